@@ -1,0 +1,506 @@
+//! A game in progress: rules, start, moves played, the draw rules chosen for it, undo and
+//! redo, and how it ended.
+//!
+//! ```
+//! use lgame::{Game, GameResult, Rules};
+//!
+//! let rules: Rules = "setup=kit".parse()?;
+//! let mut game = Game::new(rules);
+//! game.play(&"A2,A3,A4,B4 B2-A1".parse()?)?;
+//! game.play(&"B2,B3,C2,D2 C3-C4".parse()?)?;
+//! let end = game.conclusion().expect("Red is trapped");
+//! assert_eq!(end.result, Some(GameResult::BlueWins));
+//! assert_eq!(end.to_string(), "Blue wins: Red cannot move their L");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::color::Color;
+use crate::moves::{IllegalMove, Move};
+use crate::position::{End, Position};
+use crate::rules::{Rules, RulesError, StartSetup};
+
+/// The result of a game, as in the result token of a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    RedWins,
+    /// `0-1`.
+    BlueWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// The result in which `color` wins.
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Blue => GameResult::BlueWins,
+        }
+    }
+
+    /// The winner, if not a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlueWins => Some(Color::Blue),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// The record token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn token(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlueWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// A record's result token: a result, or `*` for an unfinished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResultToken {
+    /// The game ended with this result.
+    Finished(GameResult),
+    /// `*`: not finished.
+    Unfinished,
+}
+
+impl fmt::Display for ResultToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultToken::Finished(result) => f.write_str(result.token()),
+            ResultToken::Unfinished => f.write_str("*"),
+        }
+    }
+}
+
+impl FromStr for ResultToken {
+    type Err = ();
+
+    /// Reads `1-0`, `0-1`, `1/2-1/2` or `*`.
+    fn from_str(text: &str) -> Result<ResultToken, ()> {
+        match text {
+            "1-0" => Ok(ResultToken::Finished(GameResult::RedWins)),
+            "0-1" => Ok(ResultToken::Finished(GameResult::BlueWins)),
+            "1/2-1/2" => Ok(ResultToken::Finished(GameResult::Draw)),
+            "*" => Ok(ResultToken::Unfinished),
+            _ => Err(()),
+        }
+    }
+}
+
+/// An end declared off the board (the record's `Termination` tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// A player resigned.
+    Resignation,
+    /// A draw offered and accepted.
+    Agreement,
+    /// A program's illegal move, crash or timeout in a match.
+    Forfeit,
+    /// The game was left unfinished.
+    Abandoned,
+}
+
+impl Termination {
+    /// All four, in the order of notation.md.
+    pub const ALL: [Termination; 4] = [
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Forfeit,
+        Termination::Abandoned,
+    ];
+
+    /// The tag value: `resignation`, `agreement`, `forfeit`, `abandoned`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::Forfeit => "forfeit",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+
+    /// Reads a tag value.
+    pub fn from_name(name: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// On the board: trapped, symmetry or score target.
+    Board(End),
+    /// The turn limit was reached.
+    TurnLimit,
+    /// A position occurred for the repetition count's time.
+    Repetition,
+    /// Declared off the board.
+    Declared(Termination),
+}
+
+impl Ending {
+    /// A lower-case name: `trapped`, `symmetry`, `score target`, `turn limit`,
+    /// `repetition`, `resignation`, `agreement`, `forfeit`, `abandoned`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Board(end) => end.name(),
+            Ending::TurnLimit => "turn limit",
+            Ending::Repetition => "repetition",
+            Ending::Declared(t) => t.name(),
+        }
+    }
+}
+
+/// The end of a game: its result, how it came about, and the player to move at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Conclusion {
+    /// Who won, or a draw. [`Termination::Abandoned`] may leave it `None`.
+    pub result: Option<GameResult>,
+    /// How the game ended.
+    pub ending: Ending,
+    /// The player to move when it ended.
+    pub to_move: Color,
+}
+
+impl Conclusion {
+    /// The result token for a record.
+    pub fn token(&self) -> ResultToken {
+        self.result
+            .map_or(ResultToken::Unfinished, ResultToken::Finished)
+    }
+}
+
+impl fmt::Display for Conclusion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let headline = match self.result {
+            Some(GameResult::Draw) => "Drawn".to_string(),
+            Some(result) => format!("{} wins", result.winner().expect("decisive")),
+            None => "Unfinished".to_string(),
+        };
+        let loser = self.result.and_then(|r| r.winner()).map(|w| !w);
+        let how = match self.ending {
+            Ending::Board(End::Trapped) => format!("{} cannot move their L", self.to_move),
+            Ending::Board(End::Symmetry) => "the Ls mirror each other".to_string(),
+            Ending::Board(End::ScoreTarget) => "reached the score target".to_string(),
+            Ending::TurnLimit => "the turn limit was reached".to_string(),
+            Ending::Repetition => "the same position occurred three times".to_string(),
+            Ending::Declared(Termination::Resignation) => {
+                format!("{} resigned", loser.unwrap_or(self.to_move))
+            }
+            Ending::Declared(Termination::Agreement) => "by agreement".to_string(),
+            Ending::Declared(Termination::Forfeit) => {
+                format!("{} forfeited", loser.unwrap_or(self.to_move))
+            }
+            Ending::Declared(Termination::Abandoned) => "abandoned".to_string(),
+        };
+        write!(f, "{headline}: {how}")
+    }
+}
+
+/// The optional draw rules of rules.md, chosen per game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DrawRules {
+    /// Drawn once this many plies are played and the player to move is not trapped.
+    pub turn_limit: Option<u32>,
+    /// Drawn when a position (with the player to move) occurs for this many times.
+    pub repetition: Option<u32>,
+}
+
+impl DrawRules {
+    /// No automatic draw: the pure rules.
+    pub const NONE: DrawRules = DrawRules {
+        turn_limit: None,
+        repetition: None,
+    };
+
+    /// Threefold repetition, the default for casual play.
+    pub const CASUAL: DrawRules = DrawRules {
+        turn_limit: None,
+        repetition: Some(3),
+    };
+}
+
+/// One ply of a game: the move and the position it led to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ply {
+    /// The move played.
+    pub mv: Move,
+    /// The position after it.
+    pub position: Position,
+    /// Whether the scoring variant's trap reset put the pieces back on the setup.
+    pub reset: bool,
+}
+
+/// Why a move could not be played in a game, or a game could not be started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The game has ended.
+    Over(Conclusion),
+    /// The move is illegal in the current position.
+    Illegal(IllegalMove),
+    /// The starting position is finished already or not a setup of the rules.
+    BadStart(RulesError),
+    /// A declared end whose result does not fit it (a draw by resignation, say).
+    BadDeclaration {
+        /// The declared end.
+        termination: Termination,
+        /// The result given.
+        result: ResultToken,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(c) => write!(f, "the game is over ({c})"),
+            GameError::Illegal(e) => e.fmt(f),
+            GameError::BadStart(e) => e.fmt(f),
+            GameError::BadDeclaration {
+                termination,
+                result,
+            } => write!(
+                f,
+                "a game ended by {} cannot have the result {result}",
+                termination.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<IllegalMove> for GameError {
+    fn from(e: IllegalMove) -> GameError {
+        GameError::Illegal(e)
+    }
+}
+
+/// A game: the rules, the starting position, the moves played, the draw rules, and any end
+/// declared off the board. Every interface plays through this type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    draw_rules: DrawRules,
+    start: Position,
+    plies: Vec<Ply>,
+    redo: Vec<Move>,
+    declared: Option<Conclusion>,
+}
+
+impl Game {
+    /// A new game from the rules' starting setup, with no draw rule.
+    pub fn new(rules: Rules) -> Game {
+        Game {
+            rules,
+            draw_rules: DrawRules::NONE,
+            start: rules.start_position(),
+            plies: Vec::new(),
+            redo: Vec::new(),
+            declared: None,
+        }
+    }
+
+    /// A new game from any position, which becomes the rules' starting setup (where the
+    /// scoring variant's resets return).
+    ///
+    /// # Errors
+    /// [`GameError::BadStart`] when the position is finished already.
+    pub fn from_position(start: Position) -> Result<Game, GameError> {
+        let setup = StartSetup::Custom(start.to_setup());
+        let rules = start.rules().with_setup(setup).map_err(GameError::BadStart)?;
+        Ok(Game::new(rules))
+    }
+
+    /// The same game with these draw rules.
+    pub fn with_draw_rules(mut self, draw_rules: DrawRules) -> Game {
+        self.draw_rules = draw_rules;
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The draw rules.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.draw_rules
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.plies.last().map_or(&self.start, |p| &p.position)
+    }
+
+    /// The plies played so far.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> Vec<Move> {
+        self.plies.iter().map(|p| p.mv).collect()
+    }
+
+    /// How often the current position has occurred (the start counts).
+    pub fn repetitions(&self) -> u32 {
+        let current = self.position();
+        let earlier = std::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position));
+        earlier.filter(|p| *p == current).count() as u32
+    }
+
+    /// How the game has ended, if it has: a declared end first, then the position (trapped,
+    /// symmetry, score target), then the turn limit, then repetition.
+    pub fn conclusion(&self) -> Option<Conclusion> {
+        if self.declared.is_some() {
+            return self.declared;
+        }
+        let position = self.position();
+        let to_move = position.turn();
+        if let Some(outcome) = position.outcome() {
+            return Some(Conclusion {
+                result: Some(GameResult::win_for(outcome.winner)),
+                ending: Ending::Board(outcome.end),
+                to_move,
+            });
+        }
+        let draw = |ending| {
+            Some(Conclusion {
+                result: Some(GameResult::Draw),
+                ending,
+                to_move,
+            })
+        };
+        if let Some(limit) = self.draw_rules.turn_limit {
+            if self.plies.len() as u64 >= limit as u64 {
+                return draw(Ending::TurnLimit);
+            }
+        }
+        if let Some(count) = self.draw_rules.repetition {
+            if self.repetitions() >= count {
+                return draw(Ending::Repetition);
+            }
+        }
+        None
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.conclusion().is_some()
+    }
+
+    /// The record's result token for the game as it stands.
+    pub fn result_token(&self) -> ResultToken {
+        self.conclusion()
+            .map_or(ResultToken::Unfinished, |c| c.token())
+    }
+
+    /// Plays a move, checked. The redo list is cleared unless the move is the next one on it.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] after the end, [`GameError::Illegal`] with the reason otherwise.
+    pub fn play(&mut self, mv: &Move) -> Result<&Position, GameError> {
+        if let Some(end) = self.conclusion() {
+            return Err(GameError::Over(end));
+        }
+        self.position().check_move(mv)?;
+        let (position, reset) = self.position().play_reporting_reset(mv);
+        self.plies.push(Ply {
+            mv: *mv,
+            position,
+            reset,
+        });
+        if self.redo.last() == Some(mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(self.position())
+    }
+
+    /// Takes back the last move (and any end declared after it); it can be replayed with
+    /// [`Game::redo`]. Returns the move, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.declared = None;
+        let ply = self.plies.pop()?;
+        self.redo.push(ply.mv);
+        Some(ply.mv)
+    }
+
+    /// Replays the last move taken back. Returns the move, or `None` when there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        let mv = *self.redo.last()?;
+        self.play(&mv).ok()?;
+        Some(mv)
+    }
+
+    /// Ends the game off the board with a result: resignation and forfeit need a winner,
+    /// agreement a draw; an abandoned game may have any result, or none.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] if the game has already ended, [`GameError::BadDeclaration`] if
+    /// the result does not fit the termination.
+    pub fn declare(
+        &mut self,
+        termination: Termination,
+        result: ResultToken,
+    ) -> Result<(), GameError> {
+        if let Some(end) = self.conclusion() {
+            return Err(GameError::Over(end));
+        }
+        let result = match (termination, result) {
+            (Termination::Resignation | Termination::Forfeit, ResultToken::Finished(r))
+                if r != GameResult::Draw =>
+            {
+                Some(r)
+            }
+            (Termination::Agreement, ResultToken::Finished(GameResult::Draw)) => {
+                Some(GameResult::Draw)
+            }
+            (Termination::Abandoned, ResultToken::Finished(r)) => Some(r),
+            (Termination::Abandoned, ResultToken::Unfinished) => None,
+            _ => {
+                return Err(GameError::BadDeclaration {
+                    termination,
+                    result,
+                })
+            }
+        };
+        self.declared = Some(Conclusion {
+            result,
+            ending: Ending::Declared(termination),
+            to_move: self.position().turn(),
+        });
+        Ok(())
+    }
+
+    /// `color` resigns.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] if the game has already ended.
+    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
+        let result = ResultToken::Finished(GameResult::win_for(!color));
+        self.declare(Termination::Resignation, result)
+    }
+
+    /// The players agree to a draw.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] if the game has already ended.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        let result = ResultToken::Finished(GameResult::Draw);
+        self.declare(Termination::Agreement, result)
+    }
+}

@@ -1,0 +1,1110 @@
+//! Setups (unchecked arrangements) and positions (checked against the rules), their text
+//! forms, legal move generation and play.
+//!
+//! ```
+//! use lgame::{Position, Rules};
+//!
+//! let rules = Rules::classic();
+//! let start = rules.start_position();
+//! assert_eq!(start.to_string(), "NRR./.RB./.RB./.BBN r");
+//! assert_eq!(start.legal_moves().len(), 65);
+//!
+//! let kit = Position::from_text("R:A1,A2,A3,B1 B:D2,D3,D4,C4 N:B2,C3 r", &rules)?;
+//! let after = kit.play(&"A2,A3,A4,B4 B2-A1".parse()?)?;
+//! assert_eq!(after.to_string(), "RRBB/R.NB/R..B/N... b");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Symmetry};
+use crate::color::{ByColor, Color};
+use crate::moves::{IllegalMove, Move};
+use crate::rules::{NeutralMoves, Rules};
+use crate::square::{Bitboard, Square};
+
+/// What stands on a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A player's L.
+    L(Color),
+    /// A neutral piece.
+    Neutral,
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Piece::L(color) => write!(f, "{color}'s L"),
+            Piece::Neutral => f.write_str("a neutral"),
+        }
+    }
+}
+
+/// An arrangement of pieces, as read from text, not yet checked against any rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The board.
+    pub board: Board,
+    /// The cells of each player's L.
+    pub ls: ByColor<Bitboard>,
+    /// The cells holding neutrals.
+    pub neutrals: Bitboard,
+    /// The player to move.
+    pub turn: Color,
+    /// The scores (Red, Blue), for the scoring variant.
+    pub scores: Option<ByColor<u8>>,
+}
+
+/// Text that is not a position in either form of notation.md.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseSetupError {
+    /// Nothing was given.
+    Empty,
+    /// Not 4 to 8 rows.
+    RowCount {
+        /// Rows found.
+        found: usize,
+    },
+    /// A row of another length than the top row.
+    RowLength {
+        /// The row's number on the board (1 = bottom).
+        row: usize,
+        /// Its length.
+        found: usize,
+        /// The top row's length.
+        expected: usize,
+    },
+    /// Rows of a width outside 4 to 8.
+    Width {
+        /// The width found.
+        found: usize,
+    },
+    /// A character that is none of `. R B N`.
+    BadChar {
+        /// The cell where it stands.
+        cell: Square,
+        /// The character.
+        found: char,
+    },
+    /// No side to move after the board.
+    MissingSide,
+    /// A side token other than `r` or `b`.
+    BadSide {
+        /// The token.
+        token: String,
+    },
+    /// A token that is not `R:`, `B:` or `N:` with cells, in the cell-list form.
+    BadGroup {
+        /// The token.
+        token: String,
+    },
+    /// A group given twice in the cell-list form.
+    RepeatedGroup {
+        /// `R`, `B` or `N`.
+        group: char,
+    },
+    /// A group missing from the cell-list form.
+    MissingGroup {
+        /// `R` or `B`.
+        group: char,
+    },
+    /// A cell name that could not be read.
+    BadCell {
+        /// The group it was in.
+        group: char,
+        /// The token.
+        token: String,
+    },
+    /// A cell off the board.
+    OffBoard {
+        /// The cell.
+        cell: Square,
+        /// The board.
+        board: Board,
+    },
+    /// A cell named twice in one group.
+    RepeatedCell {
+        /// The cell.
+        cell: Square,
+    },
+    /// A scores token that is not `N-M`.
+    BadScores {
+        /// The token.
+        token: String,
+    },
+    /// Text after the last field.
+    Trailing {
+        /// The first extra token.
+        token: String,
+    },
+}
+
+impl fmt::Display for ParseSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseSetupError::*;
+        match self {
+            Empty => f.write_str("empty position"),
+            RowCount { found } => write!(
+                f,
+                "expected 4 to 8 rows separated by '/', found {found}"
+            ),
+            RowLength {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row} has {found} cells, but the top row has {expected}"
+            ),
+            Width { found } => write!(
+                f,
+                "rows of {found} cells: a board has 4 to 8 columns"
+            ),
+            BadChar { cell, found } => write!(
+                f,
+                "unexpected '{found}' at {cell} (a cell is . empty, R, B or N)"
+            ),
+            MissingSide => f.write_str("missing the side to move ('r' or 'b') after the board"),
+            BadSide { token } => write!(f, "side to move must be 'r' or 'b', found '{token}'"),
+            BadGroup { token } => write!(
+                f,
+                "'{token}' is not a piece list (expected R:cells, B:cells or N:cells)"
+            ),
+            RepeatedGroup { group } => write!(f, "the {group}: list is given twice"),
+            MissingGroup { group } => write!(f, "the {group}: list is missing"),
+            BadCell { group, token } => write!(
+                f,
+                "'{token}' in the {group}: list is not a cell name (like B3)"
+            ),
+            OffBoard { cell, board } => write!(f, "{cell} is off the {board} board"),
+            RepeatedCell { cell } => write!(f, "{cell} is listed twice"),
+            BadScores { token } => write!(
+                f,
+                "'{token}' is not a score (write Red's points, a dash, Blue's points: 3-2)"
+            ),
+            Trailing { token } => write!(f, "unexpected '{token}' after the position"),
+        }
+    }
+}
+
+impl std::error::Error for ParseSetupError {}
+
+/// A setup that is not a legal position under the given rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The setup's board is not the rules' board.
+    BoardMismatch {
+        /// The setup's board.
+        setup: Board,
+        /// The rules' board.
+        rules: Board,
+    },
+    /// An L of the wrong number of cells.
+    LCellCount {
+        /// Whose L.
+        color: Color,
+        /// How many cells it has.
+        found: u32,
+    },
+    /// Four cells that do not form an L.
+    NotAnL {
+        /// Whose L.
+        color: Color,
+        /// Its cells.
+        cells: Bitboard,
+    },
+    /// Two pieces on one cell.
+    Overlap {
+        /// The cell.
+        cell: Square,
+        /// The first piece there.
+        first: Piece,
+        /// The second piece there.
+        second: Piece,
+    },
+    /// Not the rules' number of neutrals.
+    NeutralCount {
+        /// The rules' count.
+        expected: u8,
+        /// The setup's count.
+        found: u32,
+    },
+    /// Scores given for rules without scoring.
+    UnexpectedScores,
+    /// A score above anything reachable (target + 4).
+    ScoreTooHigh {
+        /// Whose score.
+        color: Color,
+        /// The score.
+        score: u8,
+        /// The highest reachable score.
+        max: u8,
+    },
+    /// The player to move has already reached the target.
+    TargetReachedByMover {
+        /// The player to move.
+        color: Color,
+    },
+    /// Under scoring, the player to move is trapped but the game goes on: such a position
+    /// is reset to the starting setup at once and is never one to play from.
+    UnsettledTrap {
+        /// The trapped player.
+        color: Color,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SetupError::*;
+        match self {
+            BoardMismatch { setup, rules } => write!(
+                f,
+                "the position is on a {setup} board but the rules are for {rules} \
+                 (give board={setup} in the variant)"
+            ),
+            LCellCount { color, found } => {
+                write!(f, "{color}'s L has {found} cells; an L has 4")
+            }
+            NotAnL { color, cells } => write!(
+                f,
+                "{color}'s L on {} is not an L shape",
+                cells.to_cell_list()
+            ),
+            Overlap {
+                cell,
+                first,
+                second,
+            } => write!(f, "{cell} holds both {first} and {second}"),
+            NeutralCount { expected, found } => write!(
+                f,
+                "the rules have {expected} neutral{}, the position has {found}",
+                if *expected == 1 { "" } else { "s" }
+            ),
+            UnexpectedScores => {
+                f.write_str("scores are only part of a position in the scoring variant")
+            }
+            ScoreTooHigh { color, score, max } => write!(
+                f,
+                "{color} has {score} points, more than can be reached (at most {max})"
+            ),
+            TargetReachedByMover { color } => write!(
+                f,
+                "{color} is to move but has already reached the target, which ends the game"
+            ),
+            UnsettledTrap { color } => write!(
+                f,
+                "{color} is to move and trapped: under scoring the pieces would already be back \
+                 on the starting setup"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Text that is not a legal position: unreadable, or readable but illegal under the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text could not be read.
+    Parse(ParseSetupError),
+    /// The arrangement is not legal under the rules.
+    Setup(SetupError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Parse(e) => e.fmt(f),
+            PositionError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<ParseSetupError> for PositionError {
+    fn from(e: ParseSetupError) -> PositionError {
+        PositionError::Parse(e)
+    }
+}
+
+impl From<SetupError> for PositionError {
+    fn from(e: SetupError) -> PositionError {
+        PositionError::Setup(e)
+    }
+}
+
+impl Setup {
+    /// What stands on `square`, Red's L first where pieces overlap.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        if self.ls.red.contains(square) {
+            Some(Piece::L(Color::Red))
+        } else if self.ls.blue.contains(square) {
+            Some(Piece::L(Color::Blue))
+        } else if self.neutrals.contains(square) {
+            Some(Piece::Neutral)
+        } else {
+            None
+        }
+    }
+
+    /// The board part of the one-line form: rows from the top down, separated by `/`.
+    pub fn rows_string(&self) -> String {
+        let mut rows = Vec::new();
+        for r in (0..self.board.height()).rev() {
+            let row: String = (0..self.board.width())
+                .map(|c| match self.piece_at(Square::new(c, r)) {
+                    None => '.',
+                    Some(Piece::L(color)) => color.letter(),
+                    Some(Piece::Neutral) => 'N',
+                })
+                .collect();
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// The readable cell-list form: `R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r`.
+    pub fn cell_list_string(&self) -> String {
+        let mut text = format!(
+            "R:{} B:{} N:{} {}",
+            self.ls.red.to_cell_list(),
+            self.ls.blue.to_cell_list(),
+            self.neutrals.to_cell_list(),
+            self.turn.side_char()
+        );
+        if let Some(scores) = self.scores {
+            text.push_str(&format!(" {}-{}", scores.red, scores.blue));
+        }
+        text
+    }
+
+    /// Reads either form of a position. The rows form carries its board; the cell-list form
+    /// is read on `board`.
+    ///
+    /// # Errors
+    /// A [`ParseSetupError`] naming the row, cell or token that could not be read.
+    pub fn parse_on(text: &str, board: Board) -> Result<Setup, ParseSetupError> {
+        let mut tokens = text.split_whitespace().peekable();
+        let first = *tokens.peek().ok_or(ParseSetupError::Empty)?;
+        let is_cell_list = first.len() >= 2 && first.as_bytes()[1] == b':';
+        let (board, ls, neutrals) = if is_cell_list {
+            parse_cell_lists(&mut tokens, board)?
+        } else {
+            tokens.next();
+            parse_rows(first)?
+        };
+        let side = tokens.next().ok_or(ParseSetupError::MissingSide)?;
+        let turn = match side.chars().collect::<Vec<_>>()[..] {
+            [c] => Color::from_side_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| ParseSetupError::BadSide {
+            token: side.to_string(),
+        })?;
+        let scores = tokens.next().map(parse_scores).transpose()?;
+        if let Some(token) = tokens.next() {
+            return Err(ParseSetupError::Trailing {
+                token: token.to_string(),
+            });
+        }
+        Ok(Setup {
+            board,
+            ls,
+            neutrals,
+            turn,
+            scores,
+        })
+    }
+}
+
+fn parse_rows(
+    text: &str,
+) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if !(4..=8).contains(&rows.len()) {
+        return Err(ParseSetupError::RowCount { found: rows.len() });
+    }
+    let height = rows.len();
+    let width = rows[0].chars().count();
+    if !(4..=8).contains(&width) {
+        return Err(ParseSetupError::Width { found: width });
+    }
+    let board = Board::new(width as u32, height as u32).expect("sides checked above");
+    let mut ls = ByColor::<Bitboard>::default();
+    let mut neutrals = Bitboard::EMPTY;
+    for (i, row) in rows.iter().enumerate() {
+        let r = (height - 1 - i) as u8;
+        let found = row.chars().count();
+        if found != width {
+            return Err(ParseSetupError::RowLength {
+                row: r as usize + 1,
+                found,
+                expected: width,
+            });
+        }
+        for (c, ch) in row.chars().enumerate() {
+            let cell = Square::new(c as u8, r);
+            match ch.to_ascii_uppercase() {
+                '.' => {}
+                'R' => ls.red |= cell.bit(),
+                'B' => ls.blue |= cell.bit(),
+                'N' => neutrals |= cell.bit(),
+                _ => return Err(ParseSetupError::BadChar { cell, found: ch }),
+            }
+        }
+    }
+    Ok((board, ls, neutrals))
+}
+
+fn parse_cell_lists<'a>(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    board: Board,
+) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
+    let mut groups: [Option<Bitboard>; 3] = [None; 3];
+    while let Some(token) = tokens.peek().copied() {
+        let bytes = token.as_bytes();
+        if bytes.len() < 2 || bytes[1] != b':' {
+            break;
+        }
+        tokens.next();
+        let group = (bytes[0] as char).to_ascii_uppercase();
+        let slot = match group {
+            'R' => 0,
+            'B' => 1,
+            'N' => 2,
+            _ => {
+                return Err(ParseSetupError::BadGroup {
+                    token: token.to_string(),
+                })
+            }
+        };
+        if groups[slot].is_some() {
+            return Err(ParseSetupError::RepeatedGroup { group });
+        }
+        let mut cells = Bitboard::EMPTY;
+        for name in token[2..].split(',').filter(|n| !n.is_empty()) {
+            let cell: Square = name.parse().map_err(|_| ParseSetupError::BadCell {
+                group,
+                token: name.to_string(),
+            })?;
+            if !board.contains(cell) {
+                return Err(ParseSetupError::OffBoard { cell, board });
+            }
+            if cells.contains(cell) {
+                return Err(ParseSetupError::RepeatedCell { cell });
+            }
+            cells |= cell.bit();
+        }
+        groups[slot] = Some(cells);
+    }
+    let red = groups[0].ok_or(ParseSetupError::MissingGroup { group: 'R' })?;
+    let blue = groups[1].ok_or(ParseSetupError::MissingGroup { group: 'B' })?;
+    Ok((board, ByColor { red, blue }, groups[2].unwrap_or_default()))
+}
+
+fn parse_scores(token: &str) -> Result<ByColor<u8>, ParseSetupError> {
+    let bad = || ParseSetupError::BadScores {
+        token: token.to_string(),
+    };
+    let (red, blue) = token.split_once('-').ok_or_else(bad)?;
+    Ok(ByColor {
+        red: red.parse().map_err(|_| bad())?,
+        blue: blue.parse().map_err(|_| bad())?,
+    })
+}
+
+impl FromStr for Setup {
+    type Err = ParseSetupError;
+
+    /// Reads either form; the cell-list form on the classic 4×4 board.
+    fn from_str(text: &str) -> Result<Setup, ParseSetupError> {
+        Setup::parse_on(text, Board::CLASSIC)
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The one-line rows form, with the scores if there are any.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.rows_string(), self.turn.side_char())?;
+        if let Some(scores) = self.scores {
+            write!(f, " {}-{}", scores.red, scores.blue)?;
+        }
+        Ok(())
+    }
+}
+
+/// How a game ends on the board (draw rules belong to a [`crate::Game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// The player to move cannot move their L.
+    Trapped,
+    /// The last L move mirrored the opponent's L (symmetry variant).
+    Symmetry,
+    /// A player reached the scoring target.
+    ScoreTarget,
+}
+
+impl End {
+    /// A short lower-case name: `trapped`, `symmetry`, `score target`.
+    pub fn name(self) -> &'static str {
+        match self {
+            End::Trapped => "trapped",
+            End::Symmetry => "symmetry",
+            End::ScoreTarget => "score target",
+        }
+    }
+}
+
+/// The end of a finished position: who won and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner.
+    pub winner: Color,
+    /// How the game ended.
+    pub end: End,
+    /// The player to move in the finished position (the trapped one, for [`End::Trapped`]).
+    pub to_move: Color,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.end {
+            End::Trapped => write!(
+                f,
+                "{} wins: {} cannot move their L",
+                self.winner, self.to_move
+            ),
+            End::Symmetry => write!(f, "{} wins: the Ls mirror each other", self.winner),
+            End::ScoreTarget => write!(f, "{} wins: reached the score target", self.winner),
+        }
+    }
+}
+
+/// A legal position under a set of rules: built only by [`Position::from_setup`], by parsing,
+/// or by playing legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    rules: Rules,
+    ls: ByColor<Bitboard>,
+    neutrals: Bitboard,
+    turn: Color,
+    scores: ByColor<u8>,
+}
+
+impl Position {
+    /// Checks a setup against the rules.
+    ///
+    /// # Errors
+    /// A [`SetupError`] saying what is illegal: board size, an L that is not an L, two pieces
+    /// on a cell (naming the cell and both pieces), the neutral count, or scores.
+    pub fn from_setup(setup: Setup, rules: &Rules) -> Result<Position, SetupError> {
+        if setup.board != rules.board() {
+            return Err(SetupError::BoardMismatch {
+                setup: setup.board,
+                rules: rules.board(),
+            });
+        }
+        let geometry = rules.board().geometry();
+        for color in Color::ALL {
+            let cells = setup.ls[color];
+            if cells.count() != 4 {
+                return Err(SetupError::LCellCount {
+                    color,
+                    found: cells.count(),
+                });
+            }
+            if !geometry.is_l(cells) {
+                return Err(SetupError::NotAnL { color, cells });
+            }
+        }
+        let pairs = [
+            (setup.ls.red, Piece::L(Color::Red), setup.ls.blue, Piece::L(Color::Blue)),
+            (setup.ls.red, Piece::L(Color::Red), setup.neutrals, Piece::Neutral),
+            (setup.ls.blue, Piece::L(Color::Blue), setup.neutrals, Piece::Neutral),
+        ];
+        for (a, first, b, second) in pairs {
+            if let Some(cell) = (a & b).squares_in_notation_order().first() {
+                return Err(SetupError::Overlap {
+                    cell: *cell,
+                    first,
+                    second,
+                });
+            }
+        }
+        if setup.neutrals.count() != rules.neutrals() as u32 {
+            return Err(SetupError::NeutralCount {
+                expected: rules.neutrals(),
+                found: setup.neutrals.count(),
+            });
+        }
+        let scores = match (setup.scores, rules.scoring_target()) {
+            (Some(_), None) => return Err(SetupError::UnexpectedScores),
+            (scores, Some(target)) => {
+                let scores = scores.unwrap_or_default();
+                let max = target.saturating_add(4);
+                for color in Color::ALL {
+                    if scores[color] > max {
+                        return Err(SetupError::ScoreTooHigh {
+                            color,
+                            score: scores[color],
+                            max,
+                        });
+                    }
+                }
+                if scores[setup.turn] >= target {
+                    return Err(SetupError::TargetReachedByMover { color: setup.turn });
+                }
+                scores
+            }
+            (None, None) => ByColor::default(),
+        };
+        let position = Position {
+            rules: *rules,
+            ls: setup.ls,
+            neutrals: setup.neutrals,
+            turn: setup.turn,
+            scores,
+        };
+        if let Some(target) = rules.scoring_target() {
+            if scores[!setup.turn] < target && position.is_trapped() {
+                return Err(SetupError::UnsettledTrap { color: setup.turn });
+            }
+        }
+        Ok(position)
+    }
+
+    /// Reads a position in either form and checks it against `rules` (the cell-list form is
+    /// read on the rules' board). A setup name (`standard`, `kit`, `corners`) is also
+    /// accepted.
+    ///
+    /// # Errors
+    /// A [`PositionError`]: unreadable text, or an arrangement illegal under the rules.
+    pub fn from_text(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+        if let Some(named) = crate::rules::StartSetup::from_name(text.trim()) {
+            let setup = named.setup(rules.board(), rules.neutrals());
+            return Ok(Position::from_setup(setup, rules)?);
+        }
+        let setup = Setup::parse_on(text, rules.board())?;
+        Ok(Position::from_setup(setup, rules)?)
+    }
+
+    /// The rules this position is played under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.rules.board()
+    }
+
+    /// The cells of `color`'s L.
+    pub fn l(&self, color: Color) -> Bitboard {
+        self.ls[color]
+    }
+
+    /// Both Ls.
+    pub fn ls(&self) -> ByColor<Bitboard> {
+        self.ls
+    }
+
+    /// The cells holding neutrals.
+    pub fn neutrals(&self) -> Bitboard {
+        self.neutrals
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The scores (0-0 without the scoring variant).
+    pub fn scores(&self) -> ByColor<u8> {
+        self.scores
+    }
+
+    /// Every occupied cell.
+    pub fn occupied(&self) -> Bitboard {
+        self.ls.red | self.ls.blue | self.neutrals
+    }
+
+    /// What stands on `square`.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.to_setup().piece_at(square)
+    }
+
+    /// The unchecked arrangement of this position (scores only under scoring).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board(),
+            ls: self.ls,
+            neutrals: self.neutrals,
+            turn: self.turn,
+            scores: self.rules.scoring_target().map(|_| self.scores),
+        }
+    }
+
+    /// The readable cell-list form: `R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r`.
+    pub fn to_cell_list_string(&self) -> String {
+        self.to_setup().cell_list_string()
+    }
+
+    /// The placements the player to move may put their L on.
+    pub fn l_moves(&self) -> impl Iterator<Item = Bitboard> + '_ {
+        let own = self.ls[self.turn];
+        let blocked = self.ls[!self.turn] | self.neutrals;
+        self.board()
+            .geometry()
+            .placements()
+            .iter()
+            .copied()
+            .filter(move |&p| p != own && !p.intersects(blocked))
+    }
+
+    /// Whether the player to move cannot move their L.
+    pub fn is_trapped(&self) -> bool {
+        self.l_moves().next().is_none()
+    }
+
+    /// Whether the two Ls are mirror images in one of the board's mirror lines.
+    pub fn ls_mirror_each_other(&self) -> bool {
+        mirrors(self.board(), self.ls.red, self.ls.blue)
+    }
+
+    /// How the game has ended, if it has: a target reached, mirrored Ls (symmetry variant),
+    /// or the player to move trapped.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(target) = self.rules.scoring_target() {
+            if let Some(winner) = Color::ALL.into_iter().find(|&c| self.scores[c] >= target) {
+                return Some(Outcome {
+                    winner,
+                    end: End::ScoreTarget,
+                    to_move: self.turn,
+                });
+            }
+        }
+        if self.rules.symmetry() && self.ls_mirror_each_other() {
+            return Some(Outcome {
+                winner: !self.turn,
+                end: End::Symmetry,
+                to_move: self.turn,
+            });
+        }
+        if self.is_trapped() {
+            let winner = if self.rules.misere() {
+                self.turn
+            } else {
+                !self.turn
+            };
+            return Some(Outcome {
+                winner,
+                end: End::Trapped,
+                to_move: self.turn,
+            });
+        }
+        None
+    }
+
+    /// Whether the game is over in this position.
+    pub fn is_finished(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Calls `f` with every legal move, each exactly once (moves are named by their result).
+    /// The fast path for search; no move list is built.
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
+        if self.is_finished() {
+            return;
+        }
+        let board_mask = self.board().mask();
+        let opponent = self.ls[!self.turn];
+        for l in self.l_moves() {
+            if self.rules.symmetry() && mirrors(self.board(), l, opponent) {
+                f(Move::from_parts(l, Bitboard::EMPTY, Bitboard::EMPTY));
+                continue;
+            }
+            let empty = board_mask - (l | opponent | self.neutrals);
+            match self.rules.neutral_moves() {
+                NeutralMoves::Optional | NeutralMoves::Required => {
+                    if self.rules.neutral_moves() == NeutralMoves::Optional {
+                        f(Move::from_parts(l, Bitboard::EMPTY, Bitboard::EMPTY));
+                    }
+                    for from in self.neutrals {
+                        for to in empty {
+                            f(Move::from_parts(l, from.bit(), to.bit()));
+                        }
+                    }
+                }
+                NeutralMoves::SuddenDeath => {
+                    let cells: Vec<Square> = (self.neutrals | empty).into_iter().collect();
+                    let k = self.neutrals.count() as usize;
+                    for_each_subset(&cells, k, &mut |chosen| {
+                        f(Move::from_parts(
+                            l,
+                            self.neutrals - chosen,
+                            chosen - self.neutrals,
+                        ))
+                    });
+                }
+            }
+        }
+    }
+
+    /// Every legal move (empty when the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.for_each_legal_move(|m| moves.push(m));
+        moves
+    }
+
+    /// Says why `mv` is illegal here, or `Ok(())` when it is legal.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] reason, checked in this order: game over, cell off the board, not
+    /// an L, unchanged L, L on an occupied cell, neutral moves after a symmetry win, too
+    /// many or missing neutral moves, no neutral to move, neutral target occupied.
+    pub fn check_move(&self, mv: &Move) -> Result<(), IllegalMove> {
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMove::GameOver { outcome });
+        }
+        let board = self.board();
+        let all = mv.l() | mv.neutrals_from() | mv.neutrals_to();
+        if let Some(cell) = (all - board.mask()).squares_in_notation_order().first() {
+            return Err(IllegalMove::OffBoard { cell: *cell, board });
+        }
+        if !board.geometry().is_l(mv.l()) {
+            return Err(IllegalMove::NotAnL { cells: mv.l() });
+        }
+        let own = self.ls[self.turn];
+        let opponent = self.ls[!self.turn];
+        if mv.l() == own {
+            return Err(IllegalMove::Unchanged { cells: own });
+        }
+        for (pieces, piece) in [
+            (opponent, Piece::L(!self.turn)),
+            (self.neutrals, Piece::Neutral),
+        ] {
+            if let Some(cell) = (mv.l() & pieces).squares_in_notation_order().first() {
+                return Err(IllegalMove::LOverlaps { cell: *cell, piece });
+            }
+        }
+        let count = mv.neutrals_from().count();
+        if self.rules.symmetry() && mirrors(board, mv.l(), opponent) {
+            if count > 0 {
+                return Err(IllegalMove::NeutralAfterSymmetryWin);
+            }
+            return Ok(());
+        }
+        let allowed = self.rules.max_neutral_moves() as u32;
+        if count > allowed {
+            return Err(IllegalMove::TooManyNeutralMoves {
+                allowed,
+                found: count,
+                rules: self.rules,
+            });
+        }
+        if count == 0 && self.rules.neutral_moves() == NeutralMoves::Required {
+            return Err(IllegalMove::NeutralMoveRequired);
+        }
+        for from in mv.neutrals_from().squares_in_notation_order() {
+            if !self.neutrals.contains(from) {
+                return Err(IllegalMove::NoNeutral {
+                    cell: from,
+                    piece: self.piece_at(from),
+                });
+            }
+        }
+        for to in mv.neutrals_to().squares_in_notation_order() {
+            let piece = if mv.l().contains(to) {
+                Some(Piece::L(self.turn))
+            } else if opponent.contains(to) {
+                Some(Piece::L(!self.turn))
+            } else if self.neutrals.contains(to) {
+                Some(Piece::Neutral)
+            } else {
+                None
+            };
+            if let Some(piece) = piece {
+                return Err(IllegalMove::NeutralTargetOccupied { cell: to, piece });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Plays a move after checking it.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] reason from [`Position::check_move`].
+    pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]). Under scoring, the
+    /// mover scores a point for an L on a corner, and a trap gives the other player five
+    /// points and puts the pieces back on the starting setup (see [`Position::trap_reset`]).
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
+        self.play_reporting_reset(mv).0
+    }
+
+    /// As [`Position::play_unchecked`], also saying whether the scoring variant's trap reset
+    /// happened.
+    pub fn play_reporting_reset(&self, mv: &Move) -> (Position, bool) {
+        let mover = self.turn;
+        let mut next = *self;
+        next.ls[mover] = mv.l();
+        next.neutrals = (self.neutrals - mv.neutrals_from()) | mv.neutrals_to();
+        next.turn = !mover;
+        let Some(target) = self.rules.scoring_target() else {
+            return (next, false);
+        };
+        if mv.l().intersects(self.board().corners()) {
+            next.scores[mover] = next.scores[mover].saturating_add(1);
+        }
+        if next.scores[mover] >= target
+            || (self.rules.symmetry() && next.ls_mirror_each_other())
+            || !next.is_trapped()
+        {
+            return (next, false);
+        }
+        next.scores[mover] = next.scores[mover].saturating_add(5);
+        if next.scores[mover] >= target {
+            return (next, false);
+        }
+        (next.trap_reset(), true)
+    }
+
+    /// The scoring variant's reset after a trap: the pieces go back to the starting setup and
+    /// the trapped player (the one to move here) moves first, their L where the setup's first
+    /// mover's L stood. Scores are kept.
+    pub fn trap_reset(&self) -> Position {
+        let start = self.rules.start_position();
+        let trapped = self.turn;
+        let ls = if trapped == start.turn {
+            start.ls
+        } else {
+            start.ls.swapped()
+        };
+        Position {
+            ls,
+            turn: trapped,
+            ..start
+        }
+        .with_scores(self.scores)
+    }
+
+    fn with_scores(mut self, scores: ByColor<u8>) -> Position {
+        self.scores = scores;
+        self
+    }
+
+    /// The image of this position under one of the board's symmetries.
+    ///
+    /// # Panics
+    /// If the board does not have `symmetry` (a diagonal on a non-square board).
+    pub fn transform(&self, symmetry: Symmetry) -> Position {
+        let g = self.board().geometry();
+        Position {
+            ls: ByColor {
+                red: g.transform(symmetry, self.ls.red),
+                blue: g.transform(symmetry, self.ls.blue),
+            },
+            neutrals: g.transform(symmetry, self.neutrals),
+            ..*self
+        }
+    }
+
+    /// The representative of this position's symmetry class: of its images under the board's
+    /// symmetries, the one with the smallest (mover's L, other L, neutrals) masks.
+    pub fn canonical(&self) -> Position {
+        let g = self.board().geometry();
+        let key = |p: &Position| (p.ls[p.turn], p.ls[!p.turn], p.neutrals);
+        (0..g.symmetries().len())
+            .map(|i| Position {
+                ls: ByColor {
+                    red: g.transform_by_index(i, self.ls.red),
+                    blue: g.transform_by_index(i, self.ls.blue),
+                },
+                neutrals: g.transform_by_index(i, self.neutrals),
+                ..*self
+            })
+            .min_by_key(key)
+            .expect("every board has the identity")
+    }
+}
+
+/// Whether `a` is the mirror image of `b` in one of the board's mirror lines.
+fn mirrors(board: Board, a: Bitboard, b: Bitboard) -> bool {
+    let g = board.geometry();
+    g.mirrors().any(|m| g.transform(m, a) == b)
+}
+
+/// Calls `f` with every `k`-element subset of `cells`.
+fn for_each_subset(cells: &[Square], k: usize, f: &mut impl FnMut(Bitboard)) {
+    fn go(cells: &[Square], k: usize, chosen: Bitboard, f: &mut impl FnMut(Bitboard)) {
+        if k == 0 {
+            f(chosen);
+            return;
+        }
+        // `k <= cells.len()` holds on every call.
+        for i in 0..=cells.len() - k {
+            go(&cells[i + 1..], k - 1, chosen | cells[i].bit(), f);
+        }
+    }
+    if k <= cells.len() {
+        go(cells, k, Bitboard::EMPTY, f);
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical one-line form: `NRR./.RB./.RB./.BBN r` (scores follow under scoring).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads a position under the classic rules; use [`Position::from_text`] for others.
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_text(text, &Rules::classic())
+    }
+}
+
+/// Every position of `rules` with Red to move and scores 0-0: each arrangement of the two Ls
+/// and the neutrals once, in a fixed order. The players are interchangeable, so this is the
+/// whole game seen from the player to move (18,368 positions in the classic game). Finished
+/// positions are included; under scoring, arrangements whose mover is trapped are not
+/// positions and are left out.
+pub fn all_positions(rules: &Rules) -> Vec<Position> {
+    let board = rules.board();
+    let placements = board.geometry().placements();
+    let mut out = Vec::new();
+    for &red in placements {
+        for &blue in placements.iter().filter(|&&b| !b.intersects(red)) {
+            let free: Vec<Square> = (board.mask() - (red | blue)).into_iter().collect();
+            for_each_subset(&free, rules.neutrals() as usize, &mut |neutrals| {
+                let setup = Setup {
+                    board,
+                    ls: ByColor { red, blue },
+                    neutrals,
+                    turn: Color::Red,
+                    scores: None,
+                };
+                if let Ok(p) = Position::from_setup(setup, rules) {
+                    out.push(p);
+                }
+            });
+        }
+    }
+    out
+}

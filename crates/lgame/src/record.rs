@@ -1,0 +1,569 @@
+//! Game records: the plain-text form of notation.md, read and written with the tags kept,
+//! and replayed under their rules.
+//!
+//! ```
+//! use lgame::{GameResult, Record};
+//!
+//! let text = r#"[Variant "classic"]
+//! [Setup "..BB/R.NB/RN.B/RR.. r"]
+//! [Red "Ada"]
+//!
+//! 1. A2,A3,A4,B4 B2-A1  {the kit's example move}
+//! 2. B2,B3,C2,D2 C3-C4
+//! 0-1
+//! "#;
+//! let record: Record = text.parse()?;
+//! assert_eq!(record.tag("Red"), Some("Ada"));
+//! let game = record.replay()?;
+//! assert_eq!(game.conclusion().unwrap().result, Some(GameResult::BlueWins));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{DrawRules, Game, GameError, ResultToken, Termination};
+use crate::moves::{Move, ParseMoveError};
+use crate::position::{Position, PositionError};
+use crate::rules::{Rules, RulesError, StartSetup};
+
+/// A move of a record with its comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move.
+    pub mv: Move,
+    /// The text of the `{...}` comments after it, joined by spaces.
+    pub comment: Option<String>,
+}
+
+/// A game record: tags in their order, an optional comment before the moves, the moves, and
+/// the result token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Tag pairs in their order, unknown ones kept.
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// The result token.
+    pub result: ResultToken,
+}
+
+/// Text that is not a record. Every variant names the line (counted from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseRecordError {
+    /// A `{` without its `}`.
+    UnclosedComment {
+        /// The line of the `{`.
+        line: usize,
+    },
+    /// A line starting with `[` that is not `[Name "value"]`.
+    BadTag {
+        /// The line.
+        line: usize,
+        /// Its text.
+        text: String,
+    },
+    /// A tag given twice.
+    RepeatedTag {
+        /// The line.
+        line: usize,
+        /// The tag's name.
+        name: String,
+    },
+    /// A tag after the first move.
+    TagAfterMoves {
+        /// The line.
+        line: usize,
+    },
+    /// A move number that is not the move's ply number.
+    WrongMoveNumber {
+        /// The line.
+        line: usize,
+        /// The ply number the move has.
+        expected: usize,
+        /// The number written.
+        found: String,
+    },
+    /// A move that cannot be read.
+    BadMove {
+        /// The line.
+        line: usize,
+        /// The move's ply number.
+        ply: usize,
+        /// The text.
+        text: String,
+        /// Why.
+        error: ParseMoveError,
+    },
+    /// Text after the result token.
+    AfterResult {
+        /// The line.
+        line: usize,
+        /// The text.
+        text: String,
+    },
+    /// The record ends without a result token (it may be truncated).
+    MissingResult,
+}
+
+impl fmt::Display for ParseRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseRecordError::*;
+        match self {
+            UnclosedComment { line } => write!(f, "line {line}: a '{{' comment is never closed"),
+            BadTag { line, text } => write!(
+                f,
+                "line {line}: '{text}' is not a tag (write [Name \"value\"])"
+            ),
+            RepeatedTag { line, name } => write!(f, "line {line}: tag {name} is given twice"),
+            TagAfterMoves { line } => write!(f, "line {line}: tags must come before the moves"),
+            WrongMoveNumber {
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}: move number '{found}' should be '{expected}.' (moves are numbered \
+                 by ply)"
+            ),
+            BadMove {
+                line,
+                ply,
+                text,
+                error,
+            } => write!(f, "line {line}, ply {ply}: '{text}': {error}"),
+            AfterResult { line, text } => {
+                write!(f, "line {line}: unexpected '{text}' after the result")
+            }
+            MissingResult => f.write_str(
+                "the record ends without a result (1-0, 0-1, 1/2-1/2 or *): it may be truncated",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseRecordError {}
+
+/// A record whose content does not replay to a valid game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The `Variant` tag is not a rules text.
+    Variant(RulesError),
+    /// The `Setup` tag is not a legal position under the variant.
+    Setup(PositionError),
+    /// The `Setup` tag and the variant's `setup=` option disagree, or the setup is finished.
+    SetupConflict(String),
+    /// A tag with a value of the wrong form.
+    TagValue {
+        /// The tag.
+        name: String,
+        /// Its value.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A move that is illegal where it is played.
+    IllegalMove {
+        /// The move's ply number (1 = Red's first move).
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// Why it is illegal.
+        reason: GameError,
+    },
+    /// The `Result` tag and the result token differ.
+    ResultTag {
+        /// The tag's value.
+        tag: String,
+        /// The token.
+        token: ResultToken,
+    },
+    /// The result token is not what the moves give, and no `Termination` explains it.
+    ResultMismatch {
+        /// The token.
+        recorded: ResultToken,
+        /// What the moves give.
+        actual: ResultToken,
+    },
+    /// The termination tag does not fit the result.
+    Termination(GameError),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Variant(e) => write!(f, "Variant tag: {e}"),
+            RecordError::Setup(e) => write!(f, "Setup tag: {e}"),
+            RecordError::SetupConflict(why) => write!(f, "Setup tag: {why}"),
+            RecordError::TagValue {
+                name,
+                value,
+                expected,
+            } => write!(f, "{name} tag: '{value}' is not {expected}"),
+            RecordError::IllegalMove { ply, text, reason } => {
+                write!(f, "ply {ply}: {text}: {reason}")
+            }
+            RecordError::ResultTag { tag, token } => write!(
+                f,
+                "the Result tag says {tag} but the result token is {token}"
+            ),
+            RecordError::ResultMismatch { recorded, actual } => write!(
+                f,
+                "the record's result {recorded} contradicts the moves, which give {actual}"
+            ),
+            RecordError::Termination(e) => write!(f, "Termination tag: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A line with its comments taken out.
+struct Line {
+    number: usize,
+    content: String,
+    comments: Vec<String>,
+}
+
+/// Splits the text into lines, taking `{...}` comments out (a comment may span lines and
+/// belongs to the line where it starts).
+fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
+    let mut lines = Vec::new();
+    let mut current = Line {
+        number: 1,
+        content: String::new(),
+        comments: Vec::new(),
+    };
+    let mut comment: Option<(usize, String)> = None;
+    let mut number = 1;
+    for ch in text.chars() {
+        match (&mut comment, ch) {
+            (Some((_, body)), '}') => {
+                current.comments.push(body.trim().to_string());
+                comment = None;
+            }
+            (Some((_, body)), c) => {
+                body.push(if c == '\n' { ' ' } else { c });
+                if c == '\n' {
+                    number += 1;
+                }
+            }
+            (None, '{') => comment = Some((number, String::new())),
+            (None, '\n') => {
+                number += 1;
+                let next = Line {
+                    number,
+                    content: String::new(),
+                    comments: Vec::new(),
+                };
+                lines.push(std::mem::replace(&mut current, next));
+            }
+            (None, c) => current.content.push(c),
+        }
+    }
+    if let Some((line, _)) = comment {
+        return Err(ParseRecordError::UnclosedComment { line });
+    }
+    lines.push(current);
+    Ok(lines)
+}
+
+fn parse_tag(content: &str) -> Option<(String, String)> {
+    let inner = content.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+fn join_comment(slot: &mut Option<String>, comments: &[String]) {
+    for c in comments.iter().filter(|c| !c.is_empty()) {
+        match slot {
+            Some(s) => {
+                s.push(' ');
+                s.push_str(c);
+            }
+            None => *slot = Some(c.clone()),
+        }
+    }
+}
+
+impl FromStr for Record {
+    type Err = ParseRecordError;
+
+    fn from_str(text: &str) -> Result<Record, ParseRecordError> {
+        let mut record = Record {
+            tags: Vec::new(),
+            comment: None,
+            moves: Vec::new(),
+            result: ResultToken::Unfinished,
+        };
+        let mut finished = false;
+        for line in split_lines(text)? {
+            let content = line.content.trim();
+            let n = line.number;
+            if finished {
+                if !content.is_empty() {
+                    return Err(ParseRecordError::AfterResult {
+                        line: n,
+                        text: content.to_string(),
+                    });
+                }
+            } else if content.starts_with('[') {
+                if !record.moves.is_empty() {
+                    return Err(ParseRecordError::TagAfterMoves { line: n });
+                }
+                let (name, value) = parse_tag(content).ok_or_else(|| ParseRecordError::BadTag {
+                    line: n,
+                    text: content.to_string(),
+                })?;
+                if record.tag(&name).is_some() {
+                    return Err(ParseRecordError::RepeatedTag { line: n, name });
+                }
+                record.tags.push((name, value));
+            } else if let Ok(result) = content.parse::<ResultToken>() {
+                record.result = result;
+                finished = true;
+            } else if !content.is_empty() {
+                let ply = record.moves.len() + 1;
+                let mut text = content;
+                if let Some((number, rest)) = split_move_number(content) {
+                    if number != format!("{ply}.") {
+                        return Err(ParseRecordError::WrongMoveNumber {
+                            line: n,
+                            expected: ply,
+                            found: number.to_string(),
+                        });
+                    }
+                    text = rest;
+                }
+                let mv = text.parse().map_err(|error| ParseRecordError::BadMove {
+                    line: n,
+                    ply,
+                    text: text.to_string(),
+                    error,
+                })?;
+                record.moves.push(RecordMove { mv, comment: None });
+            }
+            let slot = match record.moves.last_mut() {
+                Some(last) => &mut last.comment,
+                None => &mut record.comment,
+            };
+            join_comment(slot, &line.comments);
+        }
+        if !finished {
+            return Err(ParseRecordError::MissingResult);
+        }
+        Ok(record)
+    }
+}
+
+/// Splits a leading `N.` (digits and a dot) from a move line.
+fn split_move_number(content: &str) -> Option<(&str, &str)> {
+    let digits = content.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || content.as_bytes().get(digits) != Some(&b'.') {
+        return None;
+    }
+    Some((&content[..=digits], content[digits + 1..].trim_start()))
+}
+
+fn write_comment(f: &mut fmt::Formatter<'_>, comment: &str) -> fmt::Result {
+    // A '}' inside would end the comment early; it is the one character a comment cannot hold.
+    write!(f, "{{{}}}", comment.replace('}', ")"))
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, value) in &self.tags {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(f, "[{name} \"{escaped}\"]")?;
+        }
+        if !self.tags.is_empty() {
+            writeln!(f)?;
+        }
+        if let Some(comment) = &self.comment {
+            write_comment(f, comment)?;
+            writeln!(f)?;
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            write!(f, "{}. {}", i + 1, m.mv)?;
+            if let Some(comment) = &m.comment {
+                f.write_str("  ")?;
+                write_comment(f, comment)?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "{}", self.result)
+    }
+}
+
+impl Record {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, keeping its place if it exists, else adding it at the end.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The record of a game: `Variant`, `Setup` (unless the standard one), the draw-rule
+    /// tags, `Termination` for an end declared off the board, and `Result`.
+    pub fn from_game(game: &Game) -> Record {
+        let rules = game.rules();
+        let mut record = Record {
+            tags: Vec::new(),
+            comment: None,
+            moves: game
+                .plies()
+                .iter()
+                .map(|p| RecordMove {
+                    mv: p.mv,
+                    comment: None,
+                })
+                .collect(),
+            result: game.result_token(),
+        };
+        let variant = rules
+            .with_setup(StartSetup::Standard)
+            .map_or_else(|_| rules.to_string(), |r| r.to_string());
+        record.set_tag("Variant", variant);
+        if rules.start() != StartSetup::Standard {
+            record.set_tag("Setup", game.start().to_string());
+        }
+        if let Some(n) = game.draw_rules().turn_limit {
+            record.set_tag("TurnLimit", n.to_string());
+        }
+        if let Some(n) = game.draw_rules().repetition {
+            record.set_tag("Repetition", n.to_string());
+        }
+        if let Some(crate::game::Conclusion {
+            ending: crate::game::Ending::Declared(t),
+            ..
+        }) = game.conclusion()
+        {
+            record.set_tag("Termination", t.name());
+        }
+        record.set_tag("Result", record.result.to_string());
+        record
+    }
+
+    /// The rules, starting position and draw rules given by the tags.
+    ///
+    /// # Errors
+    /// A [`RecordError`] naming the tag whose value is wrong.
+    pub fn new_game(&self) -> Result<Game, RecordError> {
+        let mut rules: Rules = match self.tag("Variant") {
+            Some(text) => text.parse().map_err(RecordError::Variant)?,
+            None => Rules::classic(),
+        };
+        if let Some(setup) = self.tag("Setup") {
+            let start = Position::from_text(setup, &rules).map_err(RecordError::Setup)?;
+            let named_in_variant = rules.start() != StartSetup::Standard;
+            if named_in_variant && start != rules.start_position() {
+                return Err(RecordError::SetupConflict(format!(
+                    "{setup} is not the variant's setup ({})",
+                    rules.start()
+                )));
+            }
+            rules = rules
+                .with_setup(StartSetup::Custom(start.to_setup()))
+                .map_err(|e| RecordError::SetupConflict(e.to_string()))?;
+        }
+        let count = |name: &str| -> Result<Option<u32>, RecordError> {
+            self.tag(name)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or(RecordError::TagValue {
+                            name: name.to_string(),
+                            value: v.to_string(),
+                            expected: "a whole number above 0",
+                        })
+                })
+                .transpose()
+        };
+        let draw_rules = DrawRules {
+            turn_limit: count("TurnLimit")?,
+            repetition: count("Repetition")?,
+        };
+        Ok(Game::new(rules).with_draw_rules(draw_rules))
+    }
+
+    /// The termination declared by the `Termination` tag.
+    ///
+    /// # Errors
+    /// [`RecordError::TagValue`] for a value other than those of notation.md.
+    pub fn termination(&self) -> Result<Option<Termination>, RecordError> {
+        self.tag("Termination")
+            .map(|v| {
+                Termination::from_name(v).ok_or(RecordError::TagValue {
+                    name: "Termination".into(),
+                    value: v.to_string(),
+                    expected: "resignation, agreement, forfeit or abandoned",
+                })
+            })
+            .transpose()
+    }
+
+    /// Replays the record and checks it: tags, every move, and the result token against what
+    /// the moves give (unless a `Termination` tag explains it).
+    ///
+    /// # Errors
+    /// The first problem found, as a [`RecordError`]; an illegal move names its ply.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let mut game = self.new_game()?;
+        for (i, m) in self.moves.iter().enumerate() {
+            game.play(&m.mv).map_err(|reason| RecordError::IllegalMove {
+                ply: i + 1,
+                text: m.mv.to_string(),
+                reason,
+            })?;
+        }
+        if let Some(tag) = self.tag("Result") {
+            if tag != self.result.to_string() {
+                return Err(RecordError::ResultTag {
+                    tag: tag.to_string(),
+                    token: self.result,
+                });
+            }
+        }
+        let termination = self.termination()?;
+        let actual = game.result_token();
+        match termination {
+            Some(t) if !game.is_over() => game
+                .declare(t, self.result)
+                .map_err(RecordError::Termination)?,
+            _ if actual != self.result => {
+                return Err(RecordError::ResultMismatch {
+                    recorded: self.result,
+                    actual,
+                })
+            }
+            _ => {}
+        }
+        Ok(game)
+    }
+}
