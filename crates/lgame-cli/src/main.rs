@@ -1,1 +1,63 @@
-fn main() {}
+//! The `lgame` command: list legal moves, play moves, draw the board.
+//!
+//! All rule logic lives in the `lgame` library; this binary only reads arguments, calls it and
+//! prints. Errors go to stderr prefixed `error: `; unreadable input exits 2, an illegal move 1.
+
+mod apply;
+mod input;
+mod moves;
+mod output;
+mod show;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Software for Edward de Bono's L game.
+///
+/// A POSITION is one argument, in either form of the notation, quoted:
+/// "NRR./.RB./.RB./.BBN r" or "R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r"; or a setup name
+/// (standard, kit, corners), or `start` for the variant's starting position.
+#[derive(Debug, Parser)]
+#[command(name = "lgame", version)]
+struct Cli {
+    /// The rules: classic, or a comma-separated option list such as misere,
+    /// sudden-death, neutral-required, neutrals=1, board=5x5, symmetry, scoring,target=12,
+    /// setup=kit.
+    #[arg(long, global = true, value_name = "RULES", default_value = "classic")]
+    variant: String,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Every legal move in a position and the position each leads to.
+    Moves(moves::Args),
+    /// Play moves in order from a position and print the resulting position.
+    Apply(apply::Args),
+    /// Draw the board.
+    Show(show::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Prints help and version to stdout (exit 0), usage errors to stderr (exit 2).
+        Err(e) => e.exit(),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = input::rules(&cli.variant)
+        .and_then(|rules| match &cli.command {
+            Command::Moves(args) => moves::run(args, &rules, &mut out),
+            Command::Apply(args) => apply::run(args, &rules, &mut out),
+            Command::Show(args) => show::run(args, &rules, &mut out),
+        })
+        .and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}

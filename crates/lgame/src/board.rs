@@ -39,7 +39,10 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::Syntax { text } => {
-                write!(f, "'{text}' is not a board size (write it as WxH, like 5x5)")
+                write!(
+                    f,
+                    "'{text}' is not a board size (write it as WxH, like 5x5)"
+                )
             }
             BoardError::OutOfRange { width, height } => write!(
                 f,
@@ -234,7 +237,8 @@ pub struct Geometry {
 /// left of its 3×2 or 2×3 bounding box.
 fn l_orientations() -> Vec<[(i8, i8); 4]> {
     let base: [(i8, i8); 4] = [(0, 0), (0, 1), (0, 2), (1, 0)];
-    let transforms: [fn((i8, i8)) -> (i8, i8); 8] = [
+    type CellMap = fn((i8, i8)) -> (i8, i8);
+    let transforms: [CellMap; 8] = [
         |(c, r)| (c, r),
         |(c, r)| (-c, r),
         |(c, r)| (c, -r),
@@ -379,7 +383,11 @@ mod tests {
             for h in 4..=8u32 {
                 let board = Board::new(w, h).unwrap();
                 let expected = 4 * (w - 2) * (h - 1) + 4 * (w - 1) * (h - 2);
-                assert_eq!(board.geometry().placements().len() as u32, expected, "{board}");
+                assert_eq!(
+                    board.geometry().placements().len() as u32,
+                    expected,
+                    "{board}"
+                );
             }
         }
     }
@@ -421,6 +429,9 @@ mod tests {
     #[test]
     fn corners_are_the_four_corner_cells() {
         assert_eq!(Board::CLASSIC.corners().to_cell_list(), "A1,A4,D1,D4");
-        assert_eq!(Board::new(6, 5).unwrap().corners().to_cell_list(), "A1,A5,F1,F5");
+        assert_eq!(
+            Board::new(6, 5).unwrap().corners().to_cell_list(),
+            "A1,A5,F1,F5"
+        );
     }
 }

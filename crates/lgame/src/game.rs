@@ -311,10 +311,14 @@ impl Game {
     /// scoring variant's resets return).
     ///
     /// # Errors
-    /// [`GameError::BadStart`] when the position is finished already.
+    /// [`GameError::BadStart`] when the position cannot start a game (mirrored Ls under the
+    /// symmetry rule).
     pub fn from_position(start: Position) -> Result<Game, GameError> {
         let setup = StartSetup::Custom(start.to_setup());
-        let rules = start.rules().with_setup(setup).map_err(GameError::BadStart)?;
+        let rules = start
+            .rules()
+            .with_setup(setup)
+            .map_err(GameError::BadStart)?;
         Ok(Game::new(rules))
     }
 

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::Board;
+use crate::board::{Board, Symmetry};
 use crate::position::{Outcome, Piece};
 use crate::rules::Rules;
 use crate::square::{Bitboard, Square};
@@ -89,6 +89,20 @@ impl Move {
     /// The cells neutrals go to.
     pub fn neutrals_to(&self) -> Bitboard {
         self.to
+    }
+
+    /// The image of this move under one of `board`'s symmetries (the move that the
+    /// transformed position has in its place).
+    ///
+    /// # Panics
+    /// If the board does not have `symmetry` (a diagonal on a non-square board).
+    pub fn transform(&self, board: Board, symmetry: Symmetry) -> Move {
+        let g = board.geometry();
+        Move {
+            l: g.transform(symmetry, self.l),
+            from: g.transform(symmetry, self.from),
+            to: g.transform(symmetry, self.to),
+        }
     }
 
     /// The neutral moves as printed: sorted `from` cells paired with sorted `to` cells.

@@ -146,10 +146,7 @@ impl fmt::Display for ParseSetupError {
         use ParseSetupError::*;
         match self {
             Empty => f.write_str("empty position"),
-            RowCount { found } => write!(
-                f,
-                "expected 4 to 8 rows separated by '/', found {found}"
-            ),
+            RowCount { found } => write!(f, "expected 4 to 8 rows separated by '/', found {found}"),
             RowLength {
                 row,
                 found,
@@ -158,10 +155,7 @@ impl fmt::Display for ParseSetupError {
                 f,
                 "row {row} has {found} cells, but the top row has {expected}"
             ),
-            Width { found } => write!(
-                f,
-                "rows of {found} cells: a board has 4 to 8 columns"
-            ),
+            Width { found } => write!(f, "rows of {found} cells: a board has 4 to 8 columns"),
             BadChar { cell, found } => write!(
                 f,
                 "unexpected '{found}' at {cell} (a cell is . empty, R, B or N)"
@@ -389,7 +383,7 @@ impl Setup {
     pub fn parse_on(text: &str, board: Board) -> Result<Setup, ParseSetupError> {
         let mut tokens = text.split_whitespace().peekable();
         let first = *tokens.peek().ok_or(ParseSetupError::Empty)?;
-        let is_cell_list = first.len() >= 2 && first.as_bytes()[1] == b':';
+        let is_cell_list = first.chars().nth(1) == Some(':');
         let (board, ls, neutrals) = if is_cell_list {
             parse_cell_lists(&mut tokens, board)?
         } else {
@@ -420,9 +414,7 @@ impl Setup {
     }
 }
 
-fn parse_rows(
-    text: &str,
-) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
+fn parse_rows(text: &str) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
     let rows: Vec<&str> = text.split('/').collect();
     if !(4..=8).contains(&rows.len()) {
         return Err(ParseSetupError::RowCount { found: rows.len() });
@@ -465,12 +457,13 @@ fn parse_cell_lists<'a>(
 ) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
     let mut groups: [Option<Bitboard>; 3] = [None; 3];
     while let Some(token) = tokens.peek().copied() {
-        let bytes = token.as_bytes();
-        if bytes.len() < 2 || bytes[1] != b':' {
+        let mut chars = token.chars();
+        let (Some(group), Some(':')) = (chars.next(), chars.next()) else {
             break;
-        }
+        };
         tokens.next();
-        let group = (bytes[0] as char).to_ascii_uppercase();
+        let group = group.to_ascii_uppercase();
+        let cells_text = chars.as_str();
         let slot = match group {
             'R' => 0,
             'B' => 1,
@@ -485,7 +478,7 @@ fn parse_cell_lists<'a>(
             return Err(ParseSetupError::RepeatedGroup { group });
         }
         let mut cells = Bitboard::EMPTY;
-        for name in token[2..].split(',').filter(|n| !n.is_empty()) {
+        for name in cells_text.split(',').filter(|n| !n.is_empty()) {
             let cell: Square = name.parse().map_err(|_| ParseSetupError::BadCell {
                 group,
                 token: name.to_string(),
@@ -621,9 +614,24 @@ impl Position {
             }
         }
         let pairs = [
-            (setup.ls.red, Piece::L(Color::Red), setup.ls.blue, Piece::L(Color::Blue)),
-            (setup.ls.red, Piece::L(Color::Red), setup.neutrals, Piece::Neutral),
-            (setup.ls.blue, Piece::L(Color::Blue), setup.neutrals, Piece::Neutral),
+            (
+                setup.ls.red,
+                Piece::L(Color::Red),
+                setup.ls.blue,
+                Piece::L(Color::Blue),
+            ),
+            (
+                setup.ls.red,
+                Piece::L(Color::Red),
+                setup.neutrals,
+                Piece::Neutral,
+            ),
+            (
+                setup.ls.blue,
+                Piece::L(Color::Blue),
+                setup.neutrals,
+                Piece::Neutral,
+            ),
         ];
         for (a, first, b, second) in pairs {
             if let Some(cell) = (a & b).squares_in_notation_order().first() {
@@ -678,11 +686,14 @@ impl Position {
 
     /// Reads a position in either form and checks it against `rules` (the cell-list form is
     /// read on the rules' board). A setup name (`standard`, `kit`, `corners`) is also
-    /// accepted.
+    /// accepted, and `start` for the rules' own starting position.
     ///
     /// # Errors
     /// A [`PositionError`]: unreadable text, or an arrangement illegal under the rules.
     pub fn from_text(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+        if text.trim().eq_ignore_ascii_case("start") {
+            return Ok(rules.start_position());
+        }
         if let Some(named) = crate::rules::StartSetup::from_name(text.trim()) {
             let setup = named.setup(rules.board(), rules.neutrals());
             return Ok(Position::from_setup(setup, rules)?);

@@ -536,11 +536,12 @@ impl Record {
     pub fn replay(&self) -> Result<Game, RecordError> {
         let mut game = self.new_game()?;
         for (i, m) in self.moves.iter().enumerate() {
-            game.play(&m.mv).map_err(|reason| RecordError::IllegalMove {
-                ply: i + 1,
-                text: m.mv.to_string(),
-                reason,
-            })?;
+            game.play(&m.mv)
+                .map_err(|reason| RecordError::IllegalMove {
+                    ply: i + 1,
+                    text: m.mv.to_string(),
+                    reason,
+                })?;
         }
         if let Some(tag) = self.tag("Result") {
             if tag != self.result.to_string() {

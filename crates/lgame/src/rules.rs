@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
-use crate::position::{Position, Setup};
+use crate::position::{End, Outcome, Position, Setup};
 use crate::square::{Bitboard, Square};
 
 /// What a player may do with the neutrals after the L move.
@@ -124,7 +124,7 @@ impl StartSetup {
         };
         // Shift a piece drawn on 4×4 towards the corner of the quadrant its centre lies in.
         let anchor = |piece: Bitboard| -> Bitboard {
-            let n = piece.count().max(1) as u32;
+            let n = piece.count().max(1);
             let col_sum: u32 = piece.into_iter().map(|s| s.column() as u32).sum();
             let row_sum: u32 = piece.into_iter().map(|s| s.row() as u32).sum();
             let dc = if 2 * col_sum >= 3 * n {
@@ -150,9 +150,9 @@ impl StartSetup {
         }
         let mut extra = neutrals.saturating_sub(2);
         let corners = board.corners().squares_in_notation_order();
-        let reading_order = (0..board.height()).rev().flat_map(|r| {
-            (0..board.width()).map(move |c| Square::new(c, r))
-        });
+        let reading_order = (0..board.height())
+            .rev()
+            .flat_map(|r| (0..board.width()).map(move |c| Square::new(c, r)));
         for square in corners.into_iter().chain(reading_order) {
             if extra == 0 {
                 break;
@@ -378,9 +378,16 @@ impl Rules {
         let position = Position::from_setup(setup, &rules).map_err(|e| RulesError::Setup {
             problem: e.to_string(),
         })?;
-        if let Some(outcome) = position.outcome() {
+        // rules.md: mirrored Ls cannot be a starting setup. (Other finished setups, such as
+        // a full board, are allowed: the game is simply over at once.)
+        if let Some(
+            outcome @ Outcome {
+                end: End::Symmetry, ..
+            },
+        ) = position.outcome()
+        {
             return Err(RulesError::Setup {
-                problem: format!("the game would be over before it starts ({outcome})"),
+                problem: format!("a finished position cannot be a starting setup ({outcome})"),
             });
         }
         Ok(rules)
@@ -542,8 +549,8 @@ impl FromStr for Rules {
             if seen.contains(&key) {
                 return Err(RulesError::Repeated { option: key });
             }
-            if key == "classic" || seen.iter().any(|k| k == "classic") {
-                if !seen.is_empty() {
+            if (key == "classic" || seen.iter().any(|k| k == "classic")) && !seen.is_empty() {
+                {
                     let other = if key == "classic" { &seen[0] } else { &key };
                     return Err(contradiction(
                         "classic",
@@ -658,9 +665,9 @@ impl FromStr for Rules {
 fn parse_custom_setup(value: &str) -> Result<Setup, RulesError> {
     if !value.contains(':') {
         return Err(RulesError::Value {
-        option: "setup".into(),
-        problem: format!(
-            "'{value}' is neither a setup name ({}) nor a position written rows:side, \
+            option: "setup".into(),
+            problem: format!(
+                "'{value}' is neither a setup name ({}) nor a position written rows:side, \
              like NRR./.RB./.RB./.BBN:r",
                 StartSetup::NAMES.join(", ")
             ),
@@ -706,22 +713,34 @@ mod tests {
     fn options_are_read_in_any_order_and_case() {
         let rules: Rules = " Neutrals=1 , MISÈRE".parse().unwrap();
         assert_eq!(rules.to_string(), "misere,neutrals=1");
-        assert_eq!("target=10,scoring".parse::<Rules>().unwrap().to_string(), "scoring");
+        assert_eq!(
+            "target=10,scoring".parse::<Rules>().unwrap().to_string(),
+            "scoring"
+        );
     }
 
     #[test]
     fn unknown_and_malformed_options_are_refused_by_name() {
-        assert_eq!(err(""), "no rules given (write classic for the classic game)");
+        assert_eq!(
+            err(""),
+            "no rules given (write classic for the classic game)"
+        );
         assert!(err("misery").starts_with("unknown rule option 'misery'"));
         assert_eq!(err("misere,misere"), "option 'misere' is given twice");
-        assert_eq!(err("neutrals=9"), "neutrals: '9' is not a number from 0 to 8");
+        assert_eq!(
+            err("neutrals=9"),
+            "neutrals: '9' is not a number from 0 to 8"
+        );
         assert_eq!(err("neutrals"), "neutrals: needs a value, like neutrals=1");
         assert_eq!(err("misere=yes"), "misere: takes no value");
         assert_eq!(
             err("board=3x3"),
             "board: a 3x3 board is not supported: width and height must each be 4 to 8"
         );
-        assert_eq!(err("scoring,target=0"), "target: the target must be at least 1");
+        assert_eq!(
+            err("scoring,target=0"),
+            "target: the target must be at least 1"
+        );
         assert!(err("setup=nowhere").starts_with("setup: 'nowhere' is neither a setup name"));
         assert!(err(",").starts_with("unknown rule option ''"));
     }
@@ -756,7 +775,9 @@ mod tests {
         let rules: Rules = "setup=..BB/R.NB/RN.B/RR..:b".parse().unwrap();
         assert_eq!(rules.to_string(), "setup=..BB/R.NB/RN.B/RR..:b");
         assert_eq!(rules.start_position().to_string(), "..BB/R.NB/RN.B/RR.. b");
-        let big: Rules = "setup=.BB../..B../..B../R.N../R..../RR.N.:r".parse().unwrap();
+        let big: Rules = "setup=.BB../..B../..B../R.N../R..../RR.N.:r"
+            .parse()
+            .unwrap();
         assert_eq!(big.board().to_string(), "5x6");
         assert!(big.to_string().starts_with("board=5x6,setup="));
         assert!(err("board=5x5,setup=..BB/R.NB/RN.B/RR..:r").contains("4x4 board"));
@@ -767,7 +788,10 @@ mod tests {
         let kit: Rules = "setup=kit".parse().unwrap();
         assert_eq!(kit.start_position().to_string(), "..BB/R.NB/RN.B/RR.. r");
         let corners: Rules = "setup=corners".parse().unwrap();
-        assert_eq!(corners.start_position().to_string(), "RRRN/R.../...B/NBBB r");
+        assert_eq!(
+            corners.start_position().to_string(),
+            "RRRN/R.../...B/NBBB r"
+        );
         assert_eq!(
             Rules::classic().start_position().to_string(),
             "NRR./.RB./.RB./.BBN r"
@@ -794,6 +818,9 @@ mod tests {
             "NRR../.R.../.R.B./...B./..BBN r"
         );
         let kit: Rules = "board=6x4,setup=kit".parse().unwrap();
-        assert_eq!(kit.start_position().to_string(), "....BB/R...NB/RN...B/RR.... r");
+        assert_eq!(
+            kit.start_position().to_string(),
+            "....BB/R...NB/RN...B/RR.... r"
+        );
     }
 }
