@@ -1,0 +1,224 @@
+//! A dense ranking of the position space, seen from the player to move.
+//!
+//! A state is (mover's L, other L, neutrals[, mover's score, other's score]). The players
+//! are interchangeable, so the colour of the mover is not part of it. The index is
+//!
+//! ```text
+//! ((scores) * pairs + pair(mover L, other L)) * C(F, K) + rank(neutrals among the F free cells)
+//! ```
+//!
+//! where `pair` numbers the ordered pairs of non-overlapping placements, F is the number of
+//! cells outside both Ls, K the number of neutrals, and `rank` the combinatorial number of
+//! the neutral set among the free cells. Under scoring the scores run from 0 to target − 1
+//! (a position where a player has reached the target is over and needs no entry).
+
+use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup, Square};
+
+/// Binomial coefficients C(n, k) for n ≤ 64, k ≤ 8.
+fn binomials() -> [[u64; 9]; 65] {
+    let mut c = [[0u64; 9]; 65];
+    for n in 0..=64 {
+        c[n][0] = 1;
+        for k in 1..=8.min(n) {
+            c[n][k] = c[n - 1][k - 1] + if k <= n - 1 { c[n - 1][k] } else { 0 };
+        }
+    }
+    c
+}
+
+/// The ranking of one rules value's states.
+#[derive(Debug, Clone)]
+pub struct StateIndex {
+    rules: Rules,
+    placements: &'static [Bitboard],
+    /// `pair_of[m * P + o]`: the pair number, or `u32::MAX` when the two overlap.
+    pair_of: Vec<u32>,
+    /// The placements of each pair, as indices into `placements`.
+    pairs: Vec<(u16, u16)>,
+    binom: [[u64; 9]; 65],
+    neutrals: usize,
+    subsets: u64,
+    score_sides: u64,
+    len: u64,
+}
+
+impl StateIndex {
+    /// The index of every state of `rules`.
+    pub fn new(rules: &Rules) -> StateIndex {
+        let board = rules.board();
+        let placements = board.geometry().placements();
+        let p = placements.len();
+        let mut pair_of = vec![u32::MAX; p * p];
+        let mut pairs = Vec::new();
+        for (m, &pm) in placements.iter().enumerate() {
+            for (o, &po) in placements.iter().enumerate() {
+                if !pm.intersects(po) {
+                    pair_of[m * p + o] = pairs.len() as u32;
+                    pairs.push((m as u16, o as u16));
+                }
+            }
+        }
+        let binom = binomials();
+        let free = board.cell_count() as usize - 8;
+        let neutrals = rules.neutrals() as usize;
+        let subsets = binom[free][neutrals];
+        let score_sides = rules.scoring_target().map_or(1, u64::from);
+        let len = pairs.len() as u64 * subsets * score_sides * score_sides;
+        StateIndex {
+            rules: *rules,
+            placements,
+            pair_of,
+            pairs,
+            binom,
+            neutrals,
+            subsets,
+            score_sides,
+            len,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The number of indices (including, under scoring, some that are not positions).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether there are no indices (never: every board has placements).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The number of states with one pair of scores: all states without scoring.
+    pub fn base(&self) -> u64 {
+        self.pairs.len() as u64 * self.subsets
+    }
+
+    /// How many values each score runs through (1 without scoring).
+    pub fn score_sides(&self) -> u64 {
+        self.score_sides
+    }
+
+    /// The first index of the states where the mover has `mover` points and the other
+    /// player `other`.
+    pub fn score_block(&self, mover: u8, other: u8) -> u64 {
+        (mover as u64 * self.score_sides + other as u64) * self.base()
+    }
+
+    fn placement(&self, cells: Bitboard) -> usize {
+        self.placements
+            .binary_search(&cells)
+            .expect("a position's Ls are placements")
+    }
+
+    /// The index of a position, or `None` when it is over by the scores (a player has
+    /// reached the target), which the table does not hold.
+    pub fn index_of(&self, position: &Position) -> Option<u64> {
+        let turn = position.turn();
+        let scores = position.scores();
+        let (mover_score, other_score) = (scores[turn] as u64, scores[!turn] as u64);
+        if mover_score >= self.score_sides || other_score >= self.score_sides {
+            return None;
+        }
+        let mover = position.l(turn);
+        let other = position.l(!turn);
+        let p = self.placements.len();
+        let pair = self.pair_of[self.placement(mover) * p + self.placement(other)] as u64;
+        let free = self.rules.board().mask() - (mover | other);
+        let rank = self.rank(free, position.neutrals());
+        let scores = mover_score * self.score_sides + other_score;
+        Some((scores * self.pairs.len() as u64 + pair) * self.subsets + rank)
+    }
+
+    /// The combinatorial rank of `chosen` among the cells of `free`.
+    fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
+        let mut rank = 0;
+        for (i, cell) in chosen.into_iter().enumerate() {
+            let below = Bitboard(free.0 & (cell.bit().0 - 1)).count() as usize;
+            rank += self.binom[below][i + 1];
+        }
+        rank
+    }
+
+    /// The `rank`-th set of `k` cells among the cells of `free`.
+    fn unrank(&self, free: Bitboard, mut rank: u64) -> Bitboard {
+        let cells: Vec<Square> = free.into_iter().collect();
+        let mut chosen = Bitboard::EMPTY;
+        for i in (1..=self.neutrals).rev() {
+            let mut c = i - 1;
+            while c + 1 < cells.len() && self.binom[c + 1][i] <= rank {
+                c += 1;
+            }
+            rank -= self.binom[c][i];
+            chosen |= cells[c].bit();
+        }
+        chosen
+    }
+
+    /// The arrangement at `index`, Red to move (the colours are interchangeable). Under
+    /// scoring it may not be a position: see [`StateIndex::position`].
+    pub fn setup(&self, index: u64) -> Setup {
+        let rank = index % self.subsets;
+        let rest = index / self.subsets;
+        let pair = (rest % self.pairs.len() as u64) as usize;
+        let scores = rest / self.pairs.len() as u64;
+        let (m, o) = self.pairs[pair];
+        let (mover, other) = (self.placements[m as usize], self.placements[o as usize]);
+        let free = self.rules.board().mask() - (mover | other);
+        Setup {
+            board: self.rules.board(),
+            ls: ByColor {
+                red: mover,
+                blue: other,
+            },
+            neutrals: self.unrank(free, rank),
+            turn: Color::Red,
+            scores: self.rules.scoring_target().map(|_| ByColor {
+                red: (scores / self.score_sides) as u8,
+                blue: (scores % self.score_sides) as u8,
+            }),
+        }
+    }
+
+    /// The position at `index`, Red to move, or `None` for an index that is not a position
+    /// (under scoring, a trapped mover whose pieces would already be reset).
+    pub fn position(&self, index: u64) -> Option<Position> {
+        Position::from_setup(self.setup(index), &self.rules).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_index_has_656_pairs_times_28_neutral_sets() {
+        let index = StateIndex::new(&Rules::classic());
+        assert_eq!(index.len(), 18_368);
+        assert_eq!(index.base(), 656 * 28);
+    }
+
+    #[test]
+    fn every_index_decodes_to_a_position_that_encodes_back() {
+        for text in [
+            "classic",
+            "neutrals=3",
+            "board=5x4,neutrals=1",
+            "scoring,target=2",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            let index = StateIndex::new(&rules);
+            let mut positions = 0;
+            for i in 0..index.len() {
+                if let Some(p) = index.position(i) {
+                    positions += 1;
+                    assert_eq!(index.index_of(&p), Some(i), "{text} {p}");
+                }
+            }
+            assert!(positions > 0);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The strong solution of the L game: the value and distance to the end of every position
+//! of every variant, by retrograde analysis, and a tablebase to probe it.
+//!
+//! ```
+//! use lgame::{Position, Rules};
+//! use lgame_solver::{Tablebase, Value};
+//!
+//! let rules = Rules::classic();
+//! let tb = Tablebase::solve(&rules);
+//! // Red to move is trapped: lost at once.
+//! let trapped = Position::from_text("RRN./RB../RBBB/N... r", &rules)?;
+//! assert_eq!(tb.value(&trapped)?, Value::Loss(0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod file;
+mod index;
+mod solve;
+mod stats;
+mod tablebase;
+mod value;
+
+pub use index::StateIndex;
+pub use solve::{estimate, human_bytes, Estimate, Progress, SolveError, SolveOptions};
+pub use stats::{Example, PliesCount, Statistics};
+pub use tablebase::{MoveValue, ProbeError, Tablebase};
+pub use value::{Value, Wdl};

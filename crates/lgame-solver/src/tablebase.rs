@@ -1,0 +1,203 @@
+//! The solved game: probe any position for its value, its best moves, and every move's value.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use lgame::{Move, Position, Rules, StartSetup};
+
+use crate::index::StateIndex;
+use crate::solve::{self, SolveError, SolveOptions};
+use crate::value::{packed, Value, Wdl};
+
+/// Every state of one rules value, solved.
+///
+/// ```
+/// use lgame::Rules;
+/// use lgame_solver::{Tablebase, Value};
+///
+/// let tb = Tablebase::solve(&Rules::classic());
+/// let start = Rules::classic().start_position();
+/// assert_eq!(tb.value(&start)?, Value::Draw);
+/// let moves = tb.moves(&start)?;
+/// assert_eq!(moves.len(), 65);
+/// assert_eq!(moves[0].value, Value::Draw);
+/// # Ok::<(), lgame_solver::ProbeError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tablebase {
+    index: StateIndex,
+    values: Vec<u16>,
+    solve_time: Duration,
+}
+
+/// Why a position could not be probed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeError {
+    /// The position is played under other rules than the table's.
+    RulesMismatch {
+        /// The table's rules.
+        table: Rules,
+        /// The position's rules.
+        position: Rules,
+    },
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::RulesMismatch { table, position } => write!(
+                f,
+                "the position is played under {position}, the table was solved for {table}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+/// A legal move with what it is worth to the player making it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// The position it leads to.
+    pub position: Position,
+    /// Its value for the mover, counted in plies from the position before it: the best
+    /// move's value is the position's value.
+    pub value: Value,
+}
+
+/// Whether a table for `table` answers positions under `position`: the same rules, where
+/// the starting setup only matters under scoring (where resets return to it).
+fn same_game(table: &Rules, position: &Rules) -> bool {
+    let strip = |r: &Rules| r.with_setup(StartSetup::Standard).unwrap_or(*r);
+    if table.scoring_target().is_some() {
+        table == position
+    } else {
+        strip(table) == strip(position)
+    }
+}
+
+impl Tablebase {
+    /// Solves the rules (no memory limit, no progress report).
+    pub fn solve(rules: &Rules) -> Tablebase {
+        Tablebase::solve_with(rules, SolveOptions::default())
+            .expect("no memory limit was set and distances fit in 15 bits")
+    }
+
+    /// Solves the rules with options: a memory limit and a progress callback.
+    ///
+    /// # Errors
+    /// [`SolveError::TooBig`] when the estimate exceeds the memory limit.
+    pub fn solve_with(rules: &Rules, options: SolveOptions<'_>) -> Result<Tablebase, SolveError> {
+        let started = Instant::now();
+        let index = StateIndex::new(rules);
+        let values = solve::solve(&index, options)?;
+        Ok(Tablebase {
+            index,
+            values,
+            solve_time: started.elapsed(),
+        })
+    }
+
+    /// Builds a table from stored values (see [`crate::file`]).
+    pub(crate) fn from_parts(index: StateIndex, values: Vec<u16>) -> Tablebase {
+        Tablebase {
+            index,
+            values,
+            solve_time: Duration::ZERO,
+        }
+    }
+
+    /// The rules solved.
+    pub fn rules(&self) -> &Rules {
+        self.index.rules()
+    }
+
+    /// The ranking of the states.
+    pub fn index(&self) -> &StateIndex {
+        &self.index
+    }
+
+    /// The packed values, one per index.
+    pub(crate) fn raw_values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// How long the solve took (zero for a table read from a file).
+    pub fn solve_time(&self) -> Duration {
+        self.solve_time
+    }
+
+    /// The value at an index, or `None` where the index is not a position.
+    pub fn value_at(&self, index: u64) -> Option<Value> {
+        packed::unpack(self.values[index as usize])
+    }
+
+    /// The value of a position for the player to move.
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn value(&self, position: &Position) -> Result<Value, ProbeError> {
+        if !same_game(self.rules(), position.rules()) {
+            return Err(ProbeError::RulesMismatch {
+                table: *self.rules(),
+                position: *position.rules(),
+            });
+        }
+        Ok(self.value_unchecked(position))
+    }
+
+    /// Win, draw or loss for the player to move.
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn wdl(&self, position: &Position) -> Result<Wdl, ProbeError> {
+        self.value(position).map(Value::wdl)
+    }
+
+    fn value_unchecked(&self, position: &Position) -> Value {
+        match self.index.index_of(position) {
+            Some(i) => self.value_at(i).expect("a position has a value"),
+            // Over by the scores: the player to move has lost.
+            None => Value::Loss(0),
+        }
+    }
+
+    /// Every legal move with its value for the mover, best first (quick wins, slow losses);
+    /// ties keep the move generator's order.
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn moves(&self, position: &Position) -> Result<Vec<MoveValue>, ProbeError> {
+        self.value(position)?;
+        let mut moves: Vec<MoveValue> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let after = position.play_unchecked(&mv);
+                MoveValue {
+                    mv,
+                    position: after,
+                    value: self.value_unchecked(&after).before_move(),
+                }
+            })
+            .collect();
+        moves.sort_by_key(|m| m.value.sort_key());
+        Ok(moves)
+    }
+
+    /// The moves that keep the position's value (all of them equally good).
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn best_moves(&self, position: &Position) -> Result<Vec<Move>, ProbeError> {
+        let moves = self.moves(position)?;
+        let best = moves.first().map(|m| m.value);
+        Ok(moves
+            .into_iter()
+            .take_while(|m| Some(m.value) == best)
+            .map(|m| m.mv)
+            .collect())
+    }
+}

@@ -1,0 +1,272 @@
+//! The solver's results, each checked a second, independent way: a round-by-round value
+//! iteration over forward moves, a one-step minimax check of every value and distance, and
+//! invariance under the board's symmetries. The classic figures of rules.md are reproduced.
+
+use std::collections::HashSet;
+
+use lgame::{Position, Rules, StartSetup};
+use lgame_solver::{Statistics, Tablebase, Value};
+
+fn rules(text: &str) -> Rules {
+    text.parse().unwrap()
+}
+
+/// Every position of the table with its value.
+fn positions(tb: &Tablebase) -> Vec<(Position, Value)> {
+    let index = tb.index();
+    (0..index.len())
+        .filter_map(|i| Some((index.position(i)?, tb.value_at(i)?)))
+        .collect()
+}
+
+/// The value one minimax step gives from the successors' values in the table.
+fn one_step(tb: &Tablebase, p: &Position) -> Value {
+    if let Some(outcome) = p.outcome() {
+        return if outcome.winner == p.turn() {
+            Value::Win(0)
+        } else {
+            Value::Loss(0)
+        };
+    }
+    p.legal_moves()
+        .iter()
+        .map(|m| tb.value(&p.play_unchecked(m)).unwrap().before_move())
+        .max()
+        .expect("an unfinished position has moves")
+}
+
+/// Solves by plain value iteration, round by round: in round k a position is won in k if a
+/// move reaches a position lost in k − 1, and lost in k if every move reaches a position won
+/// in fewer than k plies, one of them in k − 1. Nothing of the solver is used but the
+/// position list.
+fn value_iteration(positions: &[Position]) -> Vec<Value> {
+    use std::collections::HashMap;
+    let mut known: HashMap<Position, Value> = HashMap::new();
+    for p in positions {
+        if let Some(outcome) = p.outcome() {
+            let v = if outcome.winner == p.turn() {
+                Value::Win(0)
+            } else {
+                Value::Loss(0)
+            };
+            known.insert(*p, v);
+        }
+    }
+    let successors: Vec<Vec<Position>> = positions
+        .iter()
+        .map(|p| {
+            p.legal_moves()
+                .iter()
+                .map(|m| {
+                    // Seen from Red to move, as the position list is.
+                    let q = p.play_unchecked(m);
+                    let ls = q.ls();
+                    let setup = lgame::Setup {
+                        ls: lgame::ByColor {
+                            red: ls.blue,
+                            blue: ls.red,
+                        },
+                        turn: lgame::Color::Red,
+                        ..q.to_setup()
+                    };
+                    Position::from_setup(setup, q.rules()).unwrap()
+                })
+                .collect()
+        })
+        .collect();
+    for k in 1u16.. {
+        let mut decided = Vec::new();
+        for (p, succ) in positions.iter().zip(&successors) {
+            if known.contains_key(p) {
+                continue;
+            }
+            let values: Vec<Option<Value>> = succ.iter().map(|q| known.get(q).copied()).collect();
+            if values.contains(&Some(Value::Loss(k - 1))) {
+                decided.push((*p, Value::Win(k)));
+            } else if values
+                .iter()
+                .all(|v| matches!(v, Some(Value::Win(d)) if *d < k))
+                && values.contains(&Some(Value::Win(k - 1)))
+            {
+                decided.push((*p, Value::Loss(k)));
+            }
+        }
+        if decided.is_empty() && k > 40 {
+            break;
+        }
+        known.extend(decided);
+    }
+    positions
+        .iter()
+        .map(|p| known.get(p).copied().unwrap_or(Value::Draw))
+        .collect()
+}
+
+#[test]
+fn classic_is_8048_won_232_lost_10088_drawn_in_1006_29_1261_classes() {
+    let tb = Tablebase::solve(&Rules::classic());
+    let s = Statistics::of(&tb);
+    assert_eq!((s.positions, s.classes), (18_368, 2_296));
+    assert_eq!((s.won, s.lost, s.drawn), (8_048, 232, 10_088));
+    assert_eq!(
+        (s.won_classes, s.lost_classes, s.drawn_classes),
+        (1_006, 29, 1_261)
+    );
+    assert_eq!(s.trapped, 120);
+    assert_eq!(s.edges, 1_632_800);
+    assert_eq!(s.max_moves, 221);
+}
+
+#[test]
+fn classic_lost_positions_are_lost_in_0_2_4_6_8_plies_15_trapped_and_14_more() {
+    let tb = Tablebase::solve(&Rules::classic());
+    let lost: Vec<(Position, Value)> = positions(&tb)
+        .into_iter()
+        .filter(|(_, v)| matches!(v, Value::Loss(_)))
+        .collect();
+    let plies: HashSet<u16> = lost.iter().filter_map(|(_, v)| v.plies()).collect();
+    assert_eq!(plies, HashSet::from([0, 2, 4, 6, 8]));
+    let classes = |d: u16| {
+        lost.iter()
+            .filter(|(_, v)| *v == Value::Loss(d))
+            .map(|(p, _)| p.canonical())
+            .collect::<HashSet<_>>()
+            .len()
+    };
+    assert_eq!(classes(0), 15);
+    assert_eq!(classes(2) + classes(4) + classes(6) + classes(8), 14);
+}
+
+#[test]
+fn classic_longest_forced_win_is_9_plies_and_the_setups_are_draws() {
+    let tb = Tablebase::solve(&Rules::classic());
+    let s = Statistics::of(&tb);
+    assert_eq!(s.longest_win_plies, Some(9));
+    assert_eq!(s.start_value, "draw");
+    assert_eq!(s.start_moves, 65);
+    let kit = Rules::classic().with_setup(StartSetup::Kit).unwrap();
+    assert_eq!(tb.value(&kit.start_position()).unwrap(), Value::Draw);
+    assert_eq!(kit.start_position().legal_moves().len(), 52);
+}
+
+#[test]
+fn classic_solution_equals_plain_value_iteration() {
+    let tb = Tablebase::solve(&Rules::classic());
+    let (ps, values): (Vec<Position>, Vec<Value>) = positions(&tb).into_iter().unzip();
+    assert_eq!(value_iteration(&ps), values);
+}
+
+const VARIANTS: [&str; 12] = [
+    "classic",
+    "misere",
+    "sudden-death",
+    "neutral-required",
+    "symmetry",
+    "neutrals=0",
+    "neutrals=1",
+    "neutrals=3",
+    "misere,neutrals=1",
+    "symmetry,neutral-required",
+    "scoring,target=2",
+    "scoring,target=3,symmetry",
+];
+
+#[test]
+fn every_variant_passes_the_one_step_minimax_check() {
+    for text in VARIANTS {
+        let tb = Tablebase::solve(&rules(text));
+        for (p, v) in positions(&tb) {
+            assert_eq!(one_step(&tb, &p), v, "{text}: {p}");
+        }
+    }
+}
+
+#[test]
+fn small_variants_equal_plain_value_iteration() {
+    for text in [
+        "misere",
+        "symmetry",
+        "neutral-required",
+        "neutrals=1",
+        "board=5x4,neutrals=1",
+    ] {
+        let tb = Tablebase::solve(&rules(text));
+        let (ps, values): (Vec<Position>, Vec<Value>) = positions(&tb).into_iter().unzip();
+        assert_eq!(value_iteration(&ps), values, "{text}");
+    }
+}
+
+#[test]
+fn values_are_invariant_under_the_boards_symmetries() {
+    for text in [
+        "classic",
+        "sudden-death",
+        "symmetry",
+        "board=5x4,neutrals=1",
+        "neutrals=3",
+    ] {
+        let tb = Tablebase::solve(&rules(text));
+        let symmetries = tb.rules().board().geometry().symmetries().to_vec();
+        for (p, v) in positions(&tb) {
+            for &s in &symmetries {
+                assert_eq!(tb.value(&p.transform(s)).unwrap(), v, "{text}: {p} {s:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn larger_boards_and_other_neutral_counts_pass_the_one_step_check() {
+    for text in ["board=5x4", "board=5x4,neutrals=3", "board=6x4,neutrals=1"] {
+        let tb = Tablebase::solve(&rules(text));
+        for (p, v) in positions(&tb).into_iter().step_by(7) {
+            assert_eq!(one_step(&tb, &p), v, "{text}: {p}");
+        }
+    }
+}
+
+#[test]
+fn best_moves_keep_the_value_and_every_move_is_valued_from_the_position() {
+    let tb = Tablebase::solve(&Rules::classic());
+    for (p, v) in positions(&tb).into_iter().step_by(97) {
+        let moves = tb.moves(&p).unwrap();
+        assert_eq!(moves.len(), p.legal_moves().len());
+        if let Some(best) = moves.first() {
+            assert_eq!(best.value, v, "the best move's plies equal the position's");
+        }
+        assert!(
+            moves.windows(2).all(|w| w[0].value >= w[1].value),
+            "best first"
+        );
+        for m in &moves {
+            assert_eq!(m.value, tb.value(&m.position).unwrap().before_move());
+        }
+        let best = tb.best_moves(&p).unwrap();
+        assert!(best
+            .iter()
+            .all(|b| moves.iter().any(|m| m.mv == *b && m.value == v)));
+    }
+}
+
+#[test]
+fn probing_a_position_of_other_rules_is_refused() {
+    let tb = Tablebase::solve(&Rules::classic());
+    let misere = rules("misere").start_position();
+    let err = tb.value(&misere).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the position is played under misere, the table was solved for classic"
+    );
+    // The starting setup does not change values without scoring.
+    let kit = rules("setup=kit").start_position();
+    assert_eq!(tb.value(&kit).unwrap(), Value::Draw);
+}
+
+#[test]
+fn five_by_five_with_two_neutrals_nobody_can_ever_be_trapped() {
+    let tb = Tablebase::solve(&rules("board=5x5"));
+    let s = Statistics::of(&tb);
+    assert_eq!(s.positions, 620_160);
+    assert_eq!(s.trapped, 0);
+    assert_eq!((s.won, s.lost), (0, 0));
+}
