@@ -677,7 +677,10 @@ impl Position {
             scores,
         };
         if let Some(target) = rules.scoring_target() {
-            if scores[!setup.turn] < target && position.is_trapped() {
+            // A trap under scoring resets the pieces at once, unless the game is already over
+            // (the other player has reached the target, or won by symmetry).
+            let over_by_symmetry = rules.symmetry() && position.ls_mirror_each_other();
+            if scores[!setup.turn] < target && !over_by_symmetry && position.is_trapped() {
                 return Err(SetupError::UnsettledTrap { color: setup.turn });
             }
         }

@@ -228,7 +228,7 @@ struct Line {
 }
 
 /// Splits the text into lines, taking `{...}` comments out (a comment may span lines and
-/// belongs to the line where it starts).
+/// belongs to the line where it starts). A `{` inside a tag's quoted value is text.
 fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
     let mut lines = Vec::new();
     let mut current = Line {
@@ -238,6 +238,8 @@ fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
     };
     let mut comment: Option<(usize, String)> = None;
     let mut number = 1;
+    // Inside the quotes of a tag value, and whether the last character was a backslash.
+    let (mut quoted, mut escaped) = (false, false);
     for ch in text.chars() {
         match (&mut comment, ch) {
             (Some((_, body)), '}') => {
@@ -250,9 +252,9 @@ fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
                     number += 1;
                 }
             }
-            (None, '{') => comment = Some((number, String::new())),
             (None, '\n') => {
                 number += 1;
+                quoted = false;
                 let next = Line {
                     number,
                     content: String::new(),
@@ -260,7 +262,19 @@ fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
                 };
                 lines.push(std::mem::replace(&mut current, next));
             }
-            (None, c) => current.content.push(c),
+            (None, c) if quoted => {
+                current.content.push(c);
+                quoted = escaped || c != '"';
+                escaped = !escaped && c == '\\';
+            }
+            (None, '{') => comment = Some((number, String::new())),
+            (None, c) => {
+                if c == '"' && current.content.trim_start().starts_with('[') {
+                    quoted = true;
+                    escaped = false;
+                }
+                current.content.push(c);
+            }
         }
     }
     if let Some((line, _)) = comment {
@@ -281,7 +295,11 @@ fn parse_tag(content: &str) -> Option<(String, String)> {
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => value.push(chars.next()?),
+            '\\' => match chars.next()? {
+                'n' => value.push('\n'),
+                'r' => value.push('\r'),
+                other => value.push(other),
+            },
             '"' => return None,
             c => value.push(c),
         }
@@ -388,7 +406,11 @@ fn write_comment(f: &mut fmt::Formatter<'_>, comment: &str) -> fmt::Result {
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
-            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let escaped = value
+                .replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('\n', "\\n")
+                .replace('\r', "\\r");
             writeln!(f, "[{name} \"{escaped}\"]")?;
         }
         if !self.tags.is_empty() {
@@ -494,14 +516,11 @@ impl Record {
         let count = |name: &str| -> Result<Option<u32>, RecordError> {
             self.tag(name)
                 .map(|v| {
-                    v.parse::<u32>()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or(RecordError::TagValue {
-                            name: name.to_string(),
-                            value: v.to_string(),
-                            expected: "a whole number above 0",
-                        })
+                    v.parse::<u32>().map_err(|_| RecordError::TagValue {
+                        name: name.to_string(),
+                        value: v.to_string(),
+                        expected: "a whole number",
+                    })
                 })
                 .transpose()
         };

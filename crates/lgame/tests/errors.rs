@@ -422,7 +422,7 @@ fn record_replay_errors_name_the_tag_or_ply() {
     );
     assert_eq!(
         replay_error("[TurnLimit \"forty\"]\n*\n"),
-        "TurnLimit tag: 'forty' is not a whole number above 0"
+        "TurnLimit tag: 'forty' is not a whole number"
     );
     assert_eq!(
         replay_error("1. A1,A2,A3,B3\n2. A1,A2,A3,B1\n*\n"),
