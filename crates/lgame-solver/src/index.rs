@@ -20,7 +20,7 @@ fn binomials() -> [[u64; 9]; 65] {
     for n in 0..=64 {
         c[n][0] = 1;
         for k in 1..=8.min(n) {
-            c[n][k] = c[n - 1][k - 1] + if k <= n - 1 { c[n - 1][k] } else { 0 };
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
         }
     }
     c
