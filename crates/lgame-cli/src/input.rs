@@ -31,3 +31,27 @@ pub fn move_text(text: &str, number: usize) -> Result<Move, Failure> {
     text.parse::<Move>()
         .map_err(|e| Failure::BadInput(anyhow!("move {number} '{text}': {e}")))
 }
+
+/// Reads a memory size: bytes, or a number with `K`, `M`, `G` (powers of 1000) or `KiB`,
+/// `MiB`, `GiB`.
+pub fn memory_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let factor: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" => 1e3,
+        "m" | "mb" => 1e6,
+        "g" | "gb" => 1e9,
+        "kib" => 1024.0,
+        "mib" => 1024.0 * 1024.0,
+        "gib" => 1024.0 * 1024.0 * 1024.0,
+        _ => return Err(format!("'{text}' is not a memory size (like 4G or 500M)")),
+    };
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a memory size (like 4G or 500M)"))?;
+    Ok((n * factor) as u64)
+}

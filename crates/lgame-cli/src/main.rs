@@ -3,11 +3,14 @@
 //! All rule logic lives in the `lgame` library; this binary only reads arguments, calls it and
 //! prints. Errors go to stderr prefixed `error: `; unreadable input exits 2, an illegal move 1.
 
+mod analyze;
 mod apply;
 mod input;
 mod moves;
 mod output;
 mod show;
+mod solve;
+mod tablebase;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -40,6 +43,10 @@ enum Command {
     Apply(apply::Args),
     /// Draw the board.
     Show(show::Args),
+    /// Solve the variant and print its statistics (positions, values, distances, extremes).
+    Solve(solve::Args),
+    /// The value of a position and of every legal move, best first.
+    Analyze(analyze::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +61,8 @@ fn main() -> ExitCode {
             Command::Moves(args) => moves::run(args, &rules, &mut out),
             Command::Apply(args) => apply::run(args, &rules, &mut out),
             Command::Show(args) => show::run(args, &rules, &mut out),
+            Command::Solve(args) => solve::run(args, &rules, &mut out),
+            Command::Analyze(args) => analyze::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

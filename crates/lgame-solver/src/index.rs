@@ -12,7 +12,7 @@
 //! the neutral set among the free cells. Under scoring the scores run from 0 to target − 1
 //! (a position where a player has reached the target is over and needs no entry).
 
-use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup, Square};
+use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup};
 
 /// Binomial coefficients C(n, k) for n ≤ 64, k ≤ 8.
 fn binomials() -> [[u64; 9]; 65] {
@@ -114,23 +114,57 @@ impl StateIndex {
             .expect("a position's Ls are placements")
     }
 
+    /// The index of the arrangement of placements number `mover` and `other` with these
+    /// neutrals, under scores `(mover, other)` (both 0 without scoring).
+    pub fn index_of_parts(
+        &self,
+        mover: usize,
+        other: usize,
+        neutrals: Bitboard,
+        scores: (u8, u8),
+    ) -> u64 {
+        let p = self.placements.len();
+        let pair = self.pair_of[mover * p + other] as u64;
+        let free = self.rules.board().mask() - (self.placements[mover] | self.placements[other]);
+        let rank = self.rank(free, neutrals);
+        let scores = scores.0 as u64 * self.score_sides + scores.1 as u64;
+        (scores * self.pairs.len() as u64 + pair) * self.subsets + rank
+    }
+
+    /// The parts of an index: the placement numbers of the mover's and the other L, the
+    /// neutrals, and the scores `(mover, other)`.
+    pub fn parts(&self, index: u64) -> (usize, usize, Bitboard, (u8, u8)) {
+        let rank = index % self.subsets;
+        let rest = index / self.subsets;
+        let pair = (rest % self.pairs.len() as u64) as usize;
+        let scores = rest / self.pairs.len() as u64;
+        let (m, o) = self.pairs[pair];
+        let (m, o) = (m as usize, o as usize);
+        let free = self.rules.board().mask() - (self.placements[m] | self.placements[o]);
+        let scores = (
+            (scores / self.score_sides) as u8,
+            (scores % self.score_sides) as u8,
+        );
+        (m, o, self.unrank(free, rank), scores)
+    }
+
     /// The index of a position, or `None` when it is over by the scores (a player has
     /// reached the target), which the table does not hold.
     pub fn index_of(&self, position: &Position) -> Option<u64> {
         let turn = position.turn();
         let scores = position.scores();
-        let (mover_score, other_score) = (scores[turn] as u64, scores[!turn] as u64);
-        if mover_score >= self.score_sides || other_score >= self.score_sides {
+        let (mover_score, other_score) = (scores[turn], scores[!turn]);
+        if mover_score as u64 >= self.score_sides || other_score as u64 >= self.score_sides {
             return None;
         }
-        let mover = position.l(turn);
-        let other = position.l(!turn);
-        let p = self.placements.len();
-        let pair = self.pair_of[self.placement(mover) * p + self.placement(other)] as u64;
-        let free = self.rules.board().mask() - (mover | other);
-        let rank = self.rank(free, position.neutrals());
-        let scores = mover_score * self.score_sides + other_score;
-        Some((scores * self.pairs.len() as u64 + pair) * self.subsets + rank)
+        let mover = self.placement(position.l(turn));
+        let other = self.placement(position.l(!turn));
+        Some(self.index_of_parts(
+            mover,
+            other,
+            position.neutrals(),
+            (mover_score, other_score),
+        ))
     }
 
     /// The combinatorial rank of `chosen` among the cells of `free`.
@@ -145,40 +179,41 @@ impl StateIndex {
 
     /// The `rank`-th set of `k` cells among the cells of `free`.
     fn unrank(&self, free: Bitboard, mut rank: u64) -> Bitboard {
-        let cells: Vec<Square> = free.into_iter().collect();
-        let mut chosen = Bitboard::EMPTY;
+        let mut cells = [0u8; 64];
+        let mut count = 0;
+        for cell in free {
+            cells[count] = cell.index();
+            count += 1;
+        }
+        let mut chosen = 0u64;
+        let mut c = count;
         for i in (1..=self.neutrals).rev() {
-            let mut c = i - 1;
-            while c + 1 < cells.len() && self.binom[c + 1][i] <= rank {
-                c += 1;
+            // The largest c with C(c, i) <= rank.
+            c -= 1;
+            while self.binom[c][i] > rank {
+                c -= 1;
             }
             rank -= self.binom[c][i];
-            chosen |= cells[c].bit();
+            chosen |= 1 << cells[c];
         }
-        chosen
+        Bitboard(chosen)
     }
 
     /// The arrangement at `index`, Red to move (the colours are interchangeable). Under
     /// scoring it may not be a position: see [`StateIndex::position`].
     pub fn setup(&self, index: u64) -> Setup {
-        let rank = index % self.subsets;
-        let rest = index / self.subsets;
-        let pair = (rest % self.pairs.len() as u64) as usize;
-        let scores = rest / self.pairs.len() as u64;
-        let (m, o) = self.pairs[pair];
-        let (mover, other) = (self.placements[m as usize], self.placements[o as usize]);
-        let free = self.rules.board().mask() - (mover | other);
+        let (m, o, neutrals, scores) = self.parts(index);
         Setup {
             board: self.rules.board(),
             ls: ByColor {
-                red: mover,
-                blue: other,
+                red: self.placements[m],
+                blue: self.placements[o],
             },
-            neutrals: self.unrank(free, rank),
+            neutrals,
             turn: Color::Red,
             scores: self.rules.scoring_target().map(|_| ByColor {
-                red: (scores / self.score_sides) as u8,
-                blue: (scores % self.score_sides) as u8,
+                red: scores.0,
+                blue: scores.1,
             }),
         }
     }

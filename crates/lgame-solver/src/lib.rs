@@ -22,7 +22,7 @@ mod tablebase;
 mod value;
 
 pub use index::StateIndex;
-pub use solve::{estimate, human_bytes, Estimate, Progress, SolveError, SolveOptions};
+pub use solve::{estimate, human_bytes, Estimate, Method, Progress, SolveError, SolveOptions};
 pub use stats::{Example, PliesCount, Statistics};
-pub use tablebase::{MoveValue, ProbeError, Tablebase};
+pub use tablebase::{AnalysedMove, Analysis, MoveValue, ProbeError, Tablebase};
 pub use value::{Value, Wdl};

@@ -201,3 +201,63 @@ impl Tablebase {
             .collect())
     }
 }
+
+/// A position's analysis as people and programs read it: the value and every legal move's
+/// value, best first. Serialises to the JSON of `lgame analyze --json`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Analysis {
+    /// The position (canonical text).
+    pub position: String,
+    /// The rules (canonical text).
+    pub variant: String,
+    /// `win`, `draw` or `loss` for the player to move.
+    pub value: &'static str,
+    /// Plies to the end under best play, `None` for a draw.
+    pub plies: Option<u16>,
+    /// How many legal moves there are.
+    pub legal_moves: usize,
+    /// Every legal move, best first.
+    pub moves: Vec<AnalysedMove>,
+}
+
+/// One move of an [`Analysis`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AnalysedMove {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position it leads to.
+    pub position: String,
+    /// Its value for the mover: `win`, `draw` or `loss`.
+    pub value: &'static str,
+    /// Plies to the end counted from the analysed position, `None` for a draw.
+    pub plies: Option<u16>,
+}
+
+impl Tablebase {
+    /// The analysis of a position: its value and every move's, best first.
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn analyze(&self, position: &Position) -> Result<Analysis, ProbeError> {
+        let value = self.value(position)?;
+        let moves: Vec<AnalysedMove> = self
+            .moves(position)?
+            .into_iter()
+            .map(|m| AnalysedMove {
+                mv: m.mv.to_string(),
+                position: m.position.to_string(),
+                value: m.value.wdl().name(),
+                plies: m.value.plies(),
+            })
+            .collect();
+        Ok(Analysis {
+            position: position.to_string(),
+            variant: position.rules().to_string(),
+            value: value.wdl().name(),
+            plies: value.plies(),
+            legal_moves: moves.len(),
+            moves,
+        })
+    }
+}

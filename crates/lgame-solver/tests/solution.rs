@@ -270,3 +270,50 @@ fn five_by_five_with_two_neutrals_nobody_can_ever_be_trapped() {
     assert_eq!(s.trapped, 0);
     assert_eq!((s.won, s.lost), (0, 0));
 }
+
+#[test]
+fn unmove_and_graph_methods_agree_on_every_variant_without_scoring() {
+    use lgame_solver::{Method, SolveOptions};
+    let variants = [
+        "classic",
+        "misere",
+        "sudden-death",
+        "neutral-required",
+        "symmetry",
+        "symmetry,neutral-required",
+        "symmetry,sudden-death",
+        "misere,symmetry",
+        "neutrals=0",
+        "neutrals=1",
+        "neutrals=3",
+        "board=5x4,neutrals=1",
+        "board=4x5",
+    ];
+    for text in variants {
+        let solve = |method| {
+            let options = SolveOptions {
+                method,
+                ..SolveOptions::default()
+            };
+            Tablebase::solve_with(&rules(text), options).unwrap()
+        };
+        let (unmoves, graph) = (solve(Method::Unmoves), solve(Method::Graph));
+        for i in 0..unmoves.index().len() {
+            assert_eq!(unmoves.value_at(i), graph.value_at(i), "{text}: state {i}");
+        }
+    }
+}
+
+#[test]
+fn the_unmove_method_refuses_scoring() {
+    use lgame_solver::{Method, SolveOptions};
+    let options = SolveOptions {
+        method: Method::Unmoves,
+        ..SolveOptions::default()
+    };
+    let err = Tablebase::solve_with(&rules("scoring"), options).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the unmove method does not solve the scoring variant"
+    );
+}

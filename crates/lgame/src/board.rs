@@ -231,6 +231,8 @@ pub struct Geometry {
     symmetries: Vec<Symmetry>,
     /// For each symmetry of `symmetries`, the image of every cell index (unused indices: 0).
     square_maps: Vec<[u8; 64]>,
+    /// For each placement, its images in the board's mirror lines.
+    mirror_images: Vec<Vec<Bitboard>>,
 }
 
 /// The eight orientations of the L tetromino, each as (column, row) offsets from the lower
@@ -304,13 +306,23 @@ impl Geometry {
                 map
             })
             .collect();
-        Geometry {
+        let mut geometry = Geometry {
             board,
             mask,
             placements,
             symmetries,
             square_maps,
-        }
+            mirror_images: Vec::new(),
+        };
+        geometry.mirror_images = geometry
+            .placements
+            .iter()
+            .map(|&p| {
+                let mirrors: Vec<Symmetry> = geometry.mirrors().collect();
+                mirrors.iter().map(|&m| geometry.transform(m, p)).collect()
+            })
+            .collect();
+        geometry
     }
 
     /// The board these tables are for.
@@ -342,6 +354,12 @@ impl Geometry {
     /// square board.
     pub fn mirrors(&self) -> impl Iterator<Item = Symmetry> + '_ {
         self.symmetries.iter().copied().filter(|s| s.is_mirror())
+    }
+
+    /// Whether placement number `l` (of [`Geometry::placements`]) and the cells `other` are
+    /// mirror images in one of the board's mirror lines.
+    pub fn mirrors_each_other(&self, l: usize, other: Bitboard) -> bool {
+        self.mirror_images[l].contains(&other)
     }
 
     /// The image of a set of cells under one of this board's symmetries.

@@ -38,9 +38,11 @@ mod diagram;
 mod game;
 mod moves;
 mod position;
+pub mod raw;
 mod record;
 mod rules;
 mod square;
+mod svg;
 
 pub use board::{Board, BoardError, Geometry, Symmetry, MAX_SIDE, MIN_SIDE};
 pub use color::{ByColor, Color};
@@ -58,3 +60,4 @@ pub use rules::{
     MAX_TARGET,
 };
 pub use square::{Bitboard, ParseSquareError, Square, Squares};
+pub use svg::svg;

@@ -21,6 +21,7 @@ use std::str::FromStr;
 use crate::board::{Board, Symmetry};
 use crate::color::{ByColor, Color};
 use crate::moves::{IllegalMove, Move};
+use crate::raw::{for_each_subset, Arrangement};
 use crate::rules::{NeutralMoves, Rules};
 use crate::square::{Bitboard, Square};
 
@@ -833,37 +834,26 @@ impl Position {
         if self.is_finished() {
             return;
         }
-        let board_mask = self.board().mask();
-        let opponent = self.ls[!self.turn];
-        for l in self.l_moves() {
-            if self.rules.symmetry() && mirrors(self.board(), l, opponent) {
-                f(Move::from_parts(l, Bitboard::EMPTY, Bitboard::EMPTY));
-                continue;
-            }
-            let empty = board_mask - (l | opponent | self.neutrals);
-            match self.rules.neutral_moves() {
-                NeutralMoves::Optional | NeutralMoves::Required => {
-                    if self.rules.neutral_moves() == NeutralMoves::Optional {
-                        f(Move::from_parts(l, Bitboard::EMPTY, Bitboard::EMPTY));
-                    }
-                    for from in self.neutrals {
-                        for to in empty {
-                            f(Move::from_parts(l, from.bit(), to.bit()));
-                        }
-                    }
-                }
-                NeutralMoves::SuddenDeath => {
-                    let cells: Vec<Square> = (self.neutrals | empty).into_iter().collect();
-                    let k = self.neutrals.count() as usize;
-                    for_each_subset(&cells, k, &mut |chosen| {
-                        f(Move::from_parts(
-                            l,
-                            self.neutrals - chosen,
-                            chosen - self.neutrals,
-                        ))
-                    });
-                }
-            }
+        self.arrangement()
+            .for_each_move(&self.rules, |_, l, from, to| {
+                f(Move::from_parts(l, from, to))
+            });
+    }
+
+    /// The number of legal moves, counted without generating them.
+    pub fn legal_move_count(&self) -> u64 {
+        if self.is_finished() {
+            return 0;
+        }
+        self.arrangement().move_count(&self.rules)
+    }
+
+    /// The pieces seen from the player to move (see [`crate::raw`]).
+    pub fn arrangement(&self) -> Arrangement {
+        Arrangement {
+            mover: self.ls[self.turn],
+            other: self.ls[!self.turn],
+            neutrals: self.neutrals,
         }
     }
 
@@ -1058,24 +1048,8 @@ impl Position {
 /// Whether `a` is the mirror image of `b` in one of the board's mirror lines.
 fn mirrors(board: Board, a: Bitboard, b: Bitboard) -> bool {
     let g = board.geometry();
-    g.mirrors().any(|m| g.transform(m, a) == b)
-}
-
-/// Calls `f` with every `k`-element subset of `cells`.
-fn for_each_subset(cells: &[Square], k: usize, f: &mut impl FnMut(Bitboard)) {
-    fn go(cells: &[Square], k: usize, chosen: Bitboard, f: &mut impl FnMut(Bitboard)) {
-        if k == 0 {
-            f(chosen);
-            return;
-        }
-        // `k <= cells.len()` holds on every call.
-        for i in 0..=cells.len() - k {
-            go(&cells[i + 1..], k - 1, chosen | cells[i].bit(), f);
-        }
-    }
-    if k <= cells.len() {
-        go(cells, k, Bitboard::EMPTY, f);
-    }
+    g.placement_index(a)
+        .is_some_and(|i| g.mirrors_each_other(i, b))
 }
 
 impl fmt::Display for Position {
