@@ -98,18 +98,27 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
 /// One JSON line per input line; a line that cannot be analysed gives
 /// `{"position": line, "error": reason}` and the batch goes on.
 fn batch(tables: &mut Tables, default: &Rules, out: &mut impl Write) -> Result<(), Failure> {
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::stdin().lock();
     let mut failed = false;
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if stdin.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let text = line.trim();
         if text.is_empty() {
             continue;
         }
-        let result = line_rules(text, default).and_then(|(rules, position)| {
-            let position = input::position(position, &rules)?;
-            tables.analyze(&position)
-        });
+        let utf8 = std::str::from_utf8(&bytes)
+            .map_err(|_| Failure::BadInput(anyhow!("the line is not UTF-8 text")));
+        let result = utf8
+            .and_then(|_| line_rules(text, default))
+            .and_then(|(rules, position)| {
+                let position = input::position(position, &rules)?;
+                tables.analyze(&position)
+            });
         match result {
             Ok(analysis) => {
                 serde_json::to_writer(&mut *out, &analysis).map_err(std::io::Error::from)?

@@ -8,6 +8,8 @@ mod apply;
 mod input;
 mod moves;
 mod output;
+mod render;
+mod report;
 mod show;
 mod solve;
 mod tablebase;
@@ -47,6 +49,10 @@ enum Command {
     Solve(solve::Args),
     /// The value of a position and of every legal move, best first.
     Analyze(analyze::Args),
+    /// An SVG diagram of a position.
+    Render(render::Args),
+    /// Write docs/analysis.md and its diagrams from the solver's output.
+    Report(report::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +69,8 @@ fn main() -> ExitCode {
             Command::Show(args) => show::run(args, &rules, &mut out),
             Command::Solve(args) => solve::run(args, &rules, &mut out),
             Command::Analyze(args) => analyze::run(args, &rules, &mut out),
+            Command::Render(args) => render::run(args, &rules, &mut out),
+            Command::Report(args) => report::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

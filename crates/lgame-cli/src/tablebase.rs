@@ -61,7 +61,9 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Tablebase, Failure> {
 /// Writes a table to `path` without ever leaving a partial file: it is written beside it
 /// and renamed into place.
 pub fn save(tb: &Tablebase, path: &Path) -> Result<(), Failure> {
-    let tmp = path.with_extension("partial");
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    let tmp = path.with_file_name(name);
     let write = || -> std::io::Result<()> {
         let mut f = File::create(&tmp)?;
         file::write(tb, &mut f)?;

@@ -276,13 +276,14 @@ pub fn read(mut r: impl Read) -> Result<Tablebase, FileError> {
     from_bytes(&bytes)
 }
 
-/// Reads a table and checks that it holds the expected rules.
+/// Reads a table and checks that it answers positions under the expected rules (see
+/// [`Tablebase::answers`]).
 ///
 /// # Errors
 /// As [`read`], and [`FileError::WrongVariant`] for another variant.
 pub fn read_expecting(r: impl Read, rules: &Rules) -> Result<Tablebase, FileError> {
     let tb = read(r)?;
-    if tb.rules() != rules {
+    if !tb.answers(rules) {
         return Err(FileError::WrongVariant {
             file: tb.rules().to_string(),
             expected: rules.to_string(),

@@ -36,6 +36,7 @@ pub struct StateIndex {
     /// The placements of each pair, as indices into `placements`.
     pairs: Vec<(u16, u16)>,
     binom: [[u64; 9]; 65],
+    board_mask: Bitboard,
     neutrals: usize,
     subsets: u64,
     score_sides: u64,
@@ -70,6 +71,7 @@ impl StateIndex {
             pair_of,
             pairs,
             binom,
+            board_mask: board.mask(),
             neutrals,
             subsets,
             score_sides,
@@ -123,12 +125,19 @@ impl StateIndex {
         neutrals: Bitboard,
         scores: (u8, u8),
     ) -> u64 {
-        let p = self.placements.len();
-        let pair = self.pair_of[mover * p + other] as u64;
-        let free = self.rules.board().mask() - (self.placements[mover] | self.placements[other]);
-        let rank = self.rank(free, neutrals);
         let scores = scores.0 as u64 * self.score_sides + scores.1 as u64;
-        (scores * self.pairs.len() as u64 + pair) * self.subsets + rank
+        let base = scores * self.base() + self.pair_base(mover, other);
+        base + self.rank(self.free_cells(mover, other), neutrals)
+    }
+
+    /// The first index of the states with placements number `mover` and `other` (scores 0).
+    pub(crate) fn pair_base(&self, mover: usize, other: usize) -> u64 {
+        self.pair_of[mover * self.placements.len() + other] as u64 * self.subsets
+    }
+
+    /// The cells outside the two placements.
+    pub(crate) fn free_cells(&self, mover: usize, other: usize) -> Bitboard {
+        self.board_mask - (self.placements[mover] | self.placements[other])
     }
 
     /// The parts of an index: the placement numbers of the mover's and the other L, the
@@ -140,7 +149,7 @@ impl StateIndex {
         let scores = rest / self.pairs.len() as u64;
         let (m, o) = self.pairs[pair];
         let (m, o) = (m as usize, o as usize);
-        let free = self.rules.board().mask() - (self.placements[m] | self.placements[o]);
+        let free = self.free_cells(m, o);
         let scores = (
             (scores / self.score_sides) as u8,
             (scores % self.score_sides) as u8,
@@ -168,11 +177,16 @@ impl StateIndex {
     }
 
     /// The combinatorial rank of `chosen` among the cells of `free`.
-    fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
+    pub(crate) fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
         let mut rank = 0;
-        for (i, cell) in chosen.into_iter().enumerate() {
-            let below = Bitboard(free.0 & (cell.bit().0 - 1)).count() as usize;
-            rank += self.binom[below][i + 1];
+        let mut bits = chosen.0;
+        let mut i = 1;
+        while bits != 0 {
+            let low = bits & bits.wrapping_neg();
+            let below = (free.0 & (low - 1)).count_ones() as usize;
+            rank += self.binom[below][i];
+            i += 1;
+            bits ^= low;
         }
         rank
     }

@@ -26,6 +26,7 @@
 use std::fmt;
 
 use lgame::raw::Arrangement;
+use lgame::Bitboard;
 
 use crate::index::StateIndex;
 use crate::value::{packed, Value};
@@ -484,8 +485,13 @@ fn solve_by_unmoves(
             other: placements[o],
             neutrals,
         };
+        // The unmoves come grouped by previous L: its pair and free cells are worked out once.
+        let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
         here.for_each_unmove(rules, |l, _, previous_neutrals| {
-            let k = index.index_of_parts(l, m, previous_neutrals, (0, 0)) as usize;
+            if l != last {
+                (last, base, free) = (l, index.pair_base(l, m), index.free_cells(l, m));
+            }
+            let k = (base + index.rank(free, previous_neutrals)) as usize;
             if values[k] != packed::DRAW {
                 return;
             }

@@ -69,7 +69,7 @@ pub struct MoveValue {
 
 /// Whether a table for `table` answers positions under `position`: the same rules, where
 /// the starting setup only matters under scoring (where resets return to it).
-fn same_game(table: &Rules, position: &Rules) -> bool {
+pub(crate) fn same_game(table: &Rules, position: &Rules) -> bool {
     let strip = |r: &Rules| r.with_setup(StartSetup::Standard).unwrap_or(*r);
     if table.scoring_target().is_some() {
         table == position
@@ -114,6 +114,12 @@ impl Tablebase {
         self.index.rules()
     }
 
+    /// Whether this table answers positions played under `rules`: the same rules, where the
+    /// starting setup only matters under scoring (where trap resets return to it).
+    pub fn answers(&self, rules: &Rules) -> bool {
+        same_game(self.rules(), rules)
+    }
+
     /// The ranking of the states.
     pub fn index(&self) -> &StateIndex {
         &self.index
@@ -139,7 +145,7 @@ impl Tablebase {
     /// # Errors
     /// [`ProbeError::RulesMismatch`] for a position under other rules.
     pub fn value(&self, position: &Position) -> Result<Value, ProbeError> {
-        if !same_game(self.rules(), position.rules()) {
+        if !self.answers(position.rules()) {
             return Err(ProbeError::RulesMismatch {
                 table: *self.rules(),
                 position: *position.rules(),
@@ -185,6 +191,25 @@ impl Tablebase {
             .collect();
         moves.sort_by_key(|m| m.value.sort_key());
         Ok(moves)
+    }
+
+    /// The line of best play from a won or lost position to the end: each side plays the
+    /// first of its best moves. Empty for a draw (best play never ends) or a finished
+    /// position.
+    ///
+    /// # Errors
+    /// [`ProbeError::RulesMismatch`] for a position under other rules.
+    pub fn principal_variation(&self, position: &Position) -> Result<Vec<Move>, ProbeError> {
+        let mut line = Vec::new();
+        let mut here = *position;
+        while self.value(&here)? != Value::Draw {
+            let Some(best) = self.moves(&here)?.into_iter().next() else {
+                break;
+            };
+            line.push(best.mv);
+            here = best.position;
+        }
+        Ok(line)
     }
 
     /// The moves that keep the position's value (all of them equally good).
