@@ -6,6 +6,7 @@
 mod analyze;
 mod apply;
 mod input;
+mod judge;
 mod moves;
 mod output;
 mod render;
@@ -53,6 +54,8 @@ enum Command {
     Render(render::Args),
     /// Write docs/analysis.md and its diagrams from the solver's output.
     Report(report::Args),
+    /// Check a game record: every move legal, the result true.
+    Judge(judge::Args),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
             Command::Analyze(args) => analyze::run(args, &rules, &mut out),
             Command::Render(args) => render::run(args, &rules, &mut out),
             Command::Report(args) => report::run(args, &rules, &mut out),
+            Command::Judge(args) => judge::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {
