@@ -344,16 +344,17 @@ fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<(), Failur
 fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Result<(), Failure> {
     let _ = writeln!(
         doc,
-        "\n## Other boards and neutral counts\n\nThe classic rules on other boards, with 0 to 3 \
-         neutrals. The standard setup on a larger board keeps each piece by its corner (see \
+        "\n## Other boards and neutral counts\n\nThe classic rules on other boards, with 0 to 8 \
+         neutrals, as far as the spaces stay below {} states. The standard setup on a larger board keeps each piece by its corner (see \
          `rules-library.md`). \"Trapped\" counts positions where the mover cannot move their L: \
          where there are none, nobody can ever lose and every position is a draw.\n\n\
          | board | neutrals | positions | trapped | won | lost | drawn | longest win | standard setup |\n\
-         |---|---|---|---|---|---|---|---|---|"
+         |---|---|---|---|---|---|---|---|---|",
+        grouped(max_states)
     );
     let mut decisive: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for board in BOARDS {
-        for neutrals in 0..=3u8 {
+        for neutrals in 0..=lgame::MAX_NEUTRALS {
             let text = format!("board={board},neutrals={neutrals}");
             let rules: Rules = text
                 .parse()
@@ -362,10 +363,10 @@ fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Re
             if states > max_states {
                 let _ = writeln!(
                     doc,
-                    "| {board} | {neutrals} | {} | not solved here | | | | | |",
+                    "| {board} | {neutrals}+ | {} | not solved here | | | | | |",
                     grouped(states)
                 );
-                continue;
+                break;
             }
             let tb = Tablebase::solve(&rules);
             let s = Statistics::of(&tb);

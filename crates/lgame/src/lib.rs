@@ -40,6 +40,7 @@ mod moves;
 mod position;
 pub mod raw;
 mod record;
+mod referee;
 mod rules;
 mod square;
 mod svg;
@@ -55,6 +56,7 @@ pub use position::{
     all_positions, End, Outcome, ParseSetupError, Piece, Position, PositionError, Setup, SetupError,
 };
 pub use record::{ParseRecordError, Record, RecordError, RecordMove};
+pub use referee::{judge, judge_bytes, JudgeError, Judgement, UnreadableRecord};
 pub use rules::{
     NeutralMoves, RuleOptions, Rules, RulesError, StartSetup, DEFAULT_TARGET, MAX_NEUTRALS,
     MAX_TARGET,

@@ -108,38 +108,53 @@ pub enum ParseRecordError {
     MissingResult,
 }
 
-impl fmt::Display for ParseRecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseRecordError {
+    /// The line the problem is on (counted from 1), if it is on one.
+    pub(crate) fn line(&self) -> Option<usize> {
         use ParseRecordError::*;
         match self {
-            UnclosedComment { line } => write!(f, "line {line}: a '{{' comment is never closed"),
-            BadTag { line, text } => write!(
-                f,
-                "line {line}: '{text}' is not a tag (write [Name \"value\"])"
-            ),
-            RepeatedTag { line, name } => write!(f, "line {line}: tag {name} is given twice"),
-            TagAfterMoves { line } => write!(f, "line {line}: tags must come before the moves"),
+            UnclosedComment { line }
+            | BadTag { line, .. }
+            | RepeatedTag { line, .. }
+            | TagAfterMoves { line }
+            | WrongMoveNumber { line, .. }
+            | BadMove { line, .. }
+            | AfterResult { line, .. } => Some(*line),
+            MissingResult => None,
+        }
+    }
+
+    /// What is wrong, without the line: for a move that cannot be read, the move error alone.
+    pub(crate) fn reason(&self) -> String {
+        use ParseRecordError::*;
+        match self {
+            UnclosedComment { .. } => "a '{' comment is never closed".to_string(),
+            BadTag { text, .. } => format!("'{text}' is not a tag (write [Name \"value\"])"),
+            RepeatedTag { name, .. } => format!("tag {name} is given twice"),
+            TagAfterMoves { .. } => "tags must come before the moves".to_string(),
             WrongMoveNumber {
-                line,
-                expected,
-                found,
-            } => write!(
-                f,
-                "line {line}: move number '{found}' should be '{expected}.' (moves are numbered \
-                 by ply)"
-            ),
-            BadMove {
-                line,
-                ply,
-                text,
-                error,
-            } => write!(f, "line {line}, ply {ply}: '{text}': {error}"),
-            AfterResult { line, text } => {
-                write!(f, "line {line}: unexpected '{text}' after the result")
+                expected, found, ..
+            } => {
+                format!("move number '{found}' should be '{expected}.' (moves are numbered by ply)")
             }
-            MissingResult => f.write_str(
-                "the record ends without a result (1-0, 0-1, 1/2-1/2 or *): it may be truncated",
-            ),
+            BadMove { error, .. } => error.to_string(),
+            AfterResult { text, .. } => format!("unexpected '{text}' after the result"),
+            MissingResult => {
+                "the record ends without a result (1-0, 0-1, 1/2-1/2 or *): it may be truncated"
+                    .to_string()
+            }
+        }
+    }
+}
+
+impl fmt::Display for ParseRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, self.line()) {
+            (ParseRecordError::BadMove { ply, text, .. }, Some(line)) => {
+                write!(f, "line {line}, ply {ply}: '{text}': {}", self.reason())
+            }
+            (_, Some(line)) => write!(f, "line {line}: {}", self.reason()),
+            (_, None) => f.write_str(&self.reason()),
         }
     }
 }
@@ -229,7 +244,10 @@ struct Line {
 
 /// Splits the text into lines, taking `{...}` comments out (a comment may span lines and
 /// belongs to the line where it starts). A `{` inside a tag's quoted value is text.
-fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
+///
+/// A comment that is never closed swallows the rest of the text: the lines before it and
+/// the text before its `{` are returned, with the line of the `{`.
+fn split_lines(text: &str) -> (Vec<Line>, Option<usize>) {
     let mut lines = Vec::new();
     let mut current = Line {
         number: 1,
@@ -277,11 +295,174 @@ fn split_lines(text: &str) -> Result<Vec<Line>, ParseRecordError> {
             }
         }
     }
-    if let Some((line, _)) = comment {
-        return Err(ParseRecordError::UnclosedComment { line });
-    }
     lines.push(current);
-    Ok(lines)
+    (lines, comment.map(|(line, _)| line))
+}
+
+/// What a line of a record holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum EntryKind {
+    /// Nothing but comments, or nothing at all.
+    Blank,
+    /// A tag pair.
+    Tag {
+        /// Its name.
+        name: String,
+        /// Its value, unescaped.
+        value: String,
+    },
+    /// A move, read but not yet checked against a position.
+    Move {
+        /// Its ply number (1 = Red's first move).
+        ply: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// The result token.
+    Result(ResultToken),
+}
+
+/// One line of a record as read, or the end of the text when something is missing there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The line (counted from 1); at the end of the text, the last line.
+    pub(crate) line: usize,
+    /// The line's text without comments, trimmed; for a move line, the move text after its
+    /// number.
+    pub(crate) text: String,
+    /// The comments that start on the line.
+    pub(crate) comments: Vec<String>,
+    /// What the line holds, or why it is not part of a record.
+    pub(crate) kind: Result<EntryKind, ParseRecordError>,
+}
+
+/// Reads a record line by line, in order: each line is an [`Entry`], a problem with one line
+/// is that entry's error and reading goes on. After the last line come an unclosed comment
+/// and a missing result token, as entries with errors. [`Record::from_str`] stops at the first
+/// error; the referee replays the moves as they come.
+pub(crate) struct Entries {
+    lines: std::vec::IntoIter<Line>,
+    last_line: usize,
+    unclosed: Option<usize>,
+    tag_names: Vec<String>,
+    plies: usize,
+    finished: bool,
+    ended: bool,
+}
+
+impl Entries {
+    /// Starts reading `text`.
+    pub(crate) fn new(text: &str) -> Entries {
+        let (lines, unclosed) = split_lines(text);
+        Entries {
+            last_line: lines.last().map_or(1, |l| l.number),
+            lines: lines.into_iter(),
+            unclosed,
+            tag_names: Vec::new(),
+            plies: 0,
+            finished: false,
+            ended: false,
+        }
+    }
+
+    /// The line of a `{` that is never closed.
+    pub(crate) fn unclosed_comment(&self) -> Option<usize> {
+        self.unclosed
+    }
+
+    /// Reads line `n`, with comments out and trimmed: the text to report and what it holds.
+    fn read(&mut self, n: usize, content: &str) -> (String, Result<EntryKind, ParseRecordError>) {
+        if content.is_empty() {
+            return (String::new(), Ok(EntryKind::Blank));
+        }
+        if self.finished {
+            let error = ParseRecordError::AfterResult {
+                line: n,
+                text: content.to_string(),
+            };
+            return (content.to_string(), Err(error));
+        }
+        if content.starts_with('[') {
+            if self.plies > 0 {
+                return (
+                    content.to_string(),
+                    Err(ParseRecordError::TagAfterMoves { line: n }),
+                );
+            }
+            let kind = match parse_tag(content) {
+                None => Err(ParseRecordError::BadTag {
+                    line: n,
+                    text: content.to_string(),
+                }),
+                Some((name, _)) if self.tag_names.contains(&name) => {
+                    Err(ParseRecordError::RepeatedTag { line: n, name })
+                }
+                Some((name, value)) => {
+                    self.tag_names.push(name.clone());
+                    Ok(EntryKind::Tag { name, value })
+                }
+            };
+            return (content.to_string(), kind);
+        }
+        if let Ok(result) = content.parse::<ResultToken>() {
+            self.finished = true;
+            return (content.to_string(), Ok(EntryKind::Result(result)));
+        }
+        self.plies += 1;
+        let ply = self.plies;
+        let mut text = content;
+        if let Some((number, rest)) = split_move_number(content) {
+            text = rest;
+            if number != format!("{ply}.") {
+                let error = ParseRecordError::WrongMoveNumber {
+                    line: n,
+                    expected: ply,
+                    found: number.to_string(),
+                };
+                return (text.to_string(), Err(error));
+            }
+        }
+        let kind = match text.parse() {
+            Ok(mv) => Ok(EntryKind::Move { ply, mv }),
+            Err(error) => Err(ParseRecordError::BadMove {
+                line: n,
+                ply,
+                text: text.to_string(),
+                error,
+            }),
+        };
+        (text.to_string(), kind)
+    }
+}
+
+impl Iterator for Entries {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        if let Some(line) = self.lines.next() {
+            let (text, kind) = self.read(line.number, line.content.trim());
+            return Some(Entry {
+                line: line.number,
+                text,
+                comments: line.comments,
+                kind,
+            });
+        }
+        let end = |line, error| Entry {
+            line,
+            text: String::new(),
+            comments: Vec::new(),
+            kind: Err(error),
+        };
+        if let Some(line) = self.unclosed.take() {
+            return Some(end(line, ParseRecordError::UnclosedComment { line }));
+        }
+        if !self.finished && !self.ended {
+            self.ended = true;
+            return Some(end(self.last_line, ParseRecordError::MissingResult));
+        }
+        None
+    }
 }
 
 fn parse_tag(content: &str) -> Option<(String, String)> {
@@ -329,61 +510,22 @@ impl FromStr for Record {
             moves: Vec::new(),
             result: ResultToken::Unfinished,
         };
-        let mut finished = false;
-        for line in split_lines(text)? {
-            let content = line.content.trim();
-            let n = line.number;
-            if finished {
-                if !content.is_empty() {
-                    return Err(ParseRecordError::AfterResult {
-                        line: n,
-                        text: content.to_string(),
-                    });
-                }
-            } else if content.starts_with('[') {
-                if !record.moves.is_empty() {
-                    return Err(ParseRecordError::TagAfterMoves { line: n });
-                }
-                let (name, value) = parse_tag(content).ok_or_else(|| ParseRecordError::BadTag {
-                    line: n,
-                    text: content.to_string(),
-                })?;
-                if record.tag(&name).is_some() {
-                    return Err(ParseRecordError::RepeatedTag { line: n, name });
-                }
-                record.tags.push((name, value));
-            } else if let Ok(result) = content.parse::<ResultToken>() {
-                record.result = result;
-                finished = true;
-            } else if !content.is_empty() {
-                let ply = record.moves.len() + 1;
-                let mut text = content;
-                if let Some((number, rest)) = split_move_number(content) {
-                    if number != format!("{ply}.") {
-                        return Err(ParseRecordError::WrongMoveNumber {
-                            line: n,
-                            expected: ply,
-                            found: number.to_string(),
-                        });
-                    }
-                    text = rest;
-                }
-                let mv = text.parse().map_err(|error| ParseRecordError::BadMove {
-                    line: n,
-                    ply,
-                    text: text.to_string(),
-                    error,
-                })?;
-                record.moves.push(RecordMove { mv, comment: None });
+        let entries = Entries::new(text);
+        if let Some(line) = entries.unclosed_comment() {
+            return Err(ParseRecordError::UnclosedComment { line });
+        }
+        for entry in entries {
+            match entry.kind? {
+                EntryKind::Blank => {}
+                EntryKind::Tag { name, value } => record.tags.push((name, value)),
+                EntryKind::Move { mv, .. } => record.moves.push(RecordMove { mv, comment: None }),
+                EntryKind::Result(result) => record.result = result,
             }
             let slot = match record.moves.last_mut() {
                 Some(last) => &mut last.comment,
                 None => &mut record.comment,
             };
-            join_comment(slot, &line.comments);
-        }
-        if !finished {
-            return Err(ParseRecordError::MissingResult);
+            join_comment(slot, &entry.comments);
         }
         Ok(record)
     }
@@ -562,6 +704,18 @@ impl Record {
                     reason,
                 })?;
         }
+        self.conclude(&mut game)?;
+        Ok(game)
+    }
+
+    /// Checks the result token of a record whose moves `game` has played: against the
+    /// `Result` tag, then against what the moves give, unless a `Termination` tag explains it,
+    /// in which case the end is declared in `game`.
+    ///
+    /// # Errors
+    /// [`RecordError::ResultTag`], [`RecordError::TagValue`] for the `Termination` tag,
+    /// [`RecordError::Termination`] or [`RecordError::ResultMismatch`].
+    pub(crate) fn conclude(&self, game: &mut Game) -> Result<(), RecordError> {
         if let Some(tag) = self.tag("Result") {
             if tag != self.result.to_string() {
                 return Err(RecordError::ResultTag {
@@ -584,6 +738,6 @@ impl Record {
             }
             _ => {}
         }
-        Ok(game)
+        Ok(())
     }
 }
