@@ -5,8 +5,10 @@
 
 mod analyze;
 mod apply;
+mod engine;
 mod input;
 mod judge;
+mod matches;
 mod moves;
 mod output;
 mod render;
@@ -56,6 +58,10 @@ enum Command {
     Report(report::Args),
     /// Check a game record: every move legal, the result true.
     Judge(judge::Args),
+    /// Speak the engine protocol on standard input and output with a built-in player.
+    Engine(engine::Args),
+    /// Play a match between two players, refereed and recorded.
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +81,8 @@ fn main() -> ExitCode {
             Command::Render(args) => render::run(args, &rules, &mut out),
             Command::Report(args) => report::run(args, &rules, &mut out),
             Command::Judge(args) => judge::run(args, &rules, &mut out),
+            Command::Engine(args) => engine::run(args, &rules, &mut out),
+            Command::Match(args) => matches::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

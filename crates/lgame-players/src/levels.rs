@@ -1,10 +1,25 @@
 //! The built-in levels.
+//!
+//! - `random`: any legal move, uniformly.
+//! - `beginner`: a move that wins at once if there is one; otherwise one after which the
+//!   opponent has no reply that ends the game with our loss (a trap, a mirror, the score
+//!   target…); if every move allows such a reply, any move.
+//! - `intermediate`: a 3-ply alpha-beta search with a mobility evaluation (see
+//!   [`crate::search`]).
+//! - `perfect`: from the tablebase (see [`crate::perfect`]).
+//!
+//! With strength S > 0, a level plays the perfect player's choice with a chance of S per
+//! cent, and its own choice otherwise; with strength 0 it never looks at a tablebase.
+//! Every choice among equals is made with the player's seeded random numbers, so the same
+//! spec, seed and game give the same moves.
 
 use std::sync::Arc;
 
-use lgame::{Game, Move};
+use lgame::{Game, Move, Position, Rules};
 
-use crate::{Player, PlayerSpec, Rng, Tablebases};
+use crate::perfect::perfect_move;
+use crate::search::Search;
+use crate::{Level, Player, PlayerSpec, Rng, Tablebases};
 
 /// A built-in player: a level with a strength, reproducible from its seed.
 pub struct BuiltIn {
@@ -23,6 +38,16 @@ impl BuiltIn {
             tablebases,
         }
     }
+
+    /// The player's spec.
+    pub fn spec(&self) -> PlayerSpec {
+        self.spec
+    }
+
+    fn perfect(&mut self, game: &Game) -> Option<Move> {
+        let tb = self.tablebases.get(game.rules());
+        perfect_move(&tb, game.position(), &mut self.rng)
+    }
 }
 
 impl Player for BuiltIn {
@@ -30,9 +55,87 @@ impl Player for BuiltIn {
         self.spec.to_string()
     }
 
-    fn choose_move(&mut self, game: &Game) -> Option<Move> {
-        let _ = &self.tablebases;
-        let moves = game.position().legal_moves();
-        self.rng.pick(&moves).copied()
+    /// Solves the variant's table now when this player will probe it (level perfect, or a
+    /// strength above 0); other players need nothing.
+    fn prepare(&mut self, rules: &Rules) {
+        if self.spec.level == Level::Perfect || self.spec.strength > 0 {
+            self.tablebases.get(rules);
+        }
     }
+
+    fn choose_move(&mut self, game: &Game) -> Option<Move> {
+        if game.conclusion().is_some() {
+            return None;
+        }
+        let position = game.position();
+        let level = self.spec.level;
+        let strength = self.spec.strength;
+        if level == Level::Perfect || (strength > 0 && self.rng.chance(strength)) {
+            if let Some(mv) = self.perfect(game) {
+                return Some(mv);
+            }
+        }
+        match level {
+            Level::Random | Level::Perfect => random_move(position, &mut self.rng),
+            Level::Beginner => beginner_move(position, &mut self.rng),
+            Level::Intermediate => intermediate_move(position, &mut self.rng),
+        }
+    }
+}
+
+/// Any legal move, uniformly.
+pub(crate) fn random_move(position: &Position, rng: &mut Rng) -> Option<Move> {
+    rng.pick(&position.legal_moves()).copied()
+}
+
+/// Whether the game is over after `mv` with the player making it as the winner.
+pub(crate) fn wins_at_once(position: &Position, mv: &Move) -> bool {
+    let mover = position.turn();
+    position
+        .play_unchecked(mv)
+        .outcome()
+        .is_some_and(|o| o.winner == mover)
+}
+
+/// Whether, after `mv`, the game is over with the mover as the loser, or the opponent has a
+/// reply that ends it so.
+pub(crate) fn allows_immediate_loss(position: &Position, mv: &Move) -> bool {
+    let mover = position.turn();
+    let after = position.play_unchecked(mv);
+    if let Some(outcome) = after.outcome() {
+        return outcome.winner != mover;
+    }
+    after
+        .legal_moves()
+        .iter()
+        .any(|reply| wins_at_once(&after, reply))
+}
+
+/// The beginner's move: an immediate win if there is one, else a move that gives the
+/// opponent no immediate win, else any move.
+pub(crate) fn beginner_move(position: &Position, rng: &mut Rng) -> Option<Move> {
+    let moves = position.legal_moves();
+    let wins: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| wins_at_once(position, mv))
+        .collect();
+    if !wins.is_empty() {
+        return rng.pick(&wins).copied();
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| !allows_immediate_loss(position, mv))
+        .collect();
+    if !safe.is_empty() {
+        return rng.pick(&safe).copied();
+    }
+    rng.pick(&moves).copied()
+}
+
+/// The intermediate player's move: one of the moves a 3-ply search finds best.
+pub(crate) fn intermediate_move(position: &Position, rng: &mut Rng) -> Option<Move> {
+    let (best, _) = Search::new(position).best_moves(position);
+    rng.pick(&best).copied()
 }

@@ -16,8 +16,14 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod engine;
+pub mod external;
 mod levels;
+pub mod matches;
+mod perfect;
+pub mod protocol;
 mod rng;
+mod search;
 mod spec;
 mod tablebases;
 
@@ -26,7 +32,7 @@ pub use rng::Rng;
 pub use spec::{Level, ParseSpecError, PlayerSpec};
 pub use tablebases::Tablebases;
 
-use lgame::{Game, Move};
+use lgame::{Game, Move, Rules};
 
 /// Anything that plays the L game: given a game whose position is not over, a legal move.
 pub trait Player {
@@ -36,4 +42,10 @@ pub trait Player {
     /// A legal move in the game's current position, or `None` when there is none (the game
     /// is over).
     fn choose_move(&mut self, game: &Game) -> Option<Move>;
+
+    /// Gets ready to play under `rules` (a perfect player solves its table here), so that
+    /// moves come quickly afterwards. Doing nothing is fine.
+    fn prepare(&mut self, rules: &Rules) {
+        let _ = rules;
+    }
 }

@@ -132,7 +132,10 @@ mod tests {
         assert_eq!(spec.level, Level::Beginner);
         assert_eq!(spec.strength, 40);
         assert_eq!(spec.to_string(), "beginner:40");
-        assert_eq!("perfect".parse::<PlayerSpec>().unwrap().to_string(), "perfect");
+        assert_eq!(
+            "perfect".parse::<PlayerSpec>().unwrap().to_string(),
+            "perfect"
+        );
         assert_eq!(
             "genius".parse::<PlayerSpec>().unwrap_err().to_string(),
             "unknown level 'genius' (known: random, beginner, intermediate, perfect)"

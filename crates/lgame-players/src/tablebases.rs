@@ -28,6 +28,16 @@ impl Tablebases {
             .clone()
     }
 
+    /// How many tables the cache holds (solved or inserted).
+    pub fn len(&self) -> usize {
+        self.solved.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether no table has been solved or inserted yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Puts an already solved table in the cache (one read from a file, say).
     pub fn insert(&self, tb: Tablebase) {
         let mut solved = self.solved.lock().unwrap_or_else(|e| e.into_inner());
