@@ -11,7 +11,6 @@ use lgame_players::matches::{run_match, Contender, GameReport, MatchOptions, Mat
 use lgame_players::Tablebases;
 use serde::Serialize;
 
-use crate::input;
 use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -153,7 +152,11 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         Some(text) => {
             let start = match StartSetup::from_name(text) {
                 Some(named) => named,
-                None => StartSetup::Custom(input::position(text, rules)?.to_setup()),
+                None => StartSetup::Custom(
+                    lgame::Position::from_text(text, rules)
+                        .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
+                        .to_setup(),
+                ),
             };
             rules
                 .with_setup(start)

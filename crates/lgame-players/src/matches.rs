@@ -33,7 +33,7 @@ impl FromStr for Contender {
     fn from_str(text: &str) -> Result<Contender, ParseSpecError> {
         match text.trim().strip_prefix("level:") {
             Some(spec) => Ok(Contender::BuiltIn(spec.parse()?)),
-            None if text.trim().is_empty() => Err(ParseSpecError::UnknownLevel(String::new())),
+            None if text.trim().is_empty() => Err(ParseSpecError::Empty),
             None => Ok(Contender::Command(text.trim().to_string())),
         }
     }
@@ -184,6 +184,18 @@ impl Side {
             engine.stop();
         }
     }
+}
+
+/// Plays a game between two in-process players (Red first) until it ends by the rules or
+/// its draw rules. Returns `Err(color)` if a player had no move or an illegal one, which
+/// built-in players never do.
+pub fn play_out(game: &mut Game, players: [&mut dyn Player; 2]) -> Result<(), Color> {
+    while !game.is_over() {
+        let color = game.position().turn();
+        let mv = players[color as usize].choose_move(game).ok_or(color)?;
+        game.play(&mv).map_err(|_| color)?;
+    }
+    Ok(())
 }
 
 /// Plays one game between two sides; returns the game and any forfeit.

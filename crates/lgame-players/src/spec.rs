@@ -54,6 +54,8 @@ pub struct PlayerSpec {
 /// Text that names no built-in player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseSpecError {
+    /// No player at all.
+    Empty,
     /// An unknown level name.
     UnknownLevel(String),
     /// A strength that is not a number from 0 to 100.
@@ -63,6 +65,7 @@ pub enum ParseSpecError {
 impl fmt::Display for ParseSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParseSpecError::Empty => f.write_str("no player given"),
             ParseSpecError::UnknownLevel(name) => write!(
                 f,
                 "unknown level '{name}' (known: random, beginner, intermediate, perfect)"
