@@ -198,12 +198,14 @@ fn small_variants_equal_plain_value_iteration() {
 
 #[test]
 fn values_are_invariant_under_the_boards_symmetries() {
+    // Under scoring too: a trap resets a position and its image to the same setup.
     for text in [
         "classic",
         "sudden-death",
         "symmetry",
         "board=5x4,neutrals=1",
         "neutrals=3",
+        "scoring,target=2",
     ] {
         let tb = Tablebase::solve(&rules(text));
         let symmetries = tb.rules().board().geometry().symmetries().to_vec();
