@@ -140,6 +140,43 @@ impl StateIndex {
         self.board_mask - (self.placements[mover] | self.placements[other])
     }
 
+    /// Calls `f(index, mover, other, neutrals)` for every state with scores 0-0, in index
+    /// order (faster than [`StateIndex::parts`] one index at a time): the pairs of
+    /// placements in turn, and for each the neutral sets in rank order (colex order of the
+    /// free cells, which is the order of their masks squeezed to the free cells).
+    pub fn for_each_state(&self, mut f: impl FnMut(u64, usize, usize, Bitboard)) {
+        let k = self.neutrals as u32;
+        let mut index = 0u64;
+        for &(m, o) in &self.pairs {
+            let (m, o) = (m as usize, o as usize);
+            let mut cells = [0u64; 64];
+            let mut count = 0u32;
+            for cell in self.free_cells(m, o) {
+                cells[count as usize] = cell.bit().0;
+                count += 1;
+            }
+            // Gosper's hack: the k-bit numbers below 2^count in increasing order.
+            let mut x: u64 = (1u64 << k) - 1;
+            let end = 1u64 << count;
+            while x < end {
+                let mut neutrals = 0u64;
+                let mut bits = x;
+                while bits != 0 {
+                    neutrals |= cells[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                f(index, m, o, Bitboard(neutrals));
+                index += 1;
+                if x == 0 {
+                    break;
+                }
+                let c = x & x.wrapping_neg();
+                let r = x + c;
+                x = (((r ^ x) >> 2) / c) | r;
+            }
+        }
+    }
+
     /// The parts of an index: the placement numbers of the mover's and the other L, the
     /// neutrals, and the scores `(mover, other)`.
     pub fn parts(&self, index: u64) -> (usize, usize, Bitboard, (u8, u8)) {
@@ -248,6 +285,25 @@ mod tests {
         let index = StateIndex::new(&Rules::classic());
         assert_eq!(index.len(), 18_368);
         assert_eq!(index.base(), 656 * 28);
+    }
+
+    #[test]
+    fn states_are_enumerated_in_index_order() {
+        for text in [
+            "classic",
+            "neutrals=0",
+            "neutrals=3",
+            "board=5x4,neutrals=1",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let mut expected = 0;
+            index.for_each_state(|i, m, o, neutrals| {
+                assert_eq!(i, expected);
+                assert_eq!(index.parts(i), (m, o, neutrals, (0, 0)), "{text} {i}");
+                expected += 1;
+            });
+            assert_eq!(expected, index.base());
+        }
     }
 
     #[test]

@@ -55,9 +55,13 @@ pub struct Estimate {
 /// How to solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// Unmoves where the rules allow (no scoring), else the graph.
+    /// Levels where the rules allow (an optional neutral move, no scoring), else unmoves
+    /// (no scoring), else the graph.
     #[default]
     Auto,
+    /// Level by level, counting only bare moves and checking candidates forwards (the
+    /// classic neutral rule, no scoring).
+    Levels,
     /// Walk backwards with the unmove generator (not under scoring).
     Unmoves,
     /// Build the move graph forwards and reverse it (every variant).
@@ -174,17 +178,28 @@ fn layers(index: &StateIndex) -> Vec<Layer> {
         .collect()
 }
 
-/// Whether the unmove method applies.
-fn use_unmoves(index: &StateIndex, method: Method) -> Result<bool, SolveError> {
-    let scoring = index.rules().scoring_target().is_some();
+/// The method that will run: `Auto` resolved, others checked against the rules.
+fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
+    let rules = index.rules();
+    let scoring = rules.scoring_target().is_some();
+    let optional = rules.neutral_moves() == lgame::NeutralMoves::Optional;
     match method {
-        Method::Unmoves if scoring => Err(SolveError::Unsupported(
+        Method::Unmoves | Method::Levels if scoring => Err(SolveError::Unsupported(
             "the unmove method does not solve the scoring variant",
         )),
-        Method::Unmoves => Ok(true),
-        Method::Graph => Ok(false),
-        Method::Auto => Ok(!scoring),
+        Method::Levels if !optional => Err(SolveError::Unsupported(
+            "the level method needs the classic neutral rule (at most one neutral move)",
+        )),
+        Method::Auto if scoring => Ok(Method::Graph),
+        Method::Auto if optional => Ok(Method::Levels),
+        Method::Auto => Ok(Method::Unmoves),
+        other => Ok(other),
     }
+}
+
+/// Whether an unmove-based method (no stored graph) will run.
+fn use_unmoves(index: &StateIndex, method: Method) -> Result<bool, SolveError> {
+    Ok(resolve(index, method)? != Method::Graph)
 }
 
 /// Estimates the memory of a solve: for unmoves, 10 bytes a state; for the graph, the
@@ -247,7 +262,11 @@ pub fn solve(index: &StateIndex, mut options: SolveOptions<'_>) -> Result<Vec<u1
                 });
             }
         };
-        solve_by_unmoves(index, &mut values, &mut report)?;
+        if resolve(index, options.method)? == Method::Levels {
+            solve_by_levels(index, &mut values, &mut report)?;
+        } else {
+            solve_by_unmoves(index, &mut values, &mut report)?;
+        }
         return Ok(values);
     }
     let mut done = 0;
@@ -512,6 +531,160 @@ fn solve_by_unmoves(
         if head % 65536 == 0 {
             progress(n as u64 / 2 + (head as u64 * n as u64 / 2) / queue.len() as u64);
         }
+    }
+    progress(n as u64);
+    Ok(())
+}
+
+/// The level method: under the classic neutral rule every L move has exactly one bare
+/// successor (no neutral moved), and a position whose successors are all wins has, in
+/// particular, all its bare successors winning. So instead of counting every move of every
+/// position down, only bare moves are counted; a position whose bare successors are all wins
+/// becomes a candidate, and candidates are checked forwards (every successor decided a win)
+/// after each level. Decisions happen level by level, in order of distance, as in the unmove
+/// method.
+fn solve_by_levels(
+    index: &StateIndex,
+    values: &mut [u16],
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), SolveError> {
+    let rules = index.rules();
+    let placements = rules.board().geometry().placements();
+    let n = index.len() as usize;
+    let arrangement = |i: usize| {
+        let (m, o, neutrals, _) = index.parts(i as u64);
+        let here = Arrangement {
+            mover: placements[m],
+            other: placements[o],
+            neutrals,
+        };
+        (m, o, here)
+    };
+    // Bare successors not yet known to be wins.
+    let mut bare_left = vec![0u16; n];
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
+    let g = rules.board().geometry();
+    let mut too_many = false;
+    index.for_each_state(|i, m, o, neutrals| {
+        let here = Arrangement {
+            mover: placements[m],
+            other: placements[o],
+            neutrals,
+        };
+        let mirrored = rules.symmetry() && g.mirrors_each_other(m, here.other);
+        let l_moves = if mirrored {
+            0
+        } else {
+            here.l_move_count(rules)
+        };
+        let i = i as usize;
+        if l_moves == 0 {
+            let mover_wins = rules.misere() && !mirrored;
+            values[i] = packed::pack(if mover_wins {
+                Value::Win(0)
+            } else {
+                Value::Loss(0)
+            });
+            levels[0].push(i as u32);
+        } else {
+            bare_left[i] = u16::try_from(l_moves).unwrap_or_else(|_| {
+                too_many = true;
+                0
+            });
+        }
+    });
+    if too_many {
+        return Err(SolveError::Unsupported("too many L moves"));
+    }
+    progress(n as u64 / 4);
+    // Each candidate with the first successor found undecided at its last check: until that
+    // one is decided, checking again is pointless.
+    let mut candidates: Vec<(u32, u32)> = Vec::new();
+    let mut d = 0;
+    while d < levels.len() {
+        let next = u16::try_from(d + 1)
+            .ok()
+            .filter(|&p| p <= packed::MAX_PLIES)
+            .ok_or(SolveError::TooDeep)?;
+        let current = std::mem::take(&mut levels[d]);
+        for &j in &current {
+            let j = j as usize;
+            let (m, _, here) = arrangement(j);
+            let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
+            if let Some(Value::Loss(_)) = packed::unpack(values[j]) {
+                let mut won = Vec::new();
+                here.for_each_unmove(rules, |l, _, previous_neutrals| {
+                    if l != last {
+                        (last, base, free) = (l, index.pair_base(l, m), index.free_cells(l, m));
+                    }
+                    let k = (base + index.rank(free, previous_neutrals)) as usize;
+                    if values[k] == packed::DRAW {
+                        values[k] = packed::pack(Value::Win(next));
+                        won.push(k as u32);
+                    }
+                });
+                if levels.len() <= d + 1 {
+                    levels.resize_with(d + 2, Vec::new);
+                }
+                levels[d + 1].extend(won);
+            } else {
+                here.for_each_bare_unmove(rules, |l, _| {
+                    let k = index.index_of_parts(l, m, here.neutrals, (0, 0)) as usize;
+                    if values[k] == packed::DRAW {
+                        bare_left[k] -= 1;
+                        if bare_left[k] == 0 {
+                            candidates.push((k as u32, k as u32));
+                        }
+                    }
+                });
+            }
+        }
+        // Candidates whose every successor is now a decided win are lost, one ply beyond the
+        // slowest of those wins; the others wait for the next level.
+        let mut lost: Vec<(u16, u32)> = Vec::new();
+        candidates.retain_mut(|(k, blocker)| {
+            let k_us = *k as usize;
+            if values[k_us] != packed::DRAW {
+                return false;
+            }
+            if *blocker != *k && values[*blocker as usize] == packed::DRAW {
+                return true;
+            }
+            let (_, o, here) = arrangement(k_us);
+            let mut slowest = 0u16;
+            let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
+            let all_won = here.all_moves(rules, |l, _, from, to| {
+                if l != last {
+                    (last, base, free) = (l, index.pair_base(o, l), index.free_cells(o, l));
+                }
+                let s = (base + index.rank(free, (here.neutrals - from) | to)) as usize;
+                match packed::unpack(values[s]) {
+                    Some(Value::Win(w)) => {
+                        slowest = slowest.max(w);
+                        true
+                    }
+                    Some(Value::Draw) => {
+                        *blocker = s as u32;
+                        false
+                    }
+                    // A successor lost for its mover: this candidate is won, and will be
+                    // decided so from that loss.
+                    _ => false,
+                }
+            });
+            if all_won {
+                lost.push((slowest + 1, *k));
+            }
+            !all_won
+        });
+        for (plies, k) in lost {
+            values[k as usize] = packed::pack(Value::Loss(plies));
+            if levels.len() <= plies as usize {
+                levels.resize_with(plies as usize + 1, Vec::new);
+            }
+            levels[plies as usize].push(k);
+        }
+        d += 1;
     }
     progress(n as u64);
     Ok(())

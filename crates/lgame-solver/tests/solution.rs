@@ -274,7 +274,7 @@ fn five_by_five_with_two_neutrals_nobody_can_ever_be_trapped() {
 }
 
 #[test]
-fn unmove_and_graph_methods_agree_on_every_variant_without_scoring() {
+fn unmove_level_and_graph_methods_agree_on_every_variant_without_scoring() {
     use lgame_solver::{Method, SolveOptions};
     let variants = [
         "classic",
@@ -302,6 +302,16 @@ fn unmove_and_graph_methods_agree_on_every_variant_without_scoring() {
         let (unmoves, graph) = (solve(Method::Unmoves), solve(Method::Graph));
         for i in 0..unmoves.index().len() {
             assert_eq!(unmoves.value_at(i), graph.value_at(i), "{text}: state {i}");
+        }
+        if rules(text).neutral_moves() == lgame::NeutralMoves::Optional {
+            let levels = solve(Method::Levels);
+            for i in 0..levels.index().len() {
+                assert_eq!(
+                    levels.value_at(i),
+                    graph.value_at(i),
+                    "{text} by levels: state {i}"
+                );
+            }
         }
     }
 }

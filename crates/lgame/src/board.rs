@@ -233,6 +233,42 @@ pub struct Geometry {
     square_maps: Vec<[u8; 64]>,
     /// For each placement, its images in the board's mirror lines.
     mirror_images: Vec<Vec<Bitboard>>,
+    /// For each cell index, the set of placements (by number) that do not cover it.
+    missing_cell: Vec<PlacementSet>,
+    /// Every placement.
+    all: PlacementSet,
+}
+
+/// A set of placements of one board, by their number in [`Geometry::placements`] (an 8×8
+/// board has 336, so six 64-bit words hold any set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlacementSet([u64; 6]);
+
+impl PlacementSet {
+    /// How many placements are in the set.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether placement number `i` is in the set.
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// The placement numbers in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(w, word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
 }
 
 /// The eight orientations of the L tetromino, each as (column, row) offsets from the lower
@@ -313,7 +349,23 @@ impl Geometry {
             symmetries,
             square_maps,
             mirror_images: Vec::new(),
+            missing_cell: Vec::new(),
+            all: PlacementSet::default(),
         };
+        for i in 0..geometry.placements.len() {
+            geometry.all.0[i / 64] |= 1 << (i % 64);
+        }
+        geometry.missing_cell = (0..64u8)
+            .map(|cell| {
+                let mut set = PlacementSet::default();
+                for (i, p) in geometry.placements.iter().enumerate() {
+                    if p.0 & (1 << cell) == 0 {
+                        set.0[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                set
+            })
+            .collect();
         geometry.mirror_images = geometry
             .placements
             .iter()
@@ -354,6 +406,18 @@ impl Geometry {
     /// square board.
     pub fn mirrors(&self) -> impl Iterator<Item = Symmetry> + '_ {
         self.symmetries.iter().copied().filter(|s| s.is_mirror())
+    }
+
+    /// The placements that cover none of `cells` (by number, as a set).
+    pub fn placements_avoiding(&self, cells: Bitboard) -> PlacementSet {
+        let mut set = self.all;
+        for cell in cells {
+            let missing = &self.missing_cell[cell.index() as usize];
+            for (w, m) in set.0.iter_mut().zip(missing.0) {
+                *w &= m;
+            }
+        }
+        set
     }
 
     /// Whether placement number `l` (of [`Geometry::placements`]) and the cells `other` are
@@ -440,6 +504,26 @@ mod tests {
                 for &p in g.placements() {
                     assert!(g.is_l(g.transform_by_index(i, p)));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn placements_avoiding_cells_are_the_placements_that_miss_them() {
+        for board in [
+            Board::CLASSIC,
+            Board::new(8, 8).unwrap(),
+            Board::new(6, 4).unwrap(),
+        ] {
+            let g = board.geometry();
+            for cells in [0x0u64, 0x1, 0x8421, 0x0F00, 0x8000_0000_0000_0001] {
+                let cells = Bitboard(cells) & board.mask();
+                let set = g.placements_avoiding(cells);
+                let expected: Vec<usize> = (0..g.placements().len())
+                    .filter(|&i| !g.placements()[i].intersects(cells))
+                    .collect();
+                assert_eq!(set.iter().collect::<Vec<_>>(), expected);
+                assert_eq!(set.count() as usize, expected.len());
             }
         }
     }

@@ -45,7 +45,7 @@ mod rules;
 mod square;
 mod svg;
 
-pub use board::{Board, BoardError, Geometry, Symmetry, MAX_SIDE, MIN_SIDE};
+pub use board::{Board, BoardError, Geometry, PlacementSet, Symmetry, MAX_SIDE, MIN_SIDE};
 pub use color::{ByColor, Color};
 pub use diagram::diagram;
 pub use game::{

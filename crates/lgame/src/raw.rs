@@ -89,9 +89,10 @@ impl Arrangement {
         mut f: impl FnMut(usize, Bitboard, Bitboard, Bitboard),
     ) {
         let g = rules.board().geometry();
-        let blocked = self.other | self.neutrals;
-        for (i, &l) in g.placements().iter().enumerate() {
-            if l == self.mover || l.intersects(blocked) {
+        let placements = g.placements();
+        for i in g.placements_avoiding(self.other | self.neutrals).iter() {
+            let l = placements[i];
+            if l == self.mover {
                 continue;
             }
             if rules.symmetry() && g.mirrors_each_other(i, self.other) {
@@ -106,6 +107,52 @@ impl Arrangement {
         }
     }
 
+    /// Calls `f(l, new L, from, to)` for the legal moves until it returns `false`; returns
+    /// whether every call returned `true`.
+    pub fn all_moves(
+        &self,
+        rules: &Rules,
+        mut f: impl FnMut(usize, Bitboard, Bitboard, Bitboard) -> bool,
+    ) -> bool {
+        let mut all = true;
+        self.for_each_move(rules, |i, l, from, to| {
+            if all {
+                all = f(i, l, from, to);
+            }
+        });
+        all
+    }
+
+    /// The number of placements the mover may put their L on.
+    pub fn l_move_count(&self, rules: &Rules) -> u32 {
+        let g = rules.board().geometry();
+        // The mover's own placement is free of the other pieces too: count it, take it off.
+        g.placements_avoiding(self.other | self.neutrals)
+            .count()
+            .saturating_sub(1)
+    }
+    /// Calls `f(l, previous L)` for every arrangement from which a bare L move (no neutral
+    /// moved) leads here: the previous mover had their L on placement number `l`, the
+    /// neutrals where they are now. Arrangements where the game was already over (mirrored
+    /// Ls) are left out. Under `neutral-required` only a move that mirrors is bare.
+    pub fn for_each_bare_unmove(&self, rules: &Rules, mut f: impl FnMut(usize, Bitboard)) {
+        let g = rules.board().geometry();
+        let (m, o) = (self.mover, self.other);
+        let bare_allowed =
+            rules.neutral_moves() != NeutralMoves::Required || self.is_mirrored(rules);
+        if !bare_allowed {
+            return;
+        }
+        let placements = g.placements();
+        for i in g.placements_avoiding(m | self.neutrals).iter() {
+            let l = placements[i];
+            if l == o || (rules.symmetry() && g.mirrors_each_other(i, m)) {
+                continue;
+            }
+            f(i, l);
+        }
+    }
+
     /// The number of legal moves, counted without generating them.
     pub fn move_count(&self, rules: &Rules) -> u64 {
         let g = rules.board().geometry();
@@ -116,15 +163,14 @@ impl Arrangement {
             NeutralMoves::Required => k * empty,
             NeutralMoves::SuddenDeath => choose(k + empty, k),
         };
-        let blocked = (self.other | self.neutrals).0;
+        let free = g.placements_avoiding(self.other | self.neutrals);
         if !rules.symmetry() {
             // The mover's own placement is free of the other pieces too: count it, take it off.
-            let free = g.placements().iter().filter(|l| l.0 & blocked == 0).count() as u64;
-            return (free - 1) * options;
+            return (free.count() as u64).saturating_sub(1) * options;
         }
         let mut count = 0;
-        for (i, &l) in g.placements().iter().enumerate() {
-            if l == self.mover || l.0 & blocked != 0 {
+        for i in free.iter() {
+            if g.placements()[i] == self.mover {
                 continue;
             }
             count += if g.mirrors_each_other(i, self.other) {
@@ -146,12 +192,15 @@ impl Arrangement {
         let outside_ls = rules.board().mask() - (m | o);
         let mirrored = self.is_mirrored(rules);
         // The previous mover's L: anywhere but `o`, clear of `m`, not already mirroring it.
-        let candidates = g.placements().iter().enumerate().filter(|&(i, &l)| {
-            l != o && !l.intersects(m) && !(rules.symmetry() && g.mirrors_each_other(i, m))
-        });
+        let placements = g.placements();
+        let candidates = g
+            .placements_avoiding(m)
+            .iter()
+            .map(|i| (i, placements[i]))
+            .filter(|&(i, l)| l != o && !(rules.symmetry() && g.mirrors_each_other(i, m)));
         if mirrored {
             // Only a bare L move makes the mirror.
-            for (i, &l) in candidates {
+            for (i, l) in candidates {
                 if !l.intersects(n) {
                     f(i, l, n);
                 }
@@ -165,7 +214,7 @@ impl Arrangement {
                 // `to` (a neutral now). The previous L must miss the previous neutrals
                 // (n − to) | from, so it covers at most one neutral now, and that one moved.
                 let origins = outside_ls - n;
-                for (i, &l) in candidates {
+                for (i, l) in candidates {
                     let covered = l & n;
                     let arrivals = match covered.count() {
                         0 => {
@@ -185,7 +234,7 @@ impl Arrangement {
                 }
             }
             NeutralMoves::SuddenDeath => {
-                let candidates: Vec<(usize, Bitboard)> = candidates.map(|(i, &l)| (i, l)).collect();
+                let candidates: Vec<(usize, Bitboard)> = candidates.collect();
                 let cells: Vec<Square> = outside_ls.into_iter().collect();
                 for_each_subset(&cells, n.count() as usize, &mut |neutrals| {
                     for &(i, l) in &candidates {
