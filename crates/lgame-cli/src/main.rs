@@ -11,6 +11,7 @@ mod judge;
 mod matches;
 mod moves;
 mod output;
+mod play;
 mod render;
 mod report;
 mod show;
@@ -62,6 +63,8 @@ enum Command {
     Engine(engine::Args),
     /// Play a match between two players, refereed and recorded.
     Match(matches::Args),
+    /// Play a game in the terminal: against the computer, two people, or two computers.
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
             Command::Judge(args) => judge::run(args, &rules, &mut out),
             Command::Engine(args) => engine::run(args, &rules, &mut out),
             Command::Match(args) => matches::run(args, &rules, &mut out),
+            Command::Play(args) => play::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

@@ -24,6 +24,7 @@ mod perfect;
 pub mod protocol;
 mod rng;
 mod search;
+pub mod seated;
 mod spec;
 mod tablebases;
 

@@ -1,0 +1,187 @@
+//! `lgame play`: a game in the terminal, full-screen (ratatui) or line by line (`--plain`,
+//! and whenever standard input is not a terminal). Both fronts play through
+//! [`SeatedGame`]; neither holds a rule of its own.
+
+mod plain;
+mod tui;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{anyhow, Context};
+use lgame::{DrawRules, Game, Position, Record, Rules, StartSetup};
+use lgame_players::seated::{Seat, SeatedGame};
+use lgame_players::Tablebases;
+
+use crate::output::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Red's player: human, or a level (random, beginner, intermediate, perfect) with an
+    /// optional strength, like beginner:40.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
+    red: String,
+
+    /// Blue's player.
+    #[arg(long, default_value = "intermediate", value_name = "PLAYER")]
+    blue: String,
+
+    /// The starting setup: standard, kit, corners or a position.
+    #[arg(long, value_name = "S")]
+    setup: Option<String>,
+
+    /// Continue the game saved in this record.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+
+    /// Draw when a position occurs this many times (0: never).
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    repetition: u32,
+
+    /// Draw after this many plies (0: no limit; the printable kit's short session is 40).
+    #[arg(long, default_value_t = 0, value_name = "PLIES")]
+    turn_limit: u32,
+
+    /// Line by line, for pipes, screen readers and scripts (also used whenever standard
+    /// input is not a terminal).
+    #[arg(long)]
+    plain: bool,
+
+    /// Seed of the computer players' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// Where `save` writes the record when no file is named.
+    #[arg(long, value_name = "FILE", default_value = "lgame-game.txt")]
+    save_to: PathBuf,
+}
+
+/// Everything a front needs: the seated game, the tables for hints, where to save, and the
+/// seed of the computer players (for a new game).
+pub struct Table {
+    pub seated: SeatedGame,
+    pub tablebases: Arc<Tablebases>,
+    pub save_to: PathBuf,
+    pub seed: u64,
+}
+
+impl Table {
+    /// The position's analysis for hints: its value and every move's, best first.
+    pub fn hints(&self) -> Option<lgame_solver::Analysis> {
+        let game = self.seated.game();
+        self.tablebases
+            .get(game.rules())
+            .analyze(game.position())
+            .ok()
+    }
+
+    /// A line saying whose turn it is and who plays, or how the game ended.
+    pub fn status(&self) -> String {
+        let game = self.seated.game();
+        match game.conclusion() {
+            Some(end) => format!("Game over: {end}"),
+            None => {
+                let turn = game.position().turn();
+                format!(
+                    "Move {}: {turn} ({}) to move",
+                    game.plies().len() + 1,
+                    self.seated.seat(turn)
+                )
+            }
+        }
+    }
+
+    /// The game's draw rules in words.
+    pub fn draw_rules(&self) -> String {
+        let rules = self.seated.game().draw_rules();
+        let mut parts = Vec::new();
+        if let Some(n) = rules.repetition {
+            parts.push(format!("drawn at the {}th repetition", n).replace("3th", "third"));
+        }
+        if let Some(n) = rules.turn_limit {
+            parts.push(format!("drawn after {n} plies"));
+        }
+        if parts.is_empty() {
+            "no automatic draw".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    /// Saves the game's record to `path` (or the default file); returns the path written.
+    pub fn save(&self, path: Option<&str>) -> Result<PathBuf, String> {
+        let path = path.map_or(self.save_to.clone(), PathBuf::from);
+        std::fs::write(&path, self.seated.record().to_string())
+            .map_err(|e| format!("cannot save to {}: {e}", path.display()))?;
+        Ok(path)
+    }
+}
+
+fn seat(flag: &str, text: &str) -> Result<Seat, Failure> {
+    text.parse()
+        .map_err(|e| Failure::BadInput(anyhow!("--{flag} '{text}': {e}")))
+}
+
+/// The game to play: loaded from a record, or new under the rules and setup.
+fn game(args: &Args, rules: &Rules) -> Result<Game, Failure> {
+    if let Some(path) = &args.load {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading {}", path.display()))
+            .map_err(Failure::BadInput)?;
+        let record: Record = text
+            .parse()
+            .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())))?;
+        return record
+            .replay()
+            .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())));
+    }
+    let rules = match &args.setup {
+        None => *rules,
+        Some(text) => {
+            let start = match StartSetup::from_name(text) {
+                Some(named) => named,
+                None => StartSetup::Custom(
+                    Position::from_text(text, rules)
+                        .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
+                        .to_setup(),
+                ),
+            };
+            rules
+                .with_setup(start)
+                .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
+        }
+    };
+    let draw_rules = DrawRules {
+        turn_limit: (args.turn_limit > 0).then_some(args.turn_limit),
+        repetition: (args.repetition > 0).then_some(args.repetition),
+    };
+    Ok(Game::new(rules).with_draw_rules(draw_rules))
+}
+
+pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
+    let seats = [seat("red", &args.red)?, seat("blue", &args.blue)?];
+    let mut game = game(args, rules)?;
+    if seats.iter().all(|s| *s != Seat::Human) && game.draw_rules() == DrawRules::NONE {
+        // Two computers under the pure rules could play for ever.
+        eprintln!("note: two computers and no draw rule: the game is drawn after 500 plies");
+        game = game.with_draw_rules(DrawRules {
+            turn_limit: Some(500),
+            repetition: None,
+        });
+    }
+    let tablebases = Arc::new(Tablebases::default());
+    let table = Table {
+        seated: SeatedGame::new(game, seats, args.seed, tablebases.clone()),
+        tablebases,
+        save_to: args.save_to.clone(),
+        seed: args.seed,
+    };
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if args.plain || !interactive {
+        plain::run(table, std::io::stdin().lock(), out)?;
+    } else {
+        tui::run(table)?;
+    }
+    Ok(())
+}

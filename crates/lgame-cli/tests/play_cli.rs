@@ -1,0 +1,340 @@
+//! `lgame play` line by line over pipes: a whole game against the computer, bad input that
+//! never ends the game, saving and loading; and (when tmux is installed) the full-screen game
+//! in a real terminal.
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use lgame::{Move, Position, Record, Rules};
+
+/// A running `lgame play`, read up to each prompt.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    output: Receiver<u8>,
+    seen: String,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lgame"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("lgame runs");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (send, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut byte = [0u8; 1];
+            while let Ok(1) = stdout.read(&mut byte) {
+                if send.send(byte[0]).is_err() {
+                    return;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            output,
+            seen: String::new(),
+        }
+    }
+
+    /// Everything printed up to the next prompt (a line ending in "> ").
+    fn until_prompt(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut text = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let byte = self.output.recv_timeout(left).unwrap_or_else(|_| {
+                panic!("no prompt; so far:\n{}", String::from_utf8_lossy(&text))
+            });
+            text.push(byte);
+            if text.ends_with(b"> ") {
+                let chunk = String::from_utf8(text).unwrap();
+                self.seen.push_str(&chunk);
+                return chunk;
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn finish(mut self) -> (String, String) {
+        drop(self.stdin);
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "exit status {status}");
+        let mut err = String::new();
+        self.child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert!(!err.contains("panicked"), "{err}");
+        (self.seen, err)
+    }
+}
+
+/// The last position printed.
+fn last_position(text: &str) -> Position {
+    let line = text
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("Position: "))
+        .expect("a position line");
+    Position::from_text(line, &Rules::classic()).unwrap()
+}
+
+#[test]
+fn plain_game_against_the_computer_to_the_end() {
+    let mut s = Session::start(&["play", "--plain", "--blue", "perfect", "--seed", "3"]);
+    let mut chunk = s.until_prompt();
+    let mut moves = 0;
+    while !chunk.ends_with("game over (undo, save, quit)> ") {
+        assert!(chunk.ends_with("Red> "), "{chunk}");
+        let p = last_position(&chunk);
+        // Red plays its first legal move every time; the perfect player punishes it.
+        let mv = p.legal_moves()[0];
+        s.send(&mv.to_string());
+        chunk = s.until_prompt();
+        moves += 1;
+        assert!(moves < 100, "the game ends");
+    }
+    assert!(chunk.contains("Game over: Blue wins"), "{chunk}");
+    assert!(s.seen.contains("Blue (computer: perfect) plays"));
+    s.send("quit");
+    s.finish();
+}
+
+#[test]
+fn plain_bad_input_gets_the_reason_and_a_new_prompt() {
+    let mut s = Session::start(&["play", "--plain", "--red", "human", "--blue", "human"]);
+    s.until_prompt();
+    s.send("hello");
+    let reply = s.until_prompt();
+    assert!(reply.contains("'hello' is not a cell name"), "{reply}");
+    assert!(reply.ends_with("Red> "));
+    s.send("A1,A2,A3,B1");
+    let reply = s.until_prompt();
+    assert!(
+        reply.contains("Illegal: the L cannot go on B1: it is occupied by Blue's L"),
+        "{reply}"
+    );
+    s.send("A1,A2,A3,B3 D1-D1");
+    let reply = s.until_prompt();
+    assert!(
+        reply.contains("moves a neutral onto its own cell"),
+        "{reply}"
+    );
+    s.send("");
+    s.send("A1,A2,A3,B3 D1-D2");
+    s.until_prompt();
+    let reply = s.until_prompt();
+    assert!(reply.ends_with("Blue> "), "the game goes on: {reply}");
+    assert_eq!(last_position(&reply).to_string(), "N.../RRB./R.BN/RBB. b");
+    s.send("quit");
+    s.finish();
+}
+
+#[test]
+fn plain_is_used_when_standard_input_is_not_a_terminal() {
+    let mut s = Session::start(&["play", "--blue", "human"]);
+    let first = s.until_prompt();
+    assert!(first.contains("Position: NRR./.RB./.RB./.BBN r"), "{first}");
+    s.send("quit");
+    s.finish();
+}
+
+#[test]
+fn plain_save_writes_a_record_that_load_continues() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let mut s = Session::start(&["play", "--plain", "--blue", "random", "--seed", "9"]);
+    s.until_prompt();
+    s.send("A1,A2,A3,B3 D1-D2");
+    let after = s.until_prompt();
+    let position = last_position(&after);
+    s.send(&format!("save {}", file.display()));
+    let saved = s.until_prompt();
+    assert!(saved.contains("Saved to"), "{saved}");
+    s.send("quit");
+    s.finish();
+    let record: Record = std::fs::read_to_string(&file).unwrap().parse().unwrap();
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(*record.replay().unwrap().position(), position);
+    let judged = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        .args(["judge", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        judged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&judged.stdout)
+    );
+
+    let mut s = Session::start(&[
+        "play",
+        "--plain",
+        "--load",
+        file.to_str().unwrap(),
+        "--blue",
+        "human",
+    ]);
+    let first = s.until_prompt();
+    assert_eq!(last_position(&first), position);
+    s.send("undo");
+    let undone = s.until_prompt();
+    assert!(undone.contains("Took back 1 move"), "{undone}");
+    s.send("quit");
+    s.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plain_hint_shows_the_value_and_the_best_moves() {
+    let mut s = Session::start(&["play", "--plain", "--blue", "human"]);
+    s.until_prompt();
+    s.send("hint");
+    let hint = s.until_prompt();
+    assert!(
+        hint.contains("Value for the player to move: draw"),
+        "{hint}"
+    );
+    let first: Move = hint
+        .lines()
+        .nth(1)
+        .and_then(|l| l.trim().split("  ").next())
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(Rules::classic().start_position().is_legal(&first));
+    s.send("quit");
+    s.finish();
+}
+
+#[test]
+fn plain_computer_against_computer_plays_to_the_end() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        .args([
+            "play", "--plain", "--red", "perfect", "--blue", "random", "--seed", "4",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("Game over: Red wins"), "{text}");
+}
+
+#[test]
+fn bad_players_and_setups_exit_2_naming_them() {
+    for (args, needle) in [
+        (vec!["play", "--blue", "genius"], "--blue 'genius'"),
+        (vec!["play", "--setup", "nowhere"], "--setup 'nowhere'"),
+        (
+            vec!["play", "--load", "/nonexistent/game.txt"],
+            "/nonexistent/game.txt",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// tmux on this machine, or `None` (a fresh machine without it: `.ci/run` installs it, and
+/// under CI its absence is a failure).
+fn tmux() -> Option<&'static str> {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found && std::env::var_os("CI").is_some() {
+        panic!("tmux is needed for the real-terminal test (.ci/run installs it)");
+    }
+    found.then_some("tmux")
+}
+
+/// The text of the tmux pane, once it contains `needle` (or after 20 s).
+fn pane_with(session: &str, needle: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", session])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        if text.contains(needle) || Instant::now() > deadline {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn full_screen_game_in_a_real_terminal_shows_the_board_and_the_computers_reply() {
+    let Some(tmux) = tmux() else {
+        eprintln!("tmux is not installed: the real-terminal test is skipped outside CI");
+        return;
+    };
+    let session = format!("lgame-test-{}", std::process::id());
+    let command = format!(
+        "{} play --blue perfect --seed 2",
+        env!("CARGO_BIN_EXE_lgame")
+    );
+    let started = Command::new(tmux)
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "100",
+            "-y",
+            "35",
+            &command,
+        ])
+        .status()
+        .unwrap();
+    assert!(started.success());
+    let send = |keys: &[&str]| {
+        let mut args = vec!["send-keys", "-t", session.as_str()];
+        args.extend_from_slice(keys);
+        assert!(Command::new(tmux).args(&args).status().unwrap().success());
+    };
+    let start = pane_with(&session, "Red to move");
+    assert!(start.contains("Red: human"), "{start}");
+    assert!(
+        start.contains("A      B      C      D"),
+        "the board with its edges:\n{start}"
+    );
+    // Type Red's first move in notation, then wait for the computer's reply.
+    send(&["m"]);
+    send(&["A1,A2,A3,B3 D1-D2", "Enter"]);
+    let after = pane_with(&session, "Last move: Blue");
+    let _ = Command::new(tmux)
+        .args(["kill-session", "-t", &session])
+        .status();
+    assert!(
+        after.contains("Last move: Blue"),
+        "the computer replied:\n{after}"
+    );
+    assert!(after.contains("Move 3: Red"), "{after}");
+}
