@@ -55,3 +55,41 @@ pub fn memory_size(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("'{text}' is not a memory size (like 4G or 500M)"))?;
     Ok((n * factor) as u64)
 }
+
+/// The rules with the starting setup of `--setup`: a setup name or a position.
+pub fn with_setup(rules: &Rules, setup: Option<&str>) -> Result<Rules, Failure> {
+    let Some(text) = setup else {
+        return Ok(*rules);
+    };
+    let bad = |e: String| Failure::BadInput(anyhow!("--setup '{text}': {e}"));
+    let start = match lgame::StartSetup::from_name(text) {
+        Some(named) => named,
+        None => lgame::StartSetup::Custom(
+            Position::from_text(text, rules)
+                .map_err(|e| bad(e.to_string()))?
+                .to_setup(),
+        ),
+    };
+    rules.with_setup(start).map_err(|e| bad(e.to_string()))
+}
+
+/// The draw rules of `--turn-limit` and `--repetition` (0: none).
+pub fn draw_rules(turn_limit: u32, repetition: u32) -> lgame::DrawRules {
+    lgame::DrawRules {
+        turn_limit: (turn_limit > 0).then_some(turn_limit),
+        repetition: (repetition > 0).then_some(repetition),
+    }
+}
+
+/// `1632800` → `1,632,800`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

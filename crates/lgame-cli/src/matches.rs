@@ -6,11 +6,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use lgame::{DrawRules, Rules, StartSetup};
+use lgame::Rules;
 use lgame_players::matches::{run_match, Contender, GameReport, MatchOptions, MatchReport};
 use lgame_players::Tablebases;
 use serde::Serialize;
 
+use crate::input;
 use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -147,30 +148,12 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
             .map_err(|e| Failure::BadInput(anyhow!("--{flag} '{text}': {e}")))
     };
     let (red, blue) = (contender("red", &args.red)?, contender("blue", &args.blue)?);
-    let rules = match &args.setup {
-        None => *rules,
-        Some(text) => {
-            let start = match StartSetup::from_name(text) {
-                Some(named) => named,
-                None => StartSetup::Custom(
-                    lgame::Position::from_text(text, rules)
-                        .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
-                        .to_setup(),
-                ),
-            };
-            rules
-                .with_setup(start)
-                .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
-        }
-    };
+    let rules = input::with_setup(rules, args.setup.as_deref())?;
     let options = MatchOptions {
         rules,
         games: args.games,
         time_per_move: Duration::from_millis(args.time_per_move),
-        draw_rules: DrawRules {
-            turn_limit: (args.turn_limit > 0).then_some(args.turn_limit),
-            repetition: (args.repetition > 0).then_some(args.repetition),
-        },
+        draw_rules: input::draw_rules(args.turn_limit, args.repetition),
         seed: args.seed,
         records: Some(args.records.clone()),
     };

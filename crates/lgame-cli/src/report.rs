@@ -9,6 +9,7 @@ use anyhow::{anyhow, Context};
 use lgame::{Position, Rules};
 use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 
+use crate::input::grouped;
 use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -47,18 +48,6 @@ const BOARDS: [&str; 8] = ["4x4", "5x4", "6x4", "7x4", "5x5", "6x5", "7x5", "6x6
 
 fn io(e: std::io::Error) -> Failure {
     Failure::Io(e)
-}
-
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn value_text(value: Value) -> String {

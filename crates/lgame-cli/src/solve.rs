@@ -7,6 +7,7 @@ use lgame::Rules;
 use lgame_solver::Statistics;
 
 use crate::input;
+use crate::input::grouped;
 use crate::output::Failure;
 use crate::tablebase::{self, DEFAULT_MAX_MEMORY};
 
@@ -23,19 +24,6 @@ pub struct Args {
     /// Refuse to solve when the estimated memory exceeds this (e.g. 500M, 6G).
     #[arg(long, value_name = "SIZE", default_value = DEFAULT_MAX_MEMORY, value_parser = input::memory_size)]
     max_memory: u64,
-}
-
-/// `1632800` → `1,632,800`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {

@@ -139,27 +139,27 @@ impl SeatedGame {
     /// Takes back moves until a person is to move again (at least one move, when there is
     /// one); with no person at the table, one move. Returns how many were taken back.
     pub fn undo(&mut self) -> usize {
-        let mut taken = 0;
-        while self.game.undo().is_some() {
-            taken += 1;
-            if self.person_to_move() || self.seats.iter().all(|s| *s != Seat::Human) {
-                break;
-            }
-        }
-        taken
+        self.step_to_person(Game::undo)
     }
 
     /// Replays what [`SeatedGame::undo`] took back, up to the next person's turn. Returns
     /// how many moves were replayed.
     pub fn redo(&mut self) -> usize {
-        let mut replayed = 0;
-        while self.game.redo().is_some() {
-            replayed += 1;
-            if self.person_to_move() || self.seats.iter().all(|s| *s != Seat::Human) {
+        self.step_to_person(Game::redo)
+    }
+
+    /// Steps through the game (undo or redo) until a person is to move, or one step when no
+    /// person is at the table.
+    fn step_to_person(&mut self, step: fn(&mut Game) -> Option<Move>) -> usize {
+        let nobody = self.seats.iter().all(|s| *s != Seat::Human);
+        let mut steps = 0;
+        while step(&mut self.game).is_some() {
+            steps += 1;
+            if nobody || self.person_to_move() {
                 break;
             }
         }
-        replayed
+        steps
     }
 
     /// The game's record, with the seats as the `Red` and `Blue` tags.

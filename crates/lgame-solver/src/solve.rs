@@ -447,6 +447,16 @@ fn solve_layer(
     Ok(())
 }
 
+/// The value of a finished state for its mover: lost, unless trapped under misère (a
+/// mirror under the symmetry rule always loses).
+fn game_over(rules: &lgame::Rules, mirrored: bool) -> Value {
+    if rules.misere() && !mirrored {
+        Value::Win(0)
+    } else {
+        Value::Loss(0)
+    }
+}
+
 /// The unmove method (see the module's documentation).
 fn solve_by_unmoves(
     index: &StateIndex,
@@ -473,12 +483,7 @@ fn solve_by_unmoves(
             here.move_count(rules)
         };
         if count == 0 {
-            let mover_wins = rules.misere() && !here.is_mirrored(rules);
-            values[i] = packed::pack(if mover_wins {
-                Value::Win(0)
-            } else {
-                Value::Loss(0)
-            });
+            values[i] = packed::pack(game_over(rules, here.is_mirrored(rules)));
             queue.push(i as u32);
         } else {
             *left = u32::try_from(count)
@@ -579,12 +584,7 @@ fn solve_by_levels(
         };
         let i = i as usize;
         if l_moves == 0 {
-            let mover_wins = rules.misere() && !mirrored;
-            values[i] = packed::pack(if mover_wins {
-                Value::Win(0)
-            } else {
-                Value::Loss(0)
-            });
+            values[i] = packed::pack(game_over(rules, mirrored));
             levels[0].push(i as u32);
         } else {
             bare_left[i] = u16::try_from(l_moves).unwrap_or_else(|_| {

@@ -10,10 +10,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use lgame::{DrawRules, Game, Position, Record, Rules, StartSetup};
+use lgame::{DrawRules, Game, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
 
+use crate::input;
 use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -136,26 +137,8 @@ fn game(args: &Args, rules: &Rules) -> Result<Game, Failure> {
             .replay()
             .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())));
     }
-    let rules = match &args.setup {
-        None => *rules,
-        Some(text) => {
-            let start = match StartSetup::from_name(text) {
-                Some(named) => named,
-                None => StartSetup::Custom(
-                    Position::from_text(text, rules)
-                        .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
-                        .to_setup(),
-                ),
-            };
-            rules
-                .with_setup(start)
-                .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))?
-        }
-    };
-    let draw_rules = DrawRules {
-        turn_limit: (args.turn_limit > 0).then_some(args.turn_limit),
-        repetition: (args.repetition > 0).then_some(args.repetition),
-    };
+    let rules = input::with_setup(rules, args.setup.as_deref())?;
+    let draw_rules = input::draw_rules(args.turn_limit, args.repetition);
     Ok(Game::new(rules).with_draw_rules(draw_rules))
 }
 
