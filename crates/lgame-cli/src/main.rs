@@ -14,6 +14,7 @@ mod output;
 mod play;
 mod render;
 mod report;
+mod serve;
 mod show;
 mod solve;
 mod tablebase;
@@ -65,6 +66,8 @@ enum Command {
     Match(matches::Args),
     /// Play a game in the terminal: against the computer, two people, or two computers.
     Play(play::Args),
+    /// Run the game server: games over HTTP and WebSocket, stored in SQLite (docs/api.md).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
             Command::Engine(args) => engine::run(args, &rules, &mut out),
             Command::Match(args) => matches::run(args, &rules, &mut out),
             Command::Play(args) => play::run(args, &rules, &mut out),
+            Command::Serve(args) => serve::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

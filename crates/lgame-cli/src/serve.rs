@@ -1,0 +1,52 @@
+//! `lgame serve`: the game server of `lgame-web` (docs/api.md, docs/server.md).
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::anyhow;
+use lgame::Rules;
+
+use crate::output::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The address to listen on; port 0 picks a free port (the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    addr: SocketAddr,
+
+    /// The database file, created with its schema on first start.
+    #[arg(long, default_value = "lgame.db", value_name = "PATH")]
+    db: PathBuf,
+
+    /// How durable a commit is: full (survives power loss) or normal (survives the
+    /// process being killed, not a power loss).
+    #[arg(long, default_value = "full", value_name = "MODE")]
+    synchronous: lgame_web::Synchronous,
+
+    /// Games one client address may create per minute (0: no limit).
+    #[arg(long, default_value_t = 60, value_name = "N")]
+    create_limit: u32,
+
+    /// WebSockets open at once.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    max_websockets: usize,
+
+    /// Games held in memory; the others wait in the database.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    cache_games: usize,
+}
+
+pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
+    if *rules != Rules::classic() {
+        return Err(Failure::BadInput(anyhow!(
+            "serve takes no --variant: each game names its own"
+        )));
+    }
+    let mut config = lgame_web::Config::new(args.addr, args.db.clone());
+    config.synchronous = args.synchronous;
+    config.create_limit = args.create_limit;
+    config.max_websockets = args.max_websockets;
+    config.cache_games = args.cache_games;
+    lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
+}

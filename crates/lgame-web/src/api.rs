@@ -1,0 +1,545 @@
+//! The HTTP and WebSocket API (docs/api.md): routes, request bodies, and the bounds on what
+//! a client may ask.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{
+    ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State,
+};
+use axum::http::{header, request::Parts, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use lgame::{Move, Position, Record};
+use lgame_players::seated::Seat;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
+
+use crate::error::ApiError;
+use crate::games::{self, App, Live, NewGame, Slot};
+
+/// Everything a handler needs.
+#[derive(Clone)]
+pub struct Shared {
+    pub app: Arc<App>,
+    pub limiter: Arc<RateLimiter>,
+    pub websockets: Arc<Semaphore>,
+    pub max_websockets: usize,
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Games created per client address per minute (a fixed one-minute window).
+pub struct RateLimiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl RateLimiter {
+    /// At most `per_minute` games a minute from one address; 0: no limit.
+    pub fn new(per_minute: u32) -> RateLimiter {
+        RateLimiter {
+            per_minute,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn allow(&self, ip: IpAddr) -> bool {
+        if self.per_minute == 0 {
+            return true;
+        }
+        let now = Instant::now();
+        let minute = Duration::from_secs(60);
+        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if windows.len() > 100_000 {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < minute);
+        }
+        let window = windows.entry(ip).or_insert((now, 0));
+        if now.duration_since(window.0) >= minute {
+            *window = (now, 0);
+        }
+        if window.1 >= self.per_minute {
+            return false;
+        }
+        window.1 += 1;
+        true
+    }
+
+    fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+        if self.allow(ip) {
+            Ok(())
+        } else {
+            Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many games created from this address: at most {} a minute",
+                    self.per_minute
+                ),
+            ))
+        }
+    }
+}
+
+/// A JSON body, its rejections answered as JSON errors.
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    let status = rejection.status();
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "the request body is too large (at most {} bytes)",
+            crate::MAX_BODY
+        ),
+        _ => rejection.body_text(),
+    };
+    ApiError::new(status, message)
+}
+
+/// Query parameters, their rejections answered as JSON errors.
+pub struct Params<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Params<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(q) => Ok(Params(q.0)),
+            Err(rejection) => Err(query_rejection(rejection)),
+        }
+    }
+}
+
+fn query_rejection(rejection: QueryRejection) -> ApiError {
+    ApiError::new(rejection.status(), rejection.body_text())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    setup: Option<String>,
+    red: String,
+    blue: String,
+    #[serde(default)]
+    repetition: Option<u32>,
+    #[serde(default)]
+    turn_limit: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    record: String,
+    #[serde(default)]
+    red: Option<String>,
+    #[serde(default)]
+    blue: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    token: String,
+    ply: u64,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenRequest {
+    token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisQuery {
+    #[serde(default)]
+    variant: Option<String>,
+    position: String,
+}
+
+/// The routes.
+pub fn router(shared: Shared) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/games", post(create))
+        .route("/api/games/import", post(import))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/analysis", get(analysis))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(log_request))
+        .layer(DefaultBodyLimit::max(crate::MAX_BODY))
+        .with_state(shared)
+}
+
+/// One line per request: method, path (never the query, which may hold a token), status,
+/// time. Bodies, where tokens travel, are never logged.
+async fn log_request(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let started = Instant::now();
+    let response = next.run(req).await;
+    tracing::info!(
+        %method,
+        path,
+        status = response.status().as_u16(),
+        micros = started.elapsed().as_micros() as u64,
+        "request"
+    );
+    response
+}
+
+async fn not_found(req: Request) -> ApiError {
+    let path: String = req.uri().path().chars().take(100).collect();
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no such endpoint: {} {path}", req.method()),
+    )
+}
+
+async fn method_not_allowed(req: Request) -> ApiError {
+    let path: String = req.uri().path().chars().take(100).collect();
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} is not allowed on {path}", req.method()),
+    )
+}
+
+async fn healthz(State(shared): State<Shared>) -> Json<Value> {
+    Json(json!({
+        "status": "ok",
+        "games_in_memory": shared.app.cached_games(),
+    }))
+}
+
+/// Runs blocking work (the database, the computer's move, a solve) off the async threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal("the request failed", e))?
+}
+
+/// The game, loaded from the database if it is not in memory.
+async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
+    if !games::valid_id(id) {
+        return Err(ApiError::not_found(id));
+    }
+    if let Some(slot) = app.cached(id) {
+        return Ok(slot);
+    }
+    let (loader, key) = (app.clone(), id.to_string());
+    match blocking(move || loader.load(&key)).await? {
+        Some(live) => Ok(app.insert(live)),
+        None => Err(ApiError::not_found(id)),
+    }
+}
+
+/// Runs a change to a game under its lock, off the async threads. Should it panic, the
+/// game is dropped from memory and reloaded from the database next time.
+async fn change(
+    app: &Arc<App>,
+    id: &str,
+    f: impl FnOnce(
+            &mut OwnedMutexGuard<Live>,
+            &App,
+            &broadcast::Sender<Arc<str>>,
+        ) -> Result<Value, ApiError>
+        + Send
+        + 'static,
+) -> Result<Json<Value>, ApiError> {
+    let slot = slot(app, id).await?;
+    let mut guard = slot.live.clone().lock_owned().await;
+    let worker = app.clone();
+    let updates = slot.updates.clone();
+    let result = tokio::task::spawn_blocking(move || f(&mut guard, &worker, &updates)).await;
+    match result {
+        Ok(answer) => answer.map(Json),
+        Err(e) => {
+            app.forget(id);
+            Err(ApiError::internal("the request failed", e))
+        }
+    }
+}
+
+fn created_answer(created: games::Created, slot_id: &str) -> Response {
+    let mut players = serde_json::Map::new();
+    for (color, token) in ["red", "blue"].iter().zip(created.tokens.iter()) {
+        if let Some(token) = token {
+            players.insert(
+                color.to_string(),
+                json!({
+                    "token": token,
+                    "url": format!("/api/games/{slot_id}?token={token}"),
+                    "ws": format!("/api/games/{slot_id}/ws?token={token}"),
+                }),
+            );
+        }
+    }
+    let body = json!({
+        "id": created.id,
+        "spectator_url": format!("/api/games/{slot_id}"),
+        "ws": format!("/api/games/{slot_id}/ws"),
+        "players": players,
+        "state": created.state,
+    });
+    (StatusCode::CREATED, Json(body)).into_response()
+}
+
+async fn create(
+    State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let seats = [
+        games::parse_seat("red", &req.red)?,
+        games::parse_seat("blue", &req.blue)?,
+    ];
+    let rules = games::parse_rules(req.variant.as_deref().unwrap_or("classic"))?;
+    let rules = match &req.setup {
+        Some(setup) => games::with_setup(&rules, setup)?,
+        None => rules,
+    };
+    let draw = games::draw_rules(req.repetition.unwrap_or(3), req.turn_limit.unwrap_or(0));
+    let game = lgame::Game::new(rules).with_draw_rules(draw);
+    shared.limiter.check(peer.ip())?;
+    let app = shared.app.clone();
+    let (created, _) = blocking(move || app.create(NewGame { game, seats })).await?;
+    let id = created.id.clone();
+    tracing::info!(game = %id, red = %req.red, blue = %req.blue, "game created");
+    Ok(created_answer(created, &id))
+}
+
+async fn import(
+    State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<ImportRequest>,
+) -> Result<Response, ApiError> {
+    let seats: [Seat; 2] = [
+        games::parse_seat("red", req.red.as_deref().unwrap_or("human"))?,
+        games::parse_seat("blue", req.blue.as_deref().unwrap_or("human"))?,
+    ];
+    let record: Record = req
+        .record
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
+    let game = record
+        .replay()
+        .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
+    shared.limiter.check(peer.ip())?;
+    let app = shared.app.clone();
+    let (created, _) = blocking(move || app.create(NewGame { game, seats })).await?;
+    let id = created.id.clone();
+    tracing::info!(game = %id, "game imported");
+    Ok(created_answer(created, &id))
+}
+
+async fn show(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Params(query): Params<GameQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = slot(&shared.app, &id).await?;
+    let live = slot.live.lock().await;
+    let mut state = live.state();
+    if let Some(token) = &query.token {
+        let side = live.side_of(token).ok_or_else(ApiError::forbidden)?;
+        state["you"] = json!(if side == lgame::Color::Red {
+            "red"
+        } else {
+            "blue"
+        });
+    }
+    Ok(Json(state))
+}
+
+async fn play(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<MoveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let mv: Move = req
+        .mv
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("move '{}': {e}", req.mv)))?;
+    change(&shared.app, &id, move |live, app, updates| {
+        live.play(&app.store, updates, &req.token, req.ply, &mv)
+    })
+    .await
+}
+
+async fn undo(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    change(&shared.app, &id, move |live, app, updates| {
+        live.undo(&app.store, updates, &req.token)
+    })
+    .await
+}
+
+async fn draw(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    change(&shared.app, &id, move |live, app, updates| {
+        live.offer_draw(&app.store, updates, &req.token)
+    })
+    .await
+}
+
+async fn resign(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Value>, ApiError> {
+    change(&shared.app, &id, move |live, app, updates| {
+        live.resign(&app.store, updates, &req.token)
+    })
+    .await
+}
+
+async fn record(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = slot(&shared.app, &id).await?;
+    let text = slot.live.lock().await.record();
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn analysis(
+    State(shared): State<Shared>,
+    Params(query): Params<AnalysisQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
+    let position = Position::from_text(&query.position, &rules)
+        .map_err(|e| ApiError::bad_request(format!("position '{}': {e}", query.position)))?;
+    shared.app.check_table(&rules)?;
+    let app = shared.app.clone();
+    blocking(move || {
+        let analysis = app
+            .tablebases
+            .get(position.rules())
+            .analyze(&position)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        serde_json::to_value(analysis)
+            .map(Json)
+            .map_err(|e| ApiError::internal("the analysis", e))
+    })
+    .await
+}
+
+async fn websocket(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Params(query): Params<GameQuery>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let slot = slot(&shared.app, &id).await?;
+    let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    if let Some(token) = &query.token {
+        slot.live
+            .lock()
+            .await
+            .side_of(token)
+            .ok_or_else(ApiError::forbidden)?;
+    }
+    let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "too many open WebSockets (at most {})",
+                shared.max_websockets
+            ),
+        )
+    })?;
+    let shutdown = shared.shutdown.clone();
+    Ok(upgrade
+        .max_message_size(crate::MAX_BODY)
+        .on_upgrade(move |socket| async move {
+            watch_game(socket, slot, shutdown).await;
+            drop(permit);
+        }))
+}
+
+/// A watcher's session: the state now, then after every change, until either side closes
+/// or the server stops. What the client sends is read and ignored.
+async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch::Receiver<bool>) {
+    let (first, mut updates) = {
+        let live = slot.live.lock().await;
+        (live.state().to_string(), slot.updates.subscribe())
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = updates.recv() => {
+                let text: String = match update {
+                    Ok(text) => text.to_string(),
+                    // Fell behind: the latest state says it all.
+                    Err(broadcast::error::RecvError::Lagged(_)) => slot.live.lock().await.state().to_string(),
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            },
+            _ = shutdown.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                break;
+            }
+        }
+    }
+}

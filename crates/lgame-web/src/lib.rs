@@ -1,0 +1,191 @@
+//! The L game server: games against the computer or between friends over HTTP, watched live
+//! over WebSockets, every accepted move stored in SQLite before it is answered.
+//!
+//! The API is written down in `docs/api.md`; durability and measurements in
+//! `docs/server.md`. The server holds no rule: positions, moves, records and seats are read,
+//! checked and played through `lgame` and `lgame-players`.
+//!
+//! ```no_run
+//! let config = lgame_web::Config::new("127.0.0.1:8080".parse()?, "lgame.db".into());
+//! lgame_web::run(config)?; // until Ctrl-C or SIGTERM
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+
+mod api;
+mod error;
+mod games;
+mod store;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::sync::{watch, Semaphore};
+
+pub use store::Synchronous;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// How the server runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen; port 0 picks a free one.
+    pub addr: SocketAddr,
+    /// The database file (created with its schema on first start).
+    pub db: PathBuf,
+    /// How durable a commit is.
+    pub synchronous: Synchronous,
+    /// Games created (or imported) per client address per minute; 0: no limit.
+    pub create_limit: u32,
+    /// WebSockets open at once.
+    pub max_websockets: usize,
+    /// Games held in memory (the rest wait in the database).
+    pub cache_games: usize,
+    /// The largest table, in positions, solved for a computer player or an analysis.
+    pub max_table_states: u64,
+}
+
+impl Config {
+    /// The defaults for an address and a database.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+        Config {
+            addr,
+            db,
+            synchronous: Synchronous::Full,
+            create_limit: 60,
+            max_websockets: 1000,
+            cache_games: 10_000,
+            max_table_states: 1_000_000,
+        }
+    }
+}
+
+/// A server bound to its address, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    shared: api::Shared,
+    stop: watch::Sender<bool>,
+}
+
+impl Server {
+    /// Opens (or creates) the database and binds the address.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated, or the address cannot be bound.
+    pub async fn bind(config: Config) -> anyhow::Result<Server> {
+        let store = store::Store::open(&config.db, config.synchronous)?;
+        let games = store.count_games()?;
+        let schema = store.version()?;
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .with_context(|| format!("listening on {}", config.addr))?;
+        let (stop, shutdown) = watch::channel(false);
+        let shared = api::Shared {
+            app: Arc::new(games::App::new(
+                store,
+                config.cache_games,
+                config.max_table_states,
+            )),
+            limiter: Arc::new(api::RateLimiter::new(config.create_limit)),
+            websockets: Arc::new(Semaphore::new(config.max_websockets)),
+            max_websockets: config.max_websockets,
+            shutdown,
+        };
+        tracing::info!(
+            db = %config.db.display(),
+            games,
+            schema,
+            synchronous = ?config.synchronous,
+            "database open"
+        );
+        Ok(Server {
+            listener,
+            shared,
+            stop,
+        })
+    }
+
+    /// The address it listens on (with the real port when 0 was asked).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting, closes the WebSockets and
+    /// waits for the requests in flight.
+    ///
+    /// # Errors
+    /// The listener failed.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let router = api::router(self.shared.clone());
+        let stop = self.stop;
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                tracing::info!("shutting down");
+                let _ = stop.send(true);
+            })
+            .await
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM, logging to stderr (`RUST_LOG` filters; `info`
+/// by default) and printing `listening on http://ADDR` on stdout once it accepts.
+///
+/// # Errors
+/// The database cannot be opened or the address bound.
+pub fn run(config: Config) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
+    runtime.block_on(async {
+        let server = Server::bind(config).await?;
+        let addr = server.local_addr()?;
+        tracing::info!(%addr, "listening");
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "listening on http://{addr}")?;
+            out.flush()?;
+        }
+        server.run(stop_signal()).await?;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
