@@ -27,6 +27,8 @@ struct Options {
     blue: String,
     synchronous: String,
     dir: PathBuf,
+    /// Milliseconds each client waits before each move (a person thinking); 0: none.
+    think_ms: u64,
 }
 
 fn options() -> Options {
@@ -37,6 +39,7 @@ fn options() -> Options {
         stored: 10_000,
         blue: "perfect".into(),
         synchronous: "full".into(),
+        think_ms: 0,
         dir: std::env::temp_dir().join(format!("lgame-load-{}", std::process::id())),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,10 +52,11 @@ fn options() -> Options {
             "--stored" => o.stored = value.parse().expect("--stored N"),
             "--blue" => o.blue = value,
             "--synchronous" => o.synchronous = value,
+            "--think" => o.think_ms = value.parse().expect("--think MS"),
             "--dir" => o.dir = value.into(),
             other => panic!(
                 "unknown option {other}: --bin PATH --games N --seconds S --stored N \
-                 --blue PLAYER --synchronous full|normal --dir DIR"
+                 --blue PLAYER --synchronous full|normal --think MS --dir DIR"
             ),
         }
     }
@@ -133,7 +137,7 @@ struct Tally {
 }
 
 /// One client: games against the computer, one after another, until the deadline.
-fn client(base: &str, blue: &str, seed: usize, deadline: Instant) -> Tally {
+fn client(base: &str, blue: &str, seed: usize, deadline: Instant, think: Duration) -> Tally {
     let agent = ureq::AgentBuilder::new()
         .timeout(Duration::from_secs(60))
         .build();
@@ -160,6 +164,7 @@ fn client(base: &str, blue: &str, seed: usize, deadline: Instant) -> Tally {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let mv = legal_move(&state, pick >> 33);
+            std::thread::sleep(think);
             let sent = Instant::now();
             state = post(
                 &agent,
@@ -233,6 +238,7 @@ fn main() {
     let deadline_cell = Arc::new(std::sync::OnceLock::new());
     let clients: Vec<_> = (0..o.games)
         .map(|i| {
+            let think = Duration::from_millis(o.think_ms);
             let (barrier, deadline, base, blue) = (
                 barrier.clone(),
                 deadline_cell.clone(),
@@ -241,7 +247,7 @@ fn main() {
             );
             std::thread::spawn(move || {
                 barrier.wait();
-                client(&base, &blue, i * 7919 + 1, *deadline.get().unwrap())
+                client(&base, &blue, i * 7919 + 1, *deadline.get().unwrap(), think)
             })
         })
         .collect();

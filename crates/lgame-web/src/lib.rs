@@ -125,7 +125,14 @@ impl Server {
         let router = api::router(self.shared.clone());
         let stop = self.stop;
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service)
+        // Answers go out at once: without TCP_NODELAY a response written in two parts can
+        // wait for the client's delayed acknowledgement (tens of milliseconds).
+        let listener = axum::serve::ListenerExt::tap_io(self.listener, |stream| {
+            if let Err(e) = stream.set_nodelay(true) {
+                tracing::debug!("TCP_NODELAY not set: {e}");
+            }
+        });
+        axum::serve(listener, service)
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 tracing::info!("shutting down");
