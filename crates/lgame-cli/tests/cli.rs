@@ -1,7 +1,6 @@
 //! The `lgame` binary end to end: real output, exit codes, and no panics on any input.
 
 use std::ffi::OsString;
-use std::process::{Command, Output};
 
 use lgame::{Move, Position, Rules};
 use serde_json::Value;
@@ -11,53 +10,8 @@ const KIT_EXAMPLE: &str = "A2,A3,A4,B4 B2-A1";
 /// The kit example followed by Blue's reply that traps Red (notation.md's record).
 const KIT_TRAP: &str = "B2,B3,C2,D2 C3-C4";
 
-fn lgame<I, S>(args: I) -> Output
-where
-    I: IntoIterator<Item = S>,
-    S: Into<OsString>,
-{
-    Command::new(env!("CARGO_BIN_EXE_lgame"))
-        .args(args.into_iter().map(Into::into))
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the lgame binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs a command that must succeed and returns its stdout.
-fn ok(args: &[&str]) -> String {
-    let out = lgame(args);
-    assert!(
-        out.status.success(),
-        "lgame {args:?} failed: {}",
-        stderr(&out)
-    );
-    assert!(out.stderr.is_empty(), "unexpected stderr: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// Runs a command that must fail with `code`; returns its stderr, checked to be one
-/// `error: ` line with no panic and nothing on stdout.
-fn fails(args: &[&str], code: i32) -> String {
-    let out = lgame(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(code), "lgame {args:?}: {err}");
-    assert!(!err.contains("panicked"), "lgame {args:?} panicked: {err}");
-    assert!(err.starts_with("error: "), "lgame {args:?}: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "lgame {args:?} printed {}",
-        stdout(&out)
-    );
-    err
-}
+mod support;
+use support::{fails, lgame, ok, stderr};
 
 fn last_line(text: &str) -> &str {
     text.lines().last().expect("some output")
