@@ -3,6 +3,8 @@
 use std::ffi::OsString;
 
 use lgame::{Move, Position, Rules};
+// Seeded random numbers, so that failures reproduce.
+use lgame_players::Rng;
 use serde_json::Value;
 
 const STANDARD: &str = "NRR./.RB./.RB./.BBN r";
@@ -285,22 +287,6 @@ fn usage_errors_exit_2_and_help_exits_0() {
     }
 }
 
-/// A small deterministic generator, so that failures reproduce.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Pieces of real input, so that garbage reaches past the first check.
 const VOCABULARY: &[&str] = &[
     "moves",
@@ -339,7 +325,7 @@ const VOCABULARY: &[&str] = &[
     "99-99",
 ];
 
-fn garbage_arg(rng: &mut XorShift) -> OsString {
+fn garbage_arg(rng: &mut Rng) -> OsString {
     match rng.below(4) {
         0 => VOCABULARY[rng.below(VOCABULARY.len())].into(),
         1 => {
@@ -359,7 +345,7 @@ fn garbage_arg(rng: &mut XorShift) -> OsString {
         }
         _ => {
             let len = rng.below(24);
-            let bytes = (0..len).map(|_| (rng.next() % 255) as u8 + 1).collect();
+            let bytes = (0..len).map(|_| (rng.next_u64() % 255) as u8 + 1).collect();
             bytes_to_arg(bytes)
         }
     }
@@ -378,7 +364,7 @@ fn bytes_to_arg(bytes: Vec<u8>) -> OsString {
 
 #[test]
 fn garbage_arguments_never_panic() {
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let commands = ["moves", "apply", "show"];
     for _ in 0..400 {
         let mut args: Vec<OsString> = Vec::new();

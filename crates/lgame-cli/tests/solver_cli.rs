@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use lgame::{Move, Position, Rules};
+// Seeded random numbers, so that failures reproduce.
+use lgame_players::Rng;
 use lgame_solver::{estimate, file, human_bytes, StateIndex, Statistics, Tablebase};
 use serde_json::Value as Json;
 
@@ -125,26 +127,10 @@ fn solve_out(scratch: &Scratch, name: &str) -> PathBuf {
     path
 }
 
-/// A small deterministic generator, so that failures reproduce.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `count` distinct positions met playing random legal moves from the start (a finished game
 /// starts again), so that wins, losses, draws and finished positions all turn up.
 fn random_positions(rules: &Rules, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = XorShift(seed);
+    let mut rng = Rng::new(seed);
     let mut seen = Vec::new();
     let mut position = rules.start_position();
     while seen.len() < count {

@@ -2,18 +2,8 @@
 
 use lgame::{DrawRules, Ending, Game, GameResult, Record, ResultToken, Rules, StartSetup};
 
-/// The record of notation.md, verbatim.
-const NOTATION_EXAMPLE: &str = r#"[Variant "classic"]
-[Setup "..BB/R.NB/RN.B/RR.. r"]
-[Red "Ada"]
-[Blue "computer (perfect)"]
-[Date "2026-11-29"]
-[Result "0-1"]
-
-1. A2,A3,A4,B4 B2-A1  {the kit's example move}
-2. B2,B3,C2,D2 C3-C4  {Red cannot move their L}
-0-1
-"#;
+/// The record of notation.md, verbatim (one file for every test that reads it).
+const NOTATION_EXAMPLE: &str = include_str!("data/notation-example.txt");
 
 #[test]
 fn notation_example_record_reads_replays_and_writes_back_verbatim() {
