@@ -265,15 +265,13 @@ fn classic_section(
 }
 
 fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<(), Failure> {
-    let index = tb.index();
-    let mut lost: Vec<(u16, Position)> = Vec::new();
-    for i in 0..index.len() {
-        if let (Some(Value::Loss(d)), Some(p)) = (tb.value_at(i), index.position(i)) {
-            if index.index_of(&p.canonical()) == Some(i) {
-                lost.push((d, p));
-            }
-        }
-    }
+    let mut lost: Vec<(u16, Position)> = tb
+        .classes()
+        .filter_map(|(p, value)| match value {
+            Value::Loss(d) => Some((d, p)),
+            _ => None,
+        })
+        .collect();
     lost.sort_by_key(|(d, p)| (*d, p.to_string()));
     let trapped = lost.iter().filter(|(d, _)| *d == 0).count();
     let _ = writeln!(

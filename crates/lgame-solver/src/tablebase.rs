@@ -140,6 +140,17 @@ impl Tablebase {
         packed::unpack(self.values[index as usize])
     }
 
+    /// One position of each symmetry class, its canonical form (Red to move), with its
+    /// value, in index order: the galleries and puzzles are drawn from these.
+    pub fn classes(&self) -> impl Iterator<Item = (Position, Value)> + '_ {
+        let index = self.index();
+        (0..index.len()).filter_map(move |i| {
+            let value = self.value_at(i)?;
+            let position = index.position(i)?;
+            (index.index_of(&position.canonical()) == Some(i)).then_some((position, value))
+        })
+    }
+
     /// The value of a position for the player to move.
     ///
     /// # Errors

@@ -2,7 +2,7 @@
 //! iteration over forward moves, a one-step minimax check of every value and distance, and
 //! invariance under the board's symmetries. The classic figures of rules.md are reproduced.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use lgame::{Position, Rules, StartSetup};
 use lgame_solver::{Statistics, Tablebase, Value};
@@ -135,6 +135,23 @@ fn classic_lost_positions_are_lost_in_0_2_4_6_8_plies_15_trapped_and_14_more() {
     };
     assert_eq!(classes(0), 15);
     assert_eq!(classes(2) + classes(4) + classes(6) + classes(8), 14);
+}
+
+#[test]
+fn classes_gives_one_canonical_position_per_class_with_its_value() {
+    for text in ["classic", "symmetry", "board=5x4"] {
+        let tb = Tablebase::solve(&rules(text));
+        let by_canonical: HashMap<Position, Value> = positions(&tb)
+            .into_iter()
+            .map(|(p, v)| (p.canonical(), v))
+            .collect();
+        let classes: Vec<(Position, Value)> = tb.classes().collect();
+        assert_eq!(classes.len(), by_canonical.len(), "{text}");
+        for (p, v) in classes {
+            assert_eq!(p, p.canonical(), "{text}");
+            assert_eq!(by_canonical.get(&p), Some(&v), "{text}: {p}");
+        }
+    }
 }
 
 #[test]

@@ -24,6 +24,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
 
 use crate::error::ApiError;
+use crate::explore;
 use crate::games::{self, App, Live, NewGame, Slot};
 
 /// Everything a handler needs.
@@ -208,6 +209,13 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/analysis", get(analysis))
+        .route("/api/position", get(position))
+        .route("/api/classes", get(classes))
+        .route("/api/qr", get(qr))
+        .route("/api/diagram", get(diagram))
+        .route("/api/records", post(records))
+        .route("/", get(crate::assets::index))
+        .route("/assets/{*path}", get(crate::assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(log_request))
@@ -476,6 +484,45 @@ async fn analysis(
     .await
 }
 
+async fn position(Params(query): Params<explore::PositionQuery>) -> Result<Json<Value>, ApiError> {
+    blocking(move || explore::position_answer(&query).map(Json)).await
+}
+
+async fn classes(
+    State(shared): State<Shared>,
+    Params(query): Params<explore::ClassesQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
+    explore::read_value(&query.value)?;
+    shared.app.check_table(&rules)?;
+    let app = shared.app.clone();
+    blocking(move || {
+        let tb = app.tablebases.get(&rules);
+        explore::classes_answer(&tb, &rules, &query).map(Json)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QrQuery {
+    text: String,
+}
+
+async fn qr(Params(query): Params<QrQuery>) -> Result<Response, ApiError> {
+    let svg = explore::qr_svg(&query.text)?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+async fn diagram(Params(query): Params<explore::DiagramQuery>) -> Result<Response, ApiError> {
+    let svg = blocking(move || explore::diagram(&query)).await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+async fn records(Body(request): Body<explore::RecordRequest>) -> Result<Json<Value>, ApiError> {
+    blocking(move || explore::record_answer(&request).map(Json)).await
+}
+
 async fn websocket(
     State(shared): State<Shared>,
     Path(id): Path<String>,
@@ -484,13 +531,16 @@ async fn websocket(
 ) -> Result<Response, ApiError> {
     let slot = slot(&shared.app, &id).await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    if let Some(token) = &query.token {
-        slot.live
-            .lock()
-            .await
-            .side_of(token)
-            .ok_or_else(ApiError::forbidden)?;
-    }
+    let side = match &query.token {
+        Some(token) => Some(
+            slot.live
+                .lock()
+                .await
+                .side_of(token)
+                .ok_or_else(ApiError::forbidden)?,
+        ),
+        None => None,
+    };
     let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -504,7 +554,14 @@ async fn websocket(
     Ok(upgrade
         .max_message_size(crate::MAX_BODY)
         .on_upgrade(move |socket| async move {
-            watch_game(socket, slot, shutdown).await;
+            // A player's socket says they are here, from its first message to its close.
+            if let Some(side) = side {
+                slot.live.lock().await.presence(side, true, &slot.updates);
+            }
+            watch_game(socket, slot.clone(), shutdown).await;
+            if let Some(side) = side {
+                slot.live.lock().await.presence(side, false, &slot.updates);
+            }
             drop(permit);
         }))
 }

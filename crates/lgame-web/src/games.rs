@@ -41,6 +41,8 @@ pub struct Live {
     seats: [String; 2],
     tokens: [Option<String>; 2],
     draw_offer: Option<Color>,
+    /// Live connections (WebSockets with the side's token) per side: who is here now.
+    present: [u32; 2],
 }
 
 /// A new game as the client describes it.
@@ -58,7 +60,7 @@ pub struct Created {
 
 const COLORS: [Color; 2] = [Color::Red, Color::Blue];
 
-fn color_name(color: Color) -> &'static str {
+pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::Red => "red",
         Color::Blue => "blue",
@@ -246,6 +248,7 @@ impl App {
             seats: row.seats,
             tokens: tokens.clone(),
             draw_offer: None,
+            present: [0; 2],
         };
         let state = live.state();
         let slot = self.insert(live);
@@ -295,6 +298,7 @@ impl App {
             seats: row.seats,
             tokens: row.tokens,
             draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
+            present: [0; 2],
         }))
     }
 }
@@ -358,6 +362,8 @@ impl Live {
             "draw_rules": { "repetition": rules.repetition, "turn_limit": rules.turn_limit },
             "seats": { "red": self.seats[0], "blue": self.seats[1] },
             "draw_offer": self.draw_offer.map(color_name),
+            "positions": game.plies().iter().map(|p| p.position.to_string()).collect::<Vec<_>>(),
+            "present": { "red": self.present[0] > 0, "blue": self.present[1] > 0 },
         })
     }
 
@@ -374,6 +380,17 @@ impl Live {
             )),
             None => Ok(()),
         }
+    }
+
+    /// A side's page connected (`joined`) or left: watchers are told who is here.
+    pub fn presence(&mut self, side: Color, joined: bool, updates: &broadcast::Sender<Arc<str>>) {
+        let count = &mut self.present[side as usize];
+        *count = if joined {
+            count.saturating_add(1)
+        } else {
+            count.saturating_sub(1)
+        };
+        self.changed(updates);
     }
 
     /// Tells every watcher the new state, and returns it.

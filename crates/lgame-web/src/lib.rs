@@ -12,7 +12,9 @@
 //! ```
 
 mod api;
+mod assets;
 mod error;
+mod explore;
 mod games;
 mod store;
 

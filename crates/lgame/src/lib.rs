@@ -53,7 +53,8 @@ pub use game::{
 };
 pub use moves::{IllegalMove, Move, ParseMoveError};
 pub use position::{
-    all_positions, End, Outcome, ParseSetupError, Piece, Position, PositionError, Setup, SetupError,
+    all_positions, End, Outcome, ParseSetupError, PartialLError, Piece, Position, PositionError,
+    Setup, SetupError,
 };
 pub use record::{ParseRecordError, Record, RecordError, RecordMove};
 pub use referee::{judge, judge_bytes, JudgeError, Judgement, UnreadableRecord};

@@ -43,6 +43,37 @@ impl fmt::Display for Piece {
     }
 }
 
+/// Why cells chosen for an L cannot become a legal placement ([`Position::check_l_cells`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartialLError {
+    /// A rule forbids it, as it would forbid the whole move.
+    Illegal(IllegalMove),
+    /// No L on the board, free or not, covers all the cells.
+    NoPlacement {
+        /// The cells.
+        cells: Bitboard,
+    },
+}
+
+impl From<IllegalMove> for PartialLError {
+    fn from(e: IllegalMove) -> PartialLError {
+        PartialLError::Illegal(e)
+    }
+}
+
+impl fmt::Display for PartialLError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PartialLError::Illegal(e) => e.fmt(f),
+            PartialLError::NoPlacement { cells } => {
+                write!(f, "no free L covers {}", cells.to_cell_list())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PartialLError {}
+
 /// An arrangement of pieces, as read from text, not yet checked against any rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -936,6 +967,41 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// Says whether `cells`, chosen so far for the player to move's next L, can still be
+    /// completed to a legal placement: what a board highlights while a person builds a move.
+    ///
+    /// # Errors
+    /// [`PartialLError::Illegal`] with the rules' reason (game over, off the board, a cell
+    /// occupied, the only completion is the L where it stands), or
+    /// [`PartialLError::NoPlacement`] when no L on the board covers the cells.
+    pub fn check_l_cells(&self, cells: Bitboard) -> Result<(), PartialLError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMove::GameOver { outcome }.into());
+        }
+        let board = self.board();
+        if let Some(cell) = (cells - board.mask()).squares_in_notation_order().first() {
+            return Err(IllegalMove::OffBoard { cell: *cell, board }.into());
+        }
+        for (pieces, piece) in [
+            (self.ls[!self.turn], Piece::L(!self.turn)),
+            (self.neutrals, Piece::Neutral),
+        ] {
+            if let Some(cell) = (cells & pieces).squares_in_notation_order().first() {
+                return Err(IllegalMove::LOverlaps { cell: *cell, piece }.into());
+            }
+        }
+        if self.l_moves().any(|l| cells.is_subset(l)) {
+            return Ok(());
+        }
+        let own = self.ls[self.turn];
+        let fits = |l: &Bitboard| cells.is_subset(*l) && !l.intersects(self.occupied() - own);
+        if board.geometry().placements().iter().any(fits) {
+            // The one free placement over these cells is the L where it stands.
+            return Err(IllegalMove::Unchanged { cells: own }.into());
+        }
+        Err(PartialLError::NoPlacement { cells })
     }
 
     /// Whether `mv` is legal here.
