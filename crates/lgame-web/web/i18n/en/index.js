@@ -1,0 +1,7 @@
+// All of this language's texts, gathered from its files.
+import ui from './ui.js';
+import learn from './learn.js';
+import print from './print.js';
+import puzzles from './puzzles.js';
+
+export default { ...ui, ...learn, ...print, ...puzzles };
