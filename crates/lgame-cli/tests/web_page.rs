@@ -1,0 +1,729 @@
+//! The web page in a real browser (Debian's headless Chromium through chromedriver) against
+//! the real `lgame serve` on loopback: a whole game by clicking, an illegal attempt, two
+//! friends in two browsers, the analysis against `lgame analyze`, the board editor and its
+//! address, keyboard-only play, both languages, and the screens photographed and printed.
+//!
+//! The browser tests run one at a time (a lock): two Chromiums at once on two cores make
+//! every wait slower and prove nothing more.
+
+mod browser;
+mod serve_support;
+mod support;
+
+use std::sync::Mutex;
+
+use browser::{artifacts_dir, Driver, Session, KEY_ENTER, KEY_TAB};
+use lgame::{Position, Rules, Square};
+use serde_json::{json, Value};
+use serve_support::{Server, TempDir};
+
+static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A server with its own database, a chromedriver, and the lock.
+struct Bench {
+    _lock: std::sync::MutexGuard<'static, ()>,
+    server: Server,
+    driver: Driver,
+    _dir: TempDir,
+}
+
+fn bench(name: &str) -> Bench {
+    let lock = ONE_BROWSER_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = TempDir::new(name);
+    let server = Server::start(&dir.db(), &["--create-limit", "0"]);
+    Bench {
+        _lock: lock,
+        server,
+        driver: Driver::start(),
+        _dir: dir,
+    }
+}
+
+impl Bench {
+    fn open(&self, page: &Session, address: &str) {
+        page.goto(&self.server.url(&format!("/{address}")));
+        wait_for_view(page);
+    }
+
+    /// `/api/position` for a position.
+    fn describe(&self, variant: &str, position: &str) -> Value {
+        let reply = self.server.get(&format!(
+            "/api/position?variant={}&position={}",
+            encode(variant),
+            encode(position)
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        reply.body
+    }
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Waits until the view has rendered something into `main`.
+fn wait_for_view(page: &Session) {
+    page.wait_until("the view to render", || {
+        page.execute(
+            "return document.querySelector('main').innerText.trim().length > 20",
+            vec![],
+        ) == true
+    });
+}
+
+fn js(page: &Session, script: &str) -> Value {
+    page.execute(script, vec![])
+}
+
+/// The game's status line: (plies, position, over, turn).
+fn status(page: &Session) -> (u64, String, bool, String) {
+    let v = js(
+        page,
+        "const s = document.querySelector('.status'); return s ? [s.dataset.plies || '', s.dataset.position || '', s.dataset.over || '', s.dataset.turn || ''] : ['', '', '', '']",
+    );
+    (
+        v[0].as_str().unwrap_or("").parse().unwrap_or(u64::MAX),
+        v[1].as_str().unwrap_or("").to_string(),
+        v[2] == "true",
+        v[3].as_str().unwrap_or("").to_string(),
+    )
+}
+
+/// Waits until the page shows ply `plies` (or the game's end).
+fn wait_for_ply(page: &Session, plies: u64) {
+    page.wait_until(&format!("the page to reach ply {plies}"), || {
+        let (p, _, over, _) = status(page);
+        p == plies || (over && p != u64::MAX && p >= plies.saturating_sub(1))
+    });
+}
+
+/// Waits until the board takes this person's move.
+fn wait_for_my_turn(page: &Session) {
+    page.wait_until("the board to take a move", || {
+        js(
+            page,
+            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
+        ) == true
+            || status(page).2
+    });
+}
+
+fn click_cell(page: &Session, cell: &str) {
+    page.find(&format!(".board-holder [data-cell='{cell}']"))
+        .click();
+}
+
+/// Plays `mv` (from `/api/position`'s move list) with clicks: the L's cells, then each
+/// neutral and its target, or "no neutral move" when the move has none but others do.
+fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) {
+    for cell in entry["l"].as_array().unwrap() {
+        click_cell(page, cell.as_str().unwrap());
+    }
+    let l = &entry["l"];
+    let same_l_with_neutral = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| &m["l"] == l && !m["neutrals"].as_array().unwrap().is_empty());
+    let steps = entry["neutrals"].as_array().unwrap();
+    for step in steps {
+        click_cell(page, step[0].as_str().unwrap());
+        click_cell(page, step[1].as_str().unwrap());
+    }
+    if steps.is_empty() && same_l_with_neutral {
+        page.find(".no-neutral").click();
+    }
+}
+
+/// The best move in a position by the server's solver, with its cells.
+fn best_move(bench: &Bench, variant: &str, position: &str) -> (Value, Value) {
+    let analysis = bench.server.get(&format!(
+        "/api/analysis?variant={}&position={}",
+        encode(variant),
+        encode(position)
+    ));
+    assert_eq!(analysis.status, 200, "{}", analysis.body);
+    let best = analysis.body["moves"][0]["move"].clone();
+    let desc = bench.describe(variant, position);
+    let entry = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == best)
+        .unwrap_or_else(|| panic!("{best} is not among the position's moves"))
+        .clone();
+    (entry, desc)
+}
+
+/// No script error and no failed request, but for the refusals the tests provoke (an
+/// illegal move, a position being edited): the browser logs those as failed loads.
+fn no_console_errors(page: &Session) {
+    let mut errors = page.console_errors();
+    errors.retain(|e| {
+        !["400", "409", "422"].iter().any(|status| {
+            e.contains(&format!(
+                "Failed to load resource: the server responded with a status of {status}"
+            ))
+        })
+    });
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+#[test]
+fn a_whole_game_against_the_computer_played_by_clicking_cells_to_its_end() {
+    let bench = bench("web-whole-game");
+    let page = bench.driver.session();
+    bench.open(&page, "#/play");
+    page.find("input[name=mode][value=computer]").click();
+    page.find("select[name=level] option[value=random]").click();
+    let limit = page.find("input[name=turn-limit]");
+    limit.clear();
+    limit.send_keys("60");
+    page.find("button.start").click();
+    page.wait_until("the game to open", || page.url().contains("#/game/"));
+    wait_for_view(&page);
+
+    let mut moves = 0;
+    loop {
+        wait_for_my_turn(&page);
+        let (plies, position, over, turn) = status(&page);
+        if over {
+            break;
+        }
+        assert_eq!(turn, "red", "the person plays Red");
+        let (entry, desc) = best_move(&bench, "classic", &position);
+        play_by_clicking(&page, &entry, &desc);
+        wait_for_ply(&page, plies + 2);
+        moves += 1;
+        assert!(moves <= 40, "a 60-ply game ran past its limit");
+    }
+    let id = page.url().split("#/game/").nth(1).unwrap()[..16].to_string();
+    let state = bench.server.state(&id);
+    assert_eq!(state["over"], true, "{state}");
+    let banner = page.find(".banner");
+    assert!(banner.is_displayed());
+    let text = banner.text();
+    assert!(
+        text.contains(state["conclusion"].as_str().unwrap()),
+        "the banner says {text:?}, the server {}",
+        state["conclusion"]
+    );
+    assert!(text.contains(state["result"].as_str().unwrap()), "{text}");
+    assert!(state["plies"].as_u64().unwrap() >= 2);
+    page.screenshot(artifacts_dir().join("web-game-over.png"));
+    no_console_errors(&page);
+}
+
+#[test]
+fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
+    let bench = bench("web-illegal");
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "perfect"}));
+    let page = bench.driver.session();
+    let token = game.red.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    wait_for_my_turn(&page);
+
+    // A cell of Blue's L: the rules library says why, word for word.
+    let state = bench.server.state(&game.id);
+    let position =
+        Position::from_text(state["position"].as_str().unwrap(), &Rules::classic()).unwrap();
+    let blue: Square = position.l(lgame::Color::Blue).first().unwrap();
+    let reason = position
+        .check_l_cells(blue.bit())
+        .expect_err("Blue's cell cannot take Red's L")
+        .to_string();
+    click_cell(&page, &blue.to_string());
+    let message = page.find(".move-message");
+    page.wait_until("the reason to show", || message.text() == reason);
+    assert_eq!(
+        js(
+            &page,
+            "return document.querySelectorAll('.cell.selected').length"
+        ),
+        0
+    );
+
+    // A typed move that is no L: the server's reason, and nothing played.
+    let input = page.find(".notation-input");
+    input.send_keys("A1,A2,A3,A4");
+    page.find(".notation-play").click();
+    page.wait_until("the refusal to show", || {
+        message.text().contains("is not an L shape")
+    });
+    assert_eq!(bench.server.state(&game.id)["plies"], 0);
+    assert_eq!(status(&page).0, 0);
+    no_console_errors(&page);
+}
+
+#[test]
+fn dragging_across_four_cells_makes_the_l() {
+    let bench = bench("web-drag");
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "perfect"}));
+    let page = bench.driver.session();
+    let token = game.red.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    wait_for_my_turn(&page);
+    // From the standard setup: A1,A2,A3,B3 is a legal L with neutral moves to choose after it.
+    let cells: Vec<_> = ["A3", "A2", "A1"]
+        .iter()
+        .chain(["B3"].iter())
+        .map(|c| page.find(&format!(".board-holder [data-cell='{c}']")))
+        .collect();
+    // The drag goes A3 → A2 → A1, then back up through A2 and A3 to B3: a path through the
+    // L's cells in the order a finger would take.
+    page.drag_through(&[
+        &cells[0], &cells[1], &cells[2], &cells[1], &cells[0], &cells[3],
+    ]);
+    page.wait_until("the L to be taken and the neutral step offered", || {
+        js(
+            &page,
+            "return !document.querySelector('.no-neutral').disabled",
+        ) == true
+    });
+    page.find(".no-neutral").click();
+    wait_for_ply(&page, 2);
+    assert_eq!(
+        bench.server.state(&game.id)["moves"][0],
+        "A1,A2,A3,B3",
+        "the dragged L was played"
+    );
+    no_console_errors(&page);
+}
+
+#[test]
+fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
+    let bench = bench("web-friends");
+    let host = bench.driver.session();
+    bench.open(&host, "#/play");
+    host.find("input[name=mode][value=friend]").click();
+    host.find("button.start").click();
+    let link_box = host.find(".friend-link");
+    host.wait_until("the friend link", || {
+        link_box
+            .prop("value")
+            .as_str()
+            .unwrap_or("")
+            .contains("blue=")
+    });
+    let link = link_box.prop("value").as_str().unwrap().to_string();
+    let share = host.find(".share");
+    assert_eq!(share.attr("data-friend-present").as_deref(), Some("false"));
+    assert!(host
+        .find(".share img.qr")
+        .attr("src")
+        .unwrap()
+        .contains("/api/qr?"));
+
+    let friend = bench.driver.session();
+    friend.goto(&link);
+    wait_for_view(&friend);
+    host.wait_until("the friend to be seen", || {
+        share.attr("data-friend-present").as_deref() == Some("true")
+    });
+
+    // Red (the host) moves by clicking; Blue's page shows it without reloading.
+    wait_for_my_turn(&host);
+    let (_, start, _, _) = status(&host);
+    let (entry, desc) = best_move(&bench, "classic", &start);
+    play_by_clicking(&host, &entry, &desc);
+    wait_for_ply(&friend, 1);
+    let after = entry["position"].as_str().unwrap();
+    assert_eq!(status(&friend).1, after);
+    assert_eq!(
+        js(
+            &friend,
+            "return document.querySelectorAll('.board-holder .cell.last').length"
+        ),
+        4,
+        "the friend sees the last move marked"
+    );
+
+    // Blue answers; Red's page shows it.
+    wait_for_my_turn(&friend);
+    let (entry, desc) = best_move(&bench, "classic", after);
+    play_by_clicking(&friend, &entry, &desc);
+    wait_for_ply(&host, 2);
+    assert_eq!(status(&host).1, entry["position"].as_str().unwrap());
+    friend.screenshot(artifacts_dir().join("web-friend.png"));
+    no_console_errors(&host);
+    no_console_errors(&friend);
+}
+
+#[test]
+fn the_analysis_toggle_shows_the_values_lgame_analyze_gives() {
+    let bench = bench("web-analysis");
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "perfect", "setup": "kit"}));
+    let token = game.red.clone().unwrap();
+    let (best, _) = best_move(&bench, "classic", "kit");
+    let mv = best["move"].as_str().unwrap();
+    assert_eq!(bench.server.play(&game.id, &token, 1, mv).status, 200);
+    let position = bench.server.state(&game.id)["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let page = bench.driver.session();
+    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    wait_for_ply(&page, 2);
+    page.find(".toggle-analysis").click();
+    page.wait_until("the moves' values", || {
+        js(
+            &page,
+            "return document.querySelectorAll('.move-row').length",
+        )
+        .as_u64()
+        .unwrap_or(0)
+            > 0
+    });
+    let shown = js(
+        &page,
+        "return [...document.querySelectorAll('.move-row')].map(r => [r.dataset.move, r.dataset.value, r.dataset.plies])",
+    );
+    let value = js(
+        &page,
+        "const v = document.querySelector('.position-value'); return [v.dataset.value, v.dataset.plies]",
+    );
+
+    let out = support::ok(&["analyze", "--json", &position]);
+    let analysis: Value = serde_json::from_str(&out).expect("analyze --json");
+    let expected: Vec<Value> = analysis["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            json!([
+                m["move"],
+                m["value"],
+                m["plies"]
+                    .as_u64()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default()
+            ])
+        })
+        .collect();
+    assert_eq!(shown, Value::Array(expected), "the page's moves and values");
+    let plies = analysis["plies"]
+        .as_u64()
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    assert_eq!(value, json!([analysis["value"], plies]));
+
+    // Every placement's badge is the best value among the moves that put the L there.
+    let placements = js(
+        &page,
+        "return [...document.querySelectorAll('.placement')].map(p => [p.dataset.l, p.dataset.value])",
+    );
+    let placements = placements.as_array().unwrap();
+    assert!(!placements.is_empty());
+    let desc = bench.describe("classic", &position);
+    for p in placements {
+        let l = p[0].as_str().unwrap();
+        let first = analysis["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| {
+                let entry = desc["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|e| e["move"] == m["move"])
+                    .unwrap();
+                let mut cells: Vec<&str> = entry["l"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap())
+                    .collect();
+                cells.sort();
+                cells.join(",") == l
+            })
+            .unwrap();
+        assert_eq!(p[1], first["value"], "placement {l}");
+    }
+    page.screenshot(artifacts_dir().join("web-analysis.png"));
+    no_console_errors(&page);
+}
+
+#[test]
+fn the_board_editor_builds_a_position_and_its_address_reopens_it() {
+    let bench = bench("web-editor");
+    let page = bench.driver.session();
+    bench.open(&page, "#/editor");
+    page.find("button.clear").click();
+    let place = |tool: &str, cells: &[&str]| {
+        page.find(&format!("[data-tool={tool}]")).click();
+        for c in cells {
+            click_cell(&page, c);
+        }
+    };
+    place("red", &["A1", "A2", "A3", "B3"]);
+    place("blue", &["C4", "D4", "D3", "D2"]);
+    place("neutral", &["B1", "C2"]);
+    page.find("input[name=turn][value=blue]").click();
+
+    let expected = "..BB/RR.B/R.NB/RN.. b";
+    Position::from_text(expected, &Rules::classic()).expect("the test's position is one");
+    let verdict = page.find(".verdict");
+    page.wait_until("the editor to accept the position", || {
+        verdict.attr("data-valid").as_deref() == Some("true")
+            && page.find(".position-text").text() == expected
+    });
+    let address = page.url();
+    assert!(address.contains("#/editor?"), "{address}");
+
+    let again = bench.driver.session();
+    again.goto(&address);
+    wait_for_view(&again);
+    let verdict = again.find(".verdict");
+    again.wait_until("the reopened position", || {
+        verdict.attr("data-valid").as_deref() == Some("true")
+    });
+    assert_eq!(again.find(".position-text").text(), expected);
+
+    // "Analyse this position" opens it on the analysis board.
+    again.find("a.analyse").click();
+    again.wait_until("the analysis board", || again.url().contains("#/analyse?"));
+    let shown = again.find(".status");
+    again.wait_until("the position on the analysis board", || {
+        shown.attr("data-position").as_deref() == Some(expected)
+    });
+    no_console_errors(&page);
+    no_console_errors(&again);
+}
+
+/// Arrow keys from the cursor's cell to `to`, then Enter.
+fn key_to_cell(page: &Session, from: &mut (i32, i32), to: &str) {
+    let (col, row) = (
+        i32::from(to.as_bytes()[0] - b'A'),
+        to[1..].parse::<i32>().unwrap(),
+    );
+    let mut keys = String::new();
+    let horizontal = if col > from.0 {
+        browser::KEY_RIGHT
+    } else {
+        browser::KEY_LEFT
+    };
+    let vertical = if row > from.1 {
+        browser::KEY_UP
+    } else {
+        browser::KEY_DOWN
+    };
+    keys.push_str(&horizontal.repeat((col - from.0).unsigned_abs() as usize));
+    keys.push_str(&vertical.repeat((row - from.1).unsigned_abs() as usize));
+    keys.push_str(KEY_ENTER);
+    page.send_keys_to_page(&keys);
+    *from = (col, row);
+}
+
+#[test]
+fn keyboard_only_play_of_a_few_moves() {
+    let bench = bench("web-keyboard");
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "perfect"}));
+    let page = bench.driver.session();
+    let token = game.red.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    wait_for_my_turn(&page);
+
+    // Tab to the board: the cursor starts on A1.
+    let mut tabs = 0;
+    while js(
+        &page,
+        "return document.activeElement.classList.contains('board-svg')",
+    ) != true
+    {
+        page.send_keys_to_page(KEY_TAB);
+        tabs += 1;
+        assert!(tabs < 40, "Tab never reached the board");
+    }
+    let mut cursor = (0, 1);
+    for n in 0..3u64 {
+        wait_for_my_turn(&page);
+        let (plies, position, over, _) = status(&page);
+        if over {
+            break;
+        }
+        let (entry, desc) = best_move(&bench, "classic", &position);
+        for cell in entry["l"].as_array().unwrap() {
+            key_to_cell(&page, &mut cursor, cell.as_str().unwrap());
+        }
+        let steps = entry["neutrals"].as_array().unwrap();
+        for step in steps {
+            key_to_cell(&page, &mut cursor, step[0].as_str().unwrap());
+            key_to_cell(&page, &mut cursor, step[1].as_str().unwrap());
+        }
+        let others = desc["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["l"] == entry["l"] && !m["neutrals"].as_array().unwrap().is_empty());
+        if steps.is_empty() && others {
+            // The next stop after the board is "No neutral move".
+            page.send_keys_to_page(KEY_TAB);
+            assert_eq!(
+                js(&page, "return document.activeElement.className"),
+                "no-neutral"
+            );
+            page.send_keys_to_page(KEY_ENTER);
+            page.execute("document.querySelector('.board-svg').focus()", vec![]);
+        }
+        wait_for_ply(&page, plies + 2);
+        assert_eq!(
+            bench.server.state(&game.id)["moves"][2 * n as usize],
+            entry["move"],
+            "the keyboard played the chosen move"
+        );
+    }
+    assert!(status(&page).0 >= 2);
+    no_console_errors(&page);
+}
+
+#[test]
+fn english_and_russian_have_the_same_texts_and_the_page_switches() {
+    let bench = bench("web-languages");
+    let page = bench.driver.session();
+    bench.open(&page, "#/play");
+    let texts = page.execute_async(
+        "const done = arguments[arguments.length - 1];
+         Promise.all([import('/assets/i18n/en/index.js'), import('/assets/i18n/ru/index.js')])
+           .then(([en, ru]) => {
+             const [a, b] = [en.default, ru.default];
+             const only = (x, y) => Object.keys(x).filter(k => !(k in y));
+             const empty = (x) => Object.keys(x).filter(k => typeof x[k] === 'string' && !x[k].trim());
+             done({ count: Object.keys(a).length, onlyEnglish: only(a, b), onlyRussian: only(b, a),
+                    emptyEnglish: empty(a), emptyRussian: empty(b) });
+           });",
+        vec![],
+    );
+    for list in ["onlyEnglish", "onlyRussian", "emptyEnglish", "emptyRussian"] {
+        assert_eq!(texts[list], json!([]), "{list}");
+    }
+    assert!(texts["count"].as_u64().unwrap() > 100, "{texts}");
+    assert_eq!(page.find("#nav a[href='#/play']").text(), "Play");
+    page.find("#language option[value=ru]").click();
+    page.wait_until("the Russian page", || {
+        page.find("#nav a[href='#/play']").text() == "Игра"
+    });
+    assert_eq!(js(&page, "return document.documentElement.lang"), "ru");
+    // The choice is kept.
+    page.refresh();
+    wait_for_view(&page);
+    assert_eq!(page.find("#nav a[href='#/play']").text(), "Игра");
+    no_console_errors(&page);
+}
+
+/// Photographs every screen (both themes, both languages, a phone) and prints the kit.
+#[test]
+fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
+    let bench = bench("web-screens");
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "intermediate"}));
+    let token = game.red.clone().unwrap();
+    let state = bench.server.state(&game.id);
+    let mv = serve_support::a_legal_move(&state, 3);
+    assert_eq!(bench.server.play(&game.id, &token, 1, &mv).status, 200);
+    let screens = [
+        ("play", "#/play".to_string()),
+        ("game", format!("#/game/{}?red={token}", game.id)),
+        (
+            "analyse",
+            "#/analyse?variant=classic&position=kit".to_string(),
+        ),
+        ("editor", "#/editor".to_string()),
+        ("puzzles", "#/puzzles".to_string()),
+        ("learn", "#/learn".to_string()),
+        ("print", "#/print".to_string()),
+    ];
+    let dir = artifacts_dir();
+    let page = bench.driver.session();
+    for (theme, language) in [("light", "en"), ("dark", "ru")] {
+        bench.open(&page, "#/play");
+        page.execute(
+            "localStorage.setItem('lgame.theme', arguments[0]); localStorage.setItem('lgame.language', arguments[1])",
+            vec![json!(theme), json!(language)],
+        );
+        for (name, address) in &screens {
+            bench.open(&page, address);
+            page.refresh();
+            wait_for_view(&page);
+            // Let the view's requests finish (solves, diagrams) before the photograph.
+            std::thread::sleep(std::time::Duration::from_millis(600));
+            let png = page.screenshot(dir.join(format!("web-{name}-{theme}-{language}.png")));
+            assert!(
+                png.len() > 10_000,
+                "{name}: a {} byte screenshot",
+                png.len()
+            );
+            let text = js(
+                &page,
+                "return document.querySelector('main').innerText.length",
+            );
+            assert!(text.as_u64().unwrap() > 50, "{name} shows almost nothing");
+            assert_eq!(
+                js(&page, "return document.documentElement.dataset.theme"),
+                theme
+            );
+        }
+        no_console_errors(&page);
+    }
+
+    // Only this server is ever asked for anything.
+    let foreign = js(
+        &page,
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))",
+    );
+    assert_eq!(foreign, json!([]), "requests to other hosts");
+
+    // A phone: the game fits the screen's width.
+    let phone = bench.driver.phone();
+    bench.open(&phone, &format!("#/game/{}?red={token}", game.id));
+    wait_for_my_turn(&phone);
+    phone.screenshot(dir.join("web-game-phone.png"));
+    assert_eq!(
+        js(
+            &phone,
+            "return document.documentElement.scrollWidth <= window.innerWidth"
+        ),
+        true,
+        "the page is wider than a phone"
+    );
+
+    // The kit, printed by Chromium on A4 (through the driver) and on its default Letter
+    // (its own command line): two pages each, the board and pieces, then rules and sheet.
+    bench.open(&page, "#/print");
+    let a4 = page.print_pdf(dir.join("web-print-kit-a4.pdf"));
+    assert_eq!(pdf_pages(&a4), 2, "the kit on A4");
+    let letter = browser::print_to_pdf_command(
+        &bench.server.url("/#/print"),
+        &dir.join("web-print-kit-letter.pdf"),
+    );
+    assert_eq!(pdf_pages(&letter), 2, "the kit on Letter");
+    assert!(letter.len() > 50_000, "a {} byte PDF", letter.len());
+}
+
+/// Pages in a PDF: its `/Type /Page` objects (not `/Pages`).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    pdf.windows(12)
+        .filter(|w| w.starts_with(b"/Type /Page") && w[11] != b's')
+        .count()
+}
