@@ -120,7 +120,7 @@ fn wait_for_my_turn(page: &Session) {
 }
 
 fn click_cell(page: &Session, cell: &str) {
-    page.find(&format!(".board-holder [data-cell='{cell}']"))
+    page.find(&format!(".board-svg[tabindex] [data-cell='{cell}']"))
         .click();
 }
 
@@ -507,6 +507,133 @@ fn the_board_editor_builds_a_position_and_its_address_reopens_it() {
     });
     no_console_errors(&page);
     no_console_errors(&again);
+}
+
+/// `/api/analysis` of a classic position.
+fn analysis(bench: &Bench, position: &str) -> Value {
+    let reply = bench.server.get(&format!(
+        "/api/analysis?variant=classic&position={}",
+        encode(position)
+    ));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.body
+}
+
+#[test]
+fn a_puzzle_is_solved_move_by_move_against_the_longest_defence() {
+    let bench = bench("web-puzzles");
+    // The first "win in 2" of the classic game: Red wins in 3 plies.
+    let classes = bench
+        .server
+        .get("/api/classes?variant=classic&value=win&plies=3");
+    let start = classes.body["positions"][0]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = bench.driver.session();
+    bench.open(&page, "#/puzzles?variant=classic&grade=2&n=1");
+    wait_for_my_turn(&page);
+
+    // A move that does not win is refused, and the puzzle stays where it was.
+    let first = analysis(&bench, &start);
+    let moves = first["moves"].as_array().unwrap();
+    if let Some(weak) = moves.iter().find(|m| m["value"] != "win") {
+        let input = page.find(".notation-input");
+        input.send_keys(weak["move"].as_str().unwrap());
+        page.find(".notation-play").click();
+        let message = page.find(".move-message");
+        page.wait_until("the refusal", || {
+            message.attr("data-kind").as_deref() == Some("refused")
+        });
+        wait_for_my_turn(&page);
+    }
+
+    // The quickest win, Blue's longest resistance, the quickest win again: solved.
+    let desc = bench.describe("classic", &start);
+    let win = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == moves[0]["move"])
+        .unwrap()
+        .clone();
+    assert_eq!(moves[0]["plies"], 3);
+    play_by_clicking(&page, &win, &desc);
+    let after = win["position"].as_str().unwrap();
+    let defence = analysis(&bench, after);
+    let reply = defence["moves"][0]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    wait_for_my_turn(&page);
+    let (finish, desc) = best_move(&bench, "classic", &reply);
+    assert_eq!(analysis(&bench, &reply)["plies"], 1);
+    play_by_clicking(&page, &finish, &desc);
+    page.wait_until("the puzzle to be solved", || {
+        page.find(".status").text().starts_with("Solved")
+    });
+    let progress = js(&page, "return localStorage.getItem('lgame.puzzles')");
+    assert!(
+        progress
+            .as_str()
+            .unwrap_or("")
+            .contains(&format!("classic|{start}")),
+        "progress kept: {progress}"
+    );
+    page.screenshot(artifacts_dir().join("web-puzzle-solved.png"));
+    no_console_errors(&page);
+}
+
+#[test]
+fn the_analysis_board_imports_a_record_steps_through_it_and_exports_it() {
+    let bench = bench("web-records");
+    let (m1, _) = best_move(&bench, "classic", "kit");
+    let p1 = m1["position"].as_str().unwrap();
+    let (m2, _) = best_move(&bench, "classic", p1);
+    let written = bench.server.post(
+        "/api/records",
+        &json!({"variant": "classic", "start": "kit", "moves": [m1["move"], m2["move"]]}),
+    );
+    assert_eq!(written.status, 200, "{}", written.body);
+    let record = written.body["record"].as_str().unwrap();
+    let end = m2["position"].as_str().unwrap();
+
+    let page = bench.driver.session();
+    bench.open(&page, "#/analyse");
+    page.find(".record-panel summary").click();
+    page.find(".record-text").send_keys(record);
+    page.find("button.import").click();
+    let shown = page.find(".status");
+    page.wait_until("the record's last position", || {
+        shown.attr("data-position").as_deref() == Some(end)
+    });
+    assert_eq!(page.find_all(".move-list button").len(), 2);
+
+    // Home, ←, End: the line's start, one back, its end (keys outside the board and fields).
+    page.execute(
+        "document.activeElement.blur(); document.body.focus()",
+        vec![],
+    );
+    let start = written.body["start"].as_str().unwrap().to_string();
+    for (key, expected) in [
+        (browser::KEY_HOME, start.as_str()),
+        (browser::KEY_END, end),
+        (browser::KEY_LEFT, p1),
+    ] {
+        page.send_keys_to_page(key);
+        page.wait_until(&format!("the position {expected}"), || {
+            shown.attr("data-position").as_deref() == Some(expected)
+        });
+    }
+    assert!(page.url().contains("at=1"), "{}", page.url());
+
+    // Export writes the same record back.
+    page.find("button.export").click();
+    let text = page.find(".record-text");
+    page.wait_until("the exported record", || {
+        text.prop("value").as_str() == Some(record)
+    });
+    no_console_errors(&page);
 }
 
 /// Arrow keys from the cursor's cell to `to`, then Enter.
