@@ -308,9 +308,11 @@ fn dragging_across_four_cells_makes_the_l() {
 #[test]
 fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
     let bench = bench("web-friends");
+    // The host plays Blue: the friend's link plays Red and moves first.
     let host = bench.driver.session();
     bench.open(&host, "#/play");
     host.find("input[name=mode][value=friend]").click();
+    host.find("input[name=colour][value=blue]").click();
     host.find("button.start").click();
     let link_box = host.find(".friend-link");
     host.wait_until("the friend link", || {
@@ -318,7 +320,7 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
             .prop("value")
             .as_str()
             .unwrap_or("")
-            .contains("blue=")
+            .contains("red=")
     });
     let link = link_box.prop("value").as_str().unwrap().to_string();
     let share = host.find(".share");
@@ -336,30 +338,35 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
         share.attr("data-friend-present").as_deref() == Some("true")
     });
 
-    // Red (the host) moves by clicking; Blue's page shows it without reloading.
-    wait_for_my_turn(&host);
-    let (_, start, _, _) = status(&host);
+    // Red (the friend) moves by clicking; the host's page shows it without reloading.
+    wait_for_my_turn(&friend);
+    let (_, start, _, turn) = status(&friend);
+    assert_eq!(turn, "red");
     let (entry, desc) = best_move(&bench, "classic", &start);
-    play_by_clicking(&host, &entry, &desc);
-    wait_for_ply(&friend, 1);
+    play_by_clicking(&friend, &entry, &desc);
+    wait_for_ply(&host, 1);
     let after = entry["position"].as_str().unwrap();
-    assert_eq!(status(&friend).1, after);
+    assert_eq!(status(&host).1, after);
     assert_eq!(
         js(
-            &friend,
+            &host,
             "return document.querySelectorAll('.board-holder .cell.last').length"
         ),
         4,
-        "the friend sees the last move marked"
+        "the host sees the last move marked"
     );
 
-    // Blue answers; Red's page shows it.
-    wait_for_my_turn(&friend);
+    // Blue (the host) answers; the friend's page shows it.
+    wait_for_my_turn(&host);
     let (entry, desc) = best_move(&bench, "classic", after);
-    play_by_clicking(&friend, &entry, &desc);
-    wait_for_ply(&host, 2);
-    assert_eq!(status(&host).1, entry["position"].as_str().unwrap());
-    friend.screenshot(artifacts_dir().join("web-friend.png"));
+    play_by_clicking(&host, &entry, &desc);
+    wait_for_ply(&friend, 2);
+    assert_eq!(status(&friend).1, entry["position"].as_str().unwrap());
+    let message = host.find(".move-message");
+    host.wait_until("the played move's prompt to go", || {
+        message.text().is_empty()
+    });
+    host.screenshot(artifacts_dir().join("web-friend.png"));
     no_console_errors(&host);
     no_console_errors(&friend);
 }

@@ -169,7 +169,7 @@ export async function render(main, params, rest) {
       <div class="row"><button type="button" class="copy"></button></div>
       <img class="qr" alt="">`;
     share.querySelector('h2').textContent = t('game.inviteTitle');
-    share.querySelector('label span').textContent = t('game.inviteLabel');
+    share.querySelector('label span').textContent = t('game.inviteLabel', { side: side(tokens.red ? 'blue' : 'red') });
     share.querySelector('.friend-link').value = link;
     share.querySelector('.copy').textContent = t('game.copy');
     share.querySelector('.copy').addEventListener('click', async () => {

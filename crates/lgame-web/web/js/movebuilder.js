@@ -63,9 +63,12 @@ export class MoveBuilder {
 
   /** A new position to move in; `enabled` when it is this person's turn. */
   setPosition(desc, enabled) {
+    // A new position clears the last one's message; the same one again keeps it (a refused
+    // move's reason stays readable).
+    const moved = !this.desc || this.desc.position !== desc.position;
     this.desc = desc;
     this.enabled = enabled && !desc.outcome;
-    this.reset(false);
+    this.reset(moved);
   }
 
   reset(clearMessage) {

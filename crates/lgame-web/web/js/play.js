@@ -46,8 +46,8 @@ export async function render(main, params) {
         <div class="computer-only row"><select name="level"></select>
           <label><span class="strength-label"></span> <input type="range" name="strength" min="0" max="100" step="5" value="100">
           <output name="strength-value">100</output></label></div>
-        <span class="computer-only colour-label"></span>
-        <div class="computer-only choices colours"></div>
+        <span class="not-local colour-label"></span>
+        <div class="not-local choices colours"></div>
         <span class="variant-label"></span><div class="variant-holder"></div>
         <label for="setup" class="setup-label"></label>
         <div class="row"><select id="setup" name="setup"></select>
@@ -99,7 +99,10 @@ export async function render(main, params) {
   form.setup.addEventListener('change', () => { form['setup-text'].hidden = form.setup.value !== ''; });
   $('.limit-label').textContent = t('play.turnLimit');
   $('.start').textContent = t('play.start');
-  const showMode = () => main.querySelectorAll('.computer-only').forEach((e) => { e.hidden = form.mode.value !== 'computer'; });
+  const showMode = () => {
+    main.querySelectorAll('.computer-only').forEach((e) => { e.hidden = form.mode.value !== 'computer'; });
+    main.querySelectorAll('.not-local').forEach((e) => { e.hidden = form.mode.value === 'local'; });
+  };
   form.addEventListener('change', showMode);
   showMode();
 
@@ -125,7 +128,10 @@ export async function render(main, params) {
       const tokens = {};
       for (const [s, p] of Object.entries(created.players)) tokens[s] = p.token;
       let address;
-      if (mode === 'friend') address = href('game', { red: tokens.red, friend: tokens.blue }, [created.id]);
+      if (mode === 'friend') {
+        const theirs = mine === 'red' ? 'blue' : 'red';
+        address = href('game', { [mine]: tokens[mine], friend: tokens[theirs] }, [created.id]);
+      }
       else address = href('game', tokens, [created.id]);
       location.hash = address;
     } catch (e) {

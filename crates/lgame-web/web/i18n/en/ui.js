@@ -75,7 +75,7 @@ export default {
   "game.newGame": "New game",
   "game.confirmResign": "Resign this game?",
   "game.inviteTitle": "Invite a friend",
-  "game.inviteLabel": "Send this link to your friend: it plays Blue",
+  "game.inviteLabel": "Send this link to your friend, who plays {side}",
   "game.copy": "Copy the link",
   "game.copied": "The link is copied.",
   "game.copyByHand": "Copy the selected link by hand.",

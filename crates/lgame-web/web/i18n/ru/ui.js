@@ -75,7 +75,7 @@ export default {
   "game.newGame": "Новая партия",
   "game.confirmResign": "Сдать эту партию?",
   "game.inviteTitle": "Пригласите друга",
-  "game.inviteLabel": "Отправьте другу эту ссылку: он играет синими",
+  "game.inviteLabel": "Отправьте другу эту ссылку; его сторона: {side}",
   "game.copy": "Скопировать ссылку",
   "game.copied": "Ссылка скопирована.",
   "game.copyByHand": "Скопируйте выделенную ссылку вручную.",
