@@ -199,9 +199,46 @@ fn check_refusals(server: &Server, variant: &str, text: &str, selected: &[&str])
     }
     let got: BTreeMap<String, Value> = refusals.clone().into_iter().collect();
     assert_eq!(got, expected, "{what}");
+    let reasons = reply.body["refusal_reasons"].as_object().unwrap();
+    assert_eq!(
+        reasons.len(),
+        refusals.len(),
+        "{what}: a reason for each refusal"
+    );
+    for (cell, text) in refusals {
+        let text = text.as_str().unwrap();
+        assert_eq!(say_reason(&reasons[cell], text), text, "{what}: {cell}");
+    }
     // Some cell is free and some refused in every case below but the finished one: the
     // comparison is about something.
     assert!(!got.is_empty(), "{what}: nothing refused");
+}
+
+/// A refusal's data said in words as the page's English says it: it must be the library's
+/// text, so the data carries all the text does. `other` is only for a finished game.
+fn say_reason(reason: &Value, text: &str) -> String {
+    let field = |name: &str| reason[name].as_str().unwrap_or("?").to_string();
+    match reason["kind"].as_str() {
+        Some("occupied") => {
+            let piece = match field("piece").as_str() {
+                "red" => "Red's L",
+                "blue" => "Blue's L",
+                "neutral" => "a neutral",
+                other => panic!("a piece named {other}"),
+            };
+            format!(
+                "the L cannot go on {}: it is occupied by {piece}",
+                field("cell")
+            )
+        }
+        Some("unchanged") => format!(
+            "the L is already on {}: it must move to a different placement",
+            field("cells")
+        ),
+        Some("no_placement") => format!("no free L covers {}", field("cells")),
+        Some("other") if text.starts_with("the game is over") => text.to_string(),
+        _ => panic!("an unexpected reason {reason} for {text:?}"),
+    }
 }
 
 /// The position after `picks` library moves from `text`.

@@ -762,6 +762,25 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     page.refresh();
     wait_for_view(&page);
     assert_eq!(page.find("#nav a[href='#/play']").text(), "Игра");
+
+    // The rules' refusals and the end of a game are said in Russian too.
+    let game = bench
+        .server
+        .create(json!({"red": "human", "blue": "perfect"}));
+    let token = game.red.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    wait_for_my_turn(&page);
+    click_cell(&page, "C2");
+    let message = page.find(".move-message");
+    page.wait_until("a Russian refusal", || {
+        message.text() == "L-фигуру нельзя поставить на C2: там стоит L-фигура синих"
+    });
+    page.find(".resign").click();
+    page.accept_dialog();
+    let banner = page.find(".banner");
+    page.wait_until("a Russian ending", || {
+        banner.text() == "Синие выигрывают: Красные сдались (0-1)"
+    });
     no_console_errors(&page);
 }
 

@@ -4,7 +4,7 @@
 //! computed by the libraries; the page holds no rule.
 
 use axum::http::StatusCode;
-use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
+use lgame::{Bitboard, Game, Move, PartialLError, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
 use serde_json::{json, Map, Value as Json};
@@ -111,12 +111,14 @@ pub fn describe(position: &Position, selected: Bitboard) -> Json {
             .collect::<Vec<_>>()
     });
     let mut refusals = Map::new();
+    let mut reasons = Map::new();
     for square in board.mask().squares_in_notation_order() {
         if selected.contains(square) {
             continue;
         }
         if let Err(reason) = position.check_l_cells(selected | square.bit()) {
             refusals.insert(square.to_string(), reason.to_string().into());
+            reasons.insert(square.to_string(), reason_json(&reason));
         }
     }
     let scores = position
@@ -141,7 +143,29 @@ pub fn describe(position: &Position, selected: Bitboard) -> Json {
         "moves": moves,
         "selected": cells(selected),
         "refusals": refusals,
+        "refusal_reasons": reasons,
     })
+}
+
+/// A refusal as data, for a page that says it in its own language: the kind and its cells.
+fn reason_json(reason: &PartialLError) -> Json {
+    use lgame::{IllegalMove, Piece};
+    match reason {
+        PartialLError::Illegal(IllegalMove::LOverlaps { cell, piece }) => {
+            let piece = match piece {
+                Piece::L(color) => color_name(*color),
+                Piece::Neutral => "neutral",
+            };
+            json!({ "kind": "occupied", "cell": cell.to_string(), "piece": piece })
+        }
+        PartialLError::Illegal(IllegalMove::Unchanged { cells }) => {
+            json!({ "kind": "unchanged", "cells": cells.to_cell_list() })
+        }
+        PartialLError::NoPlacement { cells } => {
+            json!({ "kind": "no_placement", "cells": cells.to_cell_list() })
+        }
+        PartialLError::Illegal(_) => json!({ "kind": "other" }),
+    }
 }
 
 /// The answer to `GET /api/position`.

@@ -293,6 +293,14 @@ impl Session {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
+    /// Accepts the page's `confirm` or `alert` dialog once it is open (waits up to WAIT).
+    pub fn accept_dialog(&self) {
+        let path = format!("{}/alert/accept", self.path);
+        self.wait_until("a dialog to accept", || {
+            self.driver.try_call("POST", &path, Some(json!({}))).is_ok()
+        });
+    }
+
     /// Reloads the page.
     pub fn refresh(&self) {
         self.call("POST", "/refresh", Some(json!({})));

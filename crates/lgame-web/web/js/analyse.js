@@ -3,7 +3,7 @@
 // record export and import. The address always holds the position, so it can be shared.
 
 import * as api from './api.js';
-import { t } from './i18n.js';
+import { t, outcomeText } from './i18n.js';
 import { Board, moveCells } from './board.js';
 import { MoveBuilder } from './movebuilder.js';
 import { AnalysisPanel } from './analysis.js';
@@ -76,7 +76,7 @@ export async function render(main, params) {
     builder.setPosition(desc, !desc.outcome);
     if (at > 0) board.show({ last: moveCells(line[at - 1]) });
     const status = $('.status');
-    status.textContent = desc.outcome ? desc.outcome.conclusion : t('analyse.toMove', { side: t(`side.${desc.turn}`), ply: at });
+    status.textContent = desc.outcome ? outcomeText(desc.outcome, desc.turn) : t('analyse.toMove', { side: t(`side.${desc.turn}`), ply: at });
     status.dataset.position = desc.position;
     $('.first').disabled = $('.prev').disabled = at === 0;
     $('.next').disabled = $('.last').disabled = at === line.length;

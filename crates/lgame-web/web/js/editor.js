@@ -3,7 +3,7 @@
 // whether it is a position of the variant. The address follows every change.
 
 import * as api from './api.js';
-import { t, side } from './i18n.js';
+import { t, side, outcomeText } from './i18n.js';
 import { Board, cellCoords, cellName } from './board.js';
 import { href, replaceAddress } from './app.js';
 import { variantChooser } from './play.js';
@@ -140,7 +140,7 @@ export async function render(main, params) {
       if (ticket !== checking) return;
       verdict.dataset.valid = 'true';
       verdict.textContent = desc.outcome
-        ? t('editor.finished', { conclusion: desc.outcome.conclusion })
+        ? t('editor.finished', { conclusion: outcomeText(desc.outcome, desc.turn) })
         : t('editor.valid', { side: side(desc.turn), count: desc.legal_moves });
       $('.analyse').href = href('analyse', { variant, position: desc.position });
       $('.play-from').href = href('play', { variant, setup: desc.position });

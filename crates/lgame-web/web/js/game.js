@@ -3,7 +3,7 @@
 // the address are the sides this page may move for.
 
 import * as api from './api.js';
-import { t, side } from './i18n.js';
+import { t, side, conclusion, winnerOf } from './i18n.js';
 import { Board, moveCells } from './board.js';
 import { MoveBuilder } from './movebuilder.js';
 import { AnalysisPanel } from './analysis.js';
@@ -107,7 +107,8 @@ export async function render(main, params, rest) {
     dot.className = `turn-dot ${state.turn}`;
     status.appendChild(dot);
     const text = document.createElement('span');
-    if (state.over) text.textContent = state.conclusion || t('game.over');
+    const ended = state.over ? conclusion(winnerOf(state.result), state.ending, state.turn) : '';
+    if (state.over) text.textContent = ended;
     else if (myTurn()) text.textContent = humanSides().length === 2 ? t('game.turnOf', { side: side(state.turn) }) : t('game.yourTurn', { side: side(state.turn) });
     else if (state.seats[state.turn] !== 'human') text.textContent = t('game.computerThinking', { side: side(state.turn) });
     else text.textContent = t('game.waitingFor', { side: side(state.turn) });
@@ -120,7 +121,7 @@ export async function render(main, params, rest) {
     const banner = $('.banner');
     banner.hidden = !state.over;
     if (state.over) {
-      banner.textContent = `${state.conclusion} (${state.result})`;
+      banner.textContent = `${ended} (${state.result})`;
       banner.dataset.result = state.result;
       banner.dataset.ending = state.ending;
     }

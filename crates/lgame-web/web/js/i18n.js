@@ -51,3 +51,41 @@ export function t(key, vars = {}) {
 export function side(color) {
   return t(color === 'red' ? 'side.red' : 'side.blue');
 }
+
+/** A finished position's outcome (`/api/position`'s `outcome`) in words. */
+export function outcomeText(outcome, toMove) {
+  return conclusion(outcome.winner, outcome.ending, toMove);
+}
+
+/** A refusal of a cell for the L (`/api/position`'s `refusal_reasons`), or the server's text. */
+export function refusal(reason, text) {
+  if (!reason) return text;
+  switch (reason.kind) {
+    case 'occupied':
+      return t('refusal.occupied', { cell: reason.cell, piece: t(`refusal.piece.${reason.piece}`) });
+    case 'unchanged':
+      return t('refusal.unchanged', { cells: reason.cells });
+    case 'no_placement':
+      return t('refusal.noPlacement', { cells: reason.cells });
+    default:
+      return text;
+  }
+}
+
+/**
+ * How a game ended, in words: `winner` (`red`, `blue`, or null for a draw), the `ending`'s
+ * name as the server gives it, and the side `toMove` at the end (the trapped one).
+ */
+export function conclusion(winner, ending, toMove) {
+  const loser = winner === 'red' ? 'blue' : 'red';
+  const headline = winner ? t('end.wins', { side: side(winner) }) : t('end.drawn');
+  const who = { trapped: toMove, resignation: loser }[ending];
+  const key = `end.${String(ending).replace(' ', '-')}`;
+  const how = t(key, { side: who ? side(who) : '' });
+  return t('end.sentence', { headline, how });
+}
+
+/** The winner a result token names (`1-0`: Red, `0-1`: Blue), or null. */
+export function winnerOf(result) {
+  return { '1-0': 'red', '0-1': 'blue' }[result] || null;
+}

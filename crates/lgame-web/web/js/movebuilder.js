@@ -3,10 +3,16 @@
 // the reasons a cell is refused come from the server (/api/position); nothing is checked here.
 
 import * as api from './api.js';
-import { t } from './i18n.js';
+import { t, refusal, outcomeText } from './i18n.js';
 
 const sameCells = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 const covers = (l, cells) => cells.every((c) => l.includes(c));
+
+/** Each refused cell's reason (an /api/position answer's) in the page's language. */
+function translated(desc) {
+  const reasons = desc.refusal_reasons || {};
+  return Object.fromEntries(Object.entries(desc.refusals).map(([cell, text]) => [cell, refusal(reasons[cell], text)]));
+}
 
 export class MoveBuilder {
   /**
@@ -76,7 +82,7 @@ export class MoveBuilder {
     this.l = null;
     this.steps = [];
     this.from = null;
-    this.refusals = this.desc ? this.desc.refusals : {};
+    this.refusals = this.desc ? translated(this.desc) : {};
     this.refusalsFor = '';
     if (clearMessage) this.say('');
     this.update();
@@ -104,7 +110,7 @@ export class MoveBuilder {
     const key = this.selected.slice().sort().join(',');
     if (this.refusalsFor !== key) {
       const answer = await api.position(this.desc.variant, this.desc.position, this.selected);
-      this.refusals = answer.refusals;
+      this.refusals = translated(answer);
       this.refusalsFor = key;
       this.update();
     }
@@ -113,7 +119,7 @@ export class MoveBuilder {
 
   async cell(name) {
     if (!this.enabled) {
-      this.say(this.desc && this.desc.outcome ? this.desc.outcome.conclusion : t('move.notYourTurn'));
+      this.say(this.desc && this.desc.outcome ? outcomeText(this.desc.outcome, this.desc.turn) : t('move.notYourTurn'));
       return;
     }
     if (this.l) return this.neutralCell(name);
