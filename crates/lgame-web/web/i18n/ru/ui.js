@@ -59,7 +59,7 @@ export default {
   "analysis.ply": "Полуход {ply}",
   "game.noId": "В адресе нет партии.",
   "game.turnOf": "Ходят {side}",
-  "game.yourTurn": "Ваш ход: вы играете за {side}",
+  "game.yourTurn": "Ваш ход, вы — {side}",
   "game.computerThinking": "Компьютер ({side}) думает…",
   "game.waitingFor": "Ждём хода: {side}",
   "game.moves": "Ходы ({count})",
