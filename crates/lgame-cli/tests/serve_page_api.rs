@@ -214,29 +214,60 @@ fn check_refusals(server: &Server, variant: &str, text: &str, selected: &[&str])
     assert!(!got.is_empty(), "{what}: nothing refused");
 }
 
-/// A refusal's data said in words as the page's English says it: it must be the library's
-/// text, so the data carries all the text does. `other` is only for a finished game.
+/// A refusal's data said in words as the page's English says it (web/i18n/en/ui.js): it must
+/// be the library's text, so the data carries all the text does.
 fn say_reason(reason: &Value, text: &str) -> String {
-    let field = |name: &str| reason[name].as_str().unwrap_or("?").to_string();
-    match reason["kind"].as_str() {
-        Some("occupied") => {
-            let piece = match field("piece").as_str() {
-                "red" => "Red's L",
-                "blue" => "Blue's L",
-                "neutral" => "a neutral",
-                other => panic!("a piece named {other}"),
-            };
-            format!(
-                "the L cannot go on {}: it is occupied by {piece}",
-                field("cell")
-            )
-        }
-        Some("unchanged") => format!(
+    let field = |name: &str| match &reason[name] {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => panic!("{name} is {other} in {reason}"),
+    };
+    let piece = |name: &str| match name {
+        "red" => "Red's L",
+        "blue" => "Blue's L",
+        "neutral" => "a neutral",
+        other => panic!("a piece named {other}"),
+    };
+    match reason["kind"].as_str().unwrap_or("") {
+        "occupied" => format!(
+            "the L cannot go on {}: it is occupied by {}",
+            field("cell"),
+            piece(&field("piece"))
+        ),
+        "unchanged" => format!(
             "the L is already on {}: it must move to a different placement",
             field("cells")
         ),
-        Some("no_placement") => format!("no free L covers {}", field("cells")),
-        Some("other") if text.starts_with("the game is over") => text.to_string(),
+        "no_placement" => format!("no free L covers {}", field("cells")),
+        "not_an_l" => format!("{} is not an L shape", field("cells")),
+        "off_board" => format!("{} is off the {} board", field("cell"), field("board")),
+        "neutral_after_symmetry_win" => "this L move mirrors the opponent's L and wins at once: \
+                                         no neutral may move"
+            .to_string(),
+        "too_many_neutral_moves" => format!(
+            "{} neutral moves, but the {} rules allow at most {}",
+            field("found"),
+            field("rules"),
+            field("allowed")
+        ),
+        "neutral_required" => {
+            "a neutral move is required after the L move under neutral-required rules".to_string()
+        }
+        "no_neutral" if reason["piece"].is_null() => {
+            format!("there is no neutral on {} (it is empty)", field("cell"))
+        }
+        "no_neutral" => format!(
+            "there is no neutral on {} (it holds {})",
+            field("cell"),
+            piece(&field("piece"))
+        ),
+        "neutral_target_occupied" => format!(
+            "a neutral cannot move to {}: it is occupied by {}",
+            field("cell"),
+            piece(&field("piece"))
+        ),
+        // The outcome in the text is the game's, which the page words itself.
+        "game_over" if text.starts_with("the game is over") => text.to_string(),
         _ => panic!("an unexpected reason {reason} for {text:?}"),
     }
 }
@@ -1088,4 +1119,119 @@ fn a_game_state_lists_the_position_after_each_ply_as_the_library_replays_it() {
     let expected = replay(&start, &moves);
     assert_eq!(state["positions"], json!(expected));
     assert_eq!(state["position"], json!(expected.last().unwrap()));
+}
+
+/// A position of the symmetry variant where Red can mirror Blue's L: a move there with a
+/// neutral step is refused, the mirror having ended the game.
+fn a_symmetry_win_with_a_neutral_step() -> (String, String) {
+    let rules = rules("symmetry");
+    for p in lgame::all_positions(&rules) {
+        for mv in p.legal_moves() {
+            if mv.neutral_moves().is_empty() && p.play(&mv).unwrap().ls_mirror_each_other() {
+                let after = p.play(&mv).unwrap();
+                let free = (p.board().mask() - (after.occupied()))
+                    .first()
+                    .expect("a free cell");
+                let neutral = p.neutrals().first().expect("a neutral");
+                return (p.to_string(), format!("{mv} {neutral}-{free}"));
+            }
+        }
+    }
+    panic!("no mirroring move in the symmetry variant");
+}
+
+#[test]
+fn every_kind_of_illegal_move_is_refused_with_its_reason_as_data() {
+    let (_dir, server) = start("page-illegal-kinds");
+    let (mirror_at, mirror_move) = a_symmetry_win_with_a_neutral_step();
+    // Standard: Red's L on B2,B3,B4,C4; Blue's on B1,C1,C2,C3; neutrals on A4 and D1.
+    let cases: Vec<(&str, String, String, &str)> = vec![
+        (
+            "classic",
+            "standard".into(),
+            "A1,A2,A3,A4".into(),
+            "not_an_l",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "B2,B3,B4,C4".into(),
+            "unchanged",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "A1,B1,C1,A2".into(),
+            "occupied",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "D1,D2,D3,E3".into(),
+            "off_board",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "A1,A2,A3,B3 D1-D2 A4-D3".into(),
+            "too_many_neutral_moves",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "A1,A2,A3,B3 D2-D3".into(),
+            "no_neutral",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "A1,A2,A3,B3 C2-D2".into(),
+            "no_neutral",
+        ),
+        (
+            "classic",
+            "standard".into(),
+            "A1,A2,A3,B3 D1-C2".into(),
+            "neutral_target_occupied",
+        ),
+        (
+            "neutral-required",
+            "standard".into(),
+            "A1,A2,A3,B3".into(),
+            "neutral_required",
+        ),
+        (
+            "symmetry",
+            mirror_at,
+            mirror_move,
+            "neutral_after_symmetry_win",
+        ),
+    ];
+    for (variant, setup, text, kind) in cases {
+        let p = position(variant, &setup);
+        let mv: Move = text.parse().unwrap();
+        let words = p.check_move(&mv).expect_err("an illegal move").to_string();
+        let what = format!("{variant} {setup}: {text}");
+
+        let game = server.create(json!({"red": "human", "blue": "human", "variant": variant,
+                                        "setup": setup}));
+        let token = if p.turn() == Color::Red {
+            game.red
+        } else {
+            game.blue
+        }
+        .unwrap();
+        let reply = server.play(&game.id, &token, 1, &text);
+        assert_eq!(reply.status, 422, "{what}: {}", reply.body);
+        assert_eq!(reply.body["reason"]["kind"], kind, "{what}");
+        assert_eq!(say_reason(&reply.body["reason"], &words), words, "{what}");
+        assert!(reply.error().ends_with(&words), "{what}: {}", reply.error());
+
+        let line = server.post(
+            "/api/records",
+            &json!({"variant": variant, "start": setup, "moves": [text]}),
+        );
+        assert_eq!(line.status, 422, "{what}: {}", line.body);
+        assert_eq!(line.body["reason"], reply.body["reason"], "{what}");
+    }
 }

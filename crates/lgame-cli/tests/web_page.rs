@@ -775,6 +775,11 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     page.wait_until("a Russian refusal", || {
         message.text() == "L-фигуру нельзя поставить на C2: там стоит L-фигура синих"
     });
+    page.find(".notation-input").send_keys("A1,A2,A3,A4");
+    page.find(".notation-play").click();
+    page.wait_until("a Russian refusal of a typed move", || {
+        message.text() == "ход «A1,A2,A3,A4» невозможен: A1,A2,A3,A4 — это не L-фигура"
+    });
     page.find(".resign").click();
     page.accept_dialog();
     let banner = page.find(".banner");

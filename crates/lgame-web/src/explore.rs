@@ -4,7 +4,7 @@
 //! computed by the libraries; the page holds no rule.
 
 use axum::http::StatusCode;
-use lgame::{Bitboard, Game, Move, PartialLError, Position, Record, Rules, Square};
+use lgame::{Bitboard, Game, GameError, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
 use serde_json::{json, Map, Value as Json};
@@ -118,7 +118,7 @@ pub fn describe(position: &Position, selected: Bitboard) -> Json {
         }
         if let Err(reason) = position.check_l_cells(selected | square.bit()) {
             refusals.insert(square.to_string(), reason.to_string().into());
-            reasons.insert(square.to_string(), reason_json(&reason));
+            reasons.insert(square.to_string(), crate::error::partial_l_reason(&reason));
         }
     }
     let scores = position
@@ -145,27 +145,6 @@ pub fn describe(position: &Position, selected: Bitboard) -> Json {
         "refusals": refusals,
         "refusal_reasons": reasons,
     })
-}
-
-/// A refusal as data, for a page that says it in its own language: the kind and its cells.
-fn reason_json(reason: &PartialLError) -> Json {
-    use lgame::{IllegalMove, Piece};
-    match reason {
-        PartialLError::Illegal(IllegalMove::LOverlaps { cell, piece }) => {
-            let piece = match piece {
-                Piece::L(color) => color_name(*color),
-                Piece::Neutral => "neutral",
-            };
-            json!({ "kind": "occupied", "cell": cell.to_string(), "piece": piece })
-        }
-        PartialLError::Illegal(IllegalMove::Unchanged { cells }) => {
-            json!({ "kind": "unchanged", "cells": cells.to_cell_list() })
-        }
-        PartialLError::NoPlacement { cells } => {
-            json!({ "kind": "no_placement", "cells": cells.to_cell_list() })
-        }
-        PartialLError::Illegal(_) => json!({ "kind": "other" }),
-    }
 }
 
 /// The answer to `GET /api/position`.
@@ -287,10 +266,16 @@ pub fn record_answer(request: &RecordRequest) -> Result<Json, ApiError> {
                     ApiError::bad_request(format!("ply {ply}: '{}': {e}", shorten(text)))
                 })?;
                 game.play(&mv).map_err(|e| {
-                    ApiError::new(
+                    let refusal = ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         format!("ply {ply}: {mv}: {e}"),
-                    )
+                    );
+                    match e {
+                        GameError::Illegal(reason) => {
+                            refusal.with_reason(crate::error::illegal_reason(&reason))
+                        }
+                        _ => refusal,
+                    }
                 })?;
             }
             game

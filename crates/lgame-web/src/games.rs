@@ -437,7 +437,8 @@ impl Live {
                 return Err(ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     format!("move '{mv}' is illegal in {before}: {reason}"),
-                ))
+                )
+                .with_reason(crate::error::illegal_reason(&reason)))
             }
             Err(e) => return Err(ApiError::conflict(e.to_string(), self.state())),
         }

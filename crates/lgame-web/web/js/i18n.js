@@ -57,19 +57,23 @@ export function outcomeText(outcome, toMove) {
   return conclusion(outcome.winner, outcome.ending, toMove);
 }
 
-/** A refusal of a cell for the L (`/api/position`'s `refusal_reasons`), or the server's text. */
+/**
+ * The rules' reason for refusing a move or a cell, given as data by the server (`reason` of a
+ * refused move, `refusal_reasons` of /api/position), in the page's language; the server's
+ * English `text` when there is no data or the kind is new.
+ */
 export function refusal(reason, text) {
-  if (!reason) return text;
-  switch (reason.kind) {
-    case 'occupied':
-      return t('refusal.occupied', { cell: reason.cell, piece: t(`refusal.piece.${reason.piece}`) });
-    case 'unchanged':
-      return t('refusal.unchanged', { cells: reason.cells });
-    case 'no_placement':
-      return t('refusal.noPlacement', { cells: reason.cells });
-    default:
-      return text;
-  }
+  if (!reason || !LANGUAGES.en[`refusal.${reason.kind}`]) return text;
+  const piece = (name) => (name ? t(`refusal.piece.${name}`) : '');
+  if (reason.kind === 'no_neutral' && !reason.piece) return t('refusal.no_neutral_empty', reason);
+  return t(`refusal.${reason.kind}`, { ...reason, piece: piece(reason.piece) });
+}
+
+/** A refused move (an ApiError from the server) in the page's language. */
+export function refusedMove(error, move) {
+  const reason = error.body && error.body.reason;
+  if (!reason) return error.message;
+  return t('refusal.move', { move, reason: refusal(reason, error.message) });
 }
 
 /**

@@ -3,7 +3,7 @@
 // the reasons a cell is refused come from the server (/api/position); nothing is checked here.
 
 import * as api from './api.js';
-import { t, refusal, outcomeText } from './i18n.js';
+import { t, refusal, refusedMove, outcomeText } from './i18n.js';
 
 const sameCells = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 const covers = (l, cells) => cells.every((c) => l.includes(c));
@@ -228,7 +228,7 @@ export class MoveBuilder {
       this.input.value = '';
     } catch (e) {
       this.enabled = true;
-      this.say(e.message, 'refused');
+      this.say(refusedMove(e, text), 'refused');
       this.update();
     }
   }
