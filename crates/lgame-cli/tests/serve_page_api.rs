@@ -12,20 +12,9 @@ use std::time::Duration;
 use lgame::{Bitboard, Color, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::{Tablebase, Wdl};
 use serde_json::{json, Value};
-use serve_support::{Reply, Server, TempDir};
+use serve_support::{encode, Reply, Server, TempDir};
 
 /// A query value, percent-encoded (positions hold `/`, spaces and `:`, variants `=` and `,`).
-fn enc(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 fn start(name: &str) -> (TempDir, Server) {
     let dir = TempDir::new(name);
     let server = Server::start(&dir.db(), &[]);
@@ -72,11 +61,11 @@ fn color_name(color: Color) -> &'static str {
 fn position_query(variant: &str, text: &str, selected: Option<&str>) -> String {
     let mut path = format!(
         "/api/position?variant={}&position={}",
-        enc(variant),
-        enc(text)
+        encode(variant),
+        encode(text)
     );
     if let Some(selected) = selected {
-        path += &format!("&selected={}", enc(selected));
+        path += &format!("&selected={}", encode(selected));
     }
     path
 }
@@ -412,7 +401,7 @@ fn an_unreadable_position_query_is_400_naming_the_problem() {
             // Both Ls on one cell: read, but refused by the rules.
             format!(
                 "/api/position?position={}",
-                enc("R:A1,A2,A3,B3 B:A1,B1,C1,C2 N:D4,D3 r")
+                encode("R:A1,A2,A3,B3 B:A1,B1,C1,C2 N:D4,D3 r")
             ),
             "position 'R:A1,A2,A3,B3",
         ),
@@ -552,7 +541,7 @@ fn classes_of_an_unknown_value_are_400_and_of_a_huge_variant_422() {
 
     let huge = server.get(&format!(
         "/api/classes?value=loss&variant={}",
-        enc("board=8x8")
+        encode("board=8x8")
     ));
     assert_eq!(huge.status, 422, "{}", huge.body);
     assert!(
@@ -815,7 +804,7 @@ fn a_diagram_is_the_librarys_svg_of_the_position_and_the_move() {
         &server,
         &format!(
             "/api/diagram?position=standard&highlight={}",
-            enc(&mv.to_string())
+            encode(&mv.to_string())
         ),
     );
     assert_eq!(marked.status, 200, "{}", marked.text);
@@ -828,8 +817,8 @@ fn a_diagram_is_the_librarys_svg_of_the_position_and_the_move() {
         &server,
         &format!(
             "/api/diagram?variant={}&position={}",
-            enc("board=5x4"),
-            enc(&mid.to_string())
+            encode("board=5x4"),
+            encode(&mid.to_string())
         ),
     );
     assert_eq!(wide.status, 200, "{}", wide.text);
@@ -852,14 +841,14 @@ fn a_qr_code_is_an_svg_of_1_to_1000_bytes() {
     let (_dir, server) = start("page-qr");
     let link = fetch(
         &server,
-        &format!("/api/qr?text={}", enc("http://example/x")),
+        &format!("/api/qr?text={}", encode("http://example/x")),
     );
     assert_eq!(link.status, 200, "{}", link.text);
     assert_eq!(link.header("content-type"), "image/svg+xml");
     assert!(link.text.contains("<svg"), "{}", link.text);
     let other = fetch(
         &server,
-        &format!("/api/qr?text={}", enc("http://example/y")),
+        &format!("/api/qr?text={}", encode("http://example/y")),
     );
     assert_eq!(other.status, 200);
     assert_ne!(other.text, link.text, "the picture depends on the text");
@@ -872,7 +861,7 @@ fn a_qr_code_is_an_svg_of_1_to_1000_bytes() {
         ("/api/qr?text=".to_string(), 0),
         (format!("/api/qr?text={}", "a".repeat(1_001)), 1_001),
         // Bytes, not characters: 334 three-byte characters.
-        (format!("/api/qr?text={}", enc(&"€".repeat(334))), 1_002),
+        (format!("/api/qr?text={}", encode(&"€".repeat(334))), 1_002),
     ] {
         let reply = server.get(&path);
         assert_eq!(reply.status, 400, "{length}: {}", reply.body);
@@ -980,44 +969,6 @@ fn no_path_reaches_a_file_outside_the_embedded_page() {
     }
 }
 
-/// A game's WebSocket, with a player's token or none.
-struct Socket(tungstenite::WebSocket<TcpStream>);
-
-impl Socket {
-    fn open(server: &Server, id: &str, token: Option<&str>) -> Result<Socket, tungstenite::Error> {
-        let stream = TcpStream::connect(&server.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap();
-        let mut url = format!("ws://{}/api/games/{id}/ws", server.addr);
-        if let Some(token) = token {
-            url += &format!("?token={token}");
-        }
-        match tungstenite::client(url, stream) {
-            Ok((socket, _)) => Ok(Socket(socket)),
-            Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
-            Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
-        }
-    }
-
-    fn next(&mut self) -> Value {
-        loop {
-            match self.0.read().expect("a message within the timeout") {
-                tungstenite::Message::Text(text) => {
-                    return serde_json::from_str(text.as_str()).unwrap()
-                }
-                tungstenite::Message::Close(_) => panic!("the server closed the WebSocket"),
-                _ => {}
-            }
-        }
-    }
-
-    fn close(mut self) {
-        let _ = self.0.close(None);
-        let _ = self.0.flush();
-    }
-}
-
 fn present(state: &Value) -> (bool, bool) {
     (
         state["present"]["red"].as_bool().unwrap(),
@@ -1033,7 +984,7 @@ fn a_players_socket_marks_their_side_present_until_the_last_one_closes() {
     assert_eq!(present(&game.body["state"]), (false, false));
     assert_eq!(present(&server.state(&game.id)), (false, false));
 
-    let mut spectator = Socket::open(&server, &game.id, None).unwrap();
+    let mut spectator = server.watch_with(&game.id, None).unwrap();
     assert_eq!(
         present(&spectator.next()),
         (false, false),
@@ -1041,13 +992,13 @@ fn a_players_socket_marks_their_side_present_until_the_last_one_closes() {
     );
 
     // A wrong token is refused before any socket opens.
-    match Socket::open(&server, &game.id, Some("0123456789abcdef0123456789abcdef")) {
+    match server.watch_with(&game.id, Some("0123456789abcdef0123456789abcdef")) {
         Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
         Err(e) => panic!("expected 403, got {e}"),
         Ok(_) => panic!("a wrong token opened a socket"),
     }
 
-    let mut blue_page = Socket::open(&server, &game.id, Some(&blue)).unwrap();
+    let mut blue_page = server.watch_with(&game.id, Some(&blue)).unwrap();
     assert_eq!(present(&spectator.next()), (false, true));
     assert_eq!(
         present(&blue_page.next()),
@@ -1057,7 +1008,7 @@ fn a_players_socket_marks_their_side_present_until_the_last_one_closes() {
     assert_eq!(present(&server.state(&game.id)), (false, true));
 
     // A second page of Blue's, then moves: Blue stays present throughout.
-    let second_page = Socket::open(&server, &game.id, Some(&blue)).unwrap();
+    let second_page = server.watch_with(&game.id, Some(&blue)).unwrap();
     assert_eq!(present(&spectator.next()), (false, true));
     let mut state = server.state(&game.id);
     for ply in 1..=3u64 {
@@ -1084,7 +1035,7 @@ fn a_players_socket_marks_their_side_present_until_the_last_one_closes() {
     assert_eq!(present(&server.state(&game.id)), (false, false));
 
     // Red's page marks Red, not Blue.
-    let red_page = Socket::open(&server, &game.id, Some(&red)).unwrap();
+    let red_page = server.watch_with(&game.id, Some(&red)).unwrap();
     assert_eq!(present(&spectator.next()), (true, false));
     red_page.close();
     assert_eq!(present(&spectator.next()), (false, false));

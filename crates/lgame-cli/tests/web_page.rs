@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use browser::{artifacts_dir, Driver, Session, KEY_ENTER, KEY_TAB};
 use lgame::{Position, Rules, Square};
 use serde_json::{json, Value};
-use serve_support::{Server, TempDir};
+use serve_support::{encode, Server, TempDir};
 
 static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -47,6 +47,19 @@ impl Bench {
         wait_for_view(page);
     }
 
+    /// A new game of the person (Red) against the computer (`blue`), with `extra` fields for
+    /// the game (a setup, say): its id, Red's token, and Red's page's address.
+    fn red_game(&self, blue: &str, extra: Value) -> (String, String, String) {
+        let mut body = json!({"red": "human", "blue": blue});
+        if let Value::Object(fields) = extra {
+            body.as_object_mut().unwrap().extend(fields);
+        }
+        let game = self.server.create(body);
+        let token = game.red.expect("Red is the person");
+        let address = format!("#/game/{}?red={token}", game.id);
+        (game.id, token, address)
+    }
+
     /// `/api/position` for a position.
     fn describe(&self, variant: &str, position: &str) -> Value {
         let reply = self.server.get(&format!(
@@ -57,19 +70,6 @@ impl Bench {
         assert_eq!(reply.status, 200, "{}", reply.body);
         reply.body
     }
-}
-
-fn encode(text: &str) -> String {
-    let mut out = String::new();
-    for b in text.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 /// Waits until the view has rendered something into `main`.
@@ -228,16 +228,13 @@ fn a_whole_game_against_the_computer_played_by_clicking_cells_to_its_end() {
 #[test]
 fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
     let bench = bench("web-illegal");
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "perfect"}));
+    let (id, _, address) = bench.red_game("perfect", json!({}));
     let page = bench.driver.session();
-    let token = game.red.clone().unwrap();
-    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    bench.open(&page, &address);
     wait_for_my_turn(&page);
 
     // A cell of Blue's L: the rules library says why, word for word.
-    let state = bench.server.state(&game.id);
+    let state = bench.server.state(&id);
     let position =
         Position::from_text(state["position"].as_str().unwrap(), &Rules::classic()).unwrap();
     let blue: Square = position.l(lgame::Color::Blue).first().unwrap();
@@ -263,7 +260,7 @@ fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
     page.wait_until("the refusal to show", || {
         message.text().contains("is not an L shape")
     });
-    assert_eq!(bench.server.state(&game.id)["plies"], 0);
+    assert_eq!(bench.server.state(&id)["plies"], 0);
     assert_eq!(status(&page).0, 0);
     no_console_errors(&page);
 }
@@ -271,12 +268,9 @@ fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
 #[test]
 fn dragging_across_four_cells_makes_the_l() {
     let bench = bench("web-drag");
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "perfect"}));
+    let (id, _, address) = bench.red_game("perfect", json!({}));
     let page = bench.driver.session();
-    let token = game.red.clone().unwrap();
-    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    bench.open(&page, &address);
     wait_for_my_turn(&page);
     // From the standard setup: A1,A2,A3,B3 is a legal L with neutral moves to choose after it.
     let cells: Vec<_> = ["A3", "A2", "A1"]
@@ -298,7 +292,7 @@ fn dragging_across_four_cells_makes_the_l() {
     page.find(".no-neutral").click();
     wait_for_ply(&page, 2);
     assert_eq!(
-        bench.server.state(&game.id)["moves"][0],
+        bench.server.state(&id)["moves"][0],
         "A1,A2,A3,B3",
         "the dragged L was played"
     );
@@ -374,20 +368,17 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
 #[test]
 fn the_analysis_toggle_shows_the_values_lgame_analyze_gives() {
     let bench = bench("web-analysis");
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "perfect", "setup": "kit"}));
-    let token = game.red.clone().unwrap();
+    let (id, token, address) = bench.red_game("perfect", json!({"setup": "kit"}));
     let (best, _) = best_move(&bench, "classic", "kit");
     let mv = best["move"].as_str().unwrap();
-    assert_eq!(bench.server.play(&game.id, &token, 1, mv).status, 200);
-    let position = bench.server.state(&game.id)["position"]
+    assert_eq!(bench.server.play(&id, &token, 1, mv).status, 200);
+    let position = bench.server.state(&id)["position"]
         .as_str()
         .unwrap()
         .to_string();
 
     let page = bench.driver.session();
-    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    bench.open(&page, &address);
     wait_for_ply(&page, 2);
     page.find(".toggle-analysis").click();
     page.wait_until("the moves' values", || {
@@ -670,12 +661,9 @@ fn key_to_cell(page: &Session, from: &mut (i32, i32), to: &str) {
 #[test]
 fn keyboard_only_play_of_a_few_moves() {
     let bench = bench("web-keyboard");
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "perfect"}));
+    let (id, _, address) = bench.red_game("perfect", json!({}));
     let page = bench.driver.session();
-    let token = game.red.clone().unwrap();
-    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    bench.open(&page, &address);
     wait_for_my_turn(&page);
 
     // Tab to the board: the cursor starts on A1.
@@ -722,7 +710,7 @@ fn keyboard_only_play_of_a_few_moves() {
         }
         wait_for_ply(&page, plies + 2);
         assert_eq!(
-            bench.server.state(&game.id)["moves"][2 * n as usize],
+            bench.server.state(&id)["moves"][2 * n as usize],
             entry["move"],
             "the keyboard played the chosen move"
         );
@@ -764,11 +752,8 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     assert_eq!(page.find("#nav a[href='#/play']").text(), "Игра");
 
     // The rules' refusals and the end of a game are said in Russian too.
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "perfect"}));
-    let token = game.red.clone().unwrap();
-    bench.open(&page, &format!("#/game/{}?red={token}", game.id));
+    let (_, _, address) = bench.red_game("perfect", json!({}));
+    bench.open(&page, &address);
     wait_for_my_turn(&page);
     click_cell(&page, "C2");
     let message = page.find(".move-message");
@@ -793,16 +778,13 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
 #[test]
 fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
     let bench = bench("web-screens");
-    let game = bench
-        .server
-        .create(json!({"red": "human", "blue": "intermediate"}));
-    let token = game.red.clone().unwrap();
-    let state = bench.server.state(&game.id);
+    let (id, token, game_address) = bench.red_game("intermediate", json!({}));
+    let state = bench.server.state(&id);
     let mv = serve_support::a_legal_move(&state, 3);
-    assert_eq!(bench.server.play(&game.id, &token, 1, &mv).status, 200);
+    assert_eq!(bench.server.play(&id, &token, 1, &mv).status, 200);
     let screens = [
         ("play", "#/play".to_string()),
-        ("game", format!("#/game/{}?red={token}", game.id)),
+        ("game", game_address.clone()),
         (
             "analyse",
             "#/analyse?variant=classic&position=kit".to_string(),
@@ -854,7 +836,7 @@ fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
 
     // A phone: the game fits the screen's width.
     let phone = bench.driver.phone();
-    bench.open(&phone, &format!("#/game/{}?red={token}", game.id));
+    bench.open(&phone, &game_address);
     wait_for_my_turn(&phone);
     phone.screenshot(dir.join("web-game-phone.png"));
     assert_eq!(

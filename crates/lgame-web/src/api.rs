@@ -16,7 +16,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use lgame::{Move, Position, Record};
+use lgame::{Move, Record};
 use lgame_players::seated::Seat;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -466,10 +466,8 @@ async fn analysis(
     State(shared): State<Shared>,
     Params(query): Params<AnalysisQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
-    let position = Position::from_text(&query.position, &rules)
-        .map_err(|e| ApiError::bad_request(format!("position '{}': {e}", query.position)))?;
-    shared.app.check_table(&rules)?;
+    let position = explore::read_position(query.variant.as_deref(), &query.position)?;
+    shared.app.check_table(position.rules())?;
     let app = shared.app.clone();
     blocking(move || {
         let analysis = app
@@ -493,12 +491,17 @@ async fn classes(
     Params(query): Params<explore::ClassesQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
-    explore::read_value(&query.value)?;
+    let value = explore::read_value(&query.value)?;
     shared.app.check_table(&rules)?;
     let app = shared.app.clone();
     blocking(move || {
         let tb = app.tablebases.get(&rules);
-        explore::classes_answer(&tb, &rules, &query).map(Json)
+        Ok(Json(explore::classes_answer(
+            &tb,
+            &rules,
+            value,
+            query.plies,
+        )))
     })
     .await
 }

@@ -5,8 +5,10 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use lgame::{Color, IllegalMove, PartialLError, Piece};
+use lgame::{IllegalMove, PartialLError, Piece};
 use serde_json::{json, Value};
+
+use crate::games::color_name;
 
 /// A refused request.
 #[derive(Debug)]
@@ -85,8 +87,7 @@ impl IntoResponse for ApiError {
 
 fn piece_name(piece: Piece) -> &'static str {
     match piece {
-        Piece::L(Color::Red) => "red",
-        Piece::L(Color::Blue) => "blue",
+        Piece::L(color) => color_name(color),
         Piece::Neutral => "neutral",
     }
 }

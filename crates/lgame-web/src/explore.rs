@@ -176,9 +176,9 @@ pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, ApiError> {
 pub fn classes_answer(
     tb: &lgame_solver::Tablebase,
     rules: &Rules,
-    query: &ClassesQuery,
-) -> Result<Json, ApiError> {
-    let wdl = read_value(&query.value)?;
+    wdl: lgame_solver::Wdl,
+    plies: Option<u16>,
+) -> Json {
     let all: Vec<(Option<u16>, String)> = tb
         .classes()
         .filter(|(_, v)| v.wdl() == wdl)
@@ -189,23 +189,23 @@ pub fn classes_answer(
     distances.dedup();
     let mut found: Vec<(Option<u16>, String)> = all
         .into_iter()
-        .filter(|(d, _)| query.plies.is_none() || *d == query.plies)
+        .filter(|(d, _)| plies.is_none() || *d == plies)
         .collect();
     found.sort();
     let total = found.len();
     found.truncate(MAX_CLASSES);
     let positions: Vec<Json> = found
         .into_iter()
-        .map(|(plies, position)| json!({ "position": position, "value": wdl.name(), "plies": plies }))
+        .map(|(d, position)| json!({ "position": position, "value": wdl.name(), "plies": d }))
         .collect();
-    Ok(json!({
+    json!({
         "variant": rules.to_string(),
         "value": wdl.name(),
-        "plies": query.plies,
+        "plies": plies,
         "total": total,
         "distances": distances,
         "positions": positions,
-    }))
+    })
 }
 
 /// A QR code of `text` as an SVG picture.

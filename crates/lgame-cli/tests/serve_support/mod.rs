@@ -184,13 +184,25 @@ impl Server {
 
     /// A WebSocket to the game, with a read timeout.
     pub fn watch(&self, id: &str) -> Watcher {
+        self.watch_with(id, None).expect("WebSocket handshake")
+    }
+
+    /// A WebSocket to the game as a player (with their token) or a spectator, or the
+    /// server's refusal of the handshake.
+    pub fn watch_with(&self, id: &str, token: Option<&str>) -> Result<Watcher, tungstenite::Error> {
         let stream = TcpStream::connect(&self.addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
             .unwrap();
-        let url = format!("ws://{}/api/games/{id}/ws", self.addr);
-        let (socket, _) = tungstenite::client(url, stream).expect("WebSocket handshake");
-        Watcher(socket)
+        let mut url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        if let Some(token) = token {
+            url += &format!("?token={token}");
+        }
+        match tungstenite::client(url, stream) {
+            Ok((socket, _)) => Ok(Watcher(socket)),
+            Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
+            Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
+        }
     }
 }
 
@@ -251,9 +263,23 @@ impl Watcher {
         }
     }
 
+    /// Closes the socket and sends the close frame at once.
     pub fn close(mut self) {
         let _ = self.0.close(None);
+        let _ = self.0.flush();
     }
+}
+
+/// `text` percent-encoded for a query string.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// A legal move in the state's position, chosen by `pick` among the library's legal moves.

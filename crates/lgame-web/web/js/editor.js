@@ -6,7 +6,7 @@ import * as api from './api.js';
 import { t, side, outcomeText } from './i18n.js';
 import { Board, cellCoords, cellName } from './board.js';
 import { href, replaceAddress } from './app.js';
-import { variantChooser } from './play.js';
+import { radioChoices, variantChooser } from './play.js';
 
 const TOOLS = ['red', 'blue', 'neutral', 'erase'];
 const LETTER = { red: 'R', blue: 'B', neutral: 'N' };
@@ -54,13 +54,8 @@ export async function render(main, params) {
   const showTools = () => main.querySelectorAll('[data-tool]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.tool === tool)));
   showTools();
   $('.turn-legend').textContent = t('editor.toMove');
-  for (const s of ['red', 'blue']) {
-    const label = document.createElement('label');
-    label.innerHTML = `<input type="radio" name="turn" value="${s}"> <span></span>`;
-    label.querySelector('span').textContent = side(s);
-    label.querySelector('input').addEventListener('change', () => { turn = s; update(); });
-    $('.turns').appendChild(label);
-  }
+  radioChoices($('.turns'), 'turn', ['red', 'blue'], side);
+  $('.turns').addEventListener('change', (event) => { turn = event.target.value; update(); });
   const chooser = variantChooser($('.variant-holder'), variant);
   chooser.onChange(async () => {
     variant = chooser.value();

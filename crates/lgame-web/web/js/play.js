@@ -10,6 +10,21 @@ export const VARIANTS = ['classic', 'misere', 'symmetry', 'sudden-death', 'neutr
 export const LEVELS = ['random', 'beginner', 'intermediate', 'perfect'];
 const SETUPS = ['standard', 'kit', 'corners'];
 
+/** Radio buttons named `name` in `container`, one per value, labelled by `label(value)`. */
+export function radioChoices(container, name, values, label) {
+  for (const value of values) {
+    const item = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    const text = document.createElement('span');
+    text.textContent = label(value);
+    item.append(input, ' ', text);
+    container.appendChild(item);
+  }
+}
+
 /** A select of the named variants plus "other…" with a text field; returns a reader. */
 export function variantChooser(container, initial = 'classic') {
   const wrap = document.createElement('div');
@@ -62,12 +77,7 @@ export async function render(main, params) {
   const form = $('form');
   $('h1').textContent = t('play.title');
   $('.mode-legend').textContent = t('play.mode');
-  for (const mode of ['computer', 'local', 'friend']) {
-    const label = document.createElement('label');
-    label.innerHTML = `<input type="radio" name="mode" value="${mode}"> <span></span>`;
-    label.querySelector('span').textContent = t(`play.mode.${mode}`);
-    $('.modes').appendChild(label);
-  }
+  radioChoices($('.modes'), 'mode', ['computer', 'local', 'friend'], (m) => t(`play.mode.${m}`));
   form.mode.value = params.get('mode') || 'computer';
   $('.level-label').textContent = t('play.level');
   for (const level of LEVELS) form.level.add(new Option(t(`level.${level}`), level));
@@ -75,12 +85,7 @@ export async function render(main, params) {
   $('.strength-label').textContent = t('play.strength');
   form.strength.addEventListener('input', () => { form['strength-value'].value = form.strength.value; });
   $('.colour-label').textContent = t('play.colour');
-  for (const colour of ['red', 'blue', 'random']) {
-    const label = document.createElement('label');
-    label.innerHTML = `<input type="radio" name="colour" value="${colour}"> <span></span>`;
-    label.querySelector('span').textContent = t(`play.colour.${colour}`);
-    $('.colours').appendChild(label);
-  }
+  radioChoices($('.colours'), 'colour', ['red', 'blue', 'random'], (c) => t(`play.colour.${c}`));
   form.colour.value = 'red';
   $('.variant-label').textContent = t('play.variant');
   const variant = variantChooser($('.variant-holder'), params.get('variant') || 'classic');
