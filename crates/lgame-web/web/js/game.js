@@ -6,10 +6,16 @@ import * as api from './api.js';
 import { t, side, conclusion, winnerOf } from './i18n.js';
 import { Board, moveCells } from './board.js';
 import { MoveBuilder } from './movebuilder.js';
-import { AnalysisPanel } from './analysis.js';
+import { AnalysisPanel, turnOf } from './analysis.js';
 import { href } from './app.js';
 
 const ANIMATION_MS = 450;
+
+/** Who played move `i` of a game state: the side to move in the position before it, read
+ * from the positions rather than counted from the start. */
+function moverOf(state, i) {
+  return turnOf(i === 0 ? state.start : state.positions[i - 1]);
+}
 
 export async function render(main, params, rest) {
   const id = rest[0];
@@ -84,13 +90,16 @@ export async function render(main, params, rest) {
     }
     const othersMove = grew && (mover === null || next.plies - previous.plies === 2);
     await drawPosition(next.position, next.moves[next.plies - 1], othersMove);
+    if (state !== next) return;
+    // The status first, then the board takes a move: what the page says is never behind.
     describeState();
+    builder.setPosition(desc, myTurn());
   }
 
   async function drawPosition(position, lastMove, animate) {
     desc = await api.position(state.variant, position);
     board.set(desc);
-    builder.setPosition(desc, myTurn() && position === state.position);
+    builder.setPosition(desc, false);
     if (lastMove) {
       const last = moveCells(lastMove);
       board.show({ last, arrive: animate ? [...last.l, ...last.neutrals.map((n) => n[1])] : [] });
@@ -131,7 +140,7 @@ export async function render(main, params, rest) {
     state.moves.forEach((m, i) => {
       const item = document.createElement('li');
       item.className = 'mono';
-      item.textContent = `${side(i % 2 === 0 ? turnAt(0) : other(turnAt(0)))}: ${m}`;
+      item.textContent = `${side(moverOf(state, i))}: ${m}`;
       list.appendChild(item);
     });
     $('.history h2').textContent = t('game.moves', { count: state.plies });
@@ -148,8 +157,6 @@ export async function render(main, params, rest) {
     describeShare();
   }
 
-  const turnAt = () => (state.start.trim().endsWith('b') ? 'blue' : 'red');
-  const other = (s) => (s === 'red' ? 'blue' : 'red');
 
   function describeShare() {
     const share = $('.share');
@@ -206,10 +213,10 @@ export async function render(main, params, rest) {
   $('.new-game').textContent = t('game.newGame');
   $('.undo').addEventListener('click', () => act(async () => {
     const mine = humanSides()[0];
-    const before = state.moves.slice();
+    const before = state;
     const next = await api.games.undo(id, tokens[mine]);
     // The person's own moves that were taken back can be played again.
-    const undone = before.slice(next.plies).filter((_, i) => (next.plies + i) % 2 === (turnAt() === mine ? 0 : 1));
+    const undone = before.moves.filter((_, i) => i >= next.plies && moverOf(before, i) === mine);
     redo.push(...undone.reverse());
     state = null;
     await show(next);

@@ -57,6 +57,7 @@ export class MoveBuilder {
       cancel: () => this.reset(true),
     });
     this.texts();
+    this.update();
   }
 
   texts() {
@@ -240,7 +241,13 @@ export class MoveBuilder {
   }
 
   update() {
-    if (!this.desc) return;
+    if (!this.desc) {
+      // Nothing to move in yet: every control waits for the first position.
+      for (const control of [this.noNeutral, this.clear, this.input, this.form.querySelector('.notation-play')]) {
+        control.disabled = true;
+      }
+      return;
+    }
     const k = this.steps.length;
     const options = this.options();
     let targets = [];
