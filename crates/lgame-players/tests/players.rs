@@ -771,10 +771,12 @@ fn no_level_moves_in_a_finished_game() {
         assert_eq!(player(&format!("{level}:100"), 0).choose_move(&game), None);
     }
     // Over by a draw rule, with moves still on the board.
-    let game = Game::new(rules("classic")).with_draw_rules(DrawRules {
-        turn_limit: Some(0),
+    let mut game = Game::new(rules("classic")).with_draw_rules(DrawRules {
+        turn_limit: Some(1),
         repetition: None,
     });
+    let first = game.position().legal_moves()[0];
+    game.play(&first).unwrap();
     assert!(game.is_over() && !game.position().legal_moves().is_empty());
     for level in Level::ALL {
         assert_eq!(level_player(level, 0).choose_move(&game), None, "{level}");

@@ -139,7 +139,8 @@ pub enum Ending {
     Board(End),
     /// The turn limit was reached.
     TurnLimit,
-    /// A position occurred for the repetition count's time.
+    /// A position occurred for the repetition count's time ([`Conclusion::repetitions`] says
+    /// how often).
     Repetition,
     /// Declared off the board.
     Declared(Termination),
@@ -167,6 +168,22 @@ pub struct Conclusion {
     pub ending: Ending,
     /// The player to move when it ended.
     pub to_move: Color,
+    /// How often the final position (with the player to move) has occurred, the start
+    /// counting as the first: the count a repetition draw names.
+    pub repetitions: u32,
+}
+
+/// `n` times in words: `once`, `twice`, `three times`, … `ten times`, then `11 times`.
+fn times(n: u32) -> String {
+    const WORDS: [&str; 8] = [
+        "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        3..=10 => format!("{} times", WORDS[n as usize - 3]),
+        _ => format!("{n} times"),
+    }
 }
 
 impl Conclusion {
@@ -190,7 +207,9 @@ impl fmt::Display for Conclusion {
             Ending::Board(End::Symmetry) => "the Ls mirror each other".to_string(),
             Ending::Board(End::ScoreTarget) => "reached the score target".to_string(),
             Ending::TurnLimit => "the turn limit was reached".to_string(),
-            Ending::Repetition => "the same position occurred three times".to_string(),
+            Ending::Repetition => {
+                format!("the same position occurred {}", times(self.repetitions))
+            }
             Ending::Declared(Termination::Resignation) => {
                 format!("{} resigned", loser.unwrap_or(self.to_move))
             }
@@ -205,11 +224,28 @@ impl fmt::Display for Conclusion {
 }
 
 /// The optional draw rules of rules.md, chosen per game.
+///
+/// A count that could only draw the game before its first move means no such rule: a turn
+/// limit of `0` and a repetition count of `0`, as on the command line, on the server and in
+/// records, and a repetition count of `1` (every position occurs once; a record refuses
+/// `[Repetition "1"]`). [`Game::with_draw_rules`] drops them ([`DrawRules::normalized`]), so
+/// a game is never drawn before a move is played.
+///
+/// ```
+/// use lgame::{DrawRules, Game, Rules};
+///
+/// let off = DrawRules { turn_limit: Some(0), repetition: Some(0) };
+/// let game = Game::new(Rules::classic()).with_draw_rules(off);
+/// assert_eq!(game.draw_rules(), DrawRules::NONE);
+/// assert!(!game.is_over());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct DrawRules {
-    /// Drawn once this many plies are played and the player to move is not trapped.
+    /// Drawn once this many plies are played and the player to move is not trapped
+    /// (`Some(0)`: no turn limit).
     pub turn_limit: Option<u32>,
-    /// Drawn when a position (with the player to move) occurs for this many times.
+    /// Drawn when a position (with the player to move) occurs for this many times, the start
+    /// counting as the first (`Some(0)` or `Some(1)`: no repetition draw).
     pub repetition: Option<u32>,
 }
 
@@ -225,6 +261,21 @@ impl DrawRules {
         turn_limit: None,
         repetition: Some(3),
     };
+
+    /// The same rules with the counts that mean no rule written as `None`: a turn limit of
+    /// `0`, a repetition count of `0` or `1`.
+    pub const fn normalized(self) -> DrawRules {
+        DrawRules {
+            turn_limit: match self.turn_limit {
+                Some(0) => None,
+                other => other,
+            },
+            repetition: match self.repetition {
+                Some(0 | 1) => None,
+                other => other,
+            },
+        }
+    }
 }
 
 /// One ply of a game: the move and the position it led to.
@@ -322,9 +373,10 @@ impl Game {
         Ok(Game::new(rules))
     }
 
-    /// The same game with these draw rules.
+    /// The same game with these draw rules; a count that means no rule (a turn limit of `0`,
+    /// a repetition count of `0` or `1`) is dropped, see [`DrawRules::normalized`].
     pub fn with_draw_rules(mut self, draw_rules: DrawRules) -> Game {
-        self.draw_rules = draw_rules;
+        self.draw_rules = draw_rules.normalized();
         self
     }
 
@@ -333,7 +385,7 @@ impl Game {
         &self.rules
     }
 
-    /// The draw rules.
+    /// The draw rules, normalized.
     pub fn draw_rules(&self) -> DrawRules {
         self.draw_rules
     }
@@ -378,6 +430,7 @@ impl Game {
                 result: Some(GameResult::win_for(outcome.winner)),
                 ending: Ending::Board(outcome.end),
                 to_move,
+                repetitions: self.repetitions(),
             });
         }
         let draw = |ending| {
@@ -385,6 +438,7 @@ impl Game {
                 result: Some(GameResult::Draw),
                 ending,
                 to_move,
+                repetitions: self.repetitions(),
             })
         };
         if let Some(limit) = self.draw_rules.turn_limit {
@@ -486,6 +540,7 @@ impl Game {
             result,
             ending: Ending::Declared(termination),
             to_move: self.position().turn(),
+            repetitions: self.repetitions(),
         });
         Ok(())
     }
@@ -506,5 +561,28 @@ impl Game {
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
         let result = ResultToken::Finished(GameResult::Draw);
         self.declare(Termination::Agreement, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::times;
+
+    #[test]
+    fn repetition_counts_are_said_in_words_up_to_ten() {
+        let said: Vec<String> = [1, 2, 3, 4, 9, 10, 11, 40].map(times).into();
+        assert_eq!(
+            said,
+            [
+                "once",
+                "twice",
+                "three times",
+                "four times",
+                "nine times",
+                "ten times",
+                "11 times",
+                "40 times"
+            ]
+        );
     }
 }

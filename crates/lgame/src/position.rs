@@ -392,7 +392,18 @@ impl Setup {
         rows.join("/")
     }
 
-    /// The readable cell-list form: `R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r`.
+    /// The readable cell-list form: each piece's cells in sorted order (by column, then by
+    /// row), then the player to move, then the scores under scoring.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let setup = Rules::classic().start_position().to_setup();
+    /// assert_eq!(
+    ///     setup.cell_list_string(),
+    ///     "R:B2,B3,B4,C4 B:B1,C1,C2,C3 N:A4,D1 r"
+    /// );
+    /// ```
     pub fn cell_list_string(&self) -> String {
         let mut text = format!(
             "R:{} B:{} N:{} {}",
@@ -793,7 +804,18 @@ impl Position {
         }
     }
 
-    /// The readable cell-list form: `R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r`.
+    /// The readable cell-list form: each piece's cells in sorted order (by column, then by
+    /// row), then the player to move, then the scores under scoring.
+    ///
+    /// ```
+    /// use lgame::{Position, Rules};
+    ///
+    /// let rules = Rules::classic();
+    /// let start = rules.start_position();
+    /// let text = start.to_cell_list_string();
+    /// assert_eq!(text, "R:B2,B3,B4,C4 B:B1,C1,C2,C3 N:A4,D1 r");
+    /// assert_eq!(Position::from_text(&text, &rules), Ok(start));
+    /// ```
     pub fn to_cell_list_string(&self) -> String {
         self.to_setup().cell_list_string()
     }

@@ -27,6 +27,10 @@ use crate::moves::{Move, ParseMoveError};
 use crate::position::{Position, PositionError};
 use crate::rules::{Rules, RulesError, StartSetup};
 
+/// What a `Repetition` tag of `1` is not.
+const REPETITION_COUNT: &str = "a repetition count: every position occurs once, so the count \
+     must be 2 or more (or 0 for no repetition draw)";
+
 /// A move of a record with its comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordMove {
@@ -633,7 +637,9 @@ impl Record {
         record
     }
 
-    /// The rules, starting position and draw rules given by the tags.
+    /// The rules, starting position and draw rules given by the tags. `[TurnLimit "0"]` and
+    /// `[Repetition "0"]` mean no such rule, like no tag; `[Repetition "1"]` is refused, since
+    /// every position occurs once.
     ///
     /// # Errors
     /// A [`RecordError`] naming the tag whose value is wrong.
@@ -655,16 +661,23 @@ impl Record {
                 .with_setup(StartSetup::Custom(start.to_setup()))
                 .map_err(|e| RecordError::SetupConflict(e.to_string()))?;
         }
+        // A count of 0 means no such rule, as on the command line and the server.
         let count = |name: &str| -> Result<Option<u32>, RecordError> {
-            self.tag(name)
-                .map(|v| {
-                    v.parse::<u32>().map_err(|_| RecordError::TagValue {
-                        name: name.to_string(),
-                        value: v.to_string(),
-                        expected: "a whole number",
-                    })
-                })
-                .transpose()
+            let Some(v) = self.tag(name) else {
+                return Ok(None);
+            };
+            let bad = |expected| RecordError::TagValue {
+                name: name.to_string(),
+                value: v.to_string(),
+                expected,
+            };
+            match v.parse::<u32>() {
+                Err(_) => Err(bad("a whole number")),
+                Ok(0) => Ok(None),
+                // Every position occurs once: a count of 1 would draw before the first move.
+                Ok(1) if name == "Repetition" => Err(bad(REPETITION_COUNT)),
+                Ok(n) => Ok(Some(n)),
+            }
         };
         let draw_rules = DrawRules {
             turn_limit: count("TurnLimit")?,

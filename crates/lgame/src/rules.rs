@@ -41,9 +41,10 @@ pub enum StartSetup {
     /// de Bono's classic picture: neutrals in opposite corners, the Ls interlocked.
     #[default]
     Standard,
-    /// The printable kit's setup (seed 003).
+    /// The printable tabletop kit's setup (docs/rules.md, "Starting setups").
     Kit,
-    /// The setup claimed in the second half of seed 000.
+    /// The setup claimed in the second of the two versions of the encyclopedia article
+    /// (docs/rules.md, "Starting setups"); it is not de Bono's.
     Corners,
     /// Any legal position (the "initial position" variant).
     Custom(Setup),

@@ -186,7 +186,11 @@ fn classic_has_18368_positions_not_18268() {
     assert_eq!(classic().len(), 18_368);
     assert_eq!(library.len(), 18_368);
     assert_eq!(library, brute);
-    assert_eq!(2_296 * 8, 18_368, "seed 001's 18,268 is a misprint");
+    assert_eq!(
+        2_296 * 8,
+        18_368,
+        "the game-solving group's rules page says 18,268: a misprint"
+    );
 }
 
 #[test]
@@ -300,9 +304,9 @@ fn standard_setup_has_65_moves_and_kit_setup_52() {
 
 #[test]
 fn kit_example_b2_blocks_b1_b2_b3_c1() {
-    // Seed 003: "For the starting W move, B1,B2,B3,C1 is blocked by neutral B2; it is
-    // illegal. A2,A3,A4,B4 is empty after lifting W and forms a legal L. After placing
-    // there, neutral B2 may move to A1."
+    // The printable tabletop kit (one of the sources docs/rules.md names): "For the starting
+    // W move, B1,B2,B3,C1 is blocked by neutral B2; it is illegal. A2,A3,A4,B4 is empty after
+    // lifting W and forms a legal L. After placing there, neutral B2 may move to A1."
     let kit =
         Position::from_text("R:A1,A2,A3,B1 B:D2,D3,D4,C4 N:B2,C3 r", &Rules::classic()).unwrap();
     let blocked = kit.check_move(&"B1,B2,B3,C1".parse().unwrap()).unwrap_err();

@@ -749,8 +749,8 @@ fn record_tag_values_with_a_brace_survive_a_round_trip() {
     }
 }
 
-/// A game may have a turn limit (or repetition count) of 0; its record, `[TurnLimit "0"]`,
-/// replays.
+/// A game may be given a turn limit (or repetition count) of 0, which means no such draw
+/// rule; its record replays to the same game.
 #[test]
 fn records_of_games_with_any_draw_rules_replay() {
     for draw_rules in [
