@@ -88,9 +88,10 @@ fn duel(
     score
 }
 
-/// The "one-move lookahead" defender of seed 000: it knows the positions that are lost for
-/// the player to move (the 29 classes of the classic game: 15 trapped, 14 lost in 2–8
-/// plies) and never plays a move after which the opponent can put it into one.
+/// The "one-move lookahead" defender of the encyclopedia article (one of the sources
+/// docs/rules.md names): it knows the positions that are lost for the player to move (the 29
+/// classes of the classic game: 15 trapped, 14 lost in 2–8 plies) and never plays a move
+/// after which the opponent can put it into one.
 struct LookaheadDefender {
     tb: Arc<Tablebase>,
     rng: Rng,
@@ -124,9 +125,9 @@ impl Player for LookaheadDefender {
     }
 }
 
-/// The cautious defender of seed 000's "defensive play": it never lets the opponent trap it
-/// on the next move when it can avoid it, and never puts a neutral on a killer cell (a cell
-/// of the edge that is not a corner).
+/// The cautious defender of the encyclopedia article's "defensive play": it never lets the
+/// opponent trap it on the next move when it can avoid it, and never puts a neutral on a
+/// killer cell (a cell of the edge that is not a corner).
 struct CautiousDefender {
     rng: Rng,
 }
@@ -269,12 +270,13 @@ fn main() {
     let _ = writeln!(
         doc,
         "\n## Claim 1: \"by looking ahead one move and never ending up in a lost position one can \
-         avoid losing\"\n\nSeed 000 lists the positions lost for the player to move and says \
-         that looking ahead one move and never ending up in one of them avoids losing. The \
-         *lookahead defender* tested here knows the lost positions (all 232, the 29 classes: 15 \
-         trapped and 14 lost in 2 to 8 plies, from the solver) and looks one move ahead: it \
-         plays, at random, any move after which no reply of the opponent puts it in a lost \
-         position. It knows nothing else.\n\n\
+         avoid losing\"\n\nThe encyclopedia article (one of the sources \
+         [`rules.md`](rules.md) names) lists the positions lost for the player to move and \
+         says that looking ahead one move and never ending up in one of them avoids losing. \
+         The *lookahead defender* tested here knows the lost positions (all 232, the 29 \
+         classes: 15 trapped and 14 lost in 2 to 8 plies, from the solver) and looks one move \
+         ahead: it plays, at random, any move after which no reply of the opponent puts it in \
+         a lost position. It knows nothing else.\n\n\
          | defender vs perfect | result (defender's score) |\n|---|---|\n\
          | from the standard setup | {} |",
         from_start.cell()
@@ -375,12 +377,13 @@ fn main() {
     let _ = writeln!(
         doc,
         "## Claim 2: \"a player who can look three moves ahead can defeat defensive play\"\n\n\
-         Seed 000 says defensive play can go on for ever when players are too cautious to \
-         move a neutral to a killer cell, and that a player who looks three moves ahead can \
-         defeat it. The *cautious defender* tested here never puts a neutral on a killer cell \
-         (the 8 edge cells that are not corners) and never lets the opponent win on its next \
-         move when it can avoid it; otherwise it plays at random. The three-moves-ahead player \
-         is `intermediate` (3 plies: its move, the reply, its next move).\n\n\
+         The encyclopedia article says defensive play can go on for ever when players are too \
+         cautious to move a neutral to a killer cell, and that a player who looks three moves \
+         ahead can defeat it. The *cautious defender* tested here never puts a neutral on a \
+         killer cell (the 8 edge cells that are not corners) and never lets the opponent win \
+         on its next move when it can avoid it; otherwise it plays at random. The \
+         three-moves-ahead player is `intermediate` (3 plies: its move, the reply, its next \
+         move).\n\n\
          | attacker vs cautious defender | attacker's score |\n|---|---|\n\
          | `intermediate` (3 plies ahead) | {} |\n\
          | `beginner` (1 ply ahead) | {} |\n\

@@ -1,5 +1,6 @@
-// English: the Learn view (js/learn.js). Rules from docs/rules.md, strategy from the source
-// documents (seeds 000, 001, 003, 004), figures from docs/analysis.md.
+// English: the Learn view (js/learn.js). Rules from docs/rules.md, strategy from the published
+// descriptions it names (the encyclopedia article and its Russian translation, the
+// game-solving group's rules page, the printable kit), figures from docs/analysis.md.
 export default {
   'learn.title': 'Learn the L game',
   'learn.intro': 'Edward de Bono invented the L game as the simplest game he could think of that still takes real skill, and published it in The Five-Day Course in Thinking (1967). Two players, a board of 4×4 cells, an L-shaped piece each and two small neutral pieces: the rules take a minute to learn, and winning takes foresight.',
