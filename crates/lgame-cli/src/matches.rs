@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use lgame::Rules;
-use lgame_players::matches::{run_match, Contender, GameReport, MatchOptions, MatchReport};
+use lgame_players::matches::{
+    run_match, Contender, GameReport, MatchError, MatchOptions, MatchReport,
+};
 use lgame_players::Tablebases;
 use serde::Serialize;
 
@@ -16,8 +18,8 @@ use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Red in the first game: `level:NAME[:STRENGTH]` or a command line speaking the engine
-    /// protocol (run with sh -c).
+    /// Red in the first game: a level (`perfect`, `level:beginner:40`) or a command line
+    /// speaking the engine protocol (run with sh -c; docs/engine-protocol.md).
     #[arg(long, value_name = "PLAYER")]
     red: String,
 
@@ -45,9 +47,10 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_name = "N")]
     repetition: u32,
 
-    /// Save every game's record in this folder.
-    #[arg(long, value_name = "DIR", default_value = "match-records")]
-    records: PathBuf,
+    /// Save every game's record in this folder (game-001.txt, …), with each engine's
+    /// standard error beside it (game-001-red.stderr.log, …). Without it nothing is saved.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
 
     /// Seed of the built-in players' choices.
     #[arg(long, default_value_t = 1)]
@@ -142,12 +145,17 @@ fn json(report: &MatchReport, rules: &Rules) -> JsonReport {
     }
 }
 
+const FLAGS: [&str; 2] = ["--red", "--blue"];
+
 pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
     let contender = |flag: &str, text: &str| {
         text.parse::<Contender>()
-            .map_err(|e| Failure::BadInput(anyhow!("--{flag} '{text}': {e}")))
+            .map_err(|e| Failure::BadInput(anyhow!("{flag} '{text}': {e}")))
     };
-    let (red, blue) = (contender("red", &args.red)?, contender("blue", &args.blue)?);
+    let (red, blue) = (
+        contender(FLAGS[0], &args.red)?,
+        contender(FLAGS[1], &args.blue)?,
+    );
     let rules = input::with_setup(rules, args.setup.as_deref())?;
     let options = MatchOptions {
         rules,
@@ -155,7 +163,7 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         time_per_move: Duration::from_millis(args.time_per_move),
         draw_rules: input::draw_rules(args.turn_limit, args.repetition),
         seed: args.seed,
-        records: Some(args.records.clone()),
+        records: args.records.clone(),
     };
     let mut progress = std::io::stderr();
     let report = run_match(
@@ -175,11 +183,20 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
             }
         },
     )
-    .map_err(|e| {
-        Failure::Io(std::io::Error::new(
+    .map_err(|e| match e {
+        // An engine that cannot play is the user's input to fix, like a bad level.
+        MatchError::Engine {
+            contender,
+            command,
+            failure,
+        } => Failure::BadInput(anyhow!(
+            "{} '{command}': the engine cannot play this match: {failure}",
+            FLAGS[contender]
+        )),
+        MatchError::Records(e) => Failure::Io(std::io::Error::new(
             e.kind(),
             format!("saving records: {e}"),
-        ))
+        )),
     })?;
     if args.json {
         serde_json::to_writer(&mut *out, &json(&report, &rules)).map_err(std::io::Error::from)?;
@@ -203,6 +220,8 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
             s.games, s.wins, s.losses, s.draws, s.points, s.forfeits, s.player
         )?;
     }
-    writeln!(out, "records in {}", args.records.display())?;
+    if let Some(dir) = &args.records {
+        writeln!(out, "records in {}", dir.display())?;
+    }
     Ok(())
 }

@@ -1,11 +1,14 @@
 //! `lgame engine` and `lgame match` end to end: the engine protocol spoken over real pipes,
-//! matches between built-in levels, against `lgame engine` itself and against broken engines,
-//! their JSON and text reports, their records, and that no engine process is left behind.
+//! matches between built-in levels, against `lgame engine` itself, the Python example engine
+//! and broken engines, their JSON and text reports, their records (every one of which
+//! `lgame judge` reads), and that no engine process is left behind.
 
-use std::io::{BufRead, BufReader, Write};
+mod support;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -100,12 +103,42 @@ fn fails_with_2(dir: &Path, args: &[&str]) -> String {
     err
 }
 
-/// Runs `lgame match ARGS --json` (which must succeed, silently on stderr) and returns the
-/// report.
-fn match_json(dir: &Path, args: &[&str]) -> Value {
-    let mut all = vec!["match", "--json"];
+/// Runs `lgame match ARGS` in `dir`; then, when ARGS have `--records DIR`, judges every
+/// record in DIR with `lgame judge` (each must be valid, its result agreeing with the moves).
+/// Every match of these tests runs through here.
+fn lgame_match(dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["match"];
     all.extend_from_slice(args);
     let out = lgame_in(dir, &all);
+    if let Some(i) = args.iter().position(|&a| a == "--records") {
+        judge_every_record(dir, &dir.join(args[i + 1]));
+    }
+    out
+}
+
+/// Judges every `*.txt` in `records` (which may not exist) with `lgame judge`; returns how
+/// many there were.
+fn judge_every_record(dir: &Path, records: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(records) else {
+        return 0;
+    };
+    let mut judged = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            judged_result(dir, path.to_str().expect("a UTF-8 path"));
+            judged += 1;
+        }
+    }
+    judged
+}
+
+/// Runs `lgame match --json ARGS` (which must succeed, silently on stderr) and returns the
+/// report.
+fn match_json(dir: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let out = lgame_match(dir, &all);
     assert!(
         out.status.success(),
         "lgame {all:?} failed: {}",
@@ -214,15 +247,7 @@ impl Session {
             .expect("lgame engine starts");
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
-        let (sender, replies) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if sender.send(line).is_err() {
-                    return;
-                }
-            }
-        });
+        let replies = support::lines_of(stdout);
         Session {
             child,
             stdin,
@@ -472,6 +497,47 @@ fn engine_bad_lines_get_an_error_naming_the_problem_and_the_engine_goes_on() {
     assert_eq!(engine.ask("isready\r"), "readyok");
     engine.send(&format!("position {STANDARD}\r"));
     engine.best_move(&classic(STANDARD));
+    engine.send("quit");
+    assert!(engine.wait_for_exit().success());
+}
+
+#[test]
+fn engine_applies_the_draw_rules_it_is_sent() {
+    let start = classic(STANDARD);
+    let first = start.legal_moves()[0];
+    let after_first = start.play(&first).unwrap();
+    let second = after_first.legal_moves()[0];
+    let mut engine = Session::start(&["--level", "random"]);
+    engine.handshake();
+    engine.send("drawrules turnlimit 2 repetition none");
+    assert_eq!(engine.ask("isready"), "readyok");
+    engine.send(&format!("position {STANDARD} moves {first}"));
+    engine.best_move(&after_first);
+    // Two plies played: drawn by the turn limit.
+    engine.send(&format!("position {STANDARD} moves {first}; {second}"));
+    assert_eq!(engine.ask("go"), "bestmove none");
+    // A move past the draw is refused, with the rules library's words for the draw.
+    let third = after_first.play(&second).unwrap().legal_moves()[0];
+    let reply = engine.ask(&format!(
+        "position {STANDARD} moves {first}; {second}; {third}"
+    ));
+    assert!(
+        reply.starts_with(&format!("error move 3 '{third}': the game is over (")),
+        "{reply}"
+    );
+    assert!(reply.contains("turn limit"), "{reply}");
+    // newgame keeps them; new ones replace them.
+    engine.send("newgame");
+    engine.send(&format!("position {STANDARD} moves {first}; {second}"));
+    assert_eq!(engine.ask("go"), "bestmove none");
+    engine.send("drawrules turnlimit none repetition 3");
+    engine.send(&format!("position {STANDARD} moves {first}; {second}"));
+    engine.best_move(&after_first.play(&second).unwrap());
+    assert_eq!(
+        engine.ask("drawrules turnlimit 0 repetition 3"),
+        "error 'drawrules turnlimit 0 repetition 3': expected drawrules turnlimit N|none \
+         repetition N|none"
+    );
     engine.send("quit");
     assert!(engine.wait_for_exit().success());
 }
@@ -780,49 +846,62 @@ fn match_against_lgame_engine_as_external_engine_completes_without_forfeits() {
     assert_eq!(processes_mentioning("--seed 90417"), Vec::<String>::new());
 }
 
-/// Writes `NAME.sh` in `dir`: an engine that completes the handshake and does `on_go` when
-/// asked to move. Returns the command line running it.
-fn broken_engine(dir: &TempDir, name: &str, on_go: &str) -> String {
+/// Writes `NAME.sh` in `dir`: an engine that runs `prelude` first, then completes the
+/// handshake, answers `isready` with `on_isready` and `go` with `on_go`. Returns the command
+/// line running it.
+fn engine_script(
+    dir: &TempDir,
+    name: &str,
+    prelude: &str,
+    on_isready: &str,
+    on_go: &str,
+) -> String {
     let script = dir.join(&format!("{name}.sh"));
     std::fs::write(
         &script,
         format!(
-            "while read -r line; do\n  case \"$line\" in\n    lgp) echo \"id name {name}\"; \
-             echo lgpok ;;\n    isready) echo readyok ;;\n    go*) {on_go} ;;\n  esac\ndone\n"
+            "{prelude}\nwhile read -r line; do\n  case \"$line\" in\n    lgp) echo \"id name {name}\"; \
+             echo lgpok ;;\n    isready) {on_isready} ;;\n    go*) {on_go} ;;\n  esac\ndone\n"
         ),
     )
     .unwrap();
     format!("sh {}", script.display())
 }
 
-/// Plays two games between a broken engine (Red in game 1, Blue in game 2) and the random
-/// level; checks both are forfeited by the engine for `reason`, recorded, and that no
-/// process of the engine is left. Returns the report.
-fn broken_engine_forfeits(name: &str, on_go: &str, reason: &str) -> Value {
-    let tmp = TempDir::new(name);
-    let command = broken_engine(&tmp, name, on_go);
+/// An engine that follows the protocol until it is asked to move, and then does `on_go`.
+fn broken_engine(dir: &TempDir, name: &str, on_go: &str) -> String {
+    engine_script(dir, name, "", "echo readyok", on_go)
+}
+
+/// Plays two games between `command` (Red in game 1, Blue in game 2) and the random level,
+/// with MS per move; checks both are forfeited by the engine for exactly `reason`, on its
+/// first move, recorded with the reason and its stderr logged, and that no process
+/// mentioning the test's folder is left. Returns the report and how long the match took.
+fn engine_forfeits(
+    tmp: &TempDir,
+    command: &str,
+    name: &str,
+    ms: &str,
+    reason: &str,
+) -> (Value, Duration) {
     let records = tmp.join("records");
     let started = Instant::now();
     let report = match_json(
         tmp.path(),
         &[
             "--red",
-            &command,
+            command,
             "--blue",
             "level:random",
             "--games",
             "2",
             "--time-per-move",
-            "200",
+            ms,
             "--records",
             records.to_str().unwrap(),
         ],
     );
-    assert!(
-        started.elapsed() < Duration::from_secs(15),
-        "the match took {:?}",
-        started.elapsed()
-    );
+    let took = started.elapsed();
     let results = checked_results(&report, 2);
     assert_eq!(u64_of(&report, "forfeits"), 2);
     let player = format!("{name} ({command})");
@@ -840,30 +919,90 @@ fn broken_engine_forfeits(name: &str, on_go: &str, reason: &str) -> Value {
         assert_eq!(keys(forfeit), ["player", "reason", "side"]);
         assert_eq!(str_of(forfeit, "side"), side);
         assert_eq!(str_of(forfeit, "player"), player);
-        let why = str_of(forfeit, "reason");
-        assert!(why.contains(reason), "game {}: {why}", i + 1);
+        assert_eq!(str_of(forfeit, "reason"), reason, "game {}", i + 1);
         let record = str_of(game, "record");
         assert_eq!(judged_result(tmp.path(), record), result);
         let text = std::fs::read_to_string(record).unwrap();
         assert!(text.contains("[Termination \"forfeit\"]"), "{text}");
-        assert!(
-            text.contains(&format!("{{{side} ({player}) forfeits: {why}}}")),
-            "{text}"
-        );
+        // A '}' cannot be in a comment: the record writes ')' for it.
+        let comment = format!("{side} ({player}) forfeits: {reason}").replace('}', ")");
+        assert!(text.contains(&format!("{{{comment}}}")), "{text}");
+        let log = records.join(format!(
+            "game-00{}-{}.stderr.log",
+            i + 1,
+            side.to_lowercase()
+        ));
+        assert!(log.is_file(), "{} is missing", log.display());
     }
     let standings = report["standings"].as_array().unwrap();
-    assert_eq!(standings[0]["player"], command.as_str());
+    assert_eq!(standings[0]["player"], command);
     assert_eq!(u64_of(&standings[0], "losses"), 2);
     assert_eq!(u64_of(&standings[0], "forfeits"), 2);
     assert_eq!(u64_of(&standings[1], "wins"), 2);
     assert_eq!(u64_of(&standings[1], "forfeits"), 0);
     assert_eq!(processes_mentioning(&tmp.text()), Vec::<String>::new());
+    (report, took)
+}
+
+/// [`engine_forfeits`] for a [`broken_engine`] with 200 ms a move; the match must not take long.
+fn broken_engine_forfeits(name: &str, on_go: &str, reason: &str) -> Value {
+    let tmp = TempDir::new(name);
+    let command = broken_engine(&tmp, name, on_go);
+    let (report, took) = engine_forfeits(&tmp, &command, name, "200", reason);
+    assert!(took < Duration::from_secs(15), "the match took {took:?}");
     report
 }
 
 #[test]
-fn match_forfeits_an_engine_that_crashes_on_go() {
-    broken_engine_forfeits("crasher", "exit 3", "crashed: the engine exited");
+fn match_forfeits_an_engine_that_crashes_on_go_quoting_its_stderr_and_logging_it() {
+    let tmp = TempDir::new("crasher");
+    let command = broken_engine(
+        &tmp,
+        "crasher",
+        "echo 'thinking...' >&2; echo 'about to fail' >&2; exit 3",
+    );
+    // A minute a move: the crash is seen at once all the same.
+    let (_, took) = engine_forfeits(
+        &tmp,
+        &command,
+        "crasher",
+        "60000",
+        "crashed: the engine exited (exit status: 3); its stderr ends: thinking...\\nabout to fail",
+    );
+    assert!(took < Duration::from_secs(10), "the match took {took:?}");
+    let log = std::fs::read_to_string(tmp.join("records/game-002-blue.stderr.log")).unwrap();
+    assert_eq!(log, "thinking...\nabout to fail\n");
+}
+
+#[test]
+fn match_forfeits_at_once_an_engine_whose_child_keeps_its_output_open() {
+    // The engine exits, but the sleep it started holds the pipe: the exit is the crash.
+    let tmp = TempDir::new("orphaner");
+    let command = broken_engine(&tmp, "orphaner", "sleep 3019 & exit 3");
+    let (_, took) = engine_forfeits(
+        &tmp,
+        &command,
+        "orphaner",
+        "60000",
+        "crashed: the engine exited (exit status: 3)",
+    );
+    assert!(took < Duration::from_secs(10), "the match took {took:?}");
+    assert_eq!(processes_mentioning("sleep 3019"), Vec::<String>::new());
+}
+
+#[test]
+fn match_forfeits_at_once_an_engine_that_closes_its_output_under_sh() {
+    let tmp = TempDir::new("closer");
+    let command = broken_engine(&tmp, "closer", "exec 1>&-; sleep 3023");
+    let (_, took) = engine_forfeits(
+        &tmp,
+        &command,
+        "closer",
+        "60000",
+        "crashed: the engine closed its output",
+    );
+    assert!(took < Duration::from_secs(10), "the match took {took:?}");
+    assert_eq!(processes_mentioning("sleep 3023"), Vec::<String>::new());
 }
 
 #[test]
@@ -871,7 +1010,32 @@ fn match_forfeits_an_engine_that_prints_a_line_out_of_protocol() {
     broken_engine_forfeits(
         "greeter",
         "echo hello",
-        "malformed output: 'hello': not a reply of the protocol",
+        "malformed output: 'hello': not a reply of the protocol (instead of bestmove)",
+    );
+}
+
+#[test]
+fn match_forfeits_an_engine_that_writes_binary_garbage_and_its_records_stay_readable() {
+    // NUL, bytes that are not UTF-8, a backslash, an escape sequence and braces.
+    broken_engine_forfeits(
+        "binary",
+        r"printf 'bestmove \000\377\376\\ {x} \033[31m\n'",
+        r"malformed move '\x00\xff\xfe\\ {x} \x1b[31m': '\x00\xff\xfe\\' is not a cell name (like B3)",
+    );
+    broken_engine_forfeits(
+        "noise",
+        r"printf '\001\000\377hello\n'",
+        r"malformed output: '\x01\x00\xffhello': not a reply of the protocol (instead of bestmove)",
+    );
+}
+
+#[test]
+fn match_forfeits_an_engine_that_answers_one_go_with_two_bestmoves() {
+    // The first is a legal move as Red; it is not played.
+    broken_engine_forfeits(
+        "stutterer",
+        "echo 'bestmove A1,A2,A3,B3'; echo 'bestmove A1,A2,A3,B3'",
+        "malformed output: a second bestmove for one go: 'bestmove A1,A2,A3,B3'",
     );
 }
 
@@ -886,33 +1050,165 @@ fn match_forfeits_an_engine_that_plays_an_illegal_move() {
 
 #[test]
 fn match_forfeits_an_engine_that_answers_too_late_and_kills_it() {
-    broken_engine_forfeits("sleeper", "sleep 977", "timeout: no answer within 450 ms");
+    broken_engine_forfeits(
+        "sleeper",
+        "sleep 977",
+        "timeout: no bestmove within 450 ms after go movetime 200",
+    );
     assert_eq!(processes_mentioning("sleep 977"), Vec::<String>::new());
 }
 
 #[test]
-fn match_forfeits_an_engine_that_cannot_be_started() {
-    let tmp = TempDir::new("missing-engine");
-    let missing = tmp.join("no-such-engine");
-    let command = missing.display().to_string();
+fn match_forfeits_an_engine_that_is_not_ready_after_its_move() {
+    // readyok for the game's isready only, not for the one after bestmove.
+    let tmp = TempDir::new("sluggard");
+    let command = engine_script(
+        &tmp,
+        "sluggard",
+        "n=0",
+        "n=$((n + 1)); if [ $n -eq 1 ]; then echo readyok; fi",
+        "echo 'bestmove A1,A2,A3,B3'",
+    );
+    engine_forfeits(
+        &tmp,
+        &command,
+        "sluggard",
+        "200",
+        "timeout: no readyok within 450 ms after isready (sent after bestmove)",
+    );
+}
+
+#[test]
+fn match_leaves_no_process_of_an_engine_that_escapes_its_process_group() {
+    // A crashing engine whose `setsid sleep` holds its output and its error output open.
+    let tmp = TempDir::new("escaper");
+    let command = engine_script(
+        &tmp,
+        "escaper",
+        "setsid sleep 3031 &",
+        "echo readyok",
+        "exit 3",
+    );
+    let (_, took) = engine_forfeits(
+        &tmp,
+        &command,
+        "escaper",
+        "60000",
+        "crashed: the engine exited (exit status: 3)",
+    );
+    assert!(took < Duration::from_secs(10), "the match took {took:?}");
+    assert_eq!(processes_mentioning("sleep 3031"), Vec::<String>::new());
+
+    // And one that plays whole games (a compound command: the shell stays in between).
+    let records = tmp.join("playing");
+    let playing = format!("setsid sleep 3037 & exec '{LGAME}' engine --level random --seed 3");
     let report = match_json(
         tmp.path(),
         &[
             "--red",
-            "level:random",
+            &playing,
             "--blue",
-            &command,
+            "level:random",
             "--games",
-            "1",
+            "2",
             "--records",
-            tmp.join("records").to_str().unwrap(),
+            records.to_str().unwrap(),
         ],
     );
-    let results = checked_results(&report, 1);
-    assert_eq!(results[0]["result"], "1-0");
-    assert_eq!(results[0]["forfeit"]["side"], "Blue");
-    let why = str_of(&results[0]["forfeit"], "reason");
-    assert!(why.starts_with("crashed: "), "{why}");
+    checked_results(&report, 2);
+    assert_eq!(u64_of(&report, "forfeits"), 0, "{report}");
+    assert_eq!(processes_mentioning("sleep 3037"), Vec::<String>::new());
+}
+
+/// Runs a match of `command` against the random level that must not start: exit 2, an
+/// error naming `flag` and the command, nothing recorded. Returns the error.
+fn refused_match(tmp: &TempDir, flag: &str, command: &str, extra: &[&str]) -> String {
+    let records = tmp.join("records");
+    let other = if flag == "--red" { "--blue" } else { "--red" };
+    let mut args = vec![
+        "match",
+        flag,
+        command,
+        other,
+        "level:random",
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let started = Instant::now();
+    let err = fails_with_2(tmp.path(), &args);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    let prefix = format!("error: {flag} '{command}': the engine cannot play this match: ");
+    assert!(err.starts_with(&prefix), "{err}");
+    assert!(!records.exists(), "records were made");
+    assert_eq!(processes_mentioning(&tmp.text()), Vec::<String>::new());
+    err.trim_end().strip_prefix(&prefix).unwrap().to_string()
+}
+
+#[test]
+fn match_refuses_to_start_with_an_engine_that_cannot_start() {
+    let tmp = TempDir::new("unstartable");
+    let missing = tmp.join("no-such-engine").display().to_string();
+    assert_eq!(
+        refused_match(&tmp, "--blue", &missing, &[]),
+        format!(
+            "crashed: the engine exited (exit status: 127); its stderr ends: sh: 1: exec: \
+             {missing}: not found"
+        )
+    );
+
+    let quitter = "sh -c 'echo \"cannot load the weights\" >&2; exit 4'";
+    assert_eq!(
+        refused_match(&tmp, "--red", quitter, &[]),
+        "crashed: the engine exited (exit status: 4); its stderr ends: cannot load the weights"
+    );
+
+    // Closing its output at once, under sh -c, is a crash at once too.
+    assert_eq!(
+        refused_match(&tmp, "--red", "sh -c 'exec 1>&-; sleep 3041'", &[]),
+        "crashed: the engine closed its output"
+    );
+    assert_eq!(processes_mentioning("sleep 3041"), Vec::<String>::new());
+
+    let greeter = engine_script(
+        &tmp,
+        "banner",
+        "echo 'Welcome to Banner 1.0'",
+        "echo readyok",
+        ":",
+    );
+    assert_eq!(
+        refused_match(&tmp, "--blue", &greeter, &[]),
+        "malformed output: 'Welcome to Banner 1.0': not a reply of the protocol (before lgpok)"
+    );
+}
+
+#[test]
+fn match_refuses_to_start_with_an_engine_that_does_not_declare_its_rules() {
+    let tmp = TempDir::new("undeclared");
+    // The handshake's lines may come before lgp is read.
+    let misere = engine_script(
+        &tmp,
+        "misere-only",
+        "echo 'variants misere | sudden-death'",
+        "echo readyok",
+        ":",
+    );
+    assert_eq!(
+        refused_match(&tmp, "--red", &misere, &[]),
+        "the engine does not declare the rules 'classic' ('variants misere | sudden-death')"
+    );
+    // No variants line: classic only.
+    let silent = broken_engine(&tmp, "silent", ":");
+    assert_eq!(
+        refused_match(&tmp, "--blue", &silent, &["--variant", "neutrals=1,misere"]),
+        "the engine does not declare the rules 'misere,neutrals=1' (it sent no variants line, \
+         which means classic only)"
+    );
 }
 
 #[test]
@@ -929,9 +1225,7 @@ fn match_text_output_prints_a_results_table_and_progress_on_stderr() {
         "--records",
         records.to_str().unwrap(),
     ];
-    let mut all = vec!["match"];
-    all.extend_from_slice(&args);
-    let out = lgame_in(tmp.path(), &all);
+    let out = lgame_match(tmp.path(), &args);
     assert!(out.status.success(), "{}", stderr(&out));
     // The same match as JSON (same seed, same games) says what the text must say.
     let report = match_json(tmp.path(), &args);
@@ -1002,10 +1296,9 @@ fn match_text_output_prints_a_results_table_and_progress_on_stderr() {
 fn match_text_progress_names_each_forfeit() {
     let tmp = TempDir::new("match-text-forfeit");
     let command = broken_engine(&tmp, "greeter", "echo hello");
-    let out = lgame_in(
+    let out = lgame_match(
         tmp.path(),
         &[
-            "match",
             "--red",
             "level:random",
             "--blue",
@@ -1029,7 +1322,8 @@ fn match_text_progress_names_each_forfeit() {
         stderr(&out).trim_end(),
         format!(
             "game 1: level:random vs greeter ({command}): 1-0 by forfeit after 1 plies \
-             (Blue forfeits: malformed output: 'hello': not a reply of the protocol)"
+             (Blue forfeits: malformed output: 'hello': not a reply of the protocol (instead of \
+             bestmove))"
         )
     );
     assert_eq!(processes_mentioning(&tmp.text()), Vec::<String>::new());
@@ -1098,8 +1392,145 @@ fn match_bad_arguments_exit_2_naming_the_problem_and_record_nothing() {
         ],
     );
     assert!(err.contains("--games"), "{err}");
-    // Nothing was played, so nothing was recorded in the default folder.
-    assert!(!tmp.join("match-records").exists());
+    let err = fails_with_2(
+        tmp.path(),
+        &["match", "--red", "perfect", "--blue", "Human"],
+    );
+    assert_eq!(
+        err.trim_end(),
+        "error: --blue 'Human': a match is played by programs, not people: name a level \
+         (perfect, level:beginner:40) or an engine's command line (lgame play takes a human)"
+    );
+    // Nothing was played, so nothing was written.
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn match_reads_a_level_in_every_form_of_a_players_name() {
+    let tmp = TempDir::new("match-names");
+    let report = match_json(
+        tmp.path(),
+        &[
+            "--red",
+            "perfect",
+            "--blue",
+            "level:beginner:40",
+            "--games",
+            "2",
+        ],
+    );
+    let again = match_json(
+        tmp.path(),
+        &[
+            "--red",
+            "level:perfect",
+            "--blue",
+            "Beginner:40",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(report, again);
+    let standings = report["standings"].as_array().unwrap();
+    assert_eq!(standings[0]["player"], "level:perfect");
+    assert_eq!(standings[1]["player"], "level:beginner:40");
+}
+
+#[test]
+fn match_writes_records_only_when_asked_and_says_where() {
+    let tmp = TempDir::new("match-where");
+    let engine = format!("'{LGAME}' engine --level random --seed 5");
+    let args = [
+        "--red",
+        "level:perfect",
+        "--blue",
+        engine.as_str(),
+        "--games",
+        "2",
+    ];
+    let out = lgame_match(tmp.path(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("records"), "{}", stdout(&out));
+    let report = match_json(tmp.path(), &args);
+    for game in checked_results(&report, 2) {
+        assert!(game["record"].is_null(), "{game}");
+    }
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "nothing is written without --records"
+    );
+
+    // A relative folder is made in the current one, and named as given.
+    let mut asked = args.to_vec();
+    asked.extend(["--records", "out/games"]);
+    let out = lgame_match(tmp.path(), &asked);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("records in out/games"));
+    let mut files: Vec<String> = std::fs::read_dir(tmp.join("out/games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "game-001-blue.stderr.log",
+            "game-001.txt",
+            "game-002-red.stderr.log",
+            "game-002.txt"
+        ]
+    );
+    assert_eq!(judge_every_record(tmp.path(), &tmp.join("out/games")), 2);
+}
+
+#[test]
+fn match_of_the_python_example_engine_has_no_forfeits_and_valid_records() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let records =
+        std::env::temp_dir().join(format!("engine_match_cli-python-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&records);
+    let report = match_json(
+        &root,
+        &[
+            "--red",
+            "level:random",
+            "--blue",
+            "python3 examples/engine.py",
+            "--games",
+            "4",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+    );
+    let results = checked_results(&report, 4);
+    assert_eq!(u64_of(&report, "forfeits"), 0, "{report}");
+    for game in results {
+        assert!(game["forfeit"].is_null(), "{game}");
+        assert!(u64_of(game, "plies") > 0, "{game}");
+    }
+    assert_eq!(judge_every_record(&root, &records), 4);
+    // From the kit's setup too: `variants classic` covers any start.
+    let report = match_json(
+        &root,
+        &[
+            "--red",
+            "python3 examples/engine.py --seed 9",
+            "--blue",
+            "level:beginner",
+            "--setup",
+            "kit",
+            "--games",
+            "2",
+        ],
+    );
+    checked_results(&report, 2);
+    assert_eq!(u64_of(&report, "forfeits"), 0, "{report}");
+    let _ = std::fs::remove_dir_all(&records);
+    assert_eq!(
+        processes_mentioning("examples/engine.py"),
+        Vec::<String>::new()
+    );
 }
 
 #[test]

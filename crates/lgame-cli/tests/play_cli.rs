@@ -1,5 +1,5 @@
 //! `lgame play` line by line over pipes: a whole game against the computer, bad input that
-//! never ends the game, saving and loading; and (when tmux is installed) the full-screen game
+//! never ends the game, saving and loading; and under tmux the full-screen game
 //! in a real terminal.
 
 use std::io::{Read, Write};
@@ -259,17 +259,135 @@ fn bad_players_and_setups_exit_2_naming_them() {
     }
 }
 
-/// tmux on this machine, or `None` (a fresh machine without it: `.ci/run` installs it, and
-/// under CI its absence is a failure).
-fn tmux() -> Option<&'static str> {
+#[test]
+fn plain_load_keeps_the_saved_games_players_unless_told_otherwise() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-load-seats");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let mut s = Session::start(&["play", "--plain", "--blue", "beginner:40", "--seed", "9"]);
+    s.until_prompt();
+    s.send("A1,A2,A3,B3 D1-D2");
+    s.until_prompt();
+    s.send(&format!("save {}", file.display()));
+    let saved = s.until_prompt();
+    let full_path = std::fs::canonicalize(&file).unwrap();
+    assert!(
+        saved.contains(&format!("Saved to {}.", full_path.display())),
+        "the full path is said: {saved}"
+    );
+    s.send("quit");
+    s.finish();
+    let record: Record = std::fs::read_to_string(&file).unwrap().parse().unwrap();
+    assert_eq!(record.tag("Red"), Some("human"));
+    assert_eq!(record.tag("Blue"), Some("beginner:40"));
+
+    let load = |extra: &[&str]| {
+        let mut args = vec!["play", "--plain", "--load", file.to_str().unwrap()];
+        args.extend(extra);
+        let mut s = Session::start(&args);
+        let first = s.until_prompt();
+        s.send("quit");
+        s.finish();
+        first.lines().next().unwrap().to_string()
+    };
+    let kept = load(&[]);
+    assert!(
+        kept.contains("Red: human, Blue: computer: beginner:40"),
+        "{kept}"
+    );
+    let changed = load(&["--blue", "level:perfect"]);
+    assert!(
+        changed.contains("Red: human, Blue: computer: perfect"),
+        "{changed}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_form_of_a_players_name_plays_in_play() {
+    let engine = format!(
+        "{} engine --level random --seed 3",
+        env!("CARGO_BIN_EXE_lgame")
+    );
+    for (blue, shown) in [
+        ("perfect", "computer: perfect".to_string()),
+        ("level:perfect", "computer: perfect".to_string()),
+        ("beginner:40", "computer: beginner:40".to_string()),
+        ("level:beginner:40", "computer: beginner:40".to_string()),
+        (engine.as_str(), format!("engine: {engine}")),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+            .args([
+                "play",
+                "--plain",
+                "--red",
+                "random",
+                "--blue",
+                blue,
+                "--turn-limit",
+                "6",
+            ])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{blue}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains(&format!("Blue ({shown}) plays ")),
+            "{blue}: {text}"
+        );
+        assert!(text.contains("Game over"), "{blue}: {text}");
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_naming_it_and_showing_its_stderr() {
+    for (blue, needles) in [
+        (
+            "/nonexistent/lgame-engine --fast",
+            vec!["/nonexistent/lgame-engine"],
+        ),
+        (
+            "echo the weights file $((40 + 2)) is missing >&2; exit 3",
+            vec!["echo the weights", "the weights file 42 is missing"],
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+            .args(["play", "--plain", "--blue", blue])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{blue}: {err}");
+        for needle in needles {
+            assert!(err.contains(needle), "{blue}: {needle:?} in {err}");
+        }
+        assert!(
+            out.stdout.is_empty(),
+            "no board is drawn: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// tmux, which the real-terminal test needs: `cargo xtask test` installs it, and its absence
+/// is a failure, never a quiet skip.
+fn tmux() -> &'static str {
     let found = Command::new("tmux")
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !found && std::env::var_os("CI").is_some() {
-        panic!("tmux is needed for the real-terminal test (.ci/run installs it)");
-    }
-    found.then_some("tmux")
+    assert!(
+        found,
+        "tmux is needed for the real-terminal test: run the tests with `cargo xtask test`, \
+         which installs it, or install Debian's package tmux"
+    );
+    "tmux"
 }
 
 /// The text of the tmux pane, once it contains `needle` (or after 20 s).
@@ -290,10 +408,7 @@ fn pane_with(session: &str, needle: &str) -> String {
 
 #[test]
 fn full_screen_game_in_a_real_terminal_shows_the_board_and_the_computers_reply() {
-    let Some(tmux) = tmux() else {
-        eprintln!("tmux is not installed: the real-terminal test is skipped outside CI");
-        return;
-    };
+    let tmux = tmux();
     let session = format!("lgame-test-{}", std::process::id());
     let command = format!(
         "{} play --blue perfect --seed 2",

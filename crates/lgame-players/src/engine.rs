@@ -2,15 +2,22 @@
 
 use std::io::{self, BufRead, Write};
 
-use lgame::{Game, Move, Position, Rules};
+use lgame::{DrawRules, Game, Move, Position, Rules};
 
 use crate::protocol::{Command, Reply};
 use crate::Player;
 
 /// The game the controller has set up, or why it could not be.
-fn set_up(rules: &Rules, start: &str, moves: &[String]) -> Result<Game, String> {
+fn set_up(
+    rules: &Rules,
+    draw_rules: DrawRules,
+    start: &str,
+    moves: &[String],
+) -> Result<Game, String> {
     let start = Position::from_text(start, rules).map_err(|e| format!("position: {e}"))?;
-    let mut game = Game::from_position(start).map_err(|e| format!("position: {e}"))?;
+    let mut game = Game::from_position(start)
+        .map_err(|e| format!("position: {e}"))?
+        .with_draw_rules(draw_rules);
     for (i, text) in moves.iter().enumerate() {
         let mv: Move = text
             .parse()
@@ -23,7 +30,8 @@ fn set_up(rules: &Rules, start: &str, moves: &[String]) -> Result<Game, String> 
 
 /// Serves the protocol: reads commands from `input` and answers on `output` until `quit`
 /// or the end of the input. Every line that cannot be followed gets an `error` reply and
-/// the engine goes on.
+/// the engine goes on. `newgame` forgets the position; the rules and draw rules stay until
+/// the controller changes them (the defaults: `classic`, no draw rules).
 ///
 /// # Errors
 /// Only when reading or writing fails.
@@ -34,6 +42,7 @@ pub fn serve(
     mut output: impl Write,
 ) -> io::Result<()> {
     let mut rules = Rules::classic();
+    let mut draw_rules = DrawRules::NONE;
     let mut game: Option<Game> = None;
     let mut bytes = Vec::new();
     loop {
@@ -70,16 +79,23 @@ pub fn serve(
                 }
                 Err(e) => vec![Reply::Error(format!("rules '{text}': {e}"))],
             },
-            Ok(Command::Position { start, moves }) => match set_up(&rules, &start, &moves) {
-                Ok(g) => {
-                    game = Some(g);
-                    vec![]
+            Ok(Command::DrawRules(draws)) => {
+                draw_rules = draws;
+                game = None;
+                vec![]
+            }
+            Ok(Command::Position { start, moves }) => {
+                match set_up(&rules, draw_rules, &start, &moves) {
+                    Ok(g) => {
+                        game = Some(g);
+                        vec![]
+                    }
+                    Err(e) => {
+                        game = None;
+                        vec![Reply::Error(e)]
+                    }
                 }
-                Err(e) => {
-                    game = None;
-                    vec![Reply::Error(e)]
-                }
-            },
+            }
             Ok(Command::Go { .. }) => match &game {
                 None => vec![Reply::Error("go before a position".to_string())],
                 Some(g) => {

@@ -30,7 +30,7 @@ mod tablebases;
 
 pub use levels::BuiltIn;
 pub use rng::Rng;
-pub use spec::{Level, ParseSpecError, PlayerSpec};
+pub use spec::{Level, ParseSpecError, PlayerName, PlayerSpec};
 pub use tablebases::Tablebases;
 
 use lgame::{Game, Move, Rules};

@@ -1,5 +1,7 @@
 //! Matches between players: built-in levels or engines in other processes, refereed game by
-//! game. An illegal move, malformed output, a crash or a timeout loses that game by forfeit,
+//! game. Before the first game every engine is started once, to check that it starts and
+//! declares the match's rules; one that does not stops the match before it begins. In a
+//! game, an illegal move, malformed output, a crash or a timeout loses that game by forfeit,
 //! is recorded with its reason, and the match goes on.
 
 use std::fmt;
@@ -10,31 +12,55 @@ use std::time::Duration;
 
 use lgame::{Color, DrawRules, Game, GameResult, Move, Record, ResultToken, Rules, Termination};
 
-use crate::external::External;
-use crate::{BuiltIn, ParseSpecError, Player, PlayerSpec, Tablebases};
+use crate::external::{External, Failure};
+use crate::{BuiltIn, ParseSpecError, Player, PlayerName, PlayerSpec, Tablebases};
 
-/// Time allowed for an engine to start and answer the handshake, and to get ready for a game
-/// (a perfect engine may solve its table then).
+/// Time allowed for an engine to start and answer the handshake (`lgp` to `lgpok`), and to
+/// get ready for a game (`isready` to `readyok`: a perfect engine may solve its table then).
 pub const READY_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// One side of a match: a built-in level, or a command line that speaks the protocol.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Contender {
-    /// `level:NAME[:STRENGTH]`.
+    /// A built-in level: `perfect`, `level:beginner:40`.
     BuiltIn(PlayerSpec),
     /// Any other text: a command line run by `sh -c`.
     Command(String),
 }
 
-impl FromStr for Contender {
-    type Err = ParseSpecError;
+/// Text that names no contender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ContenderError {
+    /// Not a player's name at all (an unknown level, a bad strength, nothing).
+    Name(ParseSpecError),
+    /// `human`: nobody can type moves into a match.
+    Human,
+}
 
-    /// `level:perfect`, `level:beginner:40`, or a command line.
-    fn from_str(text: &str) -> Result<Contender, ParseSpecError> {
-        match text.trim().strip_prefix("level:") {
-            Some(spec) => Ok(Contender::BuiltIn(spec.parse()?)),
-            None if text.trim().is_empty() => Err(ParseSpecError::Empty),
-            None => Ok(Contender::Command(text.trim().to_string())),
+impl fmt::Display for ContenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ContenderError::Name(e) => e.fmt(f),
+            ContenderError::Human => f.write_str(
+                "a match is played by programs, not people: name a level (perfect, \
+                 level:beginner:40) or an engine's command line (lgame play takes a human)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ContenderError {}
+
+impl FromStr for Contender {
+    type Err = ContenderError;
+
+    /// A player's name as [`PlayerName`] reads it (`perfect`, `level:perfect`,
+    /// `beginner:40`, `level:beginner:40`, or a command line), but not `human`.
+    fn from_str(text: &str) -> Result<Contender, ContenderError> {
+        match text.parse::<PlayerName>().map_err(ContenderError::Name)? {
+            PlayerName::Human => Err(ContenderError::Human),
+            PlayerName::BuiltIn(spec) => Ok(Contender::BuiltIn(spec)),
+            PlayerName::Command(command) => Ok(Contender::Command(command)),
         }
     }
 }
@@ -61,9 +87,42 @@ pub struct MatchOptions {
     pub draw_rules: DrawRules,
     /// Seed of the built-in players' choices (game n uses seed + n).
     pub seed: u64,
-    /// Where to save each game's record, if anywhere.
+    /// Where to save each game's record and each engine's standard error, if anywhere.
     pub records: Option<PathBuf>,
 }
+
+/// Why a match could not be played.
+#[derive(Debug)]
+pub enum MatchError {
+    /// An engine cannot play the match: it does not start, fails the handshake, or does not
+    /// declare the match's rules. Found before the first game.
+    Engine {
+        /// 0 for the first contender, 1 for the second.
+        contender: usize,
+        /// Its command line.
+        command: String,
+        /// What went wrong.
+        failure: Failure,
+    },
+    /// A record or a log could not be written.
+    Records(std::io::Error),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Engine {
+                command, failure, ..
+            } => write!(
+                f,
+                "the engine '{command}' cannot play this match: {failure}"
+            ),
+            MatchError::Records(e) => write!(f, "saving records: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
 
 /// A game lost by forfeit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +152,8 @@ pub struct GameReport {
     pub plies: usize,
     /// The record file, when records are saved.
     pub record: Option<PathBuf>,
+    /// The log files of the engines' standard error, Red's first, when records are saved.
+    pub logs: Vec<PathBuf>,
     /// The forfeit, if the game was lost by one.
     pub forfeit: Option<Forfeit>,
 }
@@ -146,17 +207,21 @@ impl Side {
         contender: &Contender,
         seed: u64,
         tablebases: &Arc<Tablebases>,
-        rules: &Rules,
+        options: &MatchOptions,
+        stderr_log: Option<&Path>,
     ) -> Side {
         match contender {
             Contender::BuiltIn(spec) => {
                 let mut player = BuiltIn::new(*spec, seed, tablebases.clone());
-                player.prepare(rules);
+                player.prepare(&options.rules);
                 Side::BuiltIn(player)
             }
             Contender::Command(command) => Side::Engine(
-                External::start(command, READY_TIMEOUT)
-                    .and_then(|mut e| e.new_game(rules, READY_TIMEOUT).map(|()| e))
+                External::start_with(command, READY_TIMEOUT, stderr_log)
+                    .and_then(|mut e| {
+                        e.new_game_with(&options.rules, options.draw_rules, READY_TIMEOUT)
+                            .map(|()| e)
+                    })
                     .map_err(|e| e.to_string()),
             ),
         }
@@ -230,6 +295,25 @@ fn play_game(
     (game, None)
 }
 
+/// Starts every engine once, before the match: it must start, answer the handshake and
+/// declare the match's rules.
+fn check_engines(contenders: [&Contender; 2], rules: &Rules) -> Result<(), MatchError> {
+    for (i, contender) in contenders.iter().enumerate() {
+        if let Contender::Command(command) = contender {
+            let refused = |failure| MatchError::Engine {
+                contender: i,
+                command: command.clone(),
+                failure,
+            };
+            let engine = External::start(command, READY_TIMEOUT).map_err(refused)?;
+            let plays = engine.check_plays(rules);
+            engine.stop();
+            plays.map_err(refused)?;
+        }
+    }
+    Ok(())
+}
+
 fn save_record(
     dir: &Path,
     number: u32,
@@ -245,22 +329,28 @@ fn save_record(
     if let Some(f) = forfeit {
         record.comment = Some(format!("{} ({}) forfeits: {}", f.side, f.player, f.reason));
     }
-    std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("game-{number:03}.txt"));
     std::fs::write(&path, record.to_string())?;
     Ok(path)
 }
 
-/// Plays a match, calling `on_game` after each game.
+/// Plays a match, calling `on_game` after each game. With `options.records`, each game's
+/// record is saved there as `game-001.txt`, …, and each engine's standard error in that game
+/// as `game-001-red.stderr.log` (or `-blue`).
 ///
 /// # Errors
-/// Only when a record cannot be saved.
+/// [`MatchError::Engine`] before the first game when an engine cannot play the match;
+/// [`MatchError::Records`] when a record or log cannot be saved.
 pub fn run_match(
     contenders: [&Contender; 2],
     options: &MatchOptions,
     tablebases: Arc<Tablebases>,
     mut on_game: impl FnMut(&GameReport),
-) -> std::io::Result<MatchReport> {
+) -> Result<MatchReport, MatchError> {
+    check_engines(contenders, &options.rules)?;
+    if let Some(dir) = &options.records {
+        std::fs::create_dir_all(dir).map_err(MatchError::Records)?;
+    }
     let mut standings = contenders.map(|c| Standing {
         player: c.to_string(),
         games: 0,
@@ -283,12 +373,21 @@ pub fn run_match(
         // Colours alternate: the first contender is Red in odd games.
         let order = if number % 2 == 1 { [0, 1] } else { [1, 0] };
         let seed = options.seed.wrapping_add(number as u64);
-        let mut sides = order.map(|c| {
+        // Each engine's standard error, by the colour it plays in this game.
+        let logs: [Option<PathBuf>; 2] = [0, 1].map(|slot| {
+            let dir = options.records.as_ref()?;
+            let engine = matches!(contenders[order[slot]], Contender::Command(_));
+            let color = ["red", "blue"][slot];
+            engine.then(|| dir.join(format!("game-{number:03}-{color}.stderr.log")))
+        });
+        let mut sides = [0, 1].map(|slot| {
+            let c = order[slot];
             Side::start(
                 contenders[c],
                 seed.wrapping_mul(2).wrapping_add(c as u64),
                 &tablebases,
-                &options.rules,
+                options,
+                logs[slot].as_deref(),
             )
         });
         // Red's name first: an engine's own name with its command, or the level.
@@ -306,7 +405,9 @@ pub fn run_match(
         let conclusion = game.conclusion();
         let result = game.result_token();
         let record = match &options.records {
-            Some(dir) => Some(save_record(dir, number, &game, names, &forfeit)?),
+            Some(dir) => Some(
+                save_record(dir, number, &game, names, &forfeit).map_err(MatchError::Records)?,
+            ),
             None => None,
         };
         let winner = conclusion
@@ -346,6 +447,7 @@ pub fn run_match(
             ending: conclusion.map_or("unfinished".to_string(), |c| c.ending.name().to_string()),
             plies: game.plies().len(),
             record,
+            logs: logs.into_iter().flatten().collect(),
             forfeit,
         };
         on_game(&game_report);

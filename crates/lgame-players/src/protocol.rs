@@ -12,10 +12,10 @@
 //! # Ok::<(), lgame_players::protocol::ProtocolError>(())
 //! ```
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use lgame::{Move, Position, Rules};
+use lgame::{DrawRules, Move, Position, Rules};
 
 /// What the controller (a GUI, the match referee) sends to an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,8 +26,12 @@ pub enum Command {
     IsReady,
     /// `newgame`: a new game begins.
     NewGame,
-    /// `rules RULES`: the variant, as its canonical text.
+    /// `rules RULES`: the variant, as its canonical text without a setup (see
+    /// [`rules_text`]).
     Rules(String),
+    /// `drawrules turnlimit N|none repetition N|none`: when the game is drawn. Written as
+    /// given: send [`DrawRules::normalized`] rules.
+    DrawRules(DrawRules),
     /// `position POSITION [moves MOVE; MOVE; …]`: the start of the game and the moves since.
     Position {
         /// The starting position's text.
@@ -103,6 +107,14 @@ impl FromStr for Command {
             "quit" => Ok(Command::Quit),
             "rules" if !rest.is_empty() => Ok(Command::Rules(rest.to_string())),
             "rules" => Err(error(line, "rules needs the rules text")),
+            "drawrules" => parse_draw_rules(rest)
+                .map(Command::DrawRules)
+                .ok_or_else(|| {
+                    error(
+                        line,
+                        "expected drawrules turnlimit N|none repetition N|none",
+                    )
+                }),
             "position" => {
                 let (start, moves) = match rest.split_once(" moves") {
                     Some((start, moves)) => (start, moves),
@@ -142,6 +154,15 @@ impl fmt::Display for Command {
             Command::NewGame => f.write_str("newgame"),
             Command::Quit => f.write_str("quit"),
             Command::Rules(rules) => write!(f, "rules {rules}"),
+            Command::DrawRules(draws) => {
+                let limit = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
+                write!(
+                    f,
+                    "drawrules turnlimit {} repetition {}",
+                    limit(draws.turn_limit),
+                    limit(draws.repetition)
+                )
+            }
             Command::Position { start, moves } if moves.is_empty() => {
                 write!(f, "position {start}")
             }
@@ -210,9 +231,100 @@ pub fn position_command(start: &Position, moves: &[Move]) -> Command {
     }
 }
 
-/// The `rules` command for a variant.
+/// `turnlimit N|none repetition N|none`, both given, in this order; a turn limit from 1,
+/// a repetition count from 2 (smaller counts would draw the game before its first move:
+/// `none` says there is no such rule).
+fn parse_draw_rules(text: &str) -> Option<DrawRules> {
+    let count = |word: &str, least: u32| match word {
+        "none" => Some(None),
+        n => n.parse::<u32>().ok().filter(|&n| n >= least).map(Some),
+    };
+    match text.split_whitespace().collect::<Vec<_>>()[..] {
+        ["turnlimit", limit, "repetition", repetition] => Some(DrawRules {
+            turn_limit: count(limit, 1)?,
+            repetition: count(repetition, 2)?,
+        }),
+        _ => None,
+    }
+}
+
+/// The rules as the protocol names them: the canonical rules text without its `setup=`
+/// option (the game's start comes in `position`), `classic` when nothing else is left.
+///
+/// ```
+/// use lgame::Rules;
+/// use lgame_players::protocol::rules_text;
+///
+/// assert_eq!(rules_text(&"misere,setup=kit".parse::<Rules>()?), "misere");
+/// assert_eq!(rules_text(&"setup=kit".parse::<Rules>()?), "classic");
+/// # Ok::<(), lgame::RulesError>(())
+/// ```
+pub fn rules_text(rules: &Rules) -> String {
+    // `setup=` is the last option of the canonical text, and a setup's text has no comma.
+    let text = rules.to_string();
+    let kept: Vec<&str> = text
+        .split(',')
+        .filter(|option| !option.starts_with("setup="))
+        .collect();
+    if kept.is_empty() {
+        "classic".to_string()
+    } else {
+        kept.join(",")
+    }
+}
+
+/// The `rules` command for a variant: [`rules_text`].
 pub fn rules_command(rules: &Rules) -> Command {
-    Command::Rules(rules.to_string())
+    Command::Rules(rules_text(rules))
+}
+
+/// Whether the entries of an engine's `variants` line include `rules`: `all` includes every
+/// rules; any other entry is read as rules text (options in any order, a `setup=` ignored)
+/// and must name the same rules as [`rules_text`]. Entries that are not rules text match
+/// nothing. `None`, no `variants` line, means `classic` only.
+pub fn declares(variants: Option<&[String]>, rules: &Rules) -> bool {
+    let wanted = rules_text(rules);
+    match variants {
+        None => wanted == "classic",
+        Some(entries) => entries.iter().any(|entry| {
+            entry == "all"
+                || entry
+                    .parse::<Rules>()
+                    .is_ok_and(|declared| rules_text(&declared) == wanted)
+        }),
+    }
+}
+
+/// Text from an engine made safe to print, log and keep in a record comment: a backslash is
+/// written `\\`, an ASCII control character (NUL, tab, ESC, DEL…) `\xNN`, any other control
+/// character `\u{NNNN}`, and a byte that is not UTF-8 `\xNN` (NN from 80 to ff, which no
+/// control character written `\xNN` uses). Everything else is kept.
+///
+/// ```
+/// use lgame_players::protocol::printable;
+///
+/// assert_eq!(printable(b"bestmove A1\0\xff\\ \xc3\xa9"), "bestmove A1\\x00\\xff\\\\ é");
+/// ```
+pub fn printable(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => text.push_str("\\\\"),
+                c if c.is_ascii_control() => {
+                    let _ = write!(text, "\\x{:02x}", c as u32);
+                }
+                c if c.is_control() => {
+                    let _ = write!(text, "\\u{{{:04x}}}", c as u32);
+                }
+                c => text.push(c),
+            }
+        }
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
 }
 
 #[cfg(test)]
@@ -227,6 +339,8 @@ mod tests {
             "newgame",
             "quit",
             "rules misere,neutrals=1",
+            "drawrules turnlimit 200 repetition 3",
+            "drawrules turnlimit none repetition none",
             "position NRR./.RB./.RB./.BBN r",
             "position NRR./.RB./.RB./.BBN r moves A1,A2,A3,B3 D1-D2; C4,D2,D3,D4",
             "go",
@@ -271,5 +385,71 @@ mod tests {
             "'bestmove': bestmove needs a move"
         );
         assert!("position".parse::<Command>().is_err());
+        for bad in [
+            "drawrules",
+            "drawrules turnlimit 0 repetition 3",
+            "drawrules turnlimit 200 repetition 1",
+            "drawrules repetition 3 turnlimit 200",
+            "drawrules turnlimit 200",
+        ] {
+            assert_eq!(
+                bad.parse::<Command>().unwrap_err().problem,
+                "expected drawrules turnlimit N|none repetition N|none",
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn rules_go_to_engines_without_their_setup() {
+        for (rules, text) in [
+            ("classic", "classic"),
+            ("setup=kit", "classic"),
+            ("misere,neutrals=1,setup=corners", "misere,neutrals=1"),
+            ("scoring,setup=..BB/R.NB/RN.B/RR..:b:3-2", "scoring"),
+        ] {
+            let rules: Rules = rules.parse().unwrap();
+            assert_eq!(rules_text(&rules), text);
+            assert_eq!(rules_command(&rules).to_string(), format!("rules {text}"));
+        }
+    }
+
+    #[test]
+    fn variants_lines_declare_rules_by_their_canonical_text() {
+        let entries = |line: &str| match line.parse::<Reply>().unwrap() {
+            Reply::Variants(v) => v,
+            other => panic!("{other:?}"),
+        };
+        let rules = |text: &str| text.parse::<Rules>().unwrap();
+        let both = entries("variants classic | neutrals=1,misere");
+        assert!(declares(Some(&both), &rules("classic")));
+        assert!(
+            declares(Some(&both), &rules("setup=kit")),
+            "a setup is no variant"
+        );
+        assert!(
+            declares(Some(&both), &rules("misere,neutrals=1")),
+            "any option order"
+        );
+        assert!(!declares(Some(&both), &rules("misere")));
+        let all = entries("variants all");
+        assert!(declares(Some(&all), &rules("board=5x5,neutrals=3")));
+        let odd = entries("variants chess | misere,setup=kit");
+        assert!(!declares(Some(&odd), &rules("classic")));
+        assert!(declares(Some(&odd), &rules("misere")));
+        assert!(declares(None, &rules("classic")), "no line: classic only");
+        assert!(!declares(None, &rules("misere")));
+    }
+
+    #[test]
+    fn engine_text_is_escaped_to_printable_text() {
+        assert_eq!(printable(b"bestmove A1,A2"), "bestmove A1,A2");
+        assert_eq!(
+            printable(b"a\0b\tc\x1b[31m\x7f"),
+            "a\\x00b\\x09c\\x1b[31m\\x7f"
+        );
+        assert_eq!(printable(b"\xc3\xa9\xc3"), "é\\xc3");
+        assert_eq!(printable("\u{85}".as_bytes()), "\\u{0085}");
+        assert_eq!(printable(b"back\\slash"), "back\\\\slash");
     }
 }

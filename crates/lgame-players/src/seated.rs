@@ -24,39 +24,118 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
-use lgame::{Color, Game, GameError, Move, Position, Record};
+use lgame::{Color, Game, GameError, GameResult, Move, Position, Record, ResultToken, Termination};
 
-use crate::{BuiltIn, ParseSpecError, Player, PlayerSpec, Tablebases};
+use crate::external::{External, Failure};
+use crate::{BuiltIn, ParseSpecError, Player, PlayerName, PlayerSpec, Tablebases};
 
-/// Who plays one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How long an engine at the table has to start and get ready, and to choose each move.
+const ENGINE_READY: Duration = Duration::from_secs(60);
+const ENGINE_MOVE: Duration = Duration::from_secs(1);
+
+/// Who plays one side: read from a [`PlayerName`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seat {
     /// A person.
     Human,
     /// A built-in computer player.
     Computer(PlayerSpec),
+    /// A program that speaks the engine protocol, run by `sh -c`.
+    Engine(String),
+}
+
+impl Seat {
+    /// Whether a person sits here.
+    pub fn is_human(&self) -> bool {
+        *self == Seat::Human
+    }
+
+    /// The player's name as it is read back: `human`, `perfect`, `beginner:40`, or the
+    /// engine's command line (the form kept in a record's `Red` and `Blue` tags).
+    pub fn name(&self) -> PlayerName {
+        match self {
+            Seat::Human => PlayerName::Human,
+            Seat::Computer(spec) => PlayerName::BuiltIn(*spec),
+            Seat::Engine(command) => PlayerName::Command(command.clone()),
+        }
+    }
+}
+
+impl From<PlayerName> for Seat {
+    fn from(name: PlayerName) -> Seat {
+        match name {
+            PlayerName::Human => Seat::Human,
+            PlayerName::BuiltIn(spec) => Seat::Computer(spec),
+            PlayerName::Command(command) => Seat::Engine(command),
+        }
+    }
 }
 
 impl FromStr for Seat {
     type Err = ParseSpecError;
 
-    /// `human`, or a level with an optional strength: `perfect`, `beginner:40`.
+    /// Any [`PlayerName`]: `human`, `perfect`, `level:beginner:40`, a command line.
     fn from_str(text: &str) -> Result<Seat, ParseSpecError> {
-        if text.trim().eq_ignore_ascii_case("human") {
-            Ok(Seat::Human)
-        } else {
-            text.parse().map(Seat::Computer)
-        }
+        text.parse::<PlayerName>().map(Seat::from)
     }
 }
 
 impl fmt::Display for Seat {
+    /// For people: `human`, `computer: perfect`, `engine: python3 engine.py`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Seat::Human => f.write_str("human"),
             Seat::Computer(spec) => write!(f, "computer: {spec}"),
+            Seat::Engine(command) => write!(f, "engine: {command}"),
         }
+    }
+}
+
+/// A computer at the table: a built-in player, or an engine started on its first move.
+enum Computer {
+    BuiltIn(BuiltIn),
+    Engine {
+        command: String,
+        running: Option<External>,
+    },
+}
+
+impl Computer {
+    /// Starts the engine, when it is one that has not started, and readies it for `game`.
+    fn start(&mut self, game: &Game) -> Result<(), Failure> {
+        if let Computer::Engine { command, running } = self {
+            if running.is_none() {
+                let mut engine = External::start(command, ENGINE_READY)?;
+                engine.new_game_with(game.rules(), game.draw_rules(), ENGINE_READY)?;
+                *running = Some(engine);
+            }
+        }
+        Ok(())
+    }
+
+    /// A legal move, or why there is none: a built-in player always has one.
+    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+        self.start(game).map_err(|e| e.to_string())?;
+        let chosen = match self {
+            Computer::BuiltIn(player) => {
+                return player.choose_move(game).ok_or_else(|| "no move".into())
+            }
+            Computer::Engine { running, .. } => {
+                running.as_mut().expect("started").choose(game, ENGINE_MOVE)
+            }
+        };
+        let text = chosen
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "bestmove none in a game that is not over".to_string())?;
+        let mv: Move = text
+            .parse()
+            .map_err(|e| format!("malformed move '{text}': {e}"))?;
+        game.position()
+            .check_move(&mv)
+            .map_err(|e| format!("illegal move '{mv}': {e}"))?;
+        Ok(mv)
     }
 }
 
@@ -64,27 +143,53 @@ impl fmt::Display for Seat {
 pub struct SeatedGame {
     game: Game,
     seats: [Seat; 2],
-    players: [Option<BuiltIn>; 2],
+    players: [Option<Computer>; 2],
+    forfeit: Option<String>,
 }
 
 impl SeatedGame {
     /// Seats Red and Blue at a game; computer players choose with random numbers from
-    /// `seed` and probe `tablebases`.
+    /// `seed` and probe `tablebases`. An engine starts when it is first asked for a move
+    /// (or by [`SeatedGame::start_engines`]).
     pub fn new(game: Game, seats: [Seat; 2], seed: u64, tablebases: Arc<Tablebases>) -> SeatedGame {
-        let players = [0, 1].map(|i| match seats[i] {
+        let players = [0, 1].map(|i| match &seats[i] {
             Seat::Human => None,
             Seat::Computer(spec) => {
                 let mut player =
-                    BuiltIn::new(spec, seed.wrapping_add(i as u64), tablebases.clone());
+                    BuiltIn::new(*spec, seed.wrapping_add(i as u64), tablebases.clone());
                 player.prepare(game.rules());
-                Some(player)
+                Some(Computer::BuiltIn(player))
             }
+            Seat::Engine(command) => Some(Computer::Engine {
+                command: command.clone(),
+                running: None,
+            }),
         });
         SeatedGame {
             game,
             seats,
             players,
+            forfeit: None,
         }
+    }
+
+    /// Starts every engine at the table and waits until each is ready for the game.
+    ///
+    /// # Errors
+    /// The side of the first engine that cannot start, and why.
+    pub fn start_engines(&mut self) -> Result<(), (Color, Failure)> {
+        for (color, player) in Color::ALL.into_iter().zip(&mut self.players) {
+            if let Some(player) = player {
+                player.start(&self.game).map_err(|e| (color, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Why a computer forfeited the game, when one did (an engine that crashed, answered
+    /// late or played an illegal move).
+    pub fn forfeit(&self) -> Option<&str> {
+        self.forfeit.as_deref()
     }
 
     /// The game.
@@ -98,13 +203,13 @@ impl SeatedGame {
     }
 
     /// Who sits on `color`'s side.
-    pub fn seat(&self, color: Color) -> Seat {
-        self.seats[color as usize]
+    pub fn seat(&self, color: Color) -> &Seat {
+        &self.seats[color as usize]
     }
 
     /// Whether the game goes on and a person is to move.
     pub fn waiting_for_human(&self) -> bool {
-        !self.game.is_over() && self.seat(self.game.position().turn()) == Seat::Human
+        !self.game.is_over() && self.person_to_move()
     }
 
     /// Whether the game goes on and a computer is to move.
@@ -112,16 +217,29 @@ impl SeatedGame {
         !self.game.is_over() && !self.waiting_for_human()
     }
 
-    /// The computer's move, played, when a computer is to move.
+    /// The computer's move, played, when a computer is to move. A computer that has no
+    /// legal move to give (an engine that fails) forfeits: the game is over, won by the
+    /// other side, and [`SeatedGame::forfeit`] says why.
     pub fn play_computer(&mut self) -> Option<Move> {
         if !self.computer_to_move() {
             return None;
         }
         let turn = self.game.position().turn();
         let player = self.players[turn as usize].as_mut()?;
-        let mv = player.choose_move(&self.game)?;
-        self.game.play(&mv).ok()?;
-        Some(mv)
+        match player.choose(&self.game) {
+            Ok(mv) => {
+                self.game.play(&mv).expect("the move was checked");
+                Some(mv)
+            }
+            Err(reason) => {
+                let win = ResultToken::Finished(GameResult::win_for(!turn));
+                self.game
+                    .declare(Termination::Forfeit, win)
+                    .expect("the game was not over");
+                self.forfeit = Some(reason);
+                None
+            }
+        }
     }
 
     /// A person's move, checked by the rules.
@@ -133,7 +251,7 @@ impl SeatedGame {
     }
 
     fn person_to_move(&self) -> bool {
-        self.seat(self.game.position().turn()) == Seat::Human
+        self.seat(self.game.position().turn()).is_human()
     }
 
     /// Takes back moves until a person is to move again (at least one move, when there is
@@ -151,7 +269,7 @@ impl SeatedGame {
     /// Steps through the game (undo or redo) until a person is to move, or one step when no
     /// person is at the table.
     fn step_to_person(&mut self, step: fn(&mut Game) -> Option<Move>) -> usize {
-        let nobody = self.seats.iter().all(|s| *s != Seat::Human);
+        let nobody = !self.seats.iter().any(Seat::is_human);
         let mut steps = 0;
         while step(&mut self.game).is_some() {
             steps += 1;
@@ -162,11 +280,17 @@ impl SeatedGame {
         steps
     }
 
-    /// The game's record, with the seats as the `Red` and `Blue` tags.
+    /// The game's record, with the players' names as the `Red` and `Blue` tags (read back
+    /// by [`Seat`]'s `FromStr`), and a forfeit's reason as its comment.
     pub fn record(&self) -> Record {
         let mut record = Record::from_game(&self.game);
-        record.set_tag("Red", self.seats[0].to_string());
-        record.set_tag("Blue", self.seats[1].to_string());
+        record.set_tag("Red", self.seats[0].name().to_string());
+        record.set_tag("Blue", self.seats[1].name().to_string());
+        if let Some(reason) = &self.forfeit {
+            // A forfeit ends the game on the forfeiting side's turn.
+            let side = self.game.position().turn();
+            record.comment = Some(format!("{side} ({}) forfeits: {reason}", self.seat(side)));
+        }
         record
     }
 }
@@ -192,7 +316,38 @@ mod tests {
             "beginner:40".parse::<Seat>().unwrap().to_string(),
             "computer: beginner:40"
         );
-        assert!("genius".parse::<Seat>().is_err());
+        assert_eq!(
+            "level:perfect".parse::<Seat>().unwrap(),
+            "perfect".parse::<Seat>().unwrap()
+        );
+        assert_eq!(
+            "./engine --fast".parse::<Seat>().unwrap(),
+            Seat::Engine("./engine --fast".into())
+        );
+        assert!("level:genius".parse::<Seat>().is_err());
+    }
+
+    #[test]
+    fn an_engine_that_cannot_start_forfeits_and_the_other_side_wins() {
+        let mut t = table("human", "/nonexistent/lgame-engine");
+        assert!(t.start_engines().is_err());
+        let mv = t.game().position().legal_moves()[0];
+        t.play_human(&mv).unwrap();
+        assert_eq!(t.play_computer(), None);
+        assert!(t.game().is_over());
+        assert_eq!(
+            t.game().conclusion().and_then(|c| c.result),
+            Some(GameResult::win_for(Color::Red))
+        );
+        let reason = t.forfeit().expect("a forfeit").to_string();
+        assert!(reason.contains("/nonexistent/lgame-engine"), "{reason}");
+        let record = t.record();
+        assert_eq!(record.tag("Blue"), Some("/nonexistent/lgame-engine"));
+        assert!(record
+            .comment
+            .as_deref()
+            .unwrap()
+            .starts_with("Blue (engine: /nonexistent/lgame-engine) forfeits"));
     }
 
     #[test]
@@ -229,6 +384,6 @@ mod tests {
         let mut t = table("perfect", "perfect");
         assert!(t.play_computer().is_some());
         assert!(t.play_computer().is_some());
-        assert_eq!(t.record().tag("Red"), Some("computer: perfect"));
+        assert_eq!(t.record().tag("Red"), Some("perfect"));
     }
 }

@@ -1,4 +1,6 @@
-//! Naming a built-in player: `NAME[:STRENGTH]`, e.g. `perfect`, `beginner:40`.
+//! Naming a player: a built-in level `NAME[:STRENGTH]` (e.g. `perfect`, `beginner:40`, with an
+//! optional `level:` in front), `human`, or a command line that speaks the engine protocol.
+//! [`PlayerName`] is the one reading that `lgame play`, `lgame match` and the server share.
 
 use std::fmt;
 use std::str::FromStr;
@@ -115,6 +117,70 @@ impl FromStr for PlayerSpec {
     }
 }
 
+/// A player as people name one: `human`, a built-in level, or a command line.
+///
+/// A level is written `perfect` or `level:perfect`, with an optional strength:
+/// `beginner:40`, `level:beginner:40`. Text that starts with a level's name and a colon is
+/// always read as a level (so `beginner:4o` is an error, not a command); any other text is a
+/// command line, run by `sh -c`, that speaks the engine protocol.
+///
+/// ```
+/// use lgame_players::{Level, PlayerName};
+///
+/// let perfect: PlayerName = "perfect".parse()?;
+/// assert_eq!(perfect, "level:perfect".parse()?);
+/// assert!(matches!("beginner:40".parse()?, PlayerName::BuiltIn(s) if s.level == Level::Beginner && s.strength == 40));
+/// assert_eq!("python3 engine.py".parse::<PlayerName>()?, PlayerName::Command("python3 engine.py".into()));
+/// assert!("beginner:4o".parse::<PlayerName>().is_err());
+/// # Ok::<(), lgame_players::ParseSpecError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PlayerName {
+    /// A person.
+    Human,
+    /// A built-in level.
+    BuiltIn(PlayerSpec),
+    /// A command line that speaks the engine protocol.
+    Command(String),
+}
+
+impl FromStr for PlayerName {
+    type Err = ParseSpecError;
+
+    fn from_str(text: &str) -> Result<PlayerName, ParseSpecError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseSpecError::Empty);
+        }
+        if text.eq_ignore_ascii_case("human") {
+            return Ok(PlayerName::Human);
+        }
+        let prefix = "level:";
+        if text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix) {
+            return text[prefix.len()..].parse().map(PlayerName::BuiltIn);
+        }
+        let first_word = text.split(':').next().unwrap_or(text);
+        let names_a_level =
+            !text.contains(char::is_whitespace) && first_word.parse::<Level>().is_ok();
+        if names_a_level {
+            text.parse().map(PlayerName::BuiltIn)
+        } else {
+            Ok(PlayerName::Command(text.to_string()))
+        }
+    }
+}
+
+impl fmt::Display for PlayerName {
+    /// `human`, `perfect`, `beginner:40`, or the command line: text that reads back the same.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerName::Human => f.write_str("human"),
+            PlayerName::BuiltIn(spec) => write!(f, "{spec}"),
+            PlayerName::Command(command) => f.write_str(command),
+        }
+    }
+}
+
 impl fmt::Display for PlayerSpec {
     /// `perfect`, or `beginner:40` when a strength is set.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -146,6 +212,40 @@ mod tests {
         assert_eq!(
             "random:101".parse::<PlayerSpec>().unwrap_err().to_string(),
             "strength '101' is not a number from 0 to 100"
+        );
+    }
+
+    #[test]
+    fn every_form_of_a_players_name_reads_the_same() {
+        let beginner_40 = PlayerName::BuiltIn(PlayerSpec {
+            level: Level::Beginner,
+            strength: 40,
+        });
+        for text in ["beginner:40", "level:beginner:40", " Level:Beginner:40 "] {
+            assert_eq!(text.parse::<PlayerName>().unwrap(), beginner_40, "{text}");
+        }
+        for text in ["perfect", "level:perfect", "PERFECT"] {
+            let name: PlayerName = text.parse().unwrap();
+            assert_eq!(name.to_string(), "perfect", "{text}");
+            assert_eq!(name.to_string().parse::<PlayerName>().unwrap(), name);
+        }
+        assert_eq!("Human".parse::<PlayerName>().unwrap(), PlayerName::Human);
+        assert_eq!(
+            "python3 examples/engine.py".parse::<PlayerName>().unwrap(),
+            PlayerName::Command("python3 examples/engine.py".into())
+        );
+        assert_eq!(
+            "./my-engine".parse::<PlayerName>().unwrap(),
+            PlayerName::Command("./my-engine".into())
+        );
+        assert_eq!("  ".parse::<PlayerName>(), Err(ParseSpecError::Empty));
+        assert_eq!(
+            "beginner:4o".parse::<PlayerName>(),
+            Err(ParseSpecError::BadStrength("4o".into()))
+        );
+        assert_eq!(
+            "level:genius".parse::<PlayerName>(),
+            Err(ParseSpecError::UnknownLevel("genius".into()))
         );
     }
 }

@@ -87,17 +87,24 @@ pub fn valid_id(id: &str) -> bool {
 }
 
 /// A seat as stored and shown: `human` or the player spec (`perfect`, `beginner:40`).
-fn seat_text(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Computer(spec) => spec.to_string(),
-    }
+fn seat_text(seat: &Seat) -> String {
+    seat.name().to_string()
 }
 
-/// Reads a seat through the players library.
+/// Reads a seat through the players library, as `lgame play` and `lgame match` read a
+/// player; a command line is refused: the server never runs a program a client names.
 pub fn parse_seat(side: &str, text: &str) -> Result<Seat, ApiError> {
-    text.parse()
-        .map_err(|e| ApiError::bad_request(format!("{side} '{text}': {e}")))
+    let seat = text
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("{side} '{text}': {e}")))?;
+    match seat {
+        Seat::Engine(_) => Err(ApiError::bad_request(format!(
+            "{side} '{text}': the server plays human or a built-in level (random, beginner, \
+             intermediate, perfect, with an optional strength such as beginner:40); it runs \
+             no program"
+        ))),
+        seat => Ok(seat),
+    }
 }
 
 /// Reads the rules through the library.
@@ -205,29 +212,30 @@ impl App {
     /// stores it all. (Blocking: solves the table a computer player needs.)
     pub fn create(&self, new: NewGame) -> Result<(Created, Arc<Slot>), ApiError> {
         let NewGame { game, seats } = new;
-        if seats.iter().all(|s| *s != Seat::Human) {
+        if !seats.iter().any(Seat::is_human) {
             return Err(ApiError::bad_request(
                 "at least one side must be human: red or blue must be 'human'",
             ));
         }
-        if seats.iter().any(|s| *s != Seat::Human) {
+        if !seats.iter().all(Seat::is_human) {
             self.check_table(game.rules())?;
         }
         let id = random_hex(8)?;
         let mut tokens = [None, None];
         for (i, seat) in seats.iter().enumerate() {
-            if *seat == Seat::Human {
+            if seat.is_human() {
                 tokens[i] = Some(random_hex(16)?);
             }
         }
         let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(1);
         let header = Record::from_game(&game.rules_only()).to_string();
+        let seat_texts = [seat_text(&seats[0]), seat_text(&seats[1])];
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
         while seated.play_computer().is_some() {}
         let row = GameRow {
             id: id.clone(),
             header,
-            seats: seats.map(seat_text),
+            seats: seat_texts,
             tokens: tokens.clone(),
             seed,
             end: declared_end(seated.game()),
@@ -268,9 +276,9 @@ impl App {
             |what: String| ApiError::internal("loading the game", format!("{id}: {what}"));
         let record: Record = row.header.parse().map_err(|e| corrupt(format!("{e}")))?;
         let game = record.new_game().map_err(|e| corrupt(format!("{e}")))?;
-        let mut seats = [Seat::Human; 2];
+        let mut seats = [Seat::Human, Seat::Human];
         for (seat, text) in seats.iter_mut().zip(&row.seats) {
-            *seat = text.parse().map_err(|e| corrupt(format!("seat: {e}")))?;
+            *seat = parse_seat("seat", text).map_err(|e| corrupt(e.message))?;
         }
         let mut seated = SeatedGame::new(game, seats, row.seed, self.tablebases.clone());
         for (i, text) in moves.iter().enumerate() {

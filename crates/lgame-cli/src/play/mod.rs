@@ -19,14 +19,15 @@ use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Red's player: human, or a level (random, beginner, intermediate, perfect) with an
-    /// optional strength, like beginner:40.
-    #[arg(long, default_value = "human", value_name = "PLAYER")]
-    red: String,
+    /// Red's player: human; a level (random, beginner, intermediate, perfect, or
+    /// level:perfect) with an optional strength, like beginner:40; or a command line that
+    /// speaks the engine protocol [default: human, or the loaded game's player].
+    #[arg(long, value_name = "PLAYER")]
+    red: Option<String>,
 
-    /// Blue's player.
-    #[arg(long, default_value = "intermediate", value_name = "PLAYER")]
-    blue: String,
+    /// Blue's player [default: intermediate, or the loaded game's player].
+    #[arg(long, value_name = "PLAYER")]
+    blue: Option<String>,
 
     /// The starting setup: standard, kit, corners or a position.
     #[arg(long, value_name = "S")]
@@ -98,7 +99,13 @@ impl Table {
         let rules = self.seated.game().draw_rules();
         let mut parts = Vec::new();
         if let Some(n) = rules.repetition {
-            parts.push(format!("drawn at the {}th repetition", n).replace("3th", "third"));
+            let nth = match n {
+                2 => "second".to_string(),
+                3 => "third".to_string(),
+                4 => "fourth".to_string(),
+                n => format!("{n}th"),
+            };
+            parts.push(format!("drawn at the {nth} repetition"));
         }
         if let Some(n) = rules.turn_limit {
             parts.push(format!("drawn after {n} plies"));
@@ -110,12 +117,13 @@ impl Table {
         }
     }
 
-    /// Saves the game's record to `path` (or the default file); returns the path written.
+    /// Saves the game's record to `path` (or the default file); returns the full path
+    /// written, so that the player is told exactly where it went.
     pub fn save(&self, path: Option<&str>) -> Result<PathBuf, String> {
         let path = path.map_or(self.save_to.clone(), PathBuf::from);
         std::fs::write(&path, self.seated.record().to_string())
             .map_err(|e| format!("cannot save to {}: {e}", path.display()))?;
-        Ok(path)
+        Ok(std::fs::canonicalize(&path).unwrap_or(path))
     }
 }
 
@@ -124,28 +132,56 @@ fn seat(flag: &str, text: &str) -> Result<Seat, Failure> {
         .map_err(|e| Failure::BadInput(anyhow!("--{flag} '{text}': {e}")))
 }
 
-/// The game to play: loaded from a record, or new under the rules and setup.
-fn game(args: &Args, rules: &Rules) -> Result<Game, Failure> {
-    if let Some(path) = &args.load {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading {}", path.display()))
-            .map_err(Failure::BadInput)?;
-        let record: Record = text
-            .parse()
-            .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())))?;
-        return record
-            .replay()
-            .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())));
-    }
-    let rules = input::with_setup(rules, args.setup.as_deref())?;
-    let draw_rules = input::draw_rules(args.turn_limit, args.repetition);
-    Ok(Game::new(rules).with_draw_rules(draw_rules))
+/// The player a loaded record names in its `Red` or `Blue` tag, if it names one. Records
+/// saved before the tags held names say `computer: perfect`.
+fn recorded_seat(record: &Record, tag: &str) -> Option<Seat> {
+    let text = record.tag(tag)?;
+    text.strip_prefix("computer:").unwrap_or(text).parse().ok()
+}
+
+/// The game to play, loaded from a record or new under the rules and setup, and its seats:
+/// those given, else the loaded game's, else a person against `intermediate`.
+fn game(args: &Args, rules: &Rules) -> Result<(Game, [Seat; 2]), Failure> {
+    let given =
+        |flag: &str, text: &Option<String>| text.as_deref().map(|t| seat(flag, t)).transpose();
+    let (red, blue) = (given("red", &args.red)?, given("blue", &args.blue)?);
+    let (game, recorded) = match &args.load {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))
+                .map_err(Failure::BadInput)?;
+            let record: Record = text
+                .parse()
+                .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())))?;
+            let game = record
+                .replay()
+                .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", path.display())))?;
+            (
+                game,
+                [
+                    recorded_seat(&record, "Red"),
+                    recorded_seat(&record, "Blue"),
+                ],
+            )
+        }
+        None => {
+            let rules = input::with_setup(rules, args.setup.as_deref())?;
+            let draw_rules = input::draw_rules(args.turn_limit, args.repetition);
+            (Game::new(rules).with_draw_rules(draw_rules), [None, None])
+        }
+    };
+    let [recorded_red, recorded_blue] = recorded;
+    let seats = [
+        red.or(recorded_red).unwrap_or(Seat::Human),
+        blue.or(recorded_blue)
+            .unwrap_or(Seat::Computer("intermediate".parse().expect("a level"))),
+    ];
+    Ok((game, seats))
 }
 
 pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
-    let seats = [seat("red", &args.red)?, seat("blue", &args.blue)?];
-    let mut game = game(args, rules)?;
-    if seats.iter().all(|s| *s != Seat::Human) && game.draw_rules() == DrawRules::NONE {
+    let (mut game, seats) = game(args, rules)?;
+    if !seats.iter().any(Seat::is_human) && game.draw_rules() == DrawRules::NONE {
         // Two computers under the pure rules could play for ever.
         eprintln!("note: two computers and no draw rule: the game is drawn after 500 plies");
         game = game.with_draw_rules(DrawRules {
@@ -154,8 +190,15 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         });
     }
     let tablebases = Arc::new(Tablebases::default());
+    let mut seated = SeatedGame::new(game, seats, args.seed, tablebases.clone());
+    // An engine that cannot start is the command's error, before any board is drawn.
+    if let Err((color, e)) = seated.start_engines() {
+        let flag = color.to_string().to_lowercase();
+        let name = seated.seat(color).name();
+        return Err(Failure::BadInput(anyhow!("--{flag} '{name}': {e}")));
+    }
     let table = Table {
-        seated: SeatedGame::new(game, seats, args.seed, tablebases.clone()),
+        seated,
         tablebases,
         save_to: args.save_to.clone(),
         seed: args.seed,

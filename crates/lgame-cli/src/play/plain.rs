@@ -5,7 +5,6 @@
 use std::io::{BufRead, Write};
 
 use lgame::Move;
-use lgame_players::seated::Seat;
 
 use super::Table;
 use crate::output::Failure;
@@ -33,13 +32,18 @@ fn show(table: &Table, out: &mut impl Write) -> std::io::Result<()> {
 fn computers(table: &mut Table, out: &mut impl Write) -> std::io::Result<()> {
     while table.seated.computer_to_move() {
         let turn = table.seated.game().position().turn();
-        let seat = table.seated.seat(turn);
+        let seat = table.seated.seat(turn).clone();
         match table.seated.play_computer() {
             Some(mv) => {
                 writeln!(out, "{turn} ({seat}) plays {mv}")?;
                 show(table, out)?;
             }
-            None => break,
+            None => {
+                if let Some(reason) = table.seated.forfeit() {
+                    writeln!(out, "{turn} ({seat}) forfeits: {reason}")?;
+                }
+                break;
+            }
         }
     }
     Ok(())
@@ -131,7 +135,7 @@ pub fn run(mut table: Table, mut input: impl BufRead, out: &mut impl Write) -> R
             },
             "resign" => {
                 let turn = table.seated.game().position().turn();
-                if table.seated.seat(turn) != Seat::Human {
+                if !table.seated.seat(turn).is_human() {
                     writeln!(out, "It is not your turn.")?;
                 } else if let Err(e) = table.seated.game_mut().resign(turn) {
                     writeln!(out, "{e}")?;

@@ -74,3 +74,22 @@ pub fn fails(args: &[&str], code: i32) -> String {
     );
     err
 }
+
+/// The lines a child process writes on `output`, read by a thread of their own so that a test
+/// can wait for the next one with a time limit (`recv_timeout`); the channel closes at the
+/// output's end.
+pub fn lines_of(output: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(output)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    lines
+}

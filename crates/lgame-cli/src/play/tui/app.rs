@@ -9,7 +9,7 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use lgame::{Bitboard, Board, Color, Game, Move, Piece, Position, Square};
-use lgame_players::seated::{Seat, SeatedGame};
+use lgame_players::seated::SeatedGame;
 use lgame_solver::Analysis;
 use ratatui::layout::Rect;
 
@@ -347,13 +347,13 @@ impl App {
     pub fn no_person(&self) -> bool {
         Color::ALL
             .iter()
-            .all(|&c| self.table.seated.seat(c) != Seat::Human)
+            .all(|&c| !self.table.seated.seat(c).is_human())
     }
 
     fn has_computer(&self) -> bool {
         Color::ALL
             .iter()
-            .any(|&c| self.table.seated.seat(c) != Seat::Human)
+            .any(|&c| !self.table.seated.seat(c).is_human())
     }
 
     fn delay(&self) -> Duration {
@@ -385,15 +385,15 @@ impl App {
         }
         self.waited = Duration::ZERO;
         let turn = self.position().turn();
-        let seat = self.table.seated.seat(turn);
+        let seat = self.table.seated.seat(turn).clone();
         match self.table.seated.play_computer() {
             Some(mv) => {
                 self.reset_step();
                 self.after_move(format!("{turn} ({seat}) played {mv}."));
             }
             None => {
-                self.paused = true;
-                self.error(format!("{turn} ({seat}) found no move; paused."));
+                let reason = self.table.seated.forfeit().unwrap_or("no move").to_string();
+                self.error(format!("{turn} ({seat}) forfeits: {reason}"));
             }
         }
         self.sync();
@@ -1038,7 +1038,7 @@ impl App {
     fn new_game(&mut self) {
         let game = self.game();
         let fresh = Game::new(*game.rules()).with_draw_rules(game.draw_rules());
-        let seats = Color::ALL.map(|c| self.table.seated.seat(c));
+        let seats = Color::ALL.map(|c| self.table.seated.seat(c).clone());
         self.games += 1;
         self.table.seated = SeatedGame::new(
             fresh,
