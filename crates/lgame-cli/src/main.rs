@@ -56,7 +56,7 @@ enum Command {
     Analyze(analyze::Args),
     /// An SVG diagram of a position.
     Render(render::Args),
-    /// Write docs/analysis.md and its diagrams from the solver's output.
+    /// Write analysis.md and its diagrams from the solver's output into a folder (--out).
     Report(report::Args),
     /// Check a game record: every move legal, the result true.
     Judge(judge::Args),

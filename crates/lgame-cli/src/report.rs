@@ -1,4 +1,5 @@
-//! `lgame report`: writes `docs/analysis.md` (and its diagrams) from the solver's own output.
+//! `lgame report --out DIR`: writes `DIR/analysis.md` and its diagrams (`DIR/analysis/*.svg`)
+//! from the solver's own output; the repository's copy is `docs/`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -14,8 +15,9 @@ use crate::output::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The folder to write analysis.md and analysis/*.svg into.
-    #[arg(long, value_name = "DIR", default_value = "docs")]
+    /// The folder to write analysis.md and analysis/*.svg into (the repository's copy is
+    /// docs/).
+    #[arg(long, value_name = "DIR")]
     out: PathBuf,
 
     /// Leave out boards whose solve has more states than this.
@@ -81,9 +83,9 @@ pub fn run(args: &Args, _rules: &Rules, out: &mut impl Write) -> Result<(), Fail
     let _ = writeln!(
         doc,
         "# The L game, solved\n\n\
-         Everything on this page is the solver's own output: `cargo run --release -p lgame-cli \
-         -- report` writes it again (this file and the diagrams in `analysis/`). Positions are \
-         counted from the player to move, as in `../shared/docs/rules.md`: the colours are \
+         Everything on this page is the solver's own output: `lgame report --out docs` writes \
+         it again (this file and the diagrams in `analysis/`). Positions are counted from the \
+         player to move, as in [the rules](rules.md): the colours are \
          interchangeable, so a position is the mover's L, the other L and the neutrals. \
          Values are for the player to move; plies count moves of either player to the end \
          under best play (the winner hurries, the loser delays).\n"
@@ -99,6 +101,12 @@ pub fn run(args: &Args, _rules: &Rules, out: &mut impl Write) -> Result<(), Fail
         .with_context(|| format!("writing {}", path.display()))
         .map_err(|e| Failure::Io(std::io::Error::other(format!("{e:#}"))))?;
     writeln!(out, "wrote {}", path.display()).map_err(io)?;
+    writeln!(
+        out,
+        "wrote the diagrams in {}",
+        args.out.join("analysis").display()
+    )
+    .map_err(io)?;
     Ok(())
 }
 
@@ -117,22 +125,25 @@ fn classic_section(
             .count() as u64
     };
     let _ = writeln!(doc, "## The classic game\n");
-    let _ = writeln!(doc, "| figure | value | source documents |\n|---|---|---|");
+    let _ = writeln!(
+        doc,
+        "| figure | value | published ([the sources](rules.md)) |\n|---|---|---|"
+    );
     let rows = [
         (
             "L placements",
             "48 (6 up to symmetry)".to_string(),
-            "seed 001: six fundamental ways",
+            "the game-solving group's rules page: six fundamental ways",
         ),
         (
             "positions",
             grouped(s.positions),
-            "seed 001 says 18,268: a misprint",
+            "the same page says 18,268: a misprint",
         ),
         (
             "positions up to symmetry",
             grouped(s.classes),
-            "seed 000: 2,296",
+            "the encyclopedia article: 2,296",
         ),
         (
             "won / lost / drawn",
@@ -152,12 +163,12 @@ fn classic_section(
                 grouped(s.lost_classes),
                 grouped(s.drawn_classes)
             ),
-            "seed 000: 2,267 not lost",
+            "the encyclopedia article: 2,267 not lost",
         ),
         (
             "trapped positions (lost at once)",
             format!("{} ({} classes)", s.trapped, s.trapped / 8),
-            "seed 000: 15",
+            "the encyclopedia article: 15",
         ),
         (
             "longest forced win",
@@ -171,7 +182,7 @@ fn classic_section(
                 s.max_moves,
                 grouped(s.max_moves_example.count)
             ),
-            "seed 002: \"as many as 195\"",
+            "de Bono's leaflet: \"as many as 195\"",
         ),
         ("positions with 195 moves", grouped(count_moves(195)), ""),
         ("all legal moves (graph edges)", grouped(s.edges), ""),
@@ -218,11 +229,11 @@ fn classic_section(
     let _ = writeln!(doc, "\n### Corrections to the source documents\n");
     let _ = writeln!(
         doc,
-        "- **18,268 positions** (seed 001) is a misprint: there are {} (2,296 classes of 8; no \
+        "- **18,268 positions** (the game-solving group's rules page) is a misprint: there are {} (2,296 classes of 8; no \
          position is its own mirror image).\n\
-         - **\"As many as 195 different moves\"** (seed 002): 195 = 15 L moves × 13 occurs in \
+         - **\"As many as 195 different moves\"** (de Bono's leaflet): 195 = 15 L moves × 13 occurs in \
          {} positions, but the most is {} = 17 × 13, in {} positions.\n\
-         - The second half of seed 000 gives a starting setup (the `corners` setup here) that is \
+         - The second version of the encyclopedia article gives a starting setup (the `corners` setup here) that is \
          not de Bono's; it is worth: {}.",
         grouped(s.positions),
         grouped(count_moves(195)),

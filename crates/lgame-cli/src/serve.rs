@@ -15,9 +15,10 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
 
-    /// The database file, created with its schema on first start.
-    #[arg(long, default_value = "lgame.db", value_name = "PATH")]
-    db: PathBuf,
+    /// The database file, created with its schema on first start [default: lgame.db in the
+    /// user's data directory, e.g. ~/.local/share/lgame on Linux].
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
 
     /// How durable a commit is: full (survives power loss) or normal (survives the
     /// process being killed, not a power loss).
@@ -43,10 +44,29 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
             "serve takes no --variant: each game names its own"
         )));
     }
-    let mut config = lgame_web::Config::new(args.addr, args.db.clone());
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => default_db()?,
+    };
+    let mut config = lgame_web::Config::new(args.addr, db);
     config.synchronous = args.synchronous;
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
     config.cache_games = args.cache_games;
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
+}
+
+/// `lgame.db` in the user's data directory (the platform's convention: `$XDG_DATA_HOME/lgame`
+/// or `~/.local/share/lgame` on Linux), created when missing: a server started anywhere
+/// finds the same games, and nothing lands in the directory it was started from.
+fn default_db() -> Result<PathBuf, Failure> {
+    let dirs = directories::ProjectDirs::from("", "", "lgame").ok_or_else(|| {
+        Failure::BadInput(anyhow!(
+            "no home directory to keep the database in: name a file with --db"
+        ))
+    })?;
+    let dir = dirs.data_dir();
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Illegal(anyhow!("creating {}: {e}", dir.display())))?;
+    Ok(dir.join("lgame.db"))
 }

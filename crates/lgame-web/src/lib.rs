@@ -167,7 +167,8 @@ pub async fn stop_signal() {
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, logging to stderr (`RUST_LOG` filters; `info`
-/// by default) and printing `listening on http://ADDR` on stdout once it accepts.
+/// by default) and printing `listening on http://ADDR` on stdout once it accepts, then the
+/// database's path on a line `games stored in PATH`.
 ///
 /// # Errors
 /// The database cannot be opened or the address bound.
@@ -184,6 +185,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         .build()
         .context("starting the runtime")?;
     runtime.block_on(async {
+        let db = config.db.clone();
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
         tracing::info!(%addr, "listening");
@@ -191,6 +193,8 @@ pub fn run(config: Config) -> anyhow::Result<()> {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{addr}")?;
+            let db = std::fs::canonicalize(&db).unwrap_or(db);
+            writeln!(out, "games stored in {}", db.display())?;
             out.flush()?;
         }
         server.run(stop_signal()).await?;
