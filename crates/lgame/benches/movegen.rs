@@ -57,3 +57,20 @@ fn every_classic_move_played(bencher: Bencher) {
         count
     });
 }
+
+/// Whether every classic position has a legal move, generation stopping at the first one.
+#[divan::bench]
+fn first_move_of_every_classic_position(bencher: Bencher) {
+    let positions = all_positions(&Rules::classic());
+    bencher.bench_local(|| {
+        let mut with_moves = 0usize;
+        for p in black_box(&positions) {
+            let stopped = !p.for_each_legal_move_while(|m| {
+                black_box(m);
+                false
+            });
+            with_moves += usize::from(stopped);
+        }
+        with_moves
+    });
+}

@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod builder;
 mod color;
 mod diagram;
 mod game;
@@ -44,6 +45,7 @@ mod referee;
 mod rules;
 mod square;
 mod svg;
+pub mod variants;
 
 pub use board::{Board, BoardError, Geometry, PlacementSet, Symmetry, MAX_SIDE, MIN_SIDE};
 pub use color::{ByColor, Color};

@@ -1,11 +1,14 @@
 //! Moves and unmoves on bare masks, seen from the player to move: the fast path that
-//! [`Position`](crate::Position) generates its moves with, and that retrograde analysis
-//! walks backwards with.
+//! [`Position`] generates its moves with (stopping early when asked: [`Arrangement::all_moves`]
+//! and [`Position::for_each_legal_move_while`]), and that retrograde analysis walks backwards
+//! with.
 //!
 //! An [`Arrangement`] is the mover's L, the other L and the neutrals. A move puts the
 //! mover's L on a new placement and moves neutrals; the arrangement after it is seen from the
 //! other player: `(other, new L, new neutrals)`.
 
+use crate::moves::Move;
+use crate::position::Position;
 use crate::rules::{NeutralMoves, Rules};
 use crate::square::{Bitboard, Square};
 
@@ -22,19 +25,28 @@ pub struct Arrangement {
 
 /// Calls `f` with every `k`-element subset of `cells`.
 pub(crate) fn for_each_subset(cells: &[Square], k: usize, f: &mut impl FnMut(Bitboard)) {
-    fn go(cells: &[Square], k: usize, chosen: Bitboard, f: &mut impl FnMut(Bitboard)) {
+    subsets_while(cells, k, &mut |chosen| {
+        f(chosen);
+        true
+    });
+}
+
+/// Calls `f` with the `k`-element subsets of `cells` until it returns `false`; returns
+/// whether it never did.
+fn subsets_while(cells: &[Square], k: usize, f: &mut impl FnMut(Bitboard) -> bool) -> bool {
+    fn go(
+        cells: &[Square],
+        k: usize,
+        chosen: Bitboard,
+        f: &mut impl FnMut(Bitboard) -> bool,
+    ) -> bool {
         if k == 0 {
-            f(chosen);
-            return;
+            return f(chosen);
         }
         // `k <= cells.len()` holds on every call.
-        for i in 0..=cells.len() - k {
-            go(&cells[i + 1..], k - 1, chosen | cells[i].bit(), f);
-        }
+        (0..=cells.len() - k).all(|i| go(&cells[i + 1..], k - 1, chosen | cells[i].bit(), f))
     }
-    if k <= cells.len() {
-        go(cells, k, Bitboard::EMPTY, f);
-    }
+    k > cells.len() || go(cells, k, Bitboard::EMPTY, f)
 }
 
 /// The number of k-element subsets of n things.
@@ -42,31 +54,36 @@ fn choose(n: u64, k: u64) -> u64 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// Calls `f(from, to)` for every way the neutrals may move after an L move, where `free`
-/// is every cell not under an L (neutral cells included).
-fn for_each_neutral_move(
+/// Calls `f(from, to)` for the ways the neutrals may move after an L move, until it returns
+/// `false`; returns whether it never did. `free` is every cell not under an L (neutral cells
+/// included), `empty` the cells of `free` a neutral may move to.
+fn neutral_moves_while(
     rules: &Rules,
     neutrals: Bitboard,
-    free: Bitboard,
-    f: &mut impl FnMut(Bitboard, Bitboard),
-) {
-    let empty = free - neutrals;
+    (free, empty): (Bitboard, Bitboard),
+    f: &mut impl FnMut(Bitboard, Bitboard) -> bool,
+) -> bool {
     match rules.neutral_moves() {
         NeutralMoves::Optional | NeutralMoves::Required => {
-            if rules.neutral_moves() == NeutralMoves::Optional {
-                f(Bitboard::EMPTY, Bitboard::EMPTY);
+            if rules.neutral_moves() == NeutralMoves::Optional
+                && !f(Bitboard::EMPTY, Bitboard::EMPTY)
+            {
+                return false;
             }
             for from in neutrals {
                 for to in empty {
-                    f(from.bit(), to.bit());
+                    if !f(from.bit(), to.bit()) {
+                        return false;
+                    }
                 }
             }
+            true
         }
         NeutralMoves::SuddenDeath => {
             let cells: Vec<Square> = free.into_iter().collect();
-            for_each_subset(&cells, neutrals.count() as usize, &mut |chosen| {
+            subsets_while(&cells, neutrals.count() as usize, &mut |chosen| {
                 f(neutrals - chosen, chosen - neutrals)
-            });
+            })
         }
     }
 }
@@ -88,39 +105,72 @@ impl Arrangement {
         rules: &Rules,
         mut f: impl FnMut(usize, Bitboard, Bitboard, Bitboard),
     ) {
-        let g = rules.board().geometry();
-        let placements = g.placements();
-        for i in g.placements_avoiding(self.other | self.neutrals).iter() {
-            let l = placements[i];
-            if l == self.mover {
-                continue;
-            }
-            if rules.symmetry() && g.mirrors_each_other(i, self.other) {
-                // The mirroring L move wins at once: no neutral moves.
-                f(i, l, Bitboard::EMPTY, Bitboard::EMPTY);
-                continue;
-            }
-            let free = rules.board().mask() - (l | self.other);
-            for_each_neutral_move(rules, self.neutrals, free, &mut |from, to| {
-                f(i, l, from, to)
-            });
-        }
+        self.all_moves(rules, |i, l, from, to| {
+            f(i, l, from, to);
+            true
+        });
     }
 
-    /// Calls `f(l, new L, from, to)` for the legal moves until it returns `false`; returns
-    /// whether every call returned `true`.
+    /// Calls `f(l, new L, from, to)` for the legal moves, in the order of
+    /// [`Arrangement::for_each_move`], until it returns `false`: generation stops there.
+    /// Returns whether every call returned `true` (like [`Iterator::all`]).
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let rules = Rules::classic();
+    /// let start = rules.start_position().arrangement();
+    /// let mut seen = 0;
+    /// let finished = start.all_moves(&rules, |_, _, _, _| {
+    ///     seen += 1;
+    ///     seen < 10
+    /// });
+    /// assert!(!finished);
+    /// assert_eq!(seen, 10, "the tenth call said stop, and there was no eleventh");
+    /// ```
     pub fn all_moves(
         &self,
         rules: &Rules,
         mut f: impl FnMut(usize, Bitboard, Bitboard, Bitboard) -> bool,
     ) -> bool {
-        let mut all = true;
-        self.for_each_move(rules, |i, l, from, to| {
-            if all {
-                all = f(i, l, from, to);
+        let g = rules.board().geometry();
+        let placements = g.placements();
+        let mask = rules.board().mask();
+        for i in g.placements_avoiding(self.other | self.neutrals).iter() {
+            let l = placements[i];
+            if l == self.mover {
+                continue;
             }
-        });
-        all
+            let go_on = if rules.symmetry() && g.mirrors_each_other(i, self.other) {
+                // The mirroring L move wins at once: no neutral moves.
+                f(i, l, Bitboard::EMPTY, Bitboard::EMPTY)
+            } else {
+                neutral_moves_while(
+                    rules,
+                    self.neutrals,
+                    self.free_and_targets(mask, l),
+                    &mut |from, to| f(i, l, from, to),
+                )
+            };
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The cells of `mask` outside both Ls once the mover's L is on `l`, and those of them a
+    /// neutral may move to (those without a neutral).
+    fn free_and_targets(&self, mask: Bitboard, l: Bitboard) -> (Bitboard, Bitboard) {
+        let free = mask - (l | self.other);
+        (free, free - self.neutrals)
+    }
+
+    /// The cells a neutral may move to once the mover's L is on `l`: on the board and free of
+    /// both Ls and of the neutrals (move generation and the
+    /// [`MoveBuilder`](crate::builder::MoveBuilder) share this).
+    pub fn neutral_targets(&self, rules: &Rules, l: Bitboard) -> Bitboard {
+        self.free_and_targets(rules.board().mask(), l).1
     }
 
     /// The number of placements the mover may put their L on.
@@ -245,5 +295,40 @@ impl Arrangement {
                 });
             }
         }
+    }
+}
+
+impl Position {
+    /// Calls `f` with the legal moves, each once and in the order of
+    /// [`Position::for_each_legal_move`], until it returns `false`: generation stops there
+    /// (cozy-chess's early-stopping generator). Returns whether every call returned `true`,
+    /// as [`Iterator::all`] does; with no legal move (a finished game) it returns `true`
+    /// without a call.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let start = Rules::classic().start_position();
+    /// // The first move that moves a neutral, and no move generated after it.
+    /// let (mut calls, mut found) = (0, None);
+    /// let went_through = start.for_each_legal_move_while(|mv| {
+    ///     calls += 1;
+    ///     if mv.neutrals_from().any() {
+    ///         found = Some(mv);
+    ///     }
+    ///     found.is_none()
+    /// });
+    /// assert!(!went_through);
+    /// assert_eq!(calls, 2, "first the bare L move, then the same L with a neutral move");
+    /// assert_eq!(found.map(|mv| mv.to_string()).as_deref(), Some("A1,A2,A3,B3 D1-B2"));
+    /// ```
+    pub fn for_each_legal_move_while(&self, mut f: impl FnMut(Move) -> bool) -> bool {
+        if self.is_finished() {
+            return true;
+        }
+        self.arrangement()
+            .all_moves(self.rules(), |_, l, from, to| {
+                f(Move::from_parts(l, from, to))
+            })
     }
 }

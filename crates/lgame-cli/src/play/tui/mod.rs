@@ -2,15 +2,24 @@
 //! cursor, the mouse or notation, computers that answer after a short pause, hints from the
 //! solved game, undo and redo, save, and help.
 //!
-//! [`app::App`] holds the state and handles keys, clicks and time without a terminal;
-//! [`ui::draw`] draws it; this module owns the terminal and makes sure it is given back as
-//! it was (raw mode off, main screen, no mouse capture) however the game ends, panics
-//! included.
+//! [`app::App`] holds the state and handles keys, clicks and time without a terminal, with
+//! its parts beside it: [`building`] a move on the board (on the rules crate's move
+//! builder), [`typing`] one, the [`ghost`] L, [`hints`], [`history`] (undo, redo, new game),
+//! the [`computers`]' turns and the [`view`] model; [`ui::draw`] draws it; this module owns
+//! the terminal and makes sure it is given back as it was (raw mode off, main screen, no
+//! mouse capture) however the game ends, panics included.
 
 mod app;
+mod building;
+mod computers;
+mod ghost;
+mod hints;
+mod history;
 #[cfg(test)]
 mod tests;
+mod typing;
 mod ui;
+mod view;
 
 use std::io::{self, stdout, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};

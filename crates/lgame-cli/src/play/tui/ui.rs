@@ -9,7 +9,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::app::{App, BoardLayout, CellView, Step, Tone};
+use super::app::{App, Tone};
+use super::building::Step;
+use super::view::{BoardLayout, CellView};
 
 /// Cell sizes to try, largest first: characters across, rows down.
 const CELL_SIZES: [(u16, u16); 6] = [(9, 4), (7, 3), (5, 3), (5, 2), (4, 2), (3, 1)];
