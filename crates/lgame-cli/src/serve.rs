@@ -53,7 +53,21 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
     config.cache_games = args.cache_games;
+    log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
+}
+
+/// The server's log on stderr: one line per request and per event, `RUST_LOG` filtering
+/// (`info` by default), coloured on a terminal.
+fn log_to_stderr() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Only the first subscriber counts; there is no other.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
 }
 
 /// `lgame.db` in the user's data directory (the platform's convention: `$XDG_DATA_HOME/lgame`

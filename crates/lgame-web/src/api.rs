@@ -20,12 +20,18 @@ use lgame::{Move, Record};
 use lgame_players::seated::Seat;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
 
 use crate::error::ApiError;
 use crate::explore;
-use crate::games::{self, App, Live, NewGame, Slot};
+use crate::games::{self, App, GameError, Live, NewGame, Slot};
+use crate::response::{
+    Analysis, Catalog, ClassesAnswer, Created, GameState, Health, PlayerLinks, Players,
+    PositionAnswer, RecordAnswer,
+};
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
 
 /// Everything a handler needs.
 #[derive(Clone)]
@@ -109,10 +115,9 @@ where
 fn json_rejection(rejection: JsonRejection) -> ApiError {
     let status = rejection.status();
     let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => format!(
-            "the request body is too large (at most {} bytes)",
-            crate::MAX_BODY
-        ),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is too large (at most {} bytes)", MAX_BODY)
+        }
         _ => rejection.body_text(),
     };
     ApiError::new(status, message)
@@ -142,7 +147,7 @@ fn query_rejection(rejection: QueryRejection) -> ApiError {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateRequest {
+pub(crate) struct CreateRequest {
     #[serde(default)]
     variant: Option<String>,
     #[serde(default)]
@@ -157,7 +162,7 @@ struct CreateRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ImportRequest {
+pub(crate) struct ImportRequest {
     record: String,
     #[serde(default)]
     red: Option<String>,
@@ -167,7 +172,7 @@ struct ImportRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveRequest {
+pub(crate) struct MoveRequest {
     token: String,
     ply: u64,
     #[serde(rename = "move")]
@@ -211,6 +216,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/analysis", get(analysis))
         .route("/api/position", get(position))
         .route("/api/classes", get(classes))
+        .route("/api/catalog", get(catalog))
         .route("/api/qr", get(qr))
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
@@ -219,7 +225,7 @@ pub fn router(shared: Shared) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(log_request))
-        .layer(DefaultBodyLimit::max(crate::MAX_BODY))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
 }
 
@@ -256,26 +262,33 @@ async fn method_not_allowed(req: Request) -> ApiError {
     )
 }
 
-async fn healthz(State(shared): State<Shared>) -> Json<Value> {
-    Json(json!({
-        "status": "ok",
-        "games_in_memory": shared.app.cached_games(),
-    }))
+async fn healthz(State(shared): State<Shared>) -> Json<Health> {
+    Json(health(&shared.app))
+}
+
+/// The answer to `GET /healthz`.
+pub(crate) fn health(app: &App) -> Health {
+    Health {
+        status: "ok",
+        games_in_memory: app.cached_games(),
+    }
 }
 
 /// Runs blocking work (the database, the computer's move, a solve) off the async threads.
 async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::internal("the request failed", e))?
+    match tokio::task::spawn_blocking(f).await {
+        Ok(answer) => Ok(answer?),
+        Err(e) => Err(ApiError::internal("the request failed", e)),
+    }
 }
 
 /// The game, loaded from the database if it is not in memory.
 async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
+    let not_found = || GameError::NoGame(id.to_string());
     if !games::valid_id(id) {
-        return Err(ApiError::not_found(id));
+        return Err(not_found().into());
     }
     if let Some(slot) = app.cached(id) {
         return Ok(slot);
@@ -283,7 +296,7 @@ async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
     let (loader, key) = (app.clone(), id.to_string());
     match blocking(move || loader.load(&key)).await? {
         Some(live) => Ok(app.insert(live)),
-        None => Err(ApiError::not_found(id)),
+        None => Err(not_found().into()),
     }
 }
 
@@ -296,17 +309,17 @@ async fn change(
             &mut OwnedMutexGuard<Live>,
             &App,
             &broadcast::Sender<Arc<str>>,
-        ) -> Result<Value, ApiError>
+        ) -> Result<GameState, GameError>
         + Send
         + 'static,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let slot = slot(app, id).await?;
     let mut guard = slot.live.clone().lock_owned().await;
     let worker = app.clone();
     let updates = slot.updates.clone();
     let result = tokio::task::spawn_blocking(move || f(&mut guard, &worker, &updates)).await;
     match result {
-        Ok(answer) => answer.map(Json),
+        Ok(answer) => Ok(Json(answer?)),
         Err(e) => {
             app.forget(id);
             Err(ApiError::internal("the request failed", e))
@@ -314,28 +327,32 @@ async fn change(
     }
 }
 
-fn created_answer(created: games::Created, slot_id: &str) -> Response {
-    let mut players = serde_json::Map::new();
-    for (color, token) in ["red", "blue"].iter().zip(created.tokens.iter()) {
-        if let Some(token) = token {
-            players.insert(
-                color.to_string(),
-                json!({
-                    "token": token,
-                    "url": format!("/api/games/{slot_id}?token={token}"),
-                    "ws": format!("/api/games/{slot_id}/ws?token={token}"),
-                }),
-            );
-        }
+/// A new game's answer (201).
+fn created_answer(started: games::Started) -> Response {
+    (StatusCode::CREATED, Json(created(started))).into_response()
+}
+
+/// A new game with its public and private URLs (paths on this server).
+pub(crate) fn created(started: games::Started) -> Created {
+    let games::Started { id, tokens, state } = started;
+    let links = |token: &Option<String>| {
+        token.as_ref().map(|token| PlayerLinks {
+            token: token.clone(),
+            url: format!("/api/games/{id}?token={token}"),
+            ws: format!("/api/games/{id}/ws?token={token}"),
+        })
+    };
+    let players = Players {
+        red: links(&tokens[0]),
+        blue: links(&tokens[1]),
+    };
+    Created {
+        spectator_url: format!("/api/games/{id}"),
+        ws: format!("/api/games/{id}/ws"),
+        players,
+        state,
+        id,
     }
-    let body = json!({
-        "id": created.id,
-        "spectator_url": format!("/api/games/{slot_id}"),
-        "ws": format!("/api/games/{slot_id}/ws"),
-        "players": players,
-        "state": created.state,
-    });
-    (StatusCode::CREATED, Json(body)).into_response()
 }
 
 async fn create(
@@ -356,10 +373,9 @@ async fn create(
     let game = lgame::Game::new(rules).with_draw_rules(draw);
     shared.limiter.check(peer.ip())?;
     let app = shared.app.clone();
-    let (created, _) = blocking(move || app.create(NewGame { game, seats })).await?;
-    let id = created.id.clone();
-    tracing::info!(game = %id, red = %req.red, blue = %req.blue, "game created");
-    Ok(created_answer(created, &id))
+    let started = blocking(move || app.create(NewGame { game, seats })).await?;
+    tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
+    Ok(created_answer(started))
 }
 
 async fn import(
@@ -374,33 +390,27 @@ async fn import(
     let record: Record = req
         .record
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
+        .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
     let game = record
         .replay()
-        .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
+        .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
     shared.limiter.check(peer.ip())?;
     let app = shared.app.clone();
-    let (created, _) = blocking(move || app.create(NewGame { game, seats })).await?;
-    let id = created.id.clone();
-    tracing::info!(game = %id, "game imported");
-    Ok(created_answer(created, &id))
+    let started = blocking(move || app.create(NewGame { game, seats })).await?;
+    tracing::info!(game = %started.id, "game imported");
+    Ok(created_answer(started))
 }
 
 async fn show(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Params(query): Params<GameQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let slot = slot(&shared.app, &id).await?;
     let live = slot.live.lock().await;
     let mut state = live.state();
     if let Some(token) = &query.token {
-        let side = live.side_of(token).ok_or_else(ApiError::forbidden)?;
-        state["you"] = json!(if side == lgame::Color::Red {
-            "red"
-        } else {
-            "blue"
-        });
+        state.you = Some(live.side_of(token).ok_or(GameError::NotASide)?);
     }
     Ok(Json(state))
 }
@@ -409,11 +419,11 @@ async fn play(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let mv: Move = req
         .mv
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("move '{}': {e}", req.mv)))?;
+        .map_err(|e| GameError::Invalid(format!("move '{}': {e}", req.mv)))?;
     change(&shared.app, &id, move |live, app, updates| {
         live.play(&app.store, updates, &req.token, req.ply, &mv)
     })
@@ -424,7 +434,7 @@ async fn undo(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     change(&shared.app, &id, move |live, app, updates| {
         live.undo(&app.store, updates, &req.token)
     })
@@ -435,7 +445,7 @@ async fn draw(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     change(&shared.app, &id, move |live, app, updates| {
         live.offer_draw(&app.store, updates, &req.token)
     })
@@ -446,7 +456,7 @@ async fn resign(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     change(&shared.app, &id, move |live, app, updates| {
         live.resign(&app.store, updates, &req.token)
     })
@@ -465,31 +475,36 @@ async fn record(
 async fn analysis(
     State(shared): State<Shared>,
     Params(query): Params<AnalysisQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Analysis>, ApiError> {
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
     shared.app.check_table(position.rules())?;
     let app = shared.app.clone();
     blocking(move || {
-        let analysis = app
-            .tablebases
+        app.tablebases
             .get(position.rules())
             .analyze(&position)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-        serde_json::to_value(analysis)
             .map(Json)
-            .map_err(|e| ApiError::internal("the analysis", e))
+            .map_err(|e| GameError::Unservable(e.to_string()))
     })
     .await
 }
 
-async fn position(Params(query): Params<explore::PositionQuery>) -> Result<Json<Value>, ApiError> {
+async fn position(
+    Params(query): Params<explore::PositionQuery>,
+) -> Result<Json<PositionAnswer>, ApiError> {
     blocking(move || explore::position_answer(&query).map(Json)).await
+}
+
+/// What the page offers and shows: variants, setups, levels, the classic game's figures.
+async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError> {
+    let max_table_states = shared.app.max_table_states;
+    blocking(move || Ok(Json(crate::catalog::catalog(max_table_states)))).await
 }
 
 async fn classes(
     State(shared): State<Shared>,
     Params(query): Params<explore::ClassesQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ClassesAnswer>, ApiError> {
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
     shared.app.check_table(&rules)?;
@@ -522,7 +537,9 @@ async fn diagram(Params(query): Params<explore::DiagramQuery>) -> Result<Respons
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
-async fn records(Body(request): Body<explore::RecordRequest>) -> Result<Json<Value>, ApiError> {
+async fn records(
+    Body(request): Body<explore::RecordRequest>,
+) -> Result<Json<RecordAnswer>, ApiError> {
     blocking(move || explore::record_answer(&request).map(Json)).await
 }
 
@@ -540,7 +557,7 @@ async fn websocket(
                 .lock()
                 .await
                 .side_of(token)
-                .ok_or_else(ApiError::forbidden)?,
+                .ok_or(GameError::NotASide)?,
         ),
         None => None,
     };
@@ -555,7 +572,7 @@ async fn websocket(
     })?;
     let shutdown = shared.shutdown.clone();
     Ok(upgrade
-        .max_message_size(crate::MAX_BODY)
+        .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             // A player's socket says they are here, from its first message to its close.
             if let Some(side) = side {
@@ -574,21 +591,25 @@ async fn websocket(
 async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch::Receiver<bool>) {
     let (first, mut updates) = {
         let live = slot.live.lock().await;
-        (live.state().to_string(), slot.updates.subscribe())
+        (live.message(), slot.updates.subscribe())
     };
-    if socket.send(Message::Text(first.into())).await.is_err() {
+    if socket
+        .send(Message::Text(first.as_ref().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let text: String = match update {
-                    Ok(text) => text.to_string(),
+                let text = match update {
+                    Ok(text) => text,
                     // Fell behind: the latest state says it all.
-                    Err(broadcast::error::RecvError::Lagged(_)) => slot.live.lock().await.state().to_string(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => slot.live.lock().await.message(),
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                     break;
                 }
             }

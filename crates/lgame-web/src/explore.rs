@@ -3,14 +3,17 @@
 //! solved variant (galleries and puzzles), and a QR code of a link. Every answer is
 //! computed by the libraries; the page holds no rule.
 
-use axum::http::StatusCode;
-use lgame::{Bitboard, Game, GameError, Move, Position, Record, Rules, Square};
+use std::collections::BTreeMap;
+
+use lgame::builder::MoveBuilder;
+use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
-use serde_json::{json, Map, Value as Json};
 
-use crate::error::ApiError;
-use crate::games::{self, color_name};
+use crate::games::{self, GameError};
+use crate::response::{
+    ClassAnswer, ClassesAnswer, MoveAnswer, OutcomeAnswer, Pieces, PositionAnswer, RecordAnswer,
+};
 
 /// Above this many legal moves the position's answer leaves the moves out (the page then
 /// lets the server judge a move when it is sent).
@@ -46,32 +49,28 @@ pub struct ClassesQuery {
 }
 
 /// Reads a variant (default classic) and a position in it.
-pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, ApiError> {
+pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, GameError> {
     let rules = games::parse_rules(variant.unwrap_or("classic"))?;
     Position::from_text(text, &rules)
-        .map_err(|e| ApiError::bad_request(format!("position '{}': {e}", shorten(text))))
+        .map_err(|e| GameError::Invalid(format!("position '{}': {e}", shorten(text))))
 }
 
 fn shorten(text: &str) -> String {
     text.chars().take(80).collect()
 }
 
-fn cells(cells: Bitboard) -> Vec<String> {
-    cells
-        .squares_in_notation_order()
-        .iter()
-        .map(Square::to_string)
-        .collect()
+fn cells(cells: Bitboard) -> Vec<Square> {
+    cells.squares_in_notation_order()
 }
 
-fn read_cells(position: &Position, text: &str) -> Result<Bitboard, ApiError> {
+fn read_cells(position: &Position, text: &str) -> Result<Bitboard, GameError> {
     let mut set = Bitboard::EMPTY;
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let square: Square = name
             .parse()
-            .map_err(|e| ApiError::bad_request(format!("selected '{}': {e}", shorten(name))))?;
+            .map_err(|e| GameError::Invalid(format!("selected '{}': {e}", shorten(name))))?;
         if !position.board().contains(square) {
-            return Err(ApiError::bad_request(format!(
+            return Err(GameError::Invalid(format!(
                 "selected: {square} is off the {} board",
                 position.board()
             )));
@@ -81,74 +80,67 @@ fn read_cells(position: &Position, text: &str) -> Result<Bitboard, ApiError> {
     Ok(set)
 }
 
-fn move_json(position: &Position, mv: &Move) -> Json {
-    let neutrals: Vec<[String; 2]> = mv
-        .neutral_moves()
-        .iter()
-        .map(|(from, to)| [from.to_string(), to.to_string()])
-        .collect();
-    json!({
-        "move": mv.to_string(),
-        "l": cells(mv.l()),
-        "neutrals": neutrals,
-        "position": position.play_unchecked(mv).to_string(),
-    })
+fn move_answer(position: &Position, mv: &Move) -> MoveAnswer {
+    MoveAnswer {
+        mv: *mv,
+        l: cells(mv.l()),
+        neutrals: mv
+            .neutral_moves()
+            .iter()
+            .map(|&(from, to)| [from, to])
+            .collect(),
+        position: position.play_unchecked(mv),
+    }
 }
 
 /// The position laid out for drawing, its legal L placements and moves, and for the cells
 /// chosen so far (`selected`), why each other cell cannot join them.
-pub fn describe(position: &Position, selected: Bitboard) -> Json {
+pub fn describe(position: &Position, selected: Bitboard) -> PositionAnswer {
     let board = position.board();
-    let outcome = position.outcome().map(|o| {
-        json!({ "winner": color_name(o.winner), "ending": o.end.name(), "conclusion": o.to_string() })
+    let outcome = position.outcome().map(|o| OutcomeAnswer {
+        winner: o.winner,
+        ending: o.end.name(),
+        conclusion: o.to_string(),
     });
     let count = position.legal_move_count();
     let moves = (count <= MAX_LISTED_MOVES).then(|| {
         position
             .legal_moves()
             .iter()
-            .map(|mv| move_json(position, mv))
-            .collect::<Vec<_>>()
+            .map(|mv| move_answer(position, mv))
+            .collect()
     });
-    let mut refusals = Map::new();
-    let mut reasons = Map::new();
-    for square in board.mask().squares_in_notation_order() {
-        if selected.contains(square) {
-            continue;
-        }
-        if let Err(reason) = position.check_l_cells(selected | square.bit()) {
-            refusals.insert(square.to_string(), reason.to_string().into());
-            reasons.insert(square.to_string(), crate::error::partial_l_reason(&reason));
-        }
+    // The rules crate's move builder says why each other cell cannot join the picked ones.
+    let mut refusals = BTreeMap::new();
+    let mut reasons = BTreeMap::new();
+    for (square, reason) in MoveBuilder::with_l_cells(position, selected).l_refusals() {
+        refusals.insert(square.to_string(), reason.to_string());
+        reasons.insert(square.to_string(), reason);
     }
-    let scores = position
-        .rules()
-        .scoring_target()
-        .map(|_| json!({ "red": position.scores().red, "blue": position.scores().blue }));
-    json!({
-        "variant": position.rules().to_string(),
-        "position": position.to_string(),
-        "width": board.width(),
-        "height": board.height(),
-        "turn": color_name(position.turn()),
-        "scores": scores,
-        "pieces": {
-            "red": cells(position.ls().red),
-            "blue": cells(position.ls().blue),
-            "neutrals": cells(position.neutrals()),
+    PositionAnswer {
+        variant: *position.rules(),
+        position: *position,
+        width: board.width(),
+        height: board.height(),
+        turn: position.turn(),
+        scores: position.rules().scoring_target().map(|_| position.scores()),
+        pieces: Pieces {
+            red: cells(position.ls().red),
+            blue: cells(position.ls().blue),
+            neutrals: cells(position.neutrals()),
         },
-        "outcome": outcome,
-        "legal_moves": count,
-        "l_moves": position.l_moves().map(cells).collect::<Vec<_>>(),
-        "moves": moves,
-        "selected": cells(selected),
-        "refusals": refusals,
-        "refusal_reasons": reasons,
-    })
+        outcome,
+        legal_moves: count,
+        l_moves: position.l_moves().map(cells).collect(),
+        moves,
+        selected: cells(selected),
+        refusals,
+        refusal_reasons: reasons,
+    }
 }
 
 /// The answer to `GET /api/position`.
-pub fn position_answer(query: &PositionQuery) -> Result<Json, ApiError> {
+pub fn position_answer(query: &PositionQuery) -> Result<PositionAnswer, GameError> {
     let position = read_position(query.variant.as_deref(), &query.position)?;
     let selected = match &query.selected {
         Some(text) => read_cells(&position, text)?,
@@ -158,13 +150,13 @@ pub fn position_answer(query: &PositionQuery) -> Result<Json, ApiError> {
 }
 
 /// Reads `win`, `draw` or `loss`.
-pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, ApiError> {
+pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, GameError> {
     use lgame_solver::Wdl;
     [Wdl::Win, Wdl::Draw, Wdl::Loss]
         .into_iter()
         .find(|w| w.name() == text)
         .ok_or_else(|| {
-            ApiError::bad_request(format!(
+            GameError::Invalid(format!(
                 "value '{}': expected win, draw or loss",
                 shorten(text)
             ))
@@ -178,46 +170,50 @@ pub fn classes_answer(
     rules: &Rules,
     wdl: lgame_solver::Wdl,
     plies: Option<u16>,
-) -> Json {
-    let all: Vec<(Option<u16>, String)> = tb
+) -> ClassesAnswer {
+    // By distance, then by the position's text.
+    let all: Vec<(Option<u16>, String, Position)> = tb
         .classes()
         .filter(|(_, v)| v.wdl() == wdl)
-        .map(|(p, v): (Position, Value)| (v.plies(), p.to_string()))
+        .map(|(p, v): (Position, Value)| (v.plies(), p.to_string(), p))
         .collect();
-    let mut distances: Vec<u16> = all.iter().filter_map(|(d, _)| *d).collect();
+    let mut distances: Vec<u16> = all.iter().filter_map(|(d, _, _)| *d).collect();
     distances.sort_unstable();
     distances.dedup();
-    let mut found: Vec<(Option<u16>, String)> = all
+    let mut found: Vec<(Option<u16>, String, Position)> = all
         .into_iter()
-        .filter(|(d, _)| plies.is_none() || *d == plies)
+        .filter(|(d, _, _)| plies.is_none() || *d == plies)
         .collect();
-    found.sort();
+    found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
     let total = found.len();
     found.truncate(MAX_CLASSES);
-    let positions: Vec<Json> = found
-        .into_iter()
-        .map(|(d, position)| json!({ "position": position, "value": wdl.name(), "plies": d }))
-        .collect();
-    json!({
-        "variant": rules.to_string(),
-        "value": wdl.name(),
-        "plies": plies,
-        "total": total,
-        "distances": distances,
-        "positions": positions,
-    })
+    ClassesAnswer {
+        variant: *rules,
+        value: wdl.name(),
+        plies,
+        total,
+        distances,
+        positions: found
+            .into_iter()
+            .map(|(d, _, position)| ClassAnswer {
+                position,
+                value: wdl.name(),
+                plies: d,
+            })
+            .collect(),
+    }
 }
 
 /// A QR code of `text` as an SVG picture.
-pub fn qr_svg(text: &str) -> Result<String, ApiError> {
+pub fn qr_svg(text: &str) -> Result<String, GameError> {
     if text.is_empty() || text.len() > MAX_QR_TEXT {
-        return Err(ApiError::bad_request(format!(
+        return Err(GameError::Invalid(format!(
             "text: 1 to {MAX_QR_TEXT} bytes are made into a QR code, not {}",
             text.len()
         )));
     }
     let code = qrcode::QrCode::new(text.as_bytes())
-        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("QR code: {e}")))?;
+        .map_err(|e| GameError::Unservable(format!("QR code: {e}")))?;
     Ok(code
         .render::<qrcode::render::svg::Color<'_>>()
         .min_dimensions(200, 200)
@@ -243,15 +239,15 @@ pub struct RecordRequest {
 
 /// Reads a record, or writes a line as one; either way answers the record's text and the
 /// game it holds, position by position.
-pub fn record_answer(request: &RecordRequest) -> Result<Json, ApiError> {
+pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError> {
     let game = match (&request.record, &request.moves) {
         (Some(text), None) if request.variant.is_none() && request.start.is_none() => {
             let record: Record = text
                 .parse()
-                .map_err(|e| ApiError::bad_request(format!("record: {e}")))?;
+                .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
             record
                 .replay()
-                .map_err(|e| ApiError::bad_request(format!("record: {e}")))?
+                .map_err(|e| GameError::Invalid(format!("record: {e}")))?
         }
         (None, Some(moves)) => {
             let start = read_position(
@@ -259,53 +255,47 @@ pub fn record_answer(request: &RecordRequest) -> Result<Json, ApiError> {
                 request.start.as_deref().unwrap_or("start"),
             )?;
             let mut game = Game::from_position(start)
-                .map_err(|e| ApiError::bad_request(format!("start: {e}")))?;
+                .map_err(|e| GameError::Invalid(format!("start: {e}")))?;
             for (n, text) in moves.iter().enumerate() {
                 let ply = n + 1;
                 let mv: Move = text.parse().map_err(|e| {
-                    ApiError::bad_request(format!("ply {ply}: '{}': {e}", shorten(text)))
+                    GameError::Invalid(format!("ply {ply}: '{}': {e}", shorten(text)))
                 })?;
                 game.play(&mv).map_err(|e| {
-                    let refusal = ApiError::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        format!("ply {ply}: {mv}: {e}"),
-                    );
+                    let message = format!("ply {ply}: {mv}: {e}");
                     match e {
-                        GameError::Illegal(reason) => {
-                            refusal.with_reason(crate::error::illegal_reason(&reason))
-                        }
-                        _ => refusal,
+                        lgame::GameError::Illegal(reason) => GameError::Illegal { message, reason },
+                        _ => GameError::Unservable(message),
                     }
                 })?;
             }
             game
         }
         _ => {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "send either a record, or moves with an optional variant and start",
+            return Err(GameError::Unservable(
+                "send either a record, or moves with an optional variant and start".into(),
             ))
         }
     };
-    Ok(json!({
-        "record": Record::from_game(&game).to_string(),
-        "variant": game.start().rules().to_string(),
-        "start": game.start().to_string(),
-        "moves": game.moves().iter().map(Move::to_string).collect::<Vec<_>>(),
-        "positions": game.plies().iter().map(|p| p.position.to_string()).collect::<Vec<_>>(),
-        "result": game.result_token().to_string(),
-        "conclusion": game.conclusion().map(|c| c.to_string()),
-    }))
+    Ok(RecordAnswer {
+        record: Record::from_game(&game).to_string(),
+        variant: *game.start().rules(),
+        start: *game.start(),
+        moves: game.moves(),
+        positions: game.plies().iter().map(|p| p.position).collect(),
+        result: game.result_token().to_string(),
+        conclusion: game.conclusion().map(|c| c.to_string()),
+    })
 }
 
 /// A picture of a position (the library's SVG diagram).
-pub fn diagram(query: &DiagramQuery) -> Result<String, ApiError> {
+pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     let position = read_position(query.variant.as_deref(), &query.position)?;
     let highlight = match &query.highlight {
         Some(text) => {
-            let mv: Move = text.parse().map_err(|e| {
-                ApiError::bad_request(format!("highlight '{}': {e}", shorten(text)))
-            })?;
+            let mv: Move = text
+                .parse()
+                .map_err(|e| GameError::Invalid(format!("highlight '{}': {e}", shorten(text))))?;
             Some(mv)
         }
         None => None,

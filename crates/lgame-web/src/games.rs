@@ -1,19 +1,24 @@
 //! Games in play: loaded from the database, held in memory behind a per-game lock, changed
 //! only through the rules library and stored before anyone is told.
+//!
+//! Nothing here speaks HTTP: a refusal is a [`GameError`], which the API answers with its
+//! status (`error.rs`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::http::StatusCode;
-use lgame::{Color, DrawRules, Ending, Game, GameError, Move, Position, Record, Rules, StartSetup};
+use lgame::{ByColor, Color, DrawRules, Ending, Game, Move, Position, Record, Rules, StartSetup};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
-use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
 use tokio::sync::broadcast;
 
-use crate::error::ApiError;
+use crate::response::GameState;
 use crate::store::{GameRow, Store};
+
+mod refusal;
+
+pub use refusal::{Conflict, GameError};
 
 /// What every request shares.
 pub struct App {
@@ -28,7 +33,8 @@ pub struct App {
     pub max_table_states: u64,
 }
 
-/// One game in memory: its lock and the channel that tells watchers of every change.
+/// One game in memory: its lock and the channel that tells watchers of every change (the
+/// state's JSON).
 pub struct Slot {
     pub live: Arc<tokio::sync::Mutex<Live>>,
     pub updates: broadcast::Sender<Arc<str>>,
@@ -52,15 +58,28 @@ pub struct NewGame {
 }
 
 /// A game just created: its state and the secrets of its human sides.
-pub struct Created {
+pub struct Started {
     pub id: String,
     pub tokens: [Option<String>; 2],
-    pub state: Value,
+    pub state: GameState,
+}
+
+/// A change made to a game in memory, to be stored, or taken back if it cannot be.
+enum Change {
+    /// Moves played from ply `first` (1 for the first move of the game).
+    Played { first: usize, moves: Vec<Move> },
+    /// `taken` moves taken back, `keep` left.
+    TakenBack { keep: usize, taken: usize },
+    /// An end declared off the board: a resignation or an agreed draw.
+    Declared,
+    /// A side's standing draw offer.
+    Offered(Color),
 }
 
 const COLORS: [Color; 2] = [Color::Red, Color::Blue];
 
-pub fn color_name(color: Color) -> &'static str {
+/// A side's name as stored: `red`, `blue`.
+fn color_name(color: Color) -> &'static str {
     match color {
         Color::Red => "red",
         Color::Blue => "blue",
@@ -72,9 +91,9 @@ fn color_from_name(name: &str) -> Option<Color> {
 }
 
 /// `n` random bytes from the operating system's CSPRNG, in hex.
-fn random_hex(bytes: usize) -> Result<String, ApiError> {
+fn random_hex(bytes: usize) -> Result<String, GameError> {
     let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| ApiError::internal("random numbers", e))?;
+    getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -93,12 +112,12 @@ fn seat_text(seat: &Seat) -> String {
 
 /// Reads a seat through the players library, as `lgame play` and `lgame match` read a
 /// player; a command line is refused: the server never runs a program a client names.
-pub fn parse_seat(side: &str, text: &str) -> Result<Seat, ApiError> {
+pub fn parse_seat(side: &str, text: &str) -> Result<Seat, GameError> {
     let seat = text
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("{side} '{text}': {e}")))?;
+        .map_err(|e| GameError::Invalid(format!("{side} '{text}': {e}")))?;
     match seat {
-        Seat::Engine(_) => Err(ApiError::bad_request(format!(
+        Seat::Engine(_) => Err(GameError::Invalid(format!(
             "{side} '{text}': the server plays human or a built-in level (random, beginner, \
              intermediate, perfect, with an optional strength such as beginner:40); it runs \
              no program"
@@ -108,14 +127,14 @@ pub fn parse_seat(side: &str, text: &str) -> Result<Seat, ApiError> {
 }
 
 /// Reads the rules through the library.
-pub fn parse_rules(text: &str) -> Result<Rules, ApiError> {
+pub fn parse_rules(text: &str) -> Result<Rules, GameError> {
     text.parse()
-        .map_err(|e| ApiError::bad_request(format!("variant '{text}': {e}")))
+        .map_err(|e| GameError::Invalid(format!("variant '{text}': {e}")))
 }
 
 /// The rules with a starting setup: a setup name or a position.
-pub fn with_setup(rules: &Rules, text: &str) -> Result<Rules, ApiError> {
-    let bad = |e: String| ApiError::bad_request(format!("setup '{text}': {e}"));
+pub fn with_setup(rules: &Rules, text: &str) -> Result<Rules, GameError> {
+    let bad = |e: String| GameError::Invalid(format!("setup '{text}': {e}"));
     let start = match StartSetup::from_name(text) {
         Some(named) => named,
         None => StartSetup::Custom(
@@ -147,16 +166,13 @@ impl App {
     }
 
     /// Refuses a variant whose table is larger than the server solves.
-    pub fn check_table(&self, rules: &Rules) -> Result<(), ApiError> {
+    pub fn check_table(&self, rules: &Rules) -> Result<(), GameError> {
         let states = lgame_solver::StateIndex::new(rules).len();
         if states > self.max_table_states {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "'{rules}' has {states} positions; this server solves tables of at most {}",
-                    self.max_table_states
-                ),
-            ));
+            return Err(GameError::Unservable(format!(
+                "'{rules}' has {states} positions; this server solves tables of at most {}",
+                self.max_table_states
+            )));
         }
         Ok(())
     }
@@ -208,13 +224,13 @@ impl App {
         self.cache().len()
     }
 
-    /// Creates a game: seats the players, lets a computer that moves first move, and
-    /// stores it all. (Blocking: solves the table a computer player needs.)
-    pub fn create(&self, new: NewGame) -> Result<(Created, Arc<Slot>), ApiError> {
+    /// Creates a game: seats the players, lets a computer that moves first move, stores it
+    /// all and keeps it in memory. (Blocking: solves the table a computer player needs.)
+    pub fn create(&self, new: NewGame) -> Result<Started, GameError> {
         let NewGame { game, seats } = new;
         if !seats.iter().any(Seat::is_human) {
-            return Err(ApiError::bad_request(
-                "at least one side must be human: red or blue must be 'human'",
+            return Err(GameError::Invalid(
+                "at least one side must be human: red or blue must be 'human'".into(),
             ));
         }
         if !seats.iter().all(Seat::is_human) {
@@ -241,15 +257,9 @@ impl App {
             end: declared_end(seated.game()),
             draw_offer: None,
         };
-        let moves: Vec<String> = seated
-            .game()
-            .moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
         self.store
-            .insert_game(&row, &moves)
-            .map_err(|e| ApiError::internal("storing the game", e))?;
+            .insert_game(&row, &move_texts(&seated.game().moves()))
+            .map_err(|e| GameError::internal("storing the game", e))?;
         let live = Live {
             id: id.clone(),
             seated,
@@ -259,26 +269,26 @@ impl App {
             present: [0; 2],
         };
         let state = live.state();
-        let slot = self.insert(live);
-        Ok((Created { id, tokens, state }, slot))
+        self.insert(live);
+        Ok(Started { id, tokens, state })
     }
 
     /// Loads a stored game, replaying its moves through the rules. (Blocking.)
-    pub fn load(&self, id: &str) -> Result<Option<Live>, ApiError> {
+    pub fn load(&self, id: &str) -> Result<Option<Live>, GameError> {
         let loaded = self
             .store
             .load(id)
-            .map_err(|e| ApiError::internal("reading the game", e))?;
+            .map_err(|e| GameError::internal("reading the game", e))?;
         let Some((row, moves)) = loaded else {
             return Ok(None);
         };
         let corrupt =
-            |what: String| ApiError::internal("loading the game", format!("{id}: {what}"));
+            |what: String| GameError::internal("loading the game", format!("{id}: {what}"));
         let record: Record = row.header.parse().map_err(|e| corrupt(format!("{e}")))?;
         let game = record.new_game().map_err(|e| corrupt(format!("{e}")))?;
         let mut seats = [Seat::Human, Seat::Human];
         for (seat, text) in seats.iter_mut().zip(&row.seats) {
-            *seat = parse_seat("seat", text).map_err(|e| corrupt(e.message))?;
+            *seat = parse_seat("seat", text).map_err(|e| corrupt(e.to_string()))?;
         }
         let mut seated = SeatedGame::new(game, seats, row.seed, self.tablebases.clone());
         for (i, text) in moves.iter().enumerate() {
@@ -309,6 +319,19 @@ impl App {
             present: [0; 2],
         }))
     }
+}
+
+/// A state's JSON.
+fn message(state: &GameState) -> Arc<str> {
+    // Text, numbers and lists, with string keys: nothing in it can fail to serialize.
+    serde_json::to_string(state)
+        .expect("a game state serializes")
+        .into()
+}
+
+/// Moves as stored: their notation.
+fn move_texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
 }
 
 /// A game with the same rules, start and draw rules and no moves: what a record's tags say.
@@ -345,34 +368,34 @@ impl Live {
         side
     }
 
-    fn side(&self, token: &str) -> Result<Color, ApiError> {
-        self.side_of(token).ok_or_else(ApiError::forbidden)
+    fn side(&self, token: &str) -> Result<Color, GameError> {
+        self.side_of(token).ok_or(GameError::NotASide)
     }
 
     /// The game as everyone may see it (never a token).
-    pub fn state(&self) -> Value {
+    pub fn state(&self) -> GameState {
         let game = self.seated.game();
-        let record = Record::from_game(game);
         let conclusion = game.conclusion();
-        let rules = game.draw_rules();
-        json!({
-            "id": self.id,
-            "variant": record.tag("Variant"),
-            "start": game.start().to_string(),
-            "position": game.position().to_string(),
-            "turn": color_name(game.position().turn()),
-            "plies": game.plies().len(),
-            "moves": game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "over": conclusion.is_some(),
-            "result": game.result_token().to_string(),
-            "ending": conclusion.map(|c| c.ending.name()),
-            "conclusion": conclusion.map(|c| c.to_string()),
-            "draw_rules": { "repetition": rules.repetition, "turn_limit": rules.turn_limit },
-            "seats": { "red": self.seats[0], "blue": self.seats[1] },
-            "draw_offer": self.draw_offer.map(color_name),
-            "positions": game.plies().iter().map(|p| p.position.to_string()).collect::<Vec<_>>(),
-            "present": { "red": self.present[0] > 0, "blue": self.present[1] > 0 },
-        })
+        let [red, blue] = self.seats.clone();
+        GameState {
+            id: self.id.clone(),
+            variant: Record::from_game(game).tag("Variant").map(str::to_string),
+            start: *game.start(),
+            position: *game.position(),
+            turn: game.position().turn(),
+            plies: game.plies().len(),
+            moves: game.moves(),
+            over: conclusion.is_some(),
+            result: game.result_token().to_string(),
+            ending: conclusion.map(|c| c.ending.name()),
+            conclusion: conclusion.map(|c| c.to_string()),
+            draw_rules: game.draw_rules(),
+            seats: ByColor { red, blue },
+            draw_offer: self.draw_offer,
+            positions: game.plies().iter().map(|p| p.position).collect(),
+            present: ByColor::new_with(|c| self.present[c as usize] > 0),
+            you: None,
+        }
     }
 
     /// The game's record (notation.md), seats as tags.
@@ -380,12 +403,17 @@ impl Live {
         self.seated.record().to_string()
     }
 
-    fn over(&self) -> Result<(), ApiError> {
+    /// A refusal of the game as it stands, with its state.
+    fn conflict(&self, why: Conflict) -> GameError {
+        GameError::Conflict {
+            why,
+            state: Box::new(self.state()),
+        }
+    }
+
+    fn over(&self) -> Result<(), GameError> {
         match self.seated.game().conclusion() {
-            Some(end) => Err(ApiError::conflict(
-                format!("the game is over ({end})"),
-                self.state(),
-            )),
+            Some(end) => Err(self.conflict(Conflict::Over(end))),
             None => Ok(()),
         }
     }
@@ -401,12 +429,66 @@ impl Live {
         self.changed(updates);
     }
 
+    /// The state as the game's WebSockets send it: its JSON.
+    pub fn message(&self) -> Arc<str> {
+        message(&self.state())
+    }
+
     /// Tells every watcher the new state, and returns it.
-    fn changed(&self, updates: &broadcast::Sender<Arc<str>>) -> Value {
+    fn changed(&self, updates: &broadcast::Sender<Arc<str>>) -> GameState {
         let state = self.state();
         // No watcher is no error.
-        let _ = updates.send(state.to_string().into());
+        let _ = updates.send(message(&state));
         state
+    }
+
+    /// Stores a change made in memory, or takes it back if it cannot be stored; then tells
+    /// the watchers. Every change to a game ends here.
+    fn commit(
+        &mut self,
+        store: &Store,
+        updates: &broadcast::Sender<Arc<str>>,
+        change: Change,
+    ) -> Result<GameState, GameError> {
+        let stored = match &change {
+            Change::Played { first, moves } => {
+                store.append_moves(&self.id, *first, &move_texts(moves))
+            }
+            Change::TakenBack { keep, .. } => store.truncate_moves(&self.id, *keep),
+            Change::Declared => {
+                let (t, r) = declared_end(self.seated.game()).unwrap_or_default();
+                store.set_end(&self.id, &t, &r)
+            }
+            Change::Offered(side) => store.set_draw_offer(&self.id, Some(color_name(*side))),
+        };
+        if let Err(e) = stored {
+            let what = match change {
+                Change::Played { moves, .. } => {
+                    for _ in &moves {
+                        self.seated.game_mut().undo();
+                    }
+                    "storing the move"
+                }
+                Change::TakenBack { taken, .. } => {
+                    for _ in 0..taken {
+                        self.seated.game_mut().redo();
+                    }
+                    "storing the undo"
+                }
+                Change::Declared => {
+                    self.seated.game_mut().undo_declaration();
+                    "storing the end of the game"
+                }
+                Change::Offered(_) => "storing the offer",
+            };
+            return Err(GameError::internal(what, e));
+        }
+        // A move, an undo or an end withdraws a standing offer (as the store does).
+        self.draw_offer = match change {
+            Change::Offered(side) => Some(side),
+            _ => None,
+        };
+        Ok(self.changed(updates))
     }
 
     /// A person's move for ply `ply` (1 for the first), then the computer's reply; both
@@ -418,51 +500,34 @@ impl Live {
         token: &str,
         ply: u64,
         mv: &Move,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, GameError> {
         let side = self.side(token)?;
         self.over()?;
         let played = self.seated.game().plies().len();
         if ply != played as u64 + 1 {
-            return Err(ApiError::conflict(
-                format!(
-                    "stale move: it is for ply {ply}, but {played} plies are played and the next is {}",
-                    played + 1
-                ),
-                self.state(),
-            ));
+            return Err(self.conflict(Conflict::Stale { ply, played }));
         }
         let turn = self.seated.game().position().turn();
         if turn != side {
-            return Err(ApiError::conflict(
-                format!("it is {turn}'s turn, not {side}'s"),
-                self.state(),
-            ));
+            return Err(self.conflict(Conflict::NotYourTurn { turn, side }));
         }
-        let before = self.seated.game().position().to_string();
+        let before = *self.seated.game().position();
         match self.seated.play_human(mv) {
             Ok(_) => {}
-            Err(GameError::Illegal(reason)) => {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!("move '{mv}' is illegal in {before}: {reason}"),
-                )
-                .with_reason(crate::error::illegal_reason(&reason)))
+            Err(lgame::GameError::Illegal(reason)) => {
+                return Err(GameError::Illegal {
+                    message: format!("move '{mv}' is illegal in {before}: {reason}"),
+                    reason,
+                })
             }
-            Err(e) => return Err(ApiError::conflict(e.to_string(), self.state())),
+            Err(e) => return Err(self.conflict(Conflict::Refused(e))),
         }
         let mut moves = vec![*mv];
         while let Some(reply) = self.seated.play_computer() {
             moves.push(reply);
         }
-        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        if let Err(e) = store.append_moves(&self.id, played + 1, &texts) {
-            for _ in &moves {
-                self.seated.game_mut().undo();
-            }
-            return Err(ApiError::internal("storing the move", e));
-        }
-        self.draw_offer = None;
-        Ok(self.changed(updates))
+        let first = played + 1;
+        self.commit(store, updates, Change::Played { first, moves })
     }
 
     /// Takes back moves to the person's previous turn, in a game against the computer.
@@ -471,20 +536,14 @@ impl Live {
         store: &Store,
         updates: &broadcast::Sender<Arc<str>>,
         token: &str,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, GameError> {
         self.side(token)?;
         if self.tokens.iter().all(Option::is_some) {
-            return Err(ApiError::conflict(
-                "undo is only for games against the computer",
-                self.state(),
-            ));
+            return Err(self.conflict(Conflict::UndoBetweenPeople));
         }
         if let Some(end) = self.seated.game().conclusion() {
             if matches!(end.ending, Ending::Declared(_)) {
-                return Err(ApiError::conflict(
-                    format!("the game is over ({end})"),
-                    self.state(),
-                ));
+                return Err(self.conflict(Conflict::Over(end)));
             }
         }
         let taken = self.seated.undo();
@@ -493,20 +552,10 @@ impl Live {
             for _ in 0..taken {
                 self.seated.game_mut().redo();
             }
-            return Err(ApiError::conflict(
-                "there is no move of yours to take back",
-                self.state(),
-            ));
+            return Err(self.conflict(Conflict::NothingToUndo));
         }
         let keep = self.seated.game().plies().len();
-        if let Err(e) = store.truncate_moves(&self.id, keep) {
-            for _ in 0..taken {
-                self.seated.game_mut().redo();
-            }
-            return Err(ApiError::internal("storing the undo", e));
-        }
-        self.draw_offer = None;
-        Ok(self.changed(updates))
+        self.commit(store, updates, Change::TakenBack { keep, taken })
     }
 
     /// Offers a draw, or accepts the opponent's standing offer (the game is then drawn).
@@ -515,37 +564,25 @@ impl Live {
         store: &Store,
         updates: &broadcast::Sender<Arc<str>>,
         token: &str,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, GameError> {
         let side = self.side(token)?;
         self.over()?;
-        if self.tokens[(!side) as usize].is_none() {
-            return Err(ApiError::conflict(
-                format!(
-                    "{} ({}) does not accept draws",
-                    !side,
-                    self.seats[(!side) as usize]
-                ),
-                self.state(),
-            ));
+        let other = !side;
+        if self.tokens[other as usize].is_none() {
+            let seat = self.seats[other as usize].clone();
+            return Err(self.conflict(Conflict::NoDraws { side: other, seat }));
         }
-        if self.draw_offer == Some(!side) {
-            self.seated
-                .game_mut()
-                .agree_draw()
-                .map_err(|e| ApiError::conflict(e.to_string(), self.state()))?;
-            let (t, r) = declared_end(self.seated.game()).unwrap_or_default();
-            if let Err(e) = store.set_end(&self.id, &t, &r) {
-                self.seated.game_mut().undo_declaration();
-                return Err(ApiError::internal("storing the draw", e));
+        if self.draw_offer == Some(other) {
+            if let Err(e) = self.seated.game_mut().agree_draw() {
+                return Err(self.conflict(Conflict::Refused(e)));
             }
-            self.draw_offer = None;
-        } else if self.draw_offer != Some(side) {
-            store
-                .set_draw_offer(&self.id, Some(color_name(side)))
-                .map_err(|e| ApiError::internal("storing the offer", e))?;
-            self.draw_offer = Some(side);
+            self.commit(store, updates, Change::Declared)
+        } else if self.draw_offer == Some(side) {
+            // The offer stands already.
+            Ok(self.changed(updates))
+        } else {
+            self.commit(store, updates, Change::Offered(side))
         }
-        Ok(self.changed(updates))
     }
 
     /// The token's side resigns.
@@ -554,20 +591,13 @@ impl Live {
         store: &Store,
         updates: &broadcast::Sender<Arc<str>>,
         token: &str,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, GameError> {
         let side = self.side(token)?;
         self.over()?;
-        self.seated
-            .game_mut()
-            .resign(side)
-            .map_err(|e| ApiError::conflict(e.to_string(), self.state()))?;
-        let (t, r) = declared_end(self.seated.game()).unwrap_or_default();
-        if let Err(e) = store.set_end(&self.id, &t, &r) {
-            self.seated.game_mut().undo_declaration();
-            return Err(ApiError::internal("storing the resignation", e));
+        if let Err(e) = self.seated.game_mut().resign(side) {
+            return Err(self.conflict(Conflict::Refused(e)));
         }
-        self.draw_offer = None;
-        Ok(self.changed(updates))
+        self.commit(store, updates, Change::Declared)
     }
 }
 

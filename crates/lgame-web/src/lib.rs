@@ -12,10 +12,14 @@
 //! ```
 
 mod api;
+#[cfg(test)]
+mod api_doc;
 mod assets;
+mod catalog;
 mod error;
 mod explore;
 mod games;
+mod response;
 mod store;
 
 use std::future::Future;
@@ -26,10 +30,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
+pub use api::MAX_BODY;
 pub use store::Synchronous;
-
-/// The largest request body accepted, in bytes.
-pub const MAX_BODY: usize = 64 * 1024;
 
 /// How the server runs.
 #[derive(Debug, Clone)]
@@ -166,20 +168,16 @@ pub async fn stop_signal() {
     }
 }
 
-/// Runs the server until Ctrl-C or SIGTERM, logging to stderr (`RUST_LOG` filters; `info`
-/// by default) and printing `listening on http://ADDR` on stdout once it accepts, then the
-/// database's path on a line `games stored in PATH`.
+/// Runs the server until Ctrl-C or SIGTERM, printing `listening on http://ADDR` on stdout
+/// once it accepts, then the database's path on a line `games stored in PATH`.
+///
+/// It logs through `tracing` (one line per request, the database opened, the server
+/// stopped); where the lines go is the program's choice: `lgame serve` writes them to
+/// stderr.
 ///
 /// # Errors
 /// The database cannot be opened or the address bound.
 pub fn run(config: Config) -> anyhow::Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

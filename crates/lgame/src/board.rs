@@ -140,6 +140,14 @@ impl fmt::Display for Board {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Board {
+    /// Its size, `4x4`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl FromStr for Board {
     type Err = BoardError;
 

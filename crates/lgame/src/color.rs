@@ -5,6 +5,11 @@ use std::ops::{Index, IndexMut, Not};
 
 /// One of the two players. Red moves first from the starting setups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Color {
     /// The first player.
     Red,
@@ -65,6 +70,7 @@ impl fmt::Display for Color {
 
 /// A value for each player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ByColor<T> {
     /// Red's value.
     pub red: T,

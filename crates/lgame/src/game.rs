@@ -240,6 +240,7 @@ impl fmt::Display for Conclusion {
 /// assert!(!game.is_over());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DrawRules {
     /// Drawn once this many plies are played and the player to move is not trapped
     /// (`Some(0)`: no turn limit).

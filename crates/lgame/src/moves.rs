@@ -126,6 +126,14 @@ impl fmt::Display for Move {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    /// Its notation, `A2,A3,A4,B4 B2-A1`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// Text that is not a move in the notation of notation.md.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseMoveError {
@@ -240,11 +248,20 @@ impl FromStr for Move {
 }
 
 /// Why a move cannot be played in a position.
+///
+/// With the `serde` feature it serializes as data, its `kind` in snake case with the cells,
+/// pieces and counts the words need: `{"kind": "occupied", "cell": "B1", "piece": "blue"}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
 pub enum IllegalMove {
     /// The game is already over.
     GameOver {
         /// How it ended.
+        #[cfg_attr(feature = "serde", serde(skip))]
         outcome: Outcome,
     },
     /// A cell of the move is off the board.
@@ -265,6 +282,7 @@ pub enum IllegalMove {
         cells: Bitboard,
     },
     /// The new L covers an occupied cell.
+    #[cfg_attr(feature = "serde", serde(rename = "occupied"))]
     LOverlaps {
         /// The cell.
         cell: Square,
@@ -283,6 +301,7 @@ pub enum IllegalMove {
         rules: Rules,
     },
     /// The rules require a neutral move and the move has none.
+    #[cfg_attr(feature = "serde", serde(rename = "neutral_required"))]
     NeutralMoveRequired,
     /// A neutral move from a cell without a neutral.
     NoNeutral {

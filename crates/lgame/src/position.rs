@@ -25,13 +25,19 @@ use crate::raw::{for_each_subset, Arrangement};
 use crate::rules::{NeutralMoves, Rules};
 use crate::square::{Bitboard, Square};
 
-/// What stands on a cell.
+/// What stands on a cell. With the `serde` feature: `red`, `blue` or `neutral`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Piece {
-    /// A player's L.
-    L(Color),
     /// A neutral piece.
     Neutral,
+    /// A player's L.
+    #[cfg_attr(feature = "serde", serde(untagged))]
+    L(Color),
 }
 
 impl fmt::Display for Piece {
@@ -44,15 +50,24 @@ impl fmt::Display for Piece {
 }
 
 /// Why cells chosen for an L cannot become a legal placement ([`Position::check_l_cells`]).
+///
+/// With the `serde` feature it serializes as data with a `kind`: `no_placement` with the
+/// `cells`, or the [`IllegalMove`]'s own form.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
 pub enum PartialLError {
-    /// A rule forbids it, as it would forbid the whole move.
-    Illegal(IllegalMove),
     /// No L on the board, free or not, covers all the cells.
     NoPlacement {
         /// The cells.
         cells: Bitboard,
     },
+    /// A rule forbids it, as it would forbid the whole move.
+    #[cfg_attr(feature = "serde", serde(untagged))]
+    Illegal(IllegalMove),
 }
 
 impl From<IllegalMove> for PartialLError {
@@ -1144,6 +1159,14 @@ impl fmt::Display for Position {
     /// The canonical one-line form: `NRR./.RB./.RB./.BBN r` (scores follow under scoring).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    /// Its one-line form, `NRR./.RB./.RB./.BBN r`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

@@ -501,6 +501,14 @@ impl fmt::Display for Rules {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    /// Its canonical text, `classic` or `misere,neutrals=1`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A custom setup that equals a named one is that named one; 0-0 scores are no scores.
 fn canonical_start(setup: Setup, board: Board, neutrals: u8) -> StartSetup {
     let setup = Setup {

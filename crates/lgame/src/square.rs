@@ -63,6 +63,14 @@ impl fmt::Display for Square {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Square {
+    /// Its name, `A1`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A cell name that is not a letter A–H followed by a number 1–8.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseSquareError {
@@ -166,6 +174,14 @@ impl Bitboard {
             .map(|s| s.to_string())
             .collect();
         names.join(",")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Bitboard {
+    /// Its cells as a list, `A1,A2,B1` ([`Bitboard::to_cell_list`]).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.to_cell_list())
     }
 }
 

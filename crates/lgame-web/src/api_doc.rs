@@ -1,0 +1,405 @@
+//! `docs/api.md` read against the server: every JSON example of the document is checked
+//! against a real answer of the type it documents (the same fields, each of the same JSON
+//! type, nested), every request example is read by the request type (which refuses unknown
+//! fields), and the table of reasons against the rules library's serialized reasons. A field
+//! renamed, added or dropped on either side fails here.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use lgame::{
+    Bitboard, Board, Color, End, IllegalMove, Outcome, PartialLError, Piece, Rules, Square,
+};
+use serde_json::Value;
+
+use crate::api::{self, CreateRequest, ImportRequest, MoveRequest};
+use crate::error::ApiError;
+use crate::explore::{self, PositionQuery, RecordRequest};
+use crate::games::{App, NewGame};
+use crate::store::{Store, Synchronous};
+
+const API_MD: &str = include_str!("../../../docs/api.md");
+
+/// What a JSON example of the document shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    /// A request body, read by the endpoint's request type.
+    Request,
+    /// An answer: compared with a real one.
+    Answer,
+}
+
+/// The document's JSON examples, by the section they stand in (its heading's endpoint, or
+/// its title) and their order there. A new example must be added here.
+const EXAMPLES: &[(&str, usize, Shows)] = &[
+    ("The game state", 0, Shows::Answer),
+    ("POST /api/games", 0, Shows::Request),
+    ("POST /api/games", 1, Shows::Answer),
+    ("POST /api/games/{id}/moves", 0, Shows::Request),
+    ("Reasons as data", 0, Shows::Answer),
+    ("POST /api/games/import", 0, Shows::Request),
+    ("GET /api/analysis", 0, Shows::Answer),
+    ("GET /api/position", 0, Shows::Answer),
+    ("GET /api/classes", 0, Shows::Answer),
+    ("GET /api/catalog", 0, Shows::Answer),
+    ("POST /api/records", 0, Shows::Answer),
+    ("GET /healthz", 0, Shows::Answer),
+];
+
+/// A heading's key: its endpoint without the query (`GET /api/position`), or its title.
+fn section_key(heading: &str) -> String {
+    let title = heading.trim_start_matches('#').trim();
+    let title = title.split(" — ").next().unwrap_or(title).replace('`', "");
+    let end = title.find(['?', '[']).unwrap_or(title.len());
+    title[..end].trim().to_string()
+}
+
+/// Every ```json block of the document: its section, its order there, and its text.
+fn json_examples(markdown: &str) -> Vec<(String, usize, String)> {
+    let mut found: Vec<(String, usize, String)> = Vec::new();
+    let mut section = String::new();
+    let mut block: Option<String> = None;
+    for line in markdown.lines() {
+        match &mut block {
+            Some(text) if line.trim_start().starts_with("```") => {
+                let index = found.iter().filter(|(s, _, _)| *s == section).count();
+                found.push((section.clone(), index, std::mem::take(text)));
+                block = None;
+            }
+            Some(text) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            None if line.trim_start().starts_with("```json") => block = Some(String::new()),
+            None if line.starts_with('#') => section = section_key(line),
+            None => {}
+        }
+    }
+    found
+}
+
+/// Whether a documented value stands for more of the same (`"..."`, `"...": "..."`).
+fn elided(value: &Value) -> bool {
+    value.as_str().is_some_and(|s| s.starts_with("..."))
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Where the documented value `doc` and the real `real` differ in shape: fields missing on
+/// either side, or of another JSON type. `null` on either side stands for a field that may
+/// be null; `"..."` for anything; an object with a `"..."` key is a map (its other keys are
+/// examples); a list's documented items are each compared with a real item.
+fn differences(path: &str, doc: &Value, real: &Value, found: &mut Vec<String>) {
+    if doc.is_null() || real.is_null() || elided(doc) {
+        return;
+    }
+    match (doc, real) {
+        (Value::Object(doc), Value::Object(real)) => {
+            let open = doc.contains_key("...");
+            for (key, value) in doc.iter().filter(|(k, _)| *k != "...") {
+                let here = format!("{path}.{key}");
+                match real
+                    .get(key)
+                    .or(if open { real.values().next() } else { None })
+                {
+                    Some(real_value) => differences(&here, value, real_value, found),
+                    None => found.push(format!("{here}: documented, not in the answer")),
+                }
+            }
+            if !open {
+                for key in real.keys().filter(|k| !doc.contains_key(*k)) {
+                    found.push(format!("{path}.{key}: in the answer, not documented"));
+                }
+            }
+        }
+        (Value::Array(doc), Value::Array(real)) => {
+            for (i, item) in doc.iter().enumerate().filter(|(_, v)| !elided(v)) {
+                if let Some(real_item) = real.get(i).or(real.first()) {
+                    differences(&format!("{path}[{i}]"), item, real_item, found);
+                }
+            }
+        }
+        _ if json_type(doc) != json_type(real) => found.push(format!(
+            "{path}: documented as {}, answered as {}",
+            json_type(doc),
+            json_type(real)
+        )),
+        _ => {}
+    }
+}
+
+/// A database in a directory of its own, removed at the end.
+struct TempStore(PathBuf);
+
+impl TempStore {
+    fn new() -> (TempStore, Store) {
+        let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join("games.db"), Synchronous::Normal).unwrap();
+        (TempStore(dir), store)
+    }
+}
+
+impl Drop for TempStore {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn to_json(value: impl serde::Serialize) -> Value {
+    serde_json::to_value(value).expect("an answer serializes")
+}
+
+/// Real answers for each documented one, made by the code that answers them.
+fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
+    let (_dir, store) = TempStore::new();
+    let app = Arc::new(App::new(store, 100, 1_000_000));
+    let classic = Rules::classic();
+    let started = app
+        .create(NewGame {
+            game: lgame::Game::new(classic),
+            seats: ["human".parse().unwrap(), "perfect".parse().unwrap()],
+        })
+        .unwrap();
+    let token = started.tokens[0].clone().unwrap();
+    let slot = app.cached(&started.id).unwrap();
+    let created = to_json(api::created(started));
+    let mut live = slot.live.blocking_lock();
+    let illegal = live
+        .play(
+            &app.store,
+            &slot.updates,
+            &token,
+            1,
+            &"A1,A2,A3,B1".parse().unwrap(),
+        )
+        .unwrap_err();
+    let refused = to_json(ApiError::from(illegal).body);
+    let state = live
+        .play(
+            &app.store,
+            &slot.updates,
+            &token,
+            1,
+            &"A1,A2,A3,B3 D1-D2".parse().unwrap(),
+        )
+        .unwrap();
+    drop(live);
+    let start = classic.start_position();
+    let analysis = app.tablebases.get(&classic).analyze(&start).unwrap();
+    let position = explore::position_answer(&PositionQuery {
+        variant: None,
+        position: start.to_string(),
+        selected: Some("A3".into()),
+    })
+    .unwrap();
+    let classes = explore::classes_answer(
+        &app.tablebases.get(&classic),
+        &classic,
+        lgame_solver::Wdl::Loss,
+        None,
+    );
+    let record = explore::record_answer(&RecordRequest {
+        record: None,
+        variant: None,
+        start: Some("kit".into()),
+        moves: Some(vec!["A2,A3,A4,B4 B2-A1".into()]),
+    })
+    .unwrap();
+    BTreeMap::from([
+        (("The game state", 0), to_json(state)),
+        (("POST /api/games", 1), created),
+        (("Reasons as data", 0), refused),
+        (("GET /api/analysis", 0), to_json(analysis)),
+        (("GET /api/position", 0), to_json(position)),
+        (("GET /api/classes", 0), to_json(classes)),
+        (
+            ("GET /api/catalog", 0),
+            to_json(crate::catalog::catalog(1_000_000)),
+        ),
+        (("POST /api/records", 0), to_json(record)),
+        (("GET /healthz", 0), to_json(api::health(&app))),
+    ])
+}
+
+/// Reads a request example with the endpoint's request type.
+fn read_request(section: &str, text: &str) -> Result<(), serde_json::Error> {
+    match section {
+        "POST /api/games" => serde_json::from_str::<CreateRequest>(text).map(drop),
+        "POST /api/games/import" => serde_json::from_str::<ImportRequest>(text).map(drop),
+        "POST /api/games/{id}/moves" => serde_json::from_str::<MoveRequest>(text).map(drop),
+        _ => panic!("no request type for {section}"),
+    }
+}
+
+#[test]
+fn every_json_example_of_the_api_document_has_the_shape_of_the_real_answer() {
+    let examples = json_examples(API_MD);
+    let listed: BTreeSet<(&str, usize)> = EXAMPLES.iter().map(|(s, i, _)| (*s, *i)).collect();
+    let in_document: BTreeSet<(&str, usize)> =
+        examples.iter().map(|(s, i, _)| (s.as_str(), *i)).collect();
+    assert_eq!(
+        in_document, listed,
+        "docs/api.md's JSON examples and the ones this test knows"
+    );
+    let answers = real_answers();
+    let mut found = Vec::new();
+    for (section, index, text) in &examples {
+        let what = format!("{section} (example {})", index + 1);
+        let doc: Value = serde_json::from_str(text)
+            .unwrap_or_else(|e| panic!("{what}: the example is not JSON: {e}\n{text}"));
+        let shows = EXAMPLES
+            .iter()
+            .find(|(s, i, _)| s == section && i == index)
+            .map(|(_, _, shows)| *shows);
+        match shows {
+            Some(Shows::Request) => {
+                if let Err(e) = read_request(section, text) {
+                    found.push(format!("{what}: the server does not read it: {e}"));
+                }
+            }
+            Some(Shows::Answer) => {
+                let real = &answers[&(section.as_str(), *index)];
+                differences(&what, &doc, real, &mut found);
+            }
+            None => unreachable!("checked above"),
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "docs/api.md differs from the server:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The rows of the document's table of reasons: each `kind` and its fields.
+fn documented_reasons() -> BTreeMap<String, BTreeSet<String>> {
+    let table = API_MD
+        .split("#### Reasons as data")
+        .nth(1)
+        .expect("docs/api.md has the section 'Reasons as data'");
+    let mut rows = BTreeMap::new();
+    for line in table.lines().skip_while(|l| !l.starts_with('|')) {
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Some(kind) = cells[1].strip_prefix('`').and_then(|k| k.strip_suffix('`')) else {
+            continue; // the header and its rule
+        };
+        // `cell`, `piece` (`null`: empty): the names before any remark in brackets.
+        let names = cells[2].split('(').next().unwrap_or("");
+        let fields = names
+            .split(',')
+            .map(|f| f.trim().trim_matches('`').to_string())
+            .filter(|f| !f.is_empty())
+            .collect();
+        rows.insert(kind.to_string(), fields);
+    }
+    rows
+}
+
+#[test]
+fn the_table_of_reasons_is_the_librarys_serialized_reasons() {
+    let cell = |name: &str| -> Square { name.parse().unwrap() };
+    let cells = |names: &str| -> Bitboard { names.split(',').map(cell).collect() };
+    let illegal = [
+        IllegalMove::GameOver {
+            outcome: Outcome {
+                winner: Color::Red,
+                end: End::Trapped,
+                to_move: Color::Blue,
+            },
+        },
+        IllegalMove::OffBoard {
+            cell: cell("E3"),
+            board: Board::CLASSIC,
+        },
+        IllegalMove::NotAnL {
+            cells: cells("A1,A2,A3,A4"),
+        },
+        IllegalMove::Unchanged {
+            cells: cells("B2,B3,B4,C4"),
+        },
+        IllegalMove::LOverlaps {
+            cell: cell("B1"),
+            piece: Piece::L(Color::Blue),
+        },
+        IllegalMove::NeutralAfterSymmetryWin,
+        IllegalMove::TooManyNeutralMoves {
+            allowed: 1,
+            found: 2,
+            rules: Rules::classic(),
+        },
+        IllegalMove::NeutralMoveRequired,
+        IllegalMove::NoNeutral {
+            cell: cell("D2"),
+            piece: None,
+        },
+        IllegalMove::NeutralTargetOccupied {
+            cell: cell("C2"),
+            piece: Piece::Neutral,
+        },
+    ];
+    let mut reasons: Vec<Value> = illegal.into_iter().map(to_json).collect();
+    reasons.push(to_json(PartialLError::NoPlacement {
+        cells: cells("A1,D3"),
+    }));
+    let mut serialized = BTreeMap::new();
+    for reason in &reasons {
+        let object = reason.as_object().expect("a reason is an object");
+        let kind = object["kind"].as_str().expect("a reason has a kind");
+        let fields: BTreeSet<String> = object.keys().filter(|k| *k != "kind").cloned().collect();
+        assert!(
+            serialized.insert(kind.to_string(), fields).is_none(),
+            "{kind} twice"
+        );
+    }
+    assert_eq!(
+        serialized.len(),
+        11,
+        "every reason of the library: {reasons:?}"
+    );
+    assert_eq!(
+        documented_reasons(),
+        serialized,
+        "docs/api.md's table of reasons"
+    );
+    // The values as the page reads them: cells in notation, pieces by name.
+    assert_eq!(
+        reasons[4],
+        serde_json::json!({ "kind": "occupied", "cell": "B1", "piece": "blue" })
+    );
+    assert_eq!(
+        reasons[8],
+        serde_json::json!({ "kind": "no_neutral", "cell": "D2", "piece": null })
+    );
+    assert_eq!(
+        reasons[9]["piece"], "neutral",
+        "a neutral is named 'neutral'"
+    );
+    assert_eq!(
+        reasons[6],
+        serde_json::json!({ "kind": "too_many_neutral_moves", "allowed": 1, "found": 2,
+                            "rules": "classic" })
+    );
+    assert_eq!(
+        reasons[10],
+        serde_json::json!({ "kind": "no_placement", "cells": "A1,D3" })
+    );
+    assert_eq!(
+        reasons[1],
+        serde_json::json!({ "kind": "off_board", "cell": "E3", "board": "4x4" })
+    );
+}

@@ -1,0 +1,230 @@
+//! The catalog (`GET /api/catalog`): what the web page offers and shows about the game, read
+//! from the libraries so that the page copies none of it: the variants it offers by name, the
+//! named starting setups with their pieces, the computer's levels, and the figures of the
+//! solved classic game.
+//!
+//! The page loads it once, with itself (a JSON module in its module graph), so every view can
+//! use it at once and the printed kit is complete at the page's load event.
+
+use std::sync::OnceLock;
+
+use lgame::variants::VARIANTS;
+use lgame::{Bitboard, Rules, StartSetup};
+use lgame_players::Level;
+use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
+
+use crate::response::{Catalog, Facts, MostMoves, SetupEntry, Start, VariantEntry};
+
+/// Rules texts the page offers beyond the specification's named variants ([`VARIANTS`]):
+/// other neutral counts and board sizes, with their names and what they change. Each is listed
+/// after the named variant of the same option (`neutrals=…` after `neutrals=1`), or at the end.
+const MORE_VARIANTS: [(&str, &str, &str); 3] = [
+    (
+        "neutrals=3",
+        "three neutrals",
+        "three neutral pieces instead of two",
+    ),
+    (
+        "board=5x4",
+        "5×4 board",
+        "a board five cells wide and four high",
+    ),
+    ("board=5x5", "5×5 board", "a board of five by five cells"),
+];
+
+/// The catalog for a server that solves tables of at most `max_table_states` positions. The
+/// figures are computed once (solving the classic game) and kept.
+pub fn catalog(max_table_states: u64) -> Catalog {
+    static FACTS: OnceLock<Facts> = OnceLock::new();
+    Catalog {
+        variants: variants(max_table_states),
+        setups: StartSetup::NAMES.iter().map(|name| setup(name)).collect(),
+        levels: Level::ALL.iter().map(|level| level.name()).collect(),
+        facts: FACTS.get_or_init(facts).clone(),
+    }
+}
+
+fn variants(max_table_states: u64) -> Vec<VariantEntry> {
+    let entry = |rules: &str, name, summary, specification| {
+        let rules: Rules = rules.parse().expect("the catalog's rules texts are valid");
+        let positions = StateIndex::new(&rules).len();
+        VariantEntry {
+            rules: rules.to_string(),
+            name,
+            summary,
+            specification,
+            positions,
+            solvable: positions <= max_table_states,
+        }
+    };
+    let option = |rules: &str| rules.split('=').next().unwrap_or(rules).to_string();
+    let mut more: Vec<_> = MORE_VARIANTS.to_vec();
+    let mut list = Vec::new();
+    for variant in VARIANTS {
+        list.push(entry(variant.rules, variant.name, variant.summary, true));
+        let (same, rest): (Vec<_>, Vec<_>) = more
+            .into_iter()
+            .partition(|(rules, _, _)| option(rules) == option(variant.rules));
+        more = rest;
+        for (rules, name, summary) in same {
+            list.push(entry(rules, name, summary, false));
+        }
+    }
+    for (rules, name, summary) in more {
+        list.push(entry(rules, name, summary, false));
+    }
+    list
+}
+
+fn cells(set: Bitboard) -> Vec<String> {
+    set.squares_in_notation_order()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+fn setup(name: &'static str) -> SetupEntry {
+    let start = StartSetup::from_name(name).expect("a named setup");
+    let position = Rules::classic()
+        .with_setup(start)
+        .expect("a named setup fits the classic rules")
+        .start_position();
+    let ls = position.ls();
+    SetupEntry {
+        name,
+        position: position.to_string(),
+        red: cells(ls.red),
+        blue: cells(ls.blue),
+        neutrals: cells(position.neutrals()),
+    }
+}
+
+fn facts() -> Facts {
+    let rules = Rules::classic();
+    let table = Tablebase::solve(&rules);
+    let stats = Statistics::of(&table);
+    let mut trapped_classes = 0;
+    let mut forced_loss_classes = 0;
+    let mut forced_loss_plies = Vec::new();
+    for (_, value) in table.classes() {
+        match value {
+            Value::Loss(0) => trapped_classes += 1,
+            Value::Loss(plies) => {
+                forced_loss_classes += 1;
+                forced_loss_plies.push(plies);
+            }
+            _ => {}
+        }
+    }
+    forced_loss_plies.sort_unstable();
+    forced_loss_plies.dedup();
+    let busiest = lgame::Position::from_text(&stats.max_moves_example.position, &rules)
+        .expect("the solver's own position");
+    let l_placements = busiest.l_moves().count() as u64;
+    Facts {
+        variant: stats.variant,
+        positions: stats.positions,
+        classes: stats.classes,
+        won_classes: stats.won_classes,
+        drawn_classes: stats.drawn_classes,
+        lost_classes: stats.lost_classes,
+        trapped_classes,
+        forced_loss_classes,
+        forced_loss_plies,
+        longest_win_plies: stats.longest_win_plies,
+        most_moves: MostMoves {
+            position: stats.max_moves_example.position,
+            moves: stats.max_moves,
+            l_placements,
+            neutral_choices: stats.max_moves / l_placements.max(1),
+        },
+        standard: Start {
+            position: stats.start_position,
+            value: stats.start_value,
+            plies: stats.start_plies,
+            moves: stats.start_moves,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures are docs/rules.md's facts table; the lists are the libraries' own.
+    #[test]
+    fn the_catalog_holds_the_libraries_lists_and_the_classic_figures() {
+        let answer = catalog(1_000_000);
+
+        let texts: Vec<&str> = answer.variants.iter().map(|v| v.rules.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "classic",
+                "misere",
+                "sudden-death",
+                "neutral-required",
+                "neutrals=1",
+                "neutrals=3",
+                "symmetry",
+                "scoring",
+                "board=5x4",
+                "board=5x5"
+            ]
+        );
+        let specification: Vec<&str> = answer
+            .variants
+            .iter()
+            .filter(|v| v.specification)
+            .map(|v| v.rules.as_str())
+            .collect();
+        let named: Vec<&str> = VARIANTS.iter().map(|v| v.rules).collect();
+        assert_eq!(specification, named);
+        let classic = &answer.variants[0];
+        assert_eq!((classic.positions, classic.solvable), (18_368, true));
+        // The game to 10 points is larger than the server solves.
+        let scoring = answer.variants.iter().find(|v| v.rules == "scoring");
+        assert_eq!(scoring.map(|v| v.solvable), Some(false));
+        assert!(catalog(u64::MAX).variants.iter().all(|v| v.solvable));
+
+        let standard = &answer.setups[0];
+        assert_eq!(standard.name, "standard");
+        assert_eq!(standard.position, "NRR./.RB./.RB./.BBN r");
+        assert_eq!(standard.red, ["B2", "B3", "B4", "C4"]);
+        assert_eq!(standard.blue, ["B1", "C1", "C2", "C3"]);
+        assert_eq!(standard.neutrals, ["A4", "D1"]);
+        let names: Vec<&str> = answer.setups.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["standard", "kit", "corners"]);
+        assert_eq!(answer.setups[1].position, "..BB/R.NB/RN.B/RR.. r");
+        assert_eq!(answer.setups[2].position, "RRRN/R.../...B/NBBB r");
+
+        assert_eq!(
+            answer.levels,
+            ["random", "beginner", "intermediate", "perfect"]
+        );
+
+        let facts = &answer.facts;
+        assert_eq!((facts.positions, facts.classes), (18_368, 2_296));
+        assert_eq!(
+            (facts.won_classes, facts.drawn_classes, facts.lost_classes),
+            (1_006, 1_261, 29)
+        );
+        assert_eq!((facts.trapped_classes, facts.forced_loss_classes), (15, 14));
+        assert_eq!(facts.forced_loss_plies, [2, 4, 6, 8]);
+        assert_eq!(facts.longest_win_plies, Some(9));
+        let most = &facts.most_moves;
+        assert_eq!(
+            (most.moves, most.l_placements, most.neutral_choices),
+            (221, 17, 13)
+        );
+        assert_eq!(facts.standard.position, standard.position);
+        assert_eq!(
+            (facts.standard.value.as_str(), facts.standard.moves),
+            ("draw", 65)
+        );
+
+        let json = serde_json::to_value(&answer).expect("it serializes");
+        assert_eq!(json["facts"]["most_moves"]["moves"], 221);
+        assert_eq!(json["variants"][0]["rules"], "classic");
+    }
+}

@@ -1,0 +1,299 @@
+//! Every JSON answer of the API and every WebSocket message, as types: what `docs/api.md`
+//! documents, field by field (a test reads the document's examples against them). Plain
+//! data, no logic: the handlers fill them in, serde writes them.
+//!
+//! Values of the rules library go out as the library serializes them (its `serde`
+//! feature): positions, moves, cells and rules in their notation, sides as `red` and
+//! `blue`, and the rules' reasons as data with a `kind`.
+
+use std::collections::BTreeMap;
+
+use lgame::{ByColor, Color, DrawRules, IllegalMove, Move, PartialLError, Position, Rules, Square};
+use serde::Serialize;
+
+/// The answer to `GET /api/analysis`: the solver's analysis, the JSON of
+/// `lgame analyze --json`.
+pub use lgame_solver::Analysis;
+
+/// A refusal: `{"error": "..."}`, with the game's state for a conflict and the rules'
+/// reason for an illegal move.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    /// What is wrong, in words.
+    pub error: String,
+    /// The game's current state (a 409).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<Box<GameState>>,
+    /// Why the rules refuse a move, as data (a 422 for an illegal move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<IllegalMove>,
+}
+
+/// A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what
+/// the game's WebSockets send. Never a token.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameState {
+    pub id: String,
+    /// The rules text of the game's record (its `Variant` tag).
+    pub variant: Option<String>,
+    pub start: Position,
+    pub position: Position,
+    pub turn: Color,
+    pub plies: usize,
+    pub moves: Vec<Move>,
+    pub over: bool,
+    /// The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// How the game ended (`trapped`, `resignation`, ...).
+    pub ending: Option<&'static str>,
+    /// The end in words.
+    pub conclusion: Option<String>,
+    pub draw_rules: DrawRules,
+    /// `human` or the computer player.
+    pub seats: ByColor<String>,
+    /// The side with a standing draw offer.
+    pub draw_offer: Option<Color>,
+    /// The position after each ply.
+    pub positions: Vec<Position>,
+    /// Whether each side has a page open now.
+    pub present: ByColor<bool>,
+    /// The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<Color>,
+}
+
+/// The answer to `POST /api/games` and `POST /api/games/import` (201).
+#[derive(Debug, Serialize)]
+pub struct Created {
+    pub id: String,
+    pub spectator_url: String,
+    pub ws: String,
+    /// The human sides only.
+    pub players: Players,
+    pub state: GameState,
+}
+
+/// The links of each human side of a new game.
+#[derive(Debug, Default, Serialize)]
+pub struct Players {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub red: Option<PlayerLinks>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blue: Option<PlayerLinks>,
+}
+
+/// A human side's secret and its private URLs.
+#[derive(Debug, Serialize)]
+pub struct PlayerLinks {
+    pub token: String,
+    pub url: String,
+    pub ws: String,
+}
+
+/// The answer to `GET /healthz`.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    /// `ok`.
+    pub status: &'static str,
+    pub games_in_memory: usize,
+}
+
+/// The answer to `GET /api/position`: a position laid out for drawing, its legal moves,
+/// and why each cell cannot join the cells selected so far.
+#[derive(Debug, Serialize)]
+pub struct PositionAnswer {
+    pub variant: Rules,
+    pub position: Position,
+    pub width: u8,
+    pub height: u8,
+    pub turn: Color,
+    /// The scores, under scoring rules.
+    pub scores: Option<ByColor<u8>>,
+    pub pieces: Pieces,
+    /// How a finished position ended.
+    pub outcome: Option<OutcomeAnswer>,
+    pub legal_moves: u64,
+    /// The placements the mover's L may take.
+    pub l_moves: Vec<Vec<Square>>,
+    /// Every legal move; `None` above the listing limit.
+    pub moves: Option<Vec<MoveAnswer>>,
+    pub selected: Vec<Square>,
+    /// For each cell that cannot join the selected ones, why (in words), by cell name.
+    pub refusals: BTreeMap<String, String>,
+    /// The same reasons as data.
+    pub refusal_reasons: BTreeMap<String, PartialLError>,
+}
+
+/// Where the pieces stand.
+#[derive(Debug, Serialize)]
+pub struct Pieces {
+    pub red: Vec<Square>,
+    pub blue: Vec<Square>,
+    pub neutrals: Vec<Square>,
+}
+
+/// The end of a finished position.
+#[derive(Debug, Serialize)]
+pub struct OutcomeAnswer {
+    pub winner: Color,
+    /// `trapped`, `symmetry` or `score target`.
+    pub ending: &'static str,
+    /// In words.
+    pub conclusion: String,
+}
+
+/// A legal move as the board draws it.
+#[derive(Debug, Serialize)]
+pub struct MoveAnswer {
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// The L's new cells.
+    pub l: Vec<Square>,
+    /// Each neutral step, from and to.
+    pub neutrals: Vec<[Square; 2]>,
+    /// The position it leads to.
+    pub position: Position,
+}
+
+/// The answer to `GET /api/classes`.
+#[derive(Debug, Serialize)]
+pub struct ClassesAnswer {
+    pub variant: Rules,
+    /// `win`, `draw` or `loss` for the player to move.
+    pub value: &'static str,
+    /// The distance asked for.
+    pub plies: Option<u16>,
+    /// How many classes there are (more than are listed above the limit).
+    pub total: usize,
+    /// Every distance that occurs.
+    pub distances: Vec<u16>,
+    pub positions: Vec<ClassAnswer>,
+}
+
+/// One symmetry class: its canonical position, Red to move.
+#[derive(Debug, Serialize)]
+pub struct ClassAnswer {
+    pub position: Position,
+    pub value: &'static str,
+    pub plies: Option<u16>,
+}
+
+/// The answer to `POST /api/records`: a record and the game it holds.
+#[derive(Debug, Serialize)]
+pub struct RecordAnswer {
+    /// The record's text.
+    pub record: String,
+    /// The rules of the start.
+    pub variant: Rules,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// The position after each move.
+    pub positions: Vec<Position>,
+    /// The result token.
+    pub result: String,
+    pub conclusion: Option<String>,
+}
+
+// ---- The catalog (`GET /api/catalog`) ----
+
+/// The catalog: everything the page lists or states about the game that is not a position
+/// being played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Catalog {
+    /// The variants offered by name, the specification's first, in its order.
+    pub variants: Vec<VariantEntry>,
+    /// The named starting setups (`standard`, `kit`, `corners`) on the classic board.
+    pub setups: Vec<SetupEntry>,
+    /// The computer's levels, weakest first (`random` … `perfect`).
+    pub levels: Vec<&'static str>,
+    /// The classic game solved.
+    pub facts: Facts,
+}
+
+/// A variant the page offers by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VariantEntry {
+    /// The canonical rules text, e.g. `sudden-death`.
+    pub rules: String,
+    /// Its name for people (English), e.g. `sudden death`.
+    pub name: &'static str,
+    /// What it changes, in one line (English).
+    pub summary: &'static str,
+    /// One of the specification's variants (`lgame::VARIANTS`), not just another size.
+    pub specification: bool,
+    /// Positions in its table.
+    pub positions: u64,
+    /// Whether this server solves its table (computer players, analysis, puzzles).
+    pub solvable: bool,
+}
+
+/// A named starting setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SetupEntry {
+    /// Its name, as a game's `setup` and a position argument take it.
+    pub name: &'static str,
+    /// The starting position in the one-line form (classic rules).
+    pub position: String,
+    /// Red's L, in notation order (by column, then row).
+    pub red: Vec<String>,
+    /// Blue's L.
+    pub blue: Vec<String>,
+    /// The neutrals.
+    pub neutrals: Vec<String>,
+}
+
+/// The figures of the solved classic game (docs/rules.md, "Facts the implementation must
+/// reproduce"), counted with the player to move, as the solver counts them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Facts {
+    /// The rules these figures are of (`classic`).
+    pub variant: String,
+    /// Positions.
+    pub positions: u64,
+    /// Positions up to the board's symmetries.
+    pub classes: u64,
+    /// Classes won for the player to move.
+    pub won_classes: u64,
+    /// Classes drawn.
+    pub drawn_classes: u64,
+    /// Classes lost for the player to move.
+    pub lost_classes: u64,
+    /// Classes where the player to move is trapped at once.
+    pub trapped_classes: u64,
+    /// Classes lost by force but not yet trapped.
+    pub forced_loss_classes: u64,
+    /// The distances, in plies, of those forced losses, shortest first.
+    pub forced_loss_plies: Vec<u16>,
+    /// The longest forced win, in plies.
+    pub longest_win_plies: Option<u16>,
+    /// The position with the most legal moves.
+    pub most_moves: MostMoves,
+    /// The standard setup: its value and moves.
+    pub standard: Start,
+}
+
+/// The position with the most legal moves, and how they multiply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MostMoves {
+    /// One such position (one-line form).
+    pub position: String,
+    /// Its legal moves.
+    pub moves: u64,
+    /// The places its L can go.
+    pub l_placements: u64,
+    /// The choices for the neutrals after each (`moves / l_placements`).
+    pub neutral_choices: u64,
+}
+
+/// A starting position's value and legal moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Start {
+    /// The position (one-line form).
+    pub position: String,
+    /// `win`, `draw` or `loss` for the player to move.
+    pub value: String,
+    /// The distance to the end, if not a draw.
+    pub plies: Option<u16>,
+    /// Its legal moves.
+    pub moves: u64,
+}
