@@ -1,25 +1,114 @@
-// The server's API (docs/api.md): every rule, value and record comes from here.
+// @ts-check
+// The server's API (docs/api.md): every rule, value and record comes from here. The types
+// below are the answers as the page reads them.
 
-/** A refused request: the server's message and status. */
+import { query } from './address.js';
+
+/** @typedef {'red' | 'blue'} Color */
+/** @typedef {'win' | 'draw' | 'loss'} ValueName */
+
+/**
+ * Why the rules refuse a move or a cell, as data: its `kind` and the fields its words name.
+ * @typedef {{ kind: string, piece?: string | null, [field: string]: string | number | null | undefined }} Reason
+ */
+
+/**
+ * A legal move: its notation, the L's new cells, the neutral steps, the position after it.
+ * @typedef {{ move: string, l: string[], neutrals: string[][], position: string }} MoveEntry
+ */
+
+/** @typedef {{ red: string[], blue: string[], neutrals: string[] }} Pieces */
+
+/** How a finished position ended. @typedef {{ winner: Color | null, ending: string, conclusion?: string }} Outcome */
+
+/**
+ * `/api/position`: a position laid out for drawing, its legal moves (`moves` is null when there
+ * are too many to list), and why cells cannot join `selected`.
+ * @typedef {{
+ *   variant: string, position: string, width: number, height: number, turn: Color,
+ *   pieces: Pieces, l_moves: string[][], moves: MoveEntry[] | null, legal_moves: number,
+ *   refusals: Record<string, string>, refusal_reasons?: Record<string, Reason>,
+ *   outcome: Outcome | null, selected?: string[]
+ * }} PositionDesc
+ */
+
+/** A move's value. @typedef {{ move: string, position: string, value: ValueName, plies: number | null }} AnalysedMove */
+
+/**
+ * `/api/analysis`: the solver's value of a position and of every move, best first.
+ * @typedef {{ variant: string, position: string, value: ValueName, plies: number | null, legal_moves: number, moves: AnalysedMove[] }} Analysis
+ */
+
+/**
+ * `/api/classes`: symmetry classes of a solved variant with a value.
+ * @typedef {{
+ *   variant: string, value: ValueName, plies: number | null, distances: number[], total: number,
+ *   positions: { position: string, value: ValueName, plies: number }[]
+ * }} Classes
+ */
+
+/**
+ * `/api/records`: a record read, or a line written.
+ * @typedef {{ variant: string, start: string, moves: string[], positions: string[], record: string, result: string }} RecordAnswer
+ */
+
+/**
+ * A game's state (`/api/games/ID` and its WebSocket).
+ * @typedef {{
+ *   id: string, variant: string, start: string, position: string, positions: string[],
+ *   moves: string[], plies: number, turn: Color, over: boolean, result: string,
+ *   ending: string | null, seats: Record<Color, string>, present?: Record<Color, boolean>,
+ *   draw_offer: Color | null
+ * }} GameState
+ */
+
+/**
+ * A new game: its id, each person's seat token, and its state.
+ * @typedef {{ id: string, players: { red?: { token: string }, blue?: { token: string } }, state: GameState }} CreatedGame
+ */
+
+/** A refused request: the server's message and status, and its answer (a refusal's `reason`, a game's `state`). */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   * @param {any} [body]
+   */
   constructor(status, message, body) {
     super(message);
     this.status = status;
+    /** @type {{ reason?: Reason, state?: GameState, error?: string } | undefined} */
     this.body = body;
   }
 }
 
+/**
+ * The words of a failure: a refused request's are the server's.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function request(method, path, body) {
-  const init = { method, headers: {} };
+  /** @type {RequestInit} */
+  const init = { method };
   if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
+    init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
   let response;
   try {
     response = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, `the server cannot be reached (${e.message})`);
+    throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`);
   }
   const type = response.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await response.json() : await response.text();
@@ -29,72 +118,129 @@ async function request(method, path, body) {
   return data;
 }
 
-function query(params) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v !== undefined && v !== null && v !== '') q.set(k, v);
-  }
-  return q.toString();
-}
-
-/** A position laid out for drawing, its legal moves, and why cells cannot join `selected`. */
+/**
+ * A position laid out for drawing, its legal moves, and why cells cannot join `selected`.
+ * @param {string} variant
+ * @param {string} position
+ * @param {string[]} [selected]
+ * @returns {Promise<PositionDesc>}
+ */
 export function position(variant, position, selected = []) {
   return request('GET', `/api/position?${query({ variant, position, selected: selected.join(',') })}`);
 }
 
-/** The solver's analysis: the value and every move's, best first. */
+/**
+ * The solver's analysis: the value and every move's, best first.
+ * @param {string} variant
+ * @param {string} position
+ * @returns {Promise<Analysis>}
+ */
 export function analysis(variant, position) {
   return request('GET', `/api/analysis?${query({ variant, position })}`);
 }
 
-/** Symmetry classes of a variant with a value (and distance). */
+/**
+ * Symmetry classes of a variant with a value (and distance).
+ * @param {string} variant
+ * @param {ValueName} value
+ * @param {number} [plies]
+ * @returns {Promise<Classes>}
+ */
 export function classes(variant, value, plies) {
   return request('GET', `/api/classes?${query({ variant, value, plies })}`);
 }
 
-/** Reads a record (`{record}`) or writes a line (`{variant, start, moves}`). */
+/**
+ * Reads a record (`{record}`) or writes a line (`{variant, start, moves}`).
+ * @param {{ record: string } | { variant: string, start: string, moves: string[] }} body
+ * @returns {Promise<RecordAnswer>}
+ */
 export function records(body) {
   return request('POST', '/api/records', body);
 }
 
+/**
+ * The server's picture of a position, a move marked on it.
+ * @param {string} variant
+ * @param {string} position
+ * @param {string} [highlight]
+ */
 export function diagramUrl(variant, position, highlight) {
   return `/api/diagram?${query({ variant, position, highlight })}`;
 }
 
+/** @param {string} text */
 export function qrUrl(text) {
   return `/api/qr?${query({ text })}`;
 }
 
+/** @param {string} id */
+const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
+
 export const games = {
+  /**
+   * @param {{ red: string, blue: string, variant?: string, setup?: string, turn_limit?: number }} body
+   * @returns {Promise<CreatedGame>}
+   */
   create: (body) => request('POST', '/api/games', body),
-  import: (body) => request('POST', '/api/games/import', body),
-  get: (id, token) => request('GET', `/api/games/${encodeURIComponent(id)}?${query({ token })}`),
-  move: (id, token, ply, move) =>
-    request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { token, ply, move }),
-  undo: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token }),
-  draw: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/draw`, { token }),
-  resign: (id, token) => request('POST', `/api/games/${encodeURIComponent(id)}/resign`, { token }),
-  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  /**
+   * @param {string} id
+   * @param {string | null} token
+   * @returns {Promise<GameState>}
+   */
+  get: (id, token) => request('GET', `${gamePath(id)}?${query({ token })}`),
+  /**
+   * @param {string} id
+   * @param {string} token
+   * @param {number} ply
+   * @param {string} move
+   * @returns {Promise<GameState>}
+   */
+  move: (id, token, ply, move) => request('POST', `${gamePath(id)}/moves`, { token, ply, move }),
+  /**
+   * @param {string} id
+   * @param {string} token
+   * @returns {Promise<GameState>}
+   */
+  undo: (id, token) => request('POST', `${gamePath(id)}/undo`, { token }),
+  /**
+   * @param {string} id
+   * @param {string} token
+   * @returns {Promise<GameState>}
+   */
+  draw: (id, token) => request('POST', `${gamePath(id)}/draw`, { token }),
+  /**
+   * @param {string} id
+   * @param {string} token
+   * @returns {Promise<GameState>}
+   */
+  resign: (id, token) => request('POST', `${gamePath(id)}/resign`, { token }),
+  /** @param {string} id */
+  recordUrl: (id) => `${gamePath(id)}/record`,
 };
 
 /**
  * Watches a game over its WebSocket: `onState` gets every state; reconnects after a drop.
  * Returns a function that stops watching.
+ * @param {string} id
+ * @param {string | null} token
+ * @param {(state: GameState) => void} onState
+ * @returns {() => void}
  */
-export function watch(id, token, onState, onStatus = () => {}) {
+export function watch(id, token, onState) {
+  /** @type {WebSocket | null} */
   let socket = null;
   let stopped = false;
   let retry = 500;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const q = query({ token });
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws${q ? '?' + q : ''}`);
-    socket.onopen = () => { retry = 500; onStatus(true); };
+    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws${q ? '?' + q : ''}`);
+    socket.onopen = () => { retry = 500; };
     socket.onmessage = (event) => {
       try { onState(JSON.parse(event.data)); } catch (e) { console.error(e); }
     };
     socket.onclose = () => {
-      onStatus(false);
       if (!stopped) setTimeout(open, retry = Math.min(retry * 2, 8000));
     };
   };

@@ -1,10 +1,21 @@
-// Every text the page shows lives in i18n/<language>/: one place per language.
+// @ts-check
+// Every text the page shows lives in i18n/<language>/: one place per language. Here: the
+// current language, a text by its key, and the words for what the server gives as data
+// (sides, values, refusals, endings).
+import { messageOf } from './api.js';
 import en from '../i18n/en/index.js';
 import ru from '../i18n/ru/index.js';
 
+/** @typedef {import('./api.js').Color} Color */
+/** @typedef {Record<string, string | number | null | undefined>} Vars */
+
+/** @type {Record<string, string>} */
+const english = en;
+/** @type {Record<string, Record<string, string>>} */
 export const LANGUAGES = { en, ru };
 const STORAGE_KEY = 'lgame.language';
 
+/** @returns {string} */
 function initial() {
   const stored = localStorage.getItem(STORAGE_KEY);
   if (stored && LANGUAGES[stored]) return stored;
@@ -16,12 +27,14 @@ function initial() {
 }
 
 let current = initial();
+/** @type {Set<(code: string) => void>} */
 const listeners = new Set();
 
 export function language() {
   return current;
 }
 
+/** @param {string} code */
 export function setLanguage(code) {
   if (!LANGUAGES[code] || code === current) return;
   current = code;
@@ -30,29 +43,93 @@ export function setLanguage(code) {
   for (const f of listeners) f(code);
 }
 
+/**
+ * Calls `f` when the language changes; returns a function that stops it.
+ * @param {(code: string) => void} f
+ */
 export function onLanguageChange(f) {
   listeners.add(f);
   return () => listeners.delete(f);
 }
 
-/** The text for `key` in the current language, `{name}` replaced from `vars`. */
+/**
+ * Whether there is a text for `key`.
+ * @param {string} key
+ */
+export function has(key) {
+  return english[key] !== undefined;
+}
+
+/**
+ * The text for `key` in the current language, `{name}` replaced from `vars`.
+ * @param {string} key
+ * @param {Vars} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
   let text = LANGUAGES[current][key];
-  if (text === undefined) text = en[key];
+  if (text === undefined) text = english[key];
   if (text === undefined) {
     console.warn(`no text for ${key}`);
     return key;
   }
-  if (typeof text !== 'string') return text;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (vars[name] !== undefined ? vars[name] : `{${name}}`));
+  return text.replace(/\{(\w+)\}/g, (_, name) => {
+    const value = vars[name];
+    return value !== undefined && value !== null ? String(value) : `{${name}}`;
+  });
 }
 
-/** The side's name (`red`, `blue`) in the current language. */
+/**
+ * A number written the language's way (`18,368`, `18 368`).
+ * @param {number} n
+ */
+export function number(n) {
+  return new Intl.NumberFormat(current).format(n);
+}
+
+/**
+ * The text `base.<plural category of n>` (`puzzles.grade.few` for 2 in Russian), with `{n}`.
+ * @param {string} base
+ * @param {number} n
+ * @param {Vars} [vars]
+ */
+export function plural(base, n, vars = {}) {
+  const category = new Intl.PluralRules(current).select(n);
+  return t(`${base}.${category}`, { n: number(n), ...vars });
+}
+
+/**
+ * Numbers as a list of alternatives (`2, 4, 6 or 8`).
+ * @param {number[]} numbers
+ */
+export function alternatives(numbers) {
+  return new Intl.ListFormat(current, { type: 'disjunction' }).format(numbers.map(number));
+}
+
+/**
+ * The side's name (`red`, `blue`) in the current language.
+ * @param {Color} color
+ */
 export function side(color) {
   return t(color === 'red' ? 'side.red' : 'side.blue');
 }
 
-/** A finished position's outcome (`/api/position`'s `outcome`) in words. */
+/**
+ * "wins in 5 plies", "draw", "loses in 2 plies" for the side to move.
+ * @param {import('./api.js').ValueName} value
+ * @param {number | null} plies
+ */
+export function valueText(value, plies) {
+  if (value === 'draw') return t('value.draw');
+  if (plies === 0) return t(value === 'win' ? 'value.won' : 'value.lost');
+  return t(value === 'win' ? 'value.winIn' : 'value.lossIn', { plies });
+}
+
+/**
+ * A finished position's outcome (`/api/position`'s `outcome`) in words.
+ * @param {import('./api.js').Outcome} outcome
+ * @param {Color} toMove
+ */
 export function outcomeText(outcome, toMove) {
   return conclusion(outcome.winner, outcome.ending, toMove);
 }
@@ -61,35 +138,52 @@ export function outcomeText(outcome, toMove) {
  * The rules' reason for refusing a move or a cell, given as data by the server (`reason` of a
  * refused move, `refusal_reasons` of /api/position), in the page's language; the server's
  * English `text` when there is no data or the kind is new.
+ * @param {import('./api.js').Reason | undefined} reason
+ * @param {string} text
+ * @returns {string}
  */
 export function refusal(reason, text) {
-  if (!reason || !LANGUAGES.en[`refusal.${reason.kind}`]) return text;
-  const piece = (name) => (name ? t(`refusal.piece.${name}`) : '');
+  if (!reason || !has(`refusal.${reason.kind}`)) return text;
   if (reason.kind === 'no_neutral' && !reason.piece) return t('refusal.no_neutral_empty', reason);
-  return t(`refusal.${reason.kind}`, { ...reason, piece: piece(reason.piece) });
+  return t(`refusal.${reason.kind}`, { ...reason, piece: reason.piece ? t(`refusal.piece.${reason.piece}`) : '' });
 }
 
-/** A refused move (an ApiError from the server) in the page's language. */
+/**
+ * A refused move (an ApiError from the server) in the page's language.
+ * @param {unknown} error
+ * @param {string} move
+ */
 export function refusedMove(error, move) {
-  const reason = error.body && error.body.reason;
-  if (!reason) return error.message;
-  return t('refusal.move', { move, reason: refusal(reason, error.message) });
+  const message = messageOf(error);
+  const body = /** @type {{ body?: { reason?: import('./api.js').Reason } }} */ (error).body;
+  const reason = body && body.reason;
+  if (!reason) return message;
+  return t('refusal.move', { move, reason: refusal(reason, message) });
 }
 
 /**
  * How a game ended, in words: `winner` (`red`, `blue`, or null for a draw), the `ending`'s
  * name as the server gives it, and the side `toMove` at the end (the trapped one).
+ * @param {Color | null} winner
+ * @param {string | null} ending
+ * @param {Color} toMove
  */
 export function conclusion(winner, ending, toMove) {
   const loser = winner === 'red' ? 'blue' : 'red';
   const headline = winner ? t('end.wins', { side: side(winner) }) : t('end.drawn');
-  const who = { trapped: toMove, resignation: loser }[ending];
+  /** @type {Record<string, Color>} */
+  const whose = { trapped: toMove, resignation: loser };
+  const who = whose[String(ending)];
   const key = `end.${String(ending).replace(' ', '-')}`;
   const how = t(key, { side: who ? side(who) : '' });
   return t('end.sentence', { headline, how });
 }
 
-/** The winner a result token names (`1-0`: Red, `0-1`: Blue), or null. */
+/**
+ * The winner a result token names (`1-0`: Red, `0-1`: Blue), or null.
+ * @param {string} result
+ * @returns {Color | null}
+ */
 export function winnerOf(result) {
-  return { '1-0': 'red', '0-1': 'blue' }[result] || null;
+  return result === '1-0' ? 'red' : result === '0-1' ? 'blue' : null;
 }

@@ -1,4 +1,5 @@
-// English: the Learn view (js/learn.js). Rules from docs/rules.md, strategy from the published
+// @ts-check
+// English: the Learn view (js/learn/). Rules from docs/rules.md, strategy from the published
 // descriptions it names (the encyclopedia article and its Russian translation, the
 // game-solving group's rules page, the printable kit), figures from docs/analysis.md.
 export default {
@@ -57,8 +58,6 @@ export default {
   'learn.variant.neutralRequired.text': 'After moving your L you must move exactly one neutral; an L move that cannot be followed by a neutral move is not allowed. The standard setup is still a draw.',
   'learn.variant.neutrals.title': 'Fewer or more neutrals',
   'learn.variant.neutrals.text': 'The game can be played with one neutral instead of two (the standard setup then keeps the neutral on A4), or with any number up to eight. With one neutral no L can ever be trapped on the 4×4 board, so every game is a draw. With three, most positions are won or lost, although the standard setup is still a draw.',
-  'learn.variant.neutrals.one': 'One neutral',
-  'learn.variant.neutrals.three': 'Three neutrals',
   'learn.variant.symmetry.title': 'Symmetry',
   'learn.variant.symmetry.text': 'You also win by moving your L so that it becomes the mirror image of your opponent’s L in one of the board’s mirror lines: the two lines through the middle and the two diagonals. The game ends there, without a neutral move. Being trapped still loses.',
   'learn.variant.scoring.title': 'Scoring',
@@ -107,13 +106,13 @@ export default {
   'learn.fact.values.note': 'The encyclopedia article counts the {notLost} that are not lost.',
   'learn.fact.trapped': 'Lost at once: the player to move is trapped',
   'learn.fact.forced': 'Lost by force, but not trapped yet',
-  'learn.fact.forced.note': 'Lost in 2, 4, 6 or 8 plies (a ply is one player’s move).',
+  'learn.fact.forced.note': 'Lost in {distances} plies (a ply is one player’s move).',
   'learn.fact.longest': 'Longest forced win',
   'learn.fact.longest.value': '{n} plies',
   'learn.fact.most': 'Most moves in one position',
-  'learn.fact.most.note': '17 places for the L, times 13 choices for the neutrals. De Bono’s leaflet says “as many as 195”.',
+  'learn.fact.most.note': '{l} places for the L, times {choices} choices for the neutrals. De Bono’s leaflet says “as many as 195”.',
   'learn.fact.standard': 'The standard setup',
-  'learn.fact.standard.value': 'draw, {n} moves',
+  'learn.fact.standard.value': '{value}, {n} moves',
 
   // The lost positions
   'learn.lost.title': 'The lost positions',

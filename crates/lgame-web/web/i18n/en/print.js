@@ -1,3 +1,4 @@
+// @ts-check
 // English: the print kit (#/print).
 export default {
   'print.title': 'Print kit',

@@ -1,3 +1,4 @@
+// @ts-check
 // English: the Puzzles view (#/puzzles). Keys ending in .one/.few/.many/.other are plural
 // forms chosen by Intl.PluralRules; English uses only "one" and "other".
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 // English: the page's own texts (each view with texts of its own has its file beside this).
 export default {
   "language.name": "English",

@@ -1,3 +1,4 @@
+// @ts-check
 // All of this language's texts, gathered from its files.
 import ui from './ui.js';
 import learn from './learn.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // Русский: набор для печати (#/print).
 export default {
   'print.title': 'Набор для печати',

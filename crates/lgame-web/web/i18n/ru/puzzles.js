@@ -1,3 +1,4 @@
+// @ts-check
 // Русский: вид «Задачи» (#/puzzles). Ключи с окончаниями .one/.few/.many/.other — формы
 // множественного числа, их выбирает Intl.PluralRules (1 ход, 2 хода, 5 ходов).
 export default {

@@ -1,0 +1,79 @@
+// @ts-check
+// A new game, the state and the action: what the address asks for first, and the game the
+// server creates from a person's choices (against the computer, two people on this device,
+// or a friend by link). The server checks everything.
+
+import * as api from '../api.js';
+import { href } from '../address.js';
+import { catalog, setupNames } from '../catalog.js';
+
+/** @typedef {import('../api.js').Color} Color */
+
+export const MODES = /** @type {const} */ (['computer', 'local', 'friend']);
+export const COLOURS = /** @type {const} */ (['red', 'blue', 'random']);
+
+/**
+ * What a person chose: who plays (the mode, the computer's level and strength, their colour),
+ * the variant, the setup (a name or a position) and the turn limit (0: none).
+ * @typedef {{
+ *   mode: string | null, level: string, strength: number, colour: string | null,
+ *   variant: string, setup: string, turnLimit: number
+ * }} Choice
+ */
+
+export class PlayCtrl {
+  /**
+   * @param {URLSearchParams} params the address's choices: mode, level, variant, setup
+   * @param {() => void} redraw
+   */
+  constructor(params, redraw) {
+    this.redraw = redraw;
+    this.levels = catalog.levels;
+    this.setups = setupNames;
+    this.mode = params.get('mode') || 'computer';
+    this.level = params.get('level') || 'perfect';
+    this.variant = params.get('variant') || 'classic';
+    const setup = params.get('setup');
+    /** A named setup, or '' for a position of one's own (`customSetup`). */
+    this.setup = setup && !setupNames.includes(setup) ? '' : setup || 'standard';
+    this.customSetup = setup && !setupNames.includes(setup) ? setup : '';
+    this.error = '';
+    this.busy = false;
+  }
+
+  /**
+   * Creates the game and opens it: the address carries the tokens of the sides this page
+   * moves for (a friend's game: the host's, and the friend's invitation).
+   * @param {Choice} choice
+   */
+  async start(choice) {
+    this.error = '';
+    this.busy = true;
+    this.redraw();
+    /** @type {Color} */
+    const mine = choice.colour === 'blue' ? 'blue'
+      : choice.colour === 'random' && crypto.getRandomValues(new Uint8Array(1))[0] % 2 ? 'blue' : 'red';
+    const computer = choice.strength === 100 ? choice.level : `${choice.level}:${choice.strength}`;
+    const vsComputer = choice.mode === 'computer';
+    try {
+      const created = await api.games.create({
+        red: vsComputer && mine === 'blue' ? computer : 'human',
+        blue: vsComputer && mine === 'red' ? computer : 'human',
+        variant: choice.variant,
+        setup: choice.setup || undefined,
+        turn_limit: choice.turnLimit || undefined,
+      });
+      const tokens = { red: created.players.red?.token, blue: created.players.blue?.token };
+      if (choice.mode === 'friend') {
+        const theirs = mine === 'red' ? 'blue' : 'red';
+        location.hash = href('game', { [mine]: tokens[mine], friend: tokens[theirs] }, [created.id]);
+      } else {
+        location.hash = href('game', tokens, [created.id]);
+      }
+    } catch (e) {
+      this.error = api.messageOf(e);
+      this.busy = false;
+      this.redraw();
+    }
+  }
+}
