@@ -5,27 +5,27 @@ use std::ffi::OsString;
 use lgame::{Move, Position, Rules};
 // Seeded random numbers, so that failures reproduce.
 use lgame_players::Rng;
+use lgame_test_support::{stderr, Lgame};
 use serde_json::Value;
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 const STANDARD: &str = "NRR./.RB./.RB./.BBN r";
 const KIT_EXAMPLE: &str = "A2,A3,A4,B4 B2-A1";
 /// The kit example followed by Blue's reply that traps Red (notation.md's record).
 const KIT_TRAP: &str = "B2,B3,C2,D2 C3-C4";
 
-mod support;
-use support::{fails, lgame, ok, stderr};
-
 fn last_line(text: &str) -> &str {
     text.lines().last().expect("some output")
 }
 
 fn moves_json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("moves --json prints JSON")
+    serde_json::from_str(&LGAME.ok(args)).expect("moves --json prints JSON")
 }
 
 #[test]
 fn moves_from_standard_setup_lists_65_moves_with_their_results() {
-    let text = ok(&["moves", "standard"]);
+    let text = LGAME.ok(&["moves", "standard"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 66);
     assert_eq!(lines[0], "A1,A2,A3,B3  ->  N.../RRB./R.B./RBBN b");
@@ -39,12 +39,12 @@ fn moves_from_standard_setup_lists_65_moves_with_their_results() {
         assert_eq!(start.play(&mv).unwrap().to_string(), after);
     }
     // Either position form and the setup name give the same list.
-    assert_eq!(ok(&["moves", STANDARD]), text);
+    assert_eq!(LGAME.ok(&["moves", STANDARD]), text);
     assert_eq!(
-        ok(&["moves", "R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r"]),
+        LGAME.ok(&["moves", "R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r"]),
         text
     );
-    assert_eq!(ok(&["moves"]), text);
+    assert_eq!(LGAME.ok(&["moves"]), text);
 }
 
 #[test]
@@ -80,13 +80,13 @@ fn moves_json_has_position_variant_count_and_every_move_replays() {
 
 #[test]
 fn moves_from_kit_setup_are_52_by_variant_or_by_name() {
-    assert_eq!(last_line(&ok(&["moves", "kit"])), "52 legal moves");
+    assert_eq!(last_line(&LGAME.ok(&["moves", "kit"])), "52 legal moves");
     assert_eq!(
-        last_line(&ok(&["moves", "--variant", "setup=kit"])),
+        last_line(&LGAME.ok(&["moves", "--variant", "setup=kit"])),
         "52 legal moves"
     );
     assert_eq!(
-        last_line(&ok(&["--variant", "setup=kit", "moves", "start"])),
+        last_line(&LGAME.ok(&["--variant", "setup=kit", "moves", "start"])),
         "52 legal moves"
     );
     let json = moves_json(&["moves", "--json", "--variant", "setup=kit"]);
@@ -97,10 +97,10 @@ fn moves_from_kit_setup_are_52_by_variant_or_by_name() {
 
 #[test]
 fn moves_in_a_finished_game_says_who_won_and_lists_none() {
-    let trapped = ok(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP]);
+    let trapped = LGAME.ok(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP]);
     let trapped = trapped.trim_end();
     assert_eq!(
-        ok(&["moves", trapped]),
+        LGAME.ok(&["moves", trapped]),
         "Game over: Blue wins: Red cannot move their L\n0 legal moves\n"
     );
     let json = moves_json(&["moves", "--json", trapped]);
@@ -110,15 +110,15 @@ fn moves_in_a_finished_game_says_who_won_and_lists_none() {
 
 #[test]
 fn variant_misere_makes_the_trapped_player_the_winner() {
-    let trapped = ok(&["apply", "--variant", "misere", "kit", KIT_EXAMPLE, KIT_TRAP]);
-    let out = ok(&["moves", "--variant", "misere", trapped.trim_end()]);
+    let trapped = LGAME.ok(&["apply", "--variant", "misere", "kit", KIT_EXAMPLE, KIT_TRAP]);
+    let out = LGAME.ok(&["moves", "--variant", "misere", trapped.trim_end()]);
     assert_eq!(
         out,
         "Game over: Red wins: Red cannot move their L\n0 legal moves\n"
     );
     // Away from a trap misère changes no move.
     assert_eq!(
-        last_line(&ok(&["moves", "--variant", "misere", "standard"])),
+        last_line(&LGAME.ok(&["moves", "--variant", "misere", "standard"])),
         "65 legal moves"
     );
 }
@@ -143,7 +143,7 @@ fn variant_sudden_death_and_neutral_required_change_the_move_count() {
 
     // 5 L moves, each followed by one of 2 × 6 neutral moves.
     assert_eq!(
-        last_line(&ok(&["moves", "standard", "--variant", "neutral-required"])),
+        last_line(&LGAME.ok(&["moves", "standard", "--variant", "neutral-required"])),
         "60 legal moves"
     );
 }
@@ -151,36 +151,36 @@ fn variant_sudden_death_and_neutral_required_change_the_move_count() {
 #[test]
 fn apply_kit_example_prints_the_resulting_position() {
     assert_eq!(
-        ok(&["apply", "kit", KIT_EXAMPLE]),
+        LGAME.ok(&["apply", "kit", KIT_EXAMPLE]),
         "RRBB/R.NB/R..B/N... b\n"
     );
     // No moves: the position itself, canonical.
     assert_eq!(
-        ok(&["apply", "R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r"]),
+        LGAME.ok(&["apply", "R:B4,C4,B3,B2 B:C3,C2,C1,B1 N:A4,D1 r"]),
         format!("{STANDARD}\n")
     );
     assert_eq!(
-        ok(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP]),
+        LGAME.ok(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP]),
         "RRN./RB../RBBB/N... r\n"
     );
 }
 
 #[test]
 fn apply_illegal_kit_move_exits_1_naming_move_number_and_neutral_on_b2() {
-    let err = fails(&["apply", "kit", "B1,B2,B3,C1"], 1);
+    let err = LGAME.fails(&["apply", "kit", "B1,B2,B3,C1"], 1);
     assert!(err.contains("move 1 'B1,B2,B3,C1'"), "{err}");
     assert!(
         err.contains("the L cannot go on B2: it is occupied by a neutral"),
         "{err}"
     );
 
-    let err = fails(&["apply", "kit", KIT_EXAMPLE, "A1,A2,A3,B1"], 1);
+    let err = LGAME.fails(&["apply", "kit", KIT_EXAMPLE, "A1,A2,A3,B1"], 1);
     assert!(err.contains("move 2 'A1,A2,A3,B1'"), "{err}");
 }
 
 #[test]
 fn apply_after_the_game_is_over_exits_1() {
-    let err = fails(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP, "A1,A2,A3,B1"], 1);
+    let err = LGAME.fails(&["apply", "kit", KIT_EXAMPLE, KIT_TRAP, "A1,A2,A3,B1"], 1);
     assert!(err.contains("move 3"), "{err}");
     assert!(err.contains("the game is over"), "{err}");
 }
@@ -190,98 +190,100 @@ fn show_never_colour_prints_the_library_diagram() {
     let rules = Rules::classic();
     let kit = Position::from_text("kit", &rules).unwrap();
     assert_eq!(
-        ok(&["show", "--color", "never", "kit"]),
+        LGAME.ok(&["show", "--color", "never", "kit"]),
         lgame::diagram(&kit, false)
     );
     // Not a terminal: auto means plain.
-    assert_eq!(ok(&["show", "kit"]), lgame::diagram(&kit, false));
+    assert_eq!(LGAME.ok(&["show", "kit"]), lgame::diagram(&kit, false));
     assert_eq!(
-        ok(&["show", "--color", "always", "kit"]),
+        LGAME.ok(&["show", "--color", "always", "kit"]),
         lgame::diagram(&kit, true)
     );
     let standard = Position::from_text("standard", &rules).unwrap();
-    assert_eq!(ok(&["show"]), lgame::diagram(&standard, false));
+    assert_eq!(LGAME.ok(&["show"]), lgame::diagram(&standard, false));
 }
 
 #[test]
 fn garbage_position_exits_2_naming_the_row_char_or_side() {
-    let err = fails(&["moves", "NRR./.RB./.R./.BBN r"], 2);
+    let err = LGAME.fails(&["moves", "NRR./.RB./.R./.BBN r"], 2);
     assert!(err.contains("position 'NRR./.RB./.R./.BBN r'"), "{err}");
     assert!(err.contains("row 2 has 3 cells"), "{err}");
 
-    let err = fails(&["show", "NRR./.RX./.RB./.BBN r"], 2);
+    let err = LGAME.fails(&["show", "NRR./.RX./.RB./.BBN r"], 2);
     assert!(err.contains("unexpected 'X' at C3"), "{err}");
 
-    let err = fails(&["apply", "NRR./.RB./.RB./.BBN x"], 2);
+    let err = LGAME.fails(&["apply", "NRR./.RB./.RB./.BBN x"], 2);
     assert!(err.contains("found 'x'"), "{err}");
 
-    let err = fails(&["moves", "NRR./.RB./.RB r"], 2);
+    let err = LGAME.fails(&["moves", "NRR./.RB./.RB r"], 2);
     assert!(err.contains("found 3"), "{err}");
 
-    let err = fails(&["moves", "R:B4,C4,B3,B9 B:C3,C2,C1,B1 N:A4,D1 r"], 2);
+    let err = LGAME.fails(&["moves", "R:B4,C4,B3,B9 B:C3,C2,C1,B1 N:A4,D1 r"], 2);
     assert!(err.contains("'B9'"), "{err}");
 
     // Readable but illegal: two pieces on one cell.
-    let err = fails(&["moves", "NRR./.RB./.RB./.BBR r"], 2);
+    let err = LGAME.fails(&["moves", "NRR./.RB./.RB./.BBR r"], 2);
     assert!(err.contains("Red's L"), "{err}");
 }
 
 #[test]
 fn garbage_move_exits_2_naming_the_cell_or_count() {
-    let err = fails(&["apply", "kit", "Z9"], 2);
+    let err = LGAME.fails(&["apply", "kit", "Z9"], 2);
     assert!(err.contains("move 1 'Z9'"), "{err}");
     assert!(err.contains("'Z9' is not a cell name"), "{err}");
 
-    let err = fails(&["apply", "kit", "A1,A2,A3"], 2);
+    let err = LGAME.fails(&["apply", "kit", "A1,A2,A3"], 2);
     assert!(err.contains("names 3"), "{err}");
 
-    let err = fails(&["apply", "kit", KIT_EXAMPLE, "A1,A2,A3,B3 D1-D2 X"], 2);
+    let err = LGAME.fails(&["apply", "kit", KIT_EXAMPLE, "A1,A2,A3,B3 D1-D2 X"], 2);
     assert!(err.contains("move 2"), "{err}");
     assert!(err.contains("'X' is not a neutral move"), "{err}");
 
     // An unreadable later move is reported even when an earlier one is illegal.
-    let err = fails(&["apply", "kit", "B1,B2,B3,C1", "Z9"], 2);
+    let err = LGAME.fails(&["apply", "kit", "B1,B2,B3,C1", "Z9"], 2);
     assert!(err.contains("'Z9'"), "{err}");
 }
 
 #[test]
 fn garbage_variant_exits_2_naming_the_option() {
-    let err = fails(&["moves", "--variant", "misery", "standard"], 2);
+    let err = LGAME.fails(&["moves", "--variant", "misery", "standard"], 2);
     assert!(err.contains("variant 'misery'"), "{err}");
     assert!(err.contains("unknown rule option 'misery'"), "{err}");
 
-    let err = fails(&["show", "--variant", "sudden-death,neutral-required"], 2);
+    let err = LGAME.fails(&["show", "--variant", "sudden-death,neutral-required"], 2);
     assert!(
         err.contains("'sudden-death' and 'neutral-required' cannot be combined"),
         "{err}"
     );
 
-    let err = fails(&["apply", "--variant", "", "standard"], 2);
+    let err = LGAME.fails(&["apply", "--variant", "", "standard"], 2);
     assert!(err.contains("no rules given"), "{err}");
 }
 
 #[test]
 fn position_on_another_board_than_the_variant_exits_2() {
-    let err = fails(&["moves", "--variant", "board=5x5", STANDARD], 2);
+    let err = LGAME.fails(&["moves", "--variant", "board=5x5", STANDARD], 2);
     assert!(err.contains("board=4x4"), "{err}");
     // The named setups are drawn on any board.
-    assert!(ok(&["moves", "--variant", "board=5x5", "kit"]).ends_with(" legal moves\n"));
+    assert!(LGAME
+        .ok(&["moves", "--variant", "board=5x5", "kit"])
+        .ends_with(" legal moves\n"));
 }
 
 #[test]
 fn usage_errors_exit_2_and_help_exits_0() {
-    let out = lgame(["frobnicate"]);
+    let out = LGAME.run(["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("error: "));
 
-    let out = lgame(["apply"]);
+    let out = LGAME.run(["apply"]);
     assert_eq!(out.status.code(), Some(2));
 
-    let out = lgame(["show", "--color", "sometimes"]);
+    let out = LGAME.run(["show", "--color", "sometimes"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("sometimes"));
 
-    let help = ok(&["--help"]);
+    let help = LGAME.ok(&["--help"]);
     for command in ["moves", "apply", "show", "--variant"] {
         assert!(help.contains(command), "{help}");
     }
@@ -374,7 +376,7 @@ fn garbage_arguments_never_panic() {
         for _ in 0..rng.below(5) {
             args.push(garbage_arg(&mut rng));
         }
-        let out = lgame(args.clone());
+        let out = LGAME.run(args.clone());
         let err = stderr(&out);
         assert!(!err.contains("panicked"), "lgame {args:?} panicked: {err}");
         let code = out.status.code();

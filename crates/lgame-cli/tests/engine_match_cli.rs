@@ -3,19 +3,18 @@
 //! and broken engines, their JSON and text reports, their records (every one of which
 //! `lgame judge` reads), and that no engine process is left behind.
 
-mod support;
-
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use lgame::{Move, Position, Rules};
+use lgame_test_support::{lines_of, stderr, stdout, Lgame, Reader, TempDir};
 use serde_json::Value;
 
-const LGAME: &str = env!("CARGO_BIN_EXE_lgame");
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 const STANDARD: &str = "NRR./.RB./.RB./.BBN r";
 /// The kit's setup, Red to move.
 const KIT: &str = "..BB/R.NB/RN.B/RR.. r";
@@ -31,40 +30,10 @@ const REPLY_TIMEOUT: Duration = Duration::from_secs(20);
 // Helpers
 // ---------------------------------------------------------------------------------------
 
-/// A fresh folder under the target's temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("engine_match_cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("the temp dir can be made");
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn text(&self) -> String {
-        self.0.display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Runs `lgame ARGS` in `dir` (so a forgotten `--records` would land there) with no input.
 fn lgame_in(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(LGAME)
+    let out = LGAME
+        .command()
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -78,14 +47,6 @@ fn lgame_in(dir: &Path, args: &[&str]) -> Output {
         stdout(&out)
     );
     out
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Runs a command that must fail with exit 2; returns its stderr, checked to be one
@@ -232,12 +193,13 @@ fn processes_mentioning(needle: &str) -> Vec<String> {
 struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
-    replies: Receiver<String>,
+    replies: Reader,
 }
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(LGAME)
+        let mut child = LGAME
+            .command()
             .arg("engine")
             .args(args)
             .stdin(Stdio::piped())
@@ -247,7 +209,7 @@ impl Session {
             .expect("lgame engine starts");
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
-        let replies = support::lines_of(stdout);
+        let replies = lines_of(stdout);
         Session {
             child,
             stdin,
@@ -1487,9 +1449,8 @@ fn match_writes_records_only_when_asked_and_says_where() {
 #[test]
 fn match_of_the_python_example_engine_has_no_forfeits_and_valid_records() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let records =
-        std::env::temp_dir().join(format!("engine_match_cli-python-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&records);
+    let tmp = TempDir::new("match-python");
+    let records = tmp.join("records");
     let report = match_json(
         &root,
         &[
@@ -1526,7 +1487,6 @@ fn match_of_the_python_example_engine_has_no_forfeits_and_valid_records() {
     );
     checked_results(&report, 2);
     assert_eq!(u64_of(&report, "forfeits"), 0, "{report}");
-    let _ = std::fs::remove_dir_all(&records);
     assert_eq!(
         processes_mentioning("examples/engine.py"),
         Vec::<String>::new()

@@ -1,13 +1,15 @@
 //! The example session of `docs/engine-protocol.md` is a real one: its block is replayed
 //! against the built `lgame engine`, and every line the engine writes must be the block's.
 
-mod support;
-
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
+
+use lgame_test_support::{lines_of, Lgame};
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 /// The engine the document says the session is with.
 const INVOCATION: &str = "lgame engine --level perfect --seed 1";
@@ -41,7 +43,8 @@ fn the_documents_example_session_is_what_lgame_engine_answers() {
     assert_eq!(block.last(), Some(&"> quit"));
 
     let args: Vec<&str> = INVOCATION.split(' ').skip(1).collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lgame"))
+    let mut child = LGAME
+        .command()
         .args(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -50,7 +53,7 @@ fn the_documents_example_session_is_what_lgame_engine_answers() {
         .expect("lgame engine starts");
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
-    let replies = support::lines_of(stdout);
+    let replies = lines_of(stdout);
     let mut sent = 0;
     for (number, line) in block.iter().enumerate() {
         let at = format!("docs/engine-protocol.md, the session's line {}", number + 1);

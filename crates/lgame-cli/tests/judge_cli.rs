@@ -1,11 +1,13 @@
 //! `lgame judge` end to end: exit codes 0/1/2, the report on stdout, the JSON keys, standard
 //! input, unreadable input, and no panic on garbage.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use lgame_test_support::{stderr, stdout, Lgame};
 use serde_json::Value;
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 /// The record of notation.md, verbatim (one file for every test that reads it).
 const NOTATION_EXAMPLE: &str = include_str!("../../lgame/tests/data/notation-example.txt");
@@ -16,20 +18,6 @@ const EXAMPLE_FINAL: &str = "RRN./RB../RBBB/N... r";
 /// Two legal plies from the standard setup, then an I-shaped "L" at ply 3.
 const ILLEGAL_AT_PLY_3: &str = "1. A1,A2,A3,B3 D1-D2\n2. B4,C4,D3,D4\n3. A1,B1,C1,D1\n*\n";
 
-/// Runs `lgame` with `stdin` as standard input.
-fn lgame(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lgame"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the lgame binary runs");
-    // The command may exit before reading everything (a usage error); that is not a failure.
-    let _ = child.stdin.take().expect("piped").write_all(stdin);
-    child.wait_with_output().expect("lgame finishes")
-}
-
 /// Writes `bytes` to a file of its own under the test's temporary directory.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("judge-{name}"));
@@ -37,20 +25,12 @@ fn file(name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// Judges `record` from standard input; checks the exit code and that nothing panicked.
 fn judge_stdin(args: &[&str], record: &[u8], code: i32) -> Output {
     let mut all = vec!["judge"];
     all.extend_from_slice(args);
     all.push("-");
-    let out = lgame(&all, record);
+    let out = LGAME.run_with_stdin(&all, record);
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "lgame judge panicked: {err}");
     assert_eq!(out.status.code(), Some(code), "stderr: {err}");
@@ -64,7 +44,7 @@ fn json(out: &Output) -> Value {
 #[test]
 fn valid_record_exits_0_with_a_text_report() {
     let path = file("valid.txt", NOTATION_EXAMPLE.as_bytes());
-    let out = lgame(&["judge", path.to_str().unwrap()], b"");
+    let out = LGAME.run_with_stdin(&["judge", path.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stderr.is_empty(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -181,7 +161,7 @@ fn the_global_variant_is_ignored() {
         0,
     );
     assert!(stdout(&out).contains("result: 0-1 (trapped"));
-    let help = stdout(&lgame(&["judge", "--help"], b""));
+    let help = stdout(&LGAME.run_with_stdin(&["judge", "--help"], b""));
     assert!(help.contains("the global --variant is ignored"), "{help}");
 }
 
@@ -198,35 +178,36 @@ fn unreadable(out: &Output) -> String {
 #[test]
 fn missing_file_exits_2() {
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("judge-no-such-record.txt");
-    let err = unreadable(&lgame(&["judge", missing.to_str().unwrap()], b""));
+    let err = unreadable(&LGAME.run_with_stdin(&["judge", missing.to_str().unwrap()], b""));
     assert!(err.contains("cannot read"), "{err}");
-    let err = unreadable(&lgame(&["judge", "--json", missing.to_str().unwrap()], b""));
+    let err =
+        unreadable(&LGAME.run_with_stdin(&["judge", "--json", missing.to_str().unwrap()], b""));
     assert!(err.contains("no-such-record"), "{err}");
     // A directory is not a readable file either.
-    unreadable(&lgame(&["judge", env!("CARGO_TARGET_TMPDIR")], b""));
+    unreadable(&LGAME.run_with_stdin(&["judge", env!("CARGO_TARGET_TMPDIR")], b""));
 }
 
 #[test]
 fn non_utf8_input_exits_2() {
     let bytes = b"1. A1,A2,A3,B3\n\xff\xfe\x00*\n";
-    let err = unreadable(&lgame(&["judge", "-"], bytes));
+    let err = unreadable(&LGAME.run_with_stdin(&["judge", "-"], bytes));
     assert!(err.contains("not UTF-8"), "{err}");
     let path = file("latin1.txt", b"[Red \"Andr\xe9\"]\n*\n");
-    unreadable(&lgame(&["judge", "--json", path.to_str().unwrap()], b""));
+    unreadable(&LGAME.run_with_stdin(&["judge", "--json", path.to_str().unwrap()], b""));
     // UTF-16 with its byte-order mark.
     let utf16: Vec<u8> = "\u{feff}*\n"
         .encode_utf16()
         .flat_map(u16::to_le_bytes)
         .collect();
-    unreadable(&lgame(&["judge", "-"], &utf16));
+    unreadable(&LGAME.run_with_stdin(&["judge", "-"], &utf16));
 }
 
 #[test]
 fn empty_input_exits_2() {
-    let err = unreadable(&lgame(&["judge", "-"], b""));
+    let err = unreadable(&LGAME.run_with_stdin(&["judge", "-"], b""));
     assert!(err.contains("empty"), "{err}");
     let path = file("blank.txt", b"\n \n\t\n");
-    unreadable(&lgame(&["judge", path.to_str().unwrap()], b""));
+    unreadable(&LGAME.run_with_stdin(&["judge", path.to_str().unwrap()], b""));
 }
 
 #[test]
@@ -272,7 +253,7 @@ fn garbage_never_panics() {
         deep_number.as_bytes(),
     ];
     for input in inputs {
-        let out = lgame(&["judge", "--json", "-"], input);
+        let out = LGAME.run_with_stdin(&["judge", "--json", "-"], input);
         let err = stderr(&out);
         let shown = String::from_utf8_lossy(input);
         assert!(!err.contains("panicked"), "{shown:?} panicked: {err}");

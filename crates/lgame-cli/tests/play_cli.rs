@@ -4,22 +4,25 @@
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use lgame::{Move, Position, Record, Rules};
+use lgame_test_support::{Lgame, Reader, TempDir};
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 /// A running `lgame play`, read up to each prompt.
 struct Session {
     child: Child,
     stdin: ChildStdin,
-    output: Receiver<u8>,
+    output: Reader,
     seen: String,
 }
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        let mut child = LGAME
+            .command()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -27,16 +30,7 @@ impl Session {
             .spawn()
             .expect("lgame runs");
         let stdin = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let (send, output) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut byte = [0u8; 1];
-            while let Ok(1) = stdout.read(&mut byte) {
-                if send.send(byte[0]).is_err() {
-                    return;
-                }
-            }
-        });
+        let output = Reader::new(child.stdout.take().unwrap());
         Session {
             child,
             stdin,
@@ -47,20 +41,12 @@ impl Session {
 
     /// Everything printed up to the next prompt (a line ending in "> ").
     fn until_prompt(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let mut text = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let byte = self.output.recv_timeout(left).unwrap_or_else(|_| {
-                panic!("no prompt; so far:\n{}", String::from_utf8_lossy(&text))
-            });
-            text.push(byte);
-            if text.ends_with(b"> ") {
-                let chunk = String::from_utf8(text).unwrap();
-                self.seen.push_str(&chunk);
-                return chunk;
-            }
-        }
+        let chunk = self
+            .output
+            .until("> ", Duration::from_secs(30))
+            .unwrap_or_else(|so_far| panic!("no prompt; so far:\n{so_far}"));
+        self.seen.push_str(&chunk);
+        chunk
     }
 
     fn send(&mut self, line: &str) {
@@ -156,9 +142,7 @@ fn plain_is_used_when_standard_input_is_not_a_terminal() {
 
 #[test]
 fn plain_save_writes_a_record_that_load_continues() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-save");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("play-save");
     let file = dir.join("game.txt");
     let mut s = Session::start(&["play", "--plain", "--blue", "random", "--seed", "9"]);
     s.until_prompt();
@@ -173,7 +157,8 @@ fn plain_save_writes_a_record_that_load_continues() {
     let record: Record = std::fs::read_to_string(&file).unwrap().parse().unwrap();
     assert_eq!(record.moves.len(), 2);
     assert_eq!(*record.replay().unwrap().position(), position);
-    let judged = Command::new(env!("CARGO_BIN_EXE_lgame"))
+    let judged = LGAME
+        .command()
         .args(["judge", file.to_str().unwrap()])
         .output()
         .unwrap();
@@ -198,7 +183,6 @@ fn plain_save_writes_a_record_that_load_continues() {
     assert!(undone.contains("Took back 1 move"), "{undone}");
     s.send("quit");
     s.finish();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -226,7 +210,8 @@ fn plain_hint_shows_the_value_and_the_best_moves() {
 
 #[test]
 fn plain_computer_against_computer_plays_to_the_end() {
-    let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+    let out = LGAME
+        .command()
         .args([
             "play", "--plain", "--red", "perfect", "--blue", "random", "--seed", "4",
         ])
@@ -248,7 +233,8 @@ fn bad_players_and_setups_exit_2_naming_them() {
             "/nonexistent/game.txt",
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        let out = LGAME
+            .command()
             .args(&args)
             .stdin(Stdio::null())
             .output()
@@ -261,9 +247,7 @@ fn bad_players_and_setups_exit_2_naming_them() {
 
 #[test]
 fn plain_load_keeps_the_saved_games_players_unless_told_otherwise() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-load-seats");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("play-load-seats");
     let file = dir.join("game.txt");
     let mut s = Session::start(&["play", "--plain", "--blue", "beginner:40", "--seed", "9"]);
     s.until_prompt();
@@ -301,15 +285,11 @@ fn plain_load_keeps_the_saved_games_players_unless_told_otherwise() {
         changed.contains("Red: human, Blue: computer: perfect"),
         "{changed}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn every_form_of_a_players_name_plays_in_play() {
-    let engine = format!(
-        "{} engine --level random --seed 3",
-        env!("CARGO_BIN_EXE_lgame")
-    );
+    let engine = format!("{} engine --level random --seed 3", LGAME.path());
     for (blue, shown) in [
         ("perfect", "computer: perfect".to_string()),
         ("level:perfect", "computer: perfect".to_string()),
@@ -317,7 +297,8 @@ fn every_form_of_a_players_name_plays_in_play() {
         ("level:beginner:40", "computer: beginner:40".to_string()),
         (engine.as_str(), format!("engine: {engine}")),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        let out = LGAME
+            .command()
             .args([
                 "play",
                 "--plain",
@@ -357,7 +338,8 @@ fn an_engine_that_cannot_start_is_an_error_naming_it_and_showing_its_stderr() {
             vec!["echo the weights", "the weights file 42 is missing"],
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_lgame"))
+        let out = LGAME
+            .command()
             .args(["play", "--plain", "--blue", blue])
             .stdin(Stdio::null())
             .output()
@@ -410,10 +392,7 @@ fn pane_with(session: &str, needle: &str) -> String {
 fn full_screen_game_in_a_real_terminal_shows_the_board_and_the_computers_reply() {
     let tmux = tmux();
     let session = format!("lgame-test-{}", std::process::id());
-    let command = format!(
-        "{} play --blue perfect --seed 2",
-        env!("CARGO_BIN_EXE_lgame")
-    );
+    let command = format!("{} play --blue perfect --seed 2", LGAME.path());
     let started = Command::new(tmux)
         .args([
             "new-session",

@@ -11,20 +11,22 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Commands the README shows but this test does not run, and where they are tested instead.
-const NOT_RUN_HERE: [(&str, &str); 5] = [
+const NOT_RUN_HERE: [(&str, &str); 4] = [
     (
         "lgame play",
         "interactive: tests/play_cli.rs, under tmux too",
     ),
-    ("lgame serve", "runs until stopped: tests/serve_*.rs"),
-    ("curl", "needs a running server: tests/serve_api.rs"),
+    (
+        "lgame serve",
+        "runs until stopped: tests/serve_*.rs and first_run.rs here, crates/lgame-web/tests",
+    ),
+    (
+        "curl",
+        "needs a running server: crates/lgame-web/tests/serve_api.rs",
+    ),
     (
         "lgame engine",
         "reads the protocol on stdin: tests/engine_match_cli.rs",
-    ),
-    (
-        "lgame report",
-        "solves every variant and board for minutes: docs/analysis.md is its output",
     ),
 ];
 

@@ -1,13 +1,30 @@
-//! Every accepted move survives the server being killed; a stopped server restarts on its
-//! database with every game as it was.
+//! `lgame serve` as a process of its own: every accepted move survives the server being
+//! killed (SIGKILL), after a few games or a burst of twenty clients at once; a server stopped
+//! by SIGTERM with a WebSocket open, or killed, restarts on its database with every game as
+//! it was. (What needs no process of its own is tested in `lgame-web`, in-process.)
 
-mod serve_support;
+use std::path::Path;
+use std::sync::{Arc, Barrier};
 
+use lgame_test_support::http::{a_legal_move, Created};
+use lgame_test_support::serve::ServeProcess;
+use lgame_test_support::{Lgame, TempDir};
 use serde_json::{json, Value};
-use serve_support::{a_legal_move, Created, Server, TempDir};
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
+
+/// The burst: clients at once, games each plays, moves in each game.
+const CLIENTS: usize = 20;
+const GAMES_EACH: usize = 3;
+const MOVES_EACH: usize = 12;
+
+/// `lgame serve --db DB EXTRA` on a free port.
+fn serve(db: &Path, extra: &[&str]) -> ServeProcess {
+    ServeProcess::start(LGAME, db, extra)
+}
 
 /// Plays `count` moves in a game, each side's person in turn.
-fn play_some(server: &Server, game: &Created, count: usize, pick: usize) -> Value {
+fn play_some(server: &ServeProcess, game: &Created, count: usize, pick: usize) -> Value {
     let mut state = server.state(&game.id);
     for i in 0..count {
         if state["over"] == true {
@@ -29,7 +46,7 @@ fn play_some(server: &Server, game: &Created, count: usize, pick: usize) -> Valu
 #[test]
 fn a_killed_server_loses_no_move_and_play_continues() {
     let dir = TempDir::new("crash");
-    let server = Server::start(&dir.db(), &[]);
+    let server = serve(&dir.db(), &[]);
     let mut games = Vec::new();
     for (i, spec) in [
         json!({ "red": "human", "blue": "perfect" }),
@@ -60,7 +77,7 @@ fn a_killed_server_loses_no_move_and_play_continues() {
     let before: Vec<Value> = games.iter().map(|g| server.state(&g.id)).collect();
 
     server.kill(); // SIGKILL, straight after the last answer
-    let server = Server::start(&dir.db(), &[]);
+    let server = serve(&dir.db(), &[]);
     for (game, before) in games.iter().zip(&before) {
         assert_eq!(
             &server.state(&game.id),
@@ -85,8 +102,57 @@ fn a_killed_server_loses_no_move_and_play_continues() {
     assert_eq!(spectator.next(), states[0]);
     let status = server.terminate();
     assert!(status.success(), "{status}");
-    let server = Server::start(&dir.db(), &[]);
+    let server = serve(&dir.db(), &[]);
     for (game, state) in games.iter().zip(&states) {
         assert_eq!(&server.state(&game.id), state);
+    }
+}
+
+#[test]
+fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled() {
+    let dir = TempDir::new("many");
+    let server = Arc::new(serve(&dir.db(), &["--create-limit", "0"]));
+    let start = Arc::new(Barrier::new(CLIENTS));
+    let clients: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            let (server, start) = (server.clone(), start.clone());
+            std::thread::spawn(move || {
+                start.wait();
+                let mut seen: Vec<(String, Value)> = Vec::new();
+                for g in 0..GAMES_EACH {
+                    let blue = ["perfect", "human", "beginner", "intermediate"][(c + g) % 4];
+                    let game = server.create(json!({ "red": "human", "blue": blue }));
+                    let mut state = game.body["state"].clone();
+                    for i in 0..MOVES_EACH {
+                        if state["over"] == true {
+                            break;
+                        }
+                        let ply = state["plies"].as_u64().unwrap();
+                        let mv = a_legal_move(&state, c * 13 + g * 5 + i);
+                        let reply = server.play(&game.id, game.token_for(&state), ply + 1, &mv);
+                        assert_eq!(reply.status, 200, "{}", reply.body);
+                        assert_eq!(reply.body["moves"][ply as usize], mv.as_str());
+                        state = reply.body;
+                    }
+                    seen.push((game.id.clone(), state["moves"].clone()));
+                }
+                seen
+            })
+        })
+        .collect();
+    let seen: Vec<(String, Value)> = clients
+        .into_iter()
+        .flat_map(|c| c.join().expect("no client failed"))
+        .collect();
+    assert_eq!(seen.len(), CLIENTS * GAMES_EACH);
+    for (id, moves) in &seen {
+        assert_eq!(&server.state(id)["moves"], moves, "game {id} in memory");
+    }
+    // And in the database, after a kill.
+    let server = Arc::into_inner(server).unwrap();
+    server.kill();
+    let server = serve(&dir.db(), &[]);
+    for (id, moves) in &seen {
+        assert_eq!(&server.state(id)["moves"], moves, "game {id} stored");
     }
 }

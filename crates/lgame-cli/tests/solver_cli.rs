@@ -9,7 +9,10 @@ use lgame::{Move, Position, Rules};
 // Seeded random numbers, so that failures reproduce.
 use lgame_players::Rng;
 use lgame_solver::{estimate, file, human_bytes, StateIndex, Statistics, Tablebase};
+use lgame_test_support::{stderr, stdout, Lgame};
 use serde_json::Value as Json;
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 /// Red to move is trapped: Blue has won.
 const RED_TRAPPED: &str = "RRN./RB../RBBB/N... r";
@@ -36,9 +39,6 @@ const SOLVE_KEYS: &[&str] = &[
     "start_moves",
     "solve_ms",
 ];
-
-mod support;
-use support::{fails, lgame_with_stdin, ok, stderr, stdout};
 
 /// Parses one line of JSON output.
 fn json(text: &str) -> Json {
@@ -119,7 +119,7 @@ fn utf8(path: &Path) -> &str {
 /// Writes the classic tablebase with `lgame solve --out` and returns its path.
 fn solve_out(scratch: &Scratch, name: &str) -> PathBuf {
     let path = scratch.path(name);
-    let text = ok(&["solve", "--out", utf8(&path)]);
+    let text = LGAME.ok(&["solve", "--out", utf8(&path)]);
     assert!(
         text.ends_with(&format!("Tablebase:      {}\n", path.display())),
         "{text}"
@@ -189,7 +189,7 @@ fn plies_of(v: &Json) -> Option<u64> {
 
 #[test]
 fn solve_json_classic_has_every_key_and_the_known_figures_of_the_library() {
-    let stats = json(&ok(&["solve", "--json"]));
+    let stats = json(&LGAME.ok(&["solve", "--json"]));
     for key in SOLVE_KEYS {
         assert!(stats.get(key).is_some(), "no {key} in {stats}");
     }
@@ -226,7 +226,7 @@ fn solve_json_classic_has_every_key_and_the_known_figures_of_the_library() {
 
 #[test]
 fn solve_text_groups_digits_and_names_the_counts_and_the_longest_win() {
-    let text = ok(&["solve"]);
+    let text = LGAME.ok(&["solve"]);
     for needle in ["18,368", "2,296", "8,048 / 232 / 10,088", "221", "9 plies"] {
         assert!(text.contains(needle), "no {needle:?} in\n{text}");
     }
@@ -267,7 +267,7 @@ fn solve_json_misere_and_sudden_death_equal_the_library_statistics() {
     let classic = library_statistics(&Rules::classic());
     for variant in ["misere", "sudden-death"] {
         let rules: Rules = variant.parse().expect("a variant");
-        let stats = json(&ok(&["--variant", variant, "solve", "--json"]));
+        let stats = json(&LGAME.ok(&["--variant", variant, "solve", "--json"]));
         for key in SOLVE_KEYS {
             assert!(stats.get(key).is_some(), "{variant}: no {key} in {stats}");
         }
@@ -284,7 +284,7 @@ fn solve_max_memory_below_the_estimate_exits_2_saying_what_is_needed_and_the_lim
     let scratch = Scratch::new("max-memory");
     let out = scratch.path("never.tb");
     let e = estimate(&StateIndex::new(&Rules::classic()));
-    let err = fails(&["solve", "--max-memory", "1K", "--out", utf8(&out)], 2);
+    let err = LGAME.fails(&["solve", "--max-memory", "1K", "--out", utf8(&out)], 2);
     assert_eq!(
         err.trim_end(),
         format!(
@@ -301,15 +301,15 @@ fn solve_max_memory_below_the_estimate_exits_2_saying_what_is_needed_and_the_lim
     assert!(scratch.listing().is_empty(), "{:?}", scratch.listing());
 
     // analyze solves too, under the same limit.
-    let err = fails(&["analyze", "--max-memory", "1K", "start"], 2);
+    let err = LGAME.fails(&["analyze", "--max-memory", "1K", "start"], 2);
     assert!(err.contains("more than the limit of 1 kB"), "{err}");
 
     // The limit is the estimate: exactly enough is allowed, a byte less is not.
     let exact = e.peak_bytes.to_string();
-    let json_stats = json(&ok(&["solve", "--json", "--max-memory", &exact]));
+    let json_stats = json(&LGAME.ok(&["solve", "--json", "--max-memory", &exact]));
     assert_eq!(json_stats["positions"], 18_368);
     let less = (e.peak_bytes - 1).to_string();
-    let err = fails(&["solve", "--max-memory", &less], 2);
+    let err = LGAME.fails(&["solve", "--max-memory", &less], 2);
     assert!(err.contains("more than the limit"), "{err}");
 }
 
@@ -318,7 +318,7 @@ fn solve_max_memory_that_is_not_a_size_is_a_usage_error_naming_it() {
     for command in [&["solve"][..], &["analyze", "start"][..]] {
         let mut args = command.to_vec();
         args.extend(["--max-memory", "banana"]);
-        let err = fails(&args, 2);
+        let err = LGAME.fails(&args, 2);
         assert!(err.contains("'banana'"), "{err}");
         assert!(err.contains("--max-memory"), "{err}");
         assert!(err.contains("not a memory size"), "{err}");
@@ -358,7 +358,7 @@ fn solve_out_writes_a_tablebase_the_library_reads_back_as_a_fresh_solve() {
 
     // --json with --out writes the same file.
     let again = scratch.path("again.tb");
-    json(&ok(&["solve", "--json", "--out", utf8(&again)]));
+    json(&LGAME.ok(&["solve", "--json", "--out", utf8(&again)]));
     assert_eq!(std::fs::read(&again).expect("written"), bytes);
     assert_eq!(scratch.listing(), ["again.tb", "classic.tb"]);
 }
@@ -369,14 +369,14 @@ fn analyze_with_tablebase_prints_the_same_as_without() {
     let path = solve_out(&scratch, "classic.tb");
     for position in probe_positions() {
         let text = position.to_string();
-        let solved = ok(&["analyze", "--json", &text]);
-        let loaded = ok(&["analyze", "--tablebase", utf8(&path), "--json", &text]);
+        let solved = LGAME.ok(&["analyze", "--json", &text]);
+        let loaded = LGAME.ok(&["analyze", "--tablebase", utf8(&path), "--json", &text]);
         assert_eq!(loaded, solved, "{text}");
     }
     // The text form too.
     assert_eq!(
-        ok(&["analyze", "--tablebase", utf8(&path), BLUE_TO_TRAP]),
-        ok(&["analyze", BLUE_TO_TRAP])
+        LGAME.ok(&["analyze", "--tablebase", utf8(&path), BLUE_TO_TRAP]),
+        LGAME.ok(&["analyze", BLUE_TO_TRAP])
     );
 }
 
@@ -388,7 +388,7 @@ fn analyze_with_a_damaged_or_foreign_tablebase_exits_2_naming_the_problem() {
 
     let truncated = scratch.path("truncated.tb");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("written");
-    let err = fails(&["analyze", "--tablebase", utf8(&truncated), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&truncated), "start"], 2);
     assert!(err.contains("truncated"), "{err}");
     assert!(err.contains(utf8(&truncated)), "{err}");
     assert!(
@@ -404,16 +404,16 @@ fn analyze_with_a_damaged_or_foreign_tablebase_exits_2_naming_the_problem() {
     let mut damaged = bytes.clone();
     damaged[bytes.len() / 2] ^= 0x04; // a bit in the values
     std::fs::write(&flipped, &damaged).expect("written");
-    let err = fails(&["analyze", "--tablebase", utf8(&flipped), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&flipped), "start"], 2);
     assert!(err.contains("corrupted"), "{err}");
     assert!(err.contains(utf8(&flipped)), "{err}");
 
     let longer = scratch.path("longer.tb");
     std::fs::write(&longer, [&bytes[..], b"!"].concat()).expect("written");
-    let err = fails(&["analyze", "--tablebase", utf8(&longer), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&longer), "start"], 2);
     assert!(err.contains("1 unexpected bytes at the end"), "{err}");
 
-    let err = fails(
+    let err = LGAME.fails(
         &[
             "--variant",
             "misere",
@@ -427,7 +427,7 @@ fn analyze_with_a_damaged_or_foreign_tablebase_exits_2_naming_the_problem() {
     assert!(err.contains("is for classic, not misere"), "{err}");
 
     let missing = scratch.path("missing.tb");
-    let err = fails(&["analyze", "--tablebase", utf8(&missing), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&missing), "start"], 2);
     assert!(
         err.contains("opening tablebase") && err.contains("missing.tb"),
         "{err}"
@@ -435,22 +435,16 @@ fn analyze_with_a_damaged_or_foreign_tablebase_exits_2_naming_the_problem() {
 
     let empty = scratch.path("empty.tb");
     std::fs::write(&empty, b"").expect("written");
-    let err = fails(&["analyze", "--tablebase", utf8(&empty), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&empty), "start"], 2);
     assert!(err.contains("truncated"), "{err}");
 
     let svg = scratch.path("picture.svg");
     std::fs::write(&svg, lgame::svg(&Rules::classic().start_position(), None)).expect("written");
-    let err = fails(&["analyze", "--tablebase", utf8(&svg), "start"], 2);
+    let err = LGAME.fails(&["analyze", "--tablebase", utf8(&svg), "start"], 2);
     assert!(err.contains("not an lgame tablebase"), "{err}");
 
     // The good file is untouched by all this and still answers.
-    let analysis = json(&ok(&[
-        "analyze",
-        "--tablebase",
-        utf8(&good),
-        "--json",
-        RED_TRAPPED,
-    ]));
+    let analysis = json(&LGAME.ok(&["analyze", "--tablebase", utf8(&good), "--json", RED_TRAPPED]));
     assert_eq!(analysis["value"], "loss");
 }
 
@@ -475,7 +469,7 @@ fn solve_out_leaves_a_neighbouring_partial_file_alone() {
 fn analyze_json_has_every_key_and_moves_best_first_led_by_the_positions_value() {
     for position in probe_positions() {
         let text = position.to_string();
-        let a = json(&ok(&["analyze", "--json", &text]));
+        let a = json(&LGAME.ok(&["analyze", "--json", &text]));
         let object = a.as_object().expect("an object");
         let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
         keys.sort_unstable();
@@ -537,14 +531,14 @@ fn analyze_json_has_every_key_and_moves_best_first_led_by_the_positions_value() 
 
 #[test]
 fn analyze_trapped_red_is_lost_at_once_and_blue_to_move_wins_in_one() {
-    let lost = json(&ok(&["analyze", "--json", RED_TRAPPED]));
+    let lost = json(&LGAME.ok(&["analyze", "--json", RED_TRAPPED]));
     assert_eq!(lost["position"], RED_TRAPPED);
     assert_eq!(lost["value"], "loss");
     assert_eq!(lost["plies"], 0);
     assert_eq!(lost["legal_moves"], 0);
     assert_eq!(lost["moves"], serde_json::json!([]));
 
-    let won = json(&ok(&["analyze", "--json", BLUE_TO_TRAP]));
+    let won = json(&LGAME.ok(&["analyze", "--json", BLUE_TO_TRAP]));
     assert_eq!(won["position"], BLUE_TO_TRAP);
     assert_eq!(won["value"], "win");
     assert_eq!(won["plies"], 1);
@@ -554,17 +548,17 @@ fn analyze_trapped_red_is_lost_at_once_and_blue_to_move_wins_in_one() {
     assert_eq!(first["plies"], 1);
     // The winning move leaves Red trapped, lost at once.
     let after = first["position"].as_str().expect("text");
-    let after = json(&ok(&["analyze", "--json", after]));
+    let after = json(&LGAME.ok(&["analyze", "--json", after]));
     assert_eq!(after["value"], "loss");
     assert_eq!(after["plies"], 0);
 
     // The text form says the same.
-    let text = ok(&["analyze", RED_TRAPPED]);
+    let text = LGAME.ok(&["analyze", RED_TRAPPED]);
     assert!(
         text.contains("Value: loss in 0 for Red (0 legal moves)"),
         "{text}"
     );
-    let text = ok(&["analyze", BLUE_TO_TRAP]);
+    let text = LGAME.ok(&["analyze", BLUE_TO_TRAP]);
     assert!(
         text.contains("Value: win in 1 for Blue (221 legal moves)"),
         "{text}"
@@ -576,7 +570,7 @@ fn analyze_every_move_value_equals_the_library() {
     let tb = classic();
     for position in probe_positions() {
         let text = position.to_string();
-        let a = json(&ok(&["analyze", "--json", &text]));
+        let a = json(&LGAME.ok(&["analyze", "--json", &text]));
         let expected: Vec<Json> = tb
             .moves(&position)
             .expect("classic")
@@ -652,7 +646,7 @@ fn analyze_batch_prints_one_line_per_input_line_as_single_analyze_and_errors_inl
     ));
 
     let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
-    let out = lgame_with_stdin(&["analyze", "-"], input.as_bytes());
+    let out = LGAME.run_with_stdin(&["analyze", "-"], input.as_bytes());
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(2), "a line failed: {err}");
@@ -671,7 +665,7 @@ fn analyze_batch_prints_one_line_per_input_line_as_single_analyze_and_errors_inl
     for ((line, single), got) in non_blank.iter().zip(&printed) {
         match single {
             Some((variant, position)) => {
-                let alone = ok(&["--variant", variant, "analyze", "--json", position]);
+                let alone = LGAME.ok(&["--variant", variant, "analyze", "--json", position]);
                 assert_eq!(*got, alone.trim_end(), "line {line:?}");
             }
             None => {
@@ -706,7 +700,7 @@ fn analyze_batch_with_only_good_lines_exits_0_with_the_librarys_analyses() {
     let positions = random_positions(&rules, 20, 0xfeed_f00d_0000_0001);
     let mut input: String = positions.iter().map(|p| format!("{p}\n\n")).collect();
     input.push_str(&format!("[misere] {RED_TRAPPED}\n"));
-    let out = lgame_with_stdin(&["analyze", "-"], input.as_bytes());
+    let out = LGAME.run_with_stdin(&["analyze", "-"], input.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stderr.is_empty(), "{}", stderr(&out));
     let printed = stdout(&out);
@@ -723,14 +717,14 @@ fn analyze_batch_with_only_good_lines_exits_0_with_the_librarys_analyses() {
     assert_eq!(last["plies"], 0);
 
     // An empty batch prints nothing and succeeds.
-    let out = lgame_with_stdin(&["analyze", "-"], b"\n  \n");
+    let out = LGAME.run_with_stdin(&["analyze", "-"], b"\n  \n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
 }
 
 #[test]
 fn analyze_batch_line_that_is_not_utf8_is_reported_as_bad_input_and_the_batch_goes_on() {
-    let out = lgame_with_stdin(&["analyze", "-"], b"start\n\xff\xfe start\nstart\n");
+    let out = LGAME.run_with_stdin(&["analyze", "-"], b"start\n\xff\xfe start\nstart\n");
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{err}");
     assert!(!err.contains("writing the output"), "{err}");
@@ -753,7 +747,7 @@ fn analyze_batch_line_that_is_not_utf8_is_reported_as_bad_input_and_the_batch_go
 fn render_prints_the_library_svg_titled_with_the_position() {
     let rules = Rules::classic();
     let position = Position::from_text(BLUE_TO_TRAP, &rules).expect("a position");
-    let svg = ok(&["render", BLUE_TO_TRAP]);
+    let svg = LGAME.ok(&["render", BLUE_TO_TRAP]);
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains("</svg>"), "{svg}");
     assert!(
@@ -765,12 +759,12 @@ fn render_prints_the_library_svg_titled_with_the_position() {
     assert_eq!(svg, lgame::svg(&position, None));
 
     // Without a position: the variant's start.
-    let start = ok(&["render"]);
+    let start = LGAME.ok(&["render"]);
     assert!(start.contains("<title>L game position NRR./.RB./.RB./.BBN r: Red to move</title>"));
     assert_eq!(start, lgame::svg(&rules.start_position(), None));
 
     // A finished game says so in the title.
-    let over = ok(&["render", RED_TRAPPED]);
+    let over = LGAME.ok(&["render", RED_TRAPPED]);
     assert!(
         over.contains(&format!(
             "<title>L game position {RED_TRAPPED}: Game over: "
@@ -784,7 +778,7 @@ fn render_highlight_marks_the_move_exactly_as_the_library() {
     let start = Rules::classic().start_position();
     for text in ["A1,A2,A3,B3 D1-D2", "A1,A2,A3,B3"] {
         let mv: Move = text.parse().expect("a move");
-        let svg = ok(&["render", "--highlight", text, "start"]);
+        let svg = LGAME.ok(&["render", "--highlight", text, "start"]);
         assert_eq!(svg, lgame::svg(&start, Some(&mv)), "{text}");
         assert_ne!(svg, lgame::svg(&start, None), "{text}");
         assert!(svg.contains("class=\"highlight\""), "{text}");
@@ -801,10 +795,10 @@ fn render_out_writes_the_same_bytes_to_the_file() {
     let scratch = Scratch::new("render");
     let path = scratch.path("board.svg");
     let args = ["render", "--highlight", "A1,A2,A3,B3 D1-D2", BLUE_TO_TRAP];
-    let printed = ok(&args);
+    let printed = LGAME.ok(&args);
     let mut with_out = args.to_vec();
     with_out.extend(["--out", utf8(&path)]);
-    assert_eq!(ok(&with_out), "", "nothing on stdout with --out");
+    assert_eq!(LGAME.ok(&with_out), "", "nothing on stdout with --out");
     assert_eq!(
         std::fs::read(&path).expect("the SVG is written"),
         printed.as_bytes()
@@ -816,7 +810,7 @@ fn render_out_writes_the_same_bytes_to_the_file() {
 fn render_malformed_highlight_exits_2_naming_the_token() {
     let scratch = Scratch::new("render-bad");
     let path = scratch.path("never.svg");
-    let err = fails(
+    let err = LGAME.fails(
         &["render", "--highlight", "A1,A2,Q9", "--out", utf8(&path)],
         2,
     );
@@ -824,10 +818,10 @@ fn render_malformed_highlight_exits_2_naming_the_token() {
     assert!(err.contains("not a cell name"), "{err}");
     assert!(scratch.listing().is_empty(), "no file on failure");
 
-    let err = fails(&["render", "--highlight", "A1,A2,A3,B3 D1-"], 2);
+    let err = LGAME.fails(&["render", "--highlight", "A1,A2,A3,B3 D1-"], 2);
     assert!(err.contains("'D1-' is not a neutral move"), "{err}");
 
-    let err = fails(&["render", "NRR./.RB./.RB./.BBX r"], 2);
+    let err = LGAME.fails(&["render", "NRR./.RB./.RB./.BBX r"], 2);
     assert!(err.contains("unexpected 'X' at D1"), "{err}");
 }
 
@@ -871,12 +865,12 @@ fn failing_solver_commands_never_panic_and_exit_with_their_code() {
         (&["render", "xyz"], 2, "position 'xyz'"),
     ];
     for (args, code, needle) in cases {
-        let err = fails(args, *code);
+        let err = LGAME.fails(args, *code);
         assert!(err.contains(needle), "lgame {args:?}: {err}");
     }
 
     // A failing batch: errors inline on stdout, still no panic.
-    let out = lgame_with_stdin(&["analyze", "-"], b"xyz\n[\n[]\n[misere\n]\n");
+    let out = LGAME.run_with_stdin(&["analyze", "-"], b"xyz\n[\n[]\n[misere\n]\n");
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(2), "{err}");

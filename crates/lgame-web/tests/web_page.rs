@@ -1,23 +1,29 @@
 //! The web page in a real browser (Debian's headless Chromium through chromedriver) against
-//! the real `lgame serve` on loopback: a whole game by clicking, an illegal attempt, two
-//! friends in two browsers, the analysis against `lgame analyze`, the board editor and its
-//! address, keyboard-only play, both languages, and the screens photographed and printed.
+//! the server on loopback, in the test's process: a whole game by clicking, an illegal
+//! attempt, two friends in two browsers, the analysis against the solver's (what
+//! `lgame analyze` prints), the board editor and its address, keyboard-only play, both
+//! languages, and the screens photographed and printed.
 //!
 //! The browser tests run one at a time (a lock): two Chromiums at once on two cores make
 //! every wait slower and prove nothing more.
 
-mod browser;
-mod serve_support;
-mod support;
-
+use std::path::PathBuf;
 use std::sync::Mutex;
 
-use browser::{artifacts_dir, Driver, Session, KEY_ENTER, KEY_TAB};
 use lgame::{Position, Rules, Square};
+use lgame_solver::Tablebase;
+use lgame_test_support::browser::{self, Driver, Session, KEY_ENTER, KEY_TAB};
+use lgame_test_support::http::{a_legal_move, encode};
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
 use serde_json::{json, Value};
-use serve_support::{encode, Server, TempDir};
 
 static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// `target/browser-artifacts`.
+fn artifacts_dir() -> PathBuf {
+    browser::artifacts_dir(env!("CARGO_TARGET_TMPDIR"))
+}
 
 /// A server with its own database, a chromedriver, and the lock.
 struct Bench {
@@ -32,7 +38,7 @@ fn bench(name: &str) -> Bench {
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     let dir = TempDir::new(name);
-    let server = Server::start(&dir.db(), &["--create-limit", "0"]);
+    let server = Server::with(&dir.db(), |c| c.create_limit = 0);
     Bench {
         _lock: lock,
         server,
@@ -399,8 +405,13 @@ fn the_analysis_toggle_shows_the_values_lgame_analyze_gives() {
         "const v = document.querySelector('.position-value'); return [v.dataset.value, v.dataset.plies]",
     );
 
-    let out = support::ok(&["analyze", "--json", &position]);
-    let analysis: Value = serde_json::from_str(&out).expect("analyze --json");
+    // What `lgame analyze --json POSITION` prints: the solver's analysis of the classic
+    // game's position, serialised.
+    let classic = Rules::classic();
+    let analysed = Tablebase::solve(&classic)
+        .analyze(&Position::from_text(&position, &classic).unwrap())
+        .expect("the position's analysis");
+    let analysis: Value = serde_json::to_value(analysed).expect("analyze --json");
     let expected: Vec<Value> = analysis["moves"]
         .as_array()
         .unwrap()
@@ -780,7 +791,7 @@ fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
     let bench = bench("web-screens");
     let (id, token, game_address) = bench.red_game("intermediate", json!({}));
     let state = bench.server.state(&id);
-    let mv = serve_support::a_legal_move(&state, 3);
+    let mv = a_legal_move(&state, 3);
     assert_eq!(bench.server.play(&id, &token, 1, &mv).status, 200);
     let screens = [
         ("play", "#/play".to_string()),

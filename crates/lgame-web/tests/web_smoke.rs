@@ -1,17 +1,22 @@
 //! The browser client against the real server: a headless Chromium opens the home page, which
 //! loads with a title, and can be photographed and printed.
 
-mod browser;
-mod serve_support;
+use std::path::PathBuf;
 
-use browser::{artifacts_dir, Driver};
+use lgame_test_support::browser::{self, Driver};
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
 use serde_json::json;
-use serve_support::{Server, TempDir};
+
+/// `target/browser-artifacts`.
+fn artifacts_dir() -> PathBuf {
+    browser::artifacts_dir(env!("CARGO_TARGET_TMPDIR"))
+}
 
 #[test]
 fn the_home_page_loads_in_a_browser_and_can_be_captured() {
     let dir = TempDir::new("web-smoke");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let driver = Driver::start();
     let page = driver.session();
 

@@ -1,47 +1,15 @@
-//! What the `serve_*` tests share: the real `lgame serve` in a child process on a free
-//! loopback port with a database in a temporary directory, and blocking HTTP and WebSocket
-//! clients.
+//! A blocking client of the game server's HTTP API and WebSockets (`docs/api.md`), for a
+//! server at any address: in the test's process (`server::Server`, feature `server`) or
+//! `lgame serve` in a child ([`crate::serve`]).
 
-#![allow(dead_code)]
-
-use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use lgame::{Position, Rules};
 use serde_json::{json, Value};
 
-/// A directory removed when dropped.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(name: &str) -> TempDir {
-        static COUNT: AtomicU32 = AtomicU32::new(0);
-        let n = COUNT.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("lgame-{name}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    pub fn db(&self) -> PathBuf {
-        self.0.join("games.db")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A running `lgame serve`, killed when dropped.
-pub struct Server {
-    child: Child,
+/// A client of the server at `addr` (`HOST:PORT`).
+pub struct Client {
     pub addr: String,
     agent: ureq::Agent,
 }
@@ -62,70 +30,13 @@ impl Reply {
     }
 }
 
-impl Server {
-    /// Starts the server on `db` with extra arguments and waits for its address.
-    pub fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lgame"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .args(extra)
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("lgame serve starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let _ = tx.send(line);
-            }
-        });
-        let line = match rx.recv_timeout(Duration::from_secs(30)) {
-            Ok(line) => line,
-            Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("the server did not say where it listens: {e}");
-            }
-        };
-        let addr = line
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
+impl Client {
+    /// A client of `addr`, every request limited to 30 s.
+    pub fn new(addr: String) -> Client {
         let agent = ureq::AgentBuilder::new()
             .timeout(Duration::from_secs(30))
             .build();
-        Server { child, addr, agent }
-    }
-
-    /// The process id.
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// SIGKILL: no chance to clean up.
-    pub fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    /// SIGTERM, then the exit status once it has stopped.
-    pub fn terminate(mut self) -> std::process::ExitStatus {
-        let ok = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(ok.success());
-        for _ in 0..200 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("the server did not stop on SIGTERM within 10 s");
+        Client { addr, agent }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -176,6 +87,7 @@ impl Server {
         )
     }
 
+    /// A game's state; panics unless 200.
     pub fn state(&self, id: &str) -> Value {
         let reply = self.get(&format!("/api/games/{id}"));
         assert_eq!(reply.status, 200, "{}", reply.body);
@@ -203,13 +115,6 @@ impl Server {
             Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
             Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -250,7 +155,9 @@ impl Created {
 pub struct Watcher(tungstenite::WebSocket<TcpStream>);
 
 impl Watcher {
-    /// The next state sent.
+    /// The next state sent (waiting up to the read timeout; never `None`, so not an
+    /// iterator's `next`).
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Value {
         loop {
             match self.0.read().expect("a message within the timeout") {

@@ -1,8 +1,6 @@
-//! What `lgame serve` answers the web page (docs/api.md: positions, classes, records,
-//! diagrams, QR codes, the page's files, players' presence), end to end against the real
-//! binary, every answer checked against the libraries computing it a second time.
-
-mod serve_support;
+//! What the server answers the web page (docs/api.md: positions, classes, records,
+//! diagrams, QR codes, the page's files, players' presence), end to end over HTTP on a
+//! loopback port, every answer checked against the libraries computing it a second time.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Read, Write};
@@ -11,13 +9,15 @@ use std::time::Duration;
 
 use lgame::{Bitboard, Color, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::{Tablebase, Wdl};
+use lgame_test_support::http::{a_legal_move, encode, Reply};
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
 use serde_json::{json, Value};
-use serve_support::{encode, Reply, Server, TempDir};
 
 /// A query value, percent-encoded (positions hold `/`, spaces and `:`, variants `=` and `,`).
 fn start(name: &str) -> (TempDir, Server) {
     let dir = TempDir::new(name);
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     (dir, server)
 }
 
@@ -1012,7 +1012,7 @@ fn a_players_socket_marks_their_side_present_until_the_last_one_closes() {
     assert_eq!(present(&spectator.next()), (false, true));
     let mut state = server.state(&game.id);
     for ply in 1..=3u64 {
-        let mv = serve_support::a_legal_move(&state, ply as usize * 13);
+        let mv = a_legal_move(&state, ply as usize * 13);
         let token = if ply % 2 == 1 { &red } else { &blue };
         let reply: Reply = server.play(&game.id, token, ply, &mv);
         assert_eq!(reply.status, 200, "{}", reply.body);
@@ -1050,7 +1050,7 @@ fn a_game_state_lists_the_position_after_each_ply_as_the_library_replays_it() {
     assert_eq!(game.body["state"]["positions"], json!([]));
     let mut state = game.body["state"].clone();
     for ply in 1..=6u64 {
-        let mv = serve_support::a_legal_move(&state, ply as usize * 29 + 3);
+        let mv = a_legal_move(&state, ply as usize * 29 + 3);
         let token = if ply % 2 == 1 { &red } else { &blue };
         let reply = server.play(&game.id, token, ply, &mv);
         assert_eq!(reply.status, 200, "{}", reply.body);

@@ -3,8 +3,6 @@
 //! temporary profile. Every WebDriver error is a panic naming the command, and every wait has
 //! a limit.
 
-#![allow(dead_code)]
-
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -31,13 +29,15 @@ pub const WAIT: Duration = Duration::from_secs(10);
 /// The key WebDriver uses for an element reference in JSON.
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-/// Where screenshots and PDFs go: `target/browser-artifacts` (under `CARGO_TARGET_DIR` if
-/// set), created if missing.
-pub fn artifacts_dir() -> PathBuf {
-    let target = match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"),
-    };
+/// Where screenshots and PDFs go: `browser-artifacts` in the target directory, created if
+/// missing. The test crate names its temporary directory inside the target directory:
+/// `artifacts_dir(env!("CARGO_TARGET_TMPDIR"))` is `target/browser-artifacts` (under
+/// `CARGO_TARGET_DIR` if set).
+pub fn artifacts_dir(target_tmpdir: impl AsRef<Path>) -> PathBuf {
+    let tmp = target_tmpdir.as_ref();
+    let target = tmp
+        .parent()
+        .unwrap_or_else(|| panic!("{} is not inside a target directory", tmp.display()));
     let dir = target.join("browser-artifacts");
     std::fs::create_dir_all(&dir)
         .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));

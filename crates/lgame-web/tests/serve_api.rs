@@ -1,14 +1,14 @@
-//! `lgame serve`'s API end to end, against the real binary on a loopback port.
+//! The server's API end to end, over HTTP and WebSockets on a loopback port.
 
-mod serve_support;
-
+use lgame_test_support::http::{a_legal_move, Reply};
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
 use serde_json::json;
-use serve_support::{a_legal_move, Server, TempDir};
 
 #[test]
 fn a_whole_game_against_the_computer_to_the_end() {
     let dir = TempDir::new("whole");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let game = server.create(json!({ "red": "human", "blue": "perfect" }));
     assert!(game.blue.is_none(), "no token for the computer's side");
     let mut state = game.body["state"].clone();
@@ -52,7 +52,7 @@ fn a_whole_game_against_the_computer_to_the_end() {
 #[test]
 fn the_computer_moving_first_moves_at_once() {
     let dir = TempDir::new("first");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let game = server.create(json!({ "red": "beginner:40", "blue": "human", "setup": "kit" }));
     assert!(game.red.is_none());
     assert_eq!(game.body["state"]["plies"], 1);
@@ -63,7 +63,7 @@ fn the_computer_moving_first_moves_at_once() {
 #[test]
 fn friends_play_with_two_tokens_and_a_spectator_watches_live() {
     let dir = TempDir::new("friends");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     assert_ne!(red, blue);
@@ -143,14 +143,14 @@ fn friends_play_with_two_tokens_and_a_spectator_watches_live() {
 #[test]
 fn refusals_name_the_problem_and_change_nothing() {
     let dir = TempDir::new("refusals");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let game = server.create(json!({ "red": "human", "blue": "human" }));
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     let before = server.state(&game.id);
     let moves = format!("/api/games/{}/moves", game.id);
     let good = a_legal_move(&before, 0);
 
-    let cases: Vec<(serve_support::Reply, u16, &str)> = vec![
+    let cases: Vec<(Reply, u16, &str)> = vec![
         (
             server.play(&game.id, "0123456789abcdef0123456789abcdef", 1, &good),
             403,
@@ -315,7 +315,7 @@ fn refusals_name_the_problem_and_change_nothing() {
 #[test]
 fn undo_resign_export_and_import() {
     let dir = TempDir::new("undo");
-    let server = Server::start(&dir.db(), &[]);
+    let server = Server::start(&dir.db());
     let game = server.create(json!({ "red": "human", "blue": "intermediate" }));
     let red = game.red.clone().unwrap();
     let undo = |token: &str| {
@@ -382,38 +382,9 @@ fn undo_resign_export_and_import() {
 }
 
 #[test]
-fn analysis_gives_every_moves_value_as_lgame_analyze_does() {
-    let dir = TempDir::new("analysis");
-    let server = Server::start(&dir.db(), &[]);
-    for (variant, position, query) in [
-        (
-            "classic",
-            "RRN./RB../RBBB/N... b",
-            "position=RRN./RB../RBBB/N...%20b",
-        ),
-        ("classic", "start", "variant=classic&position=start"),
-        ("misere", "kit", "variant=misere&position=kit"),
-    ] {
-        let reply = server.get(&format!("/api/analysis?{query}"));
-        assert_eq!(reply.status, 200, "{}", reply.body);
-        let cli = std::process::Command::new(env!("CARGO_BIN_EXE_lgame"))
-            .args(["analyze", "--json", "--variant", variant, position])
-            .output()
-            .unwrap();
-        let expected: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
-        assert_eq!(reply.body, expected, "{variant} {position}");
-        let moves = reply.body["moves"].as_array().unwrap();
-        assert_eq!(
-            moves.len() as u64,
-            reply.body["legal_moves"].as_u64().unwrap()
-        );
-    }
-}
-
-#[test]
 fn creating_games_is_rate_limited_per_address() {
     let dir = TempDir::new("rate");
-    let server = Server::start(&dir.db(), &["--create-limit", "3"]);
+    let server = Server::with(&dir.db(), |c| c.create_limit = 3);
     for _ in 0..3 {
         server.create(json!({ "red": "human", "blue": "human" }));
     }
@@ -425,7 +396,7 @@ fn creating_games_is_rate_limited_per_address() {
 #[test]
 fn websockets_are_capped() {
     let dir = TempDir::new("wscap");
-    let server = Server::start(&dir.db(), &["--max-websockets", "2"]);
+    let server = Server::with(&dir.db(), |c| c.max_websockets = 2);
     let game = server.create(json!({ "red": "human", "blue": "human" }));
     let mut a = server.watch(&game.id);
     let mut b = server.watch(&game.id);
