@@ -1,196 +1,127 @@
-//! `cargo xtask`: the project's own tasks.
+//! `cargo xtask`: the project's own tasks, beside the product.
 //!
-//! `cargo xtask test [ARGS…]` is the README's test command. The tests drive real programs
-//! beside the Rust code (Debian's Chromium through ChromeDriver for the web page, tmux for the
-//! terminal, Python for the example engine), so it first makes sure they are there: missing
-//! ones are installed with apt-get when it runs as root, and otherwise it stops at once and
-//! names the packages to install. Then it runs every test of the workspace, going on past a
-//! failing test binary so that one failure does not hide the others, and fails if the tests
-//! left any file in the checkout outside `target/`.
+//! - `cargo xtask test [ARGS…]` is the README's test command. The tests drive real programs
+//!   beside the Rust code (Debian's Chromium through ChromeDriver for the web page, tmux for
+//!   the terminal, Python for the example engine), so it first makes sure they are there:
+//!   missing ones are installed with apt-get when it runs as root, and otherwise it stops at
+//!   once and names the packages to install. Then it runs every test of the workspace, going
+//!   on past a failing test binary so that one failure does not hide the others, and fails if
+//!   the tests left any file in the checkout outside `target/`.
+//! - `cargo xtask report [--out DIR] [--max-states N]` writes the solved game's report,
+//!   `docs/analysis.md` and its diagrams.
+//! - `cargo xtask players-report [--out FILE]` plays the computer players against each other
+//!   and writes `docs/players.md`.
+
+mod players_report;
+mod report;
+mod test;
 
 use std::env;
 use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
-/// A program the tests run, and the Debian package that installs it.
-struct Tool {
-    program: &'static str,
-    package: &'static str,
-    needed_by: &'static str,
+const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
+
+  test [CARGO TEST ARGS…]     install what the tests need when it is missing (apt-get, as
+                              root), then run `cargo test --workspace --no-fail-fast`
+  report [--out DIR] [--max-states N]
+                              write DIR/analysis.md and its diagrams (default DIR: docs;
+                              boards up to N states, default 12000000)
+  players-report [--out FILE] write the computer players' report (default docs/players.md)";
+
+/// The workspace's root folder, where the default outputs go.
+fn root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
-const TOOLS: &[Tool] = &[
-    Tool {
-        program: "chromium",
-        package: "chromium",
-        needed_by: "the web page's browser tests",
-    },
-    Tool {
-        program: "chromedriver",
-        package: "chromium-driver",
-        needed_by: "the web page's browser tests",
-    },
-    Tool {
-        program: "tmux",
-        package: "tmux",
-        needed_by: "the real-terminal test of `lgame play`",
-    },
-    Tool {
-        program: "python3",
-        package: "python3",
-        needed_by: "the example engine in examples/engine.py",
-    },
-];
-
-const USAGE: &str = "usage: cargo xtask test [CARGO TEST ARGS…]
-
-  test    install what the tests need when it is missing (apt-get, as root),
-          then run `cargo test --workspace --no-fail-fast` with any further arguments";
-
 fn main() -> ExitCode {
-    let mut args = env::args_os().skip(1);
-    match args.next().as_deref().and_then(|a| a.to_str()) {
-        Some("test") => test(args.collect()),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        other => {
-            if let Some(task) = other {
-                eprintln!("error: unknown task '{task}'");
+    let args: Vec<OsString> = env::args_os().skip(1).collect();
+    let task = args.first().and_then(|a| a.to_str()).unwrap_or("");
+    let rest = args.get(1..).unwrap_or_default().to_vec();
+    let result = match task {
+        "test" => return test::run(rest),
+        "report" | "players-report" => {
+            if let Some(code) = optimised(&args) {
+                return code;
             }
-            eprintln!("{USAGE}");
+            match task {
+                "report" => run_report(&rest),
+                _ => run_players_report(&rest),
+            }
+        }
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        "" => Err(anyhow::anyhow!("no task given")),
+        other => Err(anyhow::anyhow!("unknown task '{other}'")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}\n\n{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
-fn test(cargo_args: Vec<OsString>) -> ExitCode {
-    if let Err(message) = install_missing_tools() {
-        eprintln!("error: {message}");
-        return ExitCode::FAILURE;
+/// The reports solve every variant and play thousands of games: a debug build runs them
+/// again optimised (`cargo run --release`), which says what went wrong, if anything.
+fn optimised(args: &[OsString]) -> Option<ExitCode> {
+    if !cfg!(debug_assertions) {
+        return None;
     }
-    let before = stray_files();
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .args(["test", "--workspace", "--no-fail-fast"])
-        .args(cargo_args)
+        .args(["run", "--release", "--quiet", "--package", "xtask", "--"])
+        .args(args)
         .status();
-    let code = match status {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
-        Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8)),
+    Some(match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(1, 255) as u8)),
         Err(e) => {
-            eprintln!("error: cannot run cargo test: {e}");
-            return ExitCode::FAILURE;
+            eprintln!("error: cannot run cargo: {e}");
+            ExitCode::FAILURE
         }
-    };
-    // The tests write only below target/ (and the system's temporary folder).
-    if let (Some(before), Some(after)) = (before, stray_files()) {
-        let left: Vec<&String> = after.iter().filter(|f| !before.contains(f)).collect();
-        if !left.is_empty() {
-            eprintln!("error: the tests left files in the checkout:");
-            for file in left {
-                eprintln!("  {file}");
-            }
-            return ExitCode::FAILURE;
-        }
-    }
-    code
-}
-
-/// Files in the checkout that git does not track, outside target/ (ignored ones too, as
-/// folders where a whole folder is), or `None` outside a git checkout.
-fn stray_files() -> Option<Vec<String>> {
-    let list = |extra: &[&str]| -> Option<Vec<String>> {
-        let out = Command::new("git")
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .args(["ls-files", "--others", "--exclude-standard"])
-            .args(extra)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())?;
-        Some(
-            String::from_utf8_lossy(&out.stdout)
-                .lines()
-                .map(str::to_string)
-                .collect(),
-        )
-    };
-    let mut files = list(&[])?;
-    files.extend(list(&["--ignored", "--directory"])?);
-    files.retain(|f| !f.starts_with("target/"));
-    Some(files)
-}
-
-/// Whether `program` can be found on the PATH.
-fn on_path(program: &str) -> bool {
-    env::var_os("PATH").is_some_and(|path| {
-        env::split_paths(&path).any(|dir| {
-            let candidate = dir.join(program);
-            candidate.is_file()
-                && std::fs::metadata(&candidate).is_ok_and(|m| {
-                    std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0
-                })
-        })
     })
 }
 
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+/// The value of `--NAME VALUE` among `args`, if given; any other argument is an error.
+fn options<'a>(args: &'a [OsString], names: &[&str]) -> anyhow::Result<Vec<Option<&'a str>>> {
+    let mut values = vec![None; names.len()];
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let arg = arg.to_str().unwrap_or("");
+        let Some(i) = names.iter().position(|n| arg == format!("--{n}")) else {
+            anyhow::bail!("unknown argument '{arg}'");
+        };
+        let value = rest.next().and_then(|v| v.to_str());
+        values[i] = Some(value.ok_or_else(|| anyhow::anyhow!("{arg} needs a value"))?);
+    }
+    Ok(values)
 }
 
-/// Installs the missing tools' packages, or says exactly which to install.
-fn install_missing_tools() -> Result<(), String> {
-    let missing: Vec<&Tool> = TOOLS.iter().filter(|t| !on_path(t.program)).collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    let mut packages: Vec<&str> = missing.iter().map(|t| t.package).collect();
-    packages.dedup();
-    let needs = missing
-        .iter()
-        .map(|t| format!("  {} (package {}): {}", t.program, t.package, t.needed_by))
-        .collect::<Vec<_>>()
-        .join("\n");
-    if !is_root() || !on_path("apt-get") {
-        return Err(format!(
-            "the tests need programs this machine does not have:\n{needs}\n\
-             install them, then run `cargo xtask test` again:\n  sudo apt-get install {}",
-            packages.join(" ")
-        ));
-    }
-    eprintln!("== installing {} (needed by the tests)", packages.join(" "));
-    let apt = |args: &[&str]| {
-        Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .map_err(|e| format!("cannot run apt-get: {e}"))
-            .and_then(|s| {
-                s.success()
-                    .then_some(())
-                    .ok_or_else(|| format!("apt-get {} failed ({s})", args.join(" ")))
-            })
+fn run_report(args: &[OsString]) -> anyhow::Result<()> {
+    let values = options(args, &["out", "max-states"])?;
+    let report = report::Args {
+        out: values[0].map_or_else(|| root().join("docs"), PathBuf::from),
+        max_states: match values[1] {
+            Some(n) => n
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--max-states '{n}': not a number"))?,
+            None => 12_000_000,
+        },
     };
-    apt(&["update", "-qq"])?;
-    let mut install = vec!["install", "-y", "-qq"];
-    install.extend(&packages);
-    apt(&install)?;
-    let still: Vec<&str> = missing
-        .iter()
-        .filter(|t| !on_path(t.program))
-        .map(|t| t.program)
-        .collect();
-    if still.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "installed {} but still cannot find {} on the PATH",
-            packages.join(" "),
-            still.join(", ")
-        ))
-    }
+    report::run(&report, &mut std::io::stdout().lock())
+}
+
+fn run_players_report(args: &[OsString]) -> anyhow::Result<()> {
+    let values = options(args, &["out"])?;
+    let path = values[0].map_or_else(|| root().join("docs/players.md"), PathBuf::from);
+    let text = players_report::report();
+    std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+    writeln!(std::io::stdout(), "wrote {}", path.display())?;
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Writes `docs/players.md`: a round robin between the built-in levels in the classic game,
 //! and the source documents' two claims about defence put to the test.
 //!
-//! `cargo run --release -p lgame-players --example players_report > docs/players.md`
+//! `cargo xtask players-report` (writes docs/players.md; `--out FILE` elsewhere).
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -178,7 +178,8 @@ impl Player for CautiousDefender {
     }
 }
 
-fn main() {
+/// The whole report, as Markdown.
+pub fn report() -> String {
     let rules = Rules::classic();
     let tablebases = Arc::new(Tablebases::default());
     let tb = tablebases.get(&rules);
@@ -196,8 +197,7 @@ fn main() {
     let mut doc = String::new();
     let _ = writeln!(
         doc,
-        "# The computer players\n\nWritten by `cargo run --release -p lgame-players --example \
-         players_report > docs/players.md`; every figure is from that run. Games start from the \
+        "# The computer players\n\nWritten by `cargo xtask players-report`; every figure is from that run. Games start from the \
          standard setup of the classic game unless said otherwise, {GAMES} games a pairing with \
          colours alternating, drawn after 40 plies (the printable kit's short session) or at \
          the third repetition of a position. Seeds are fixed, so a rerun gives the same \
@@ -409,5 +409,5 @@ fn main() {
         )
     };
     let _ = writeln!(doc, "{verdict2}");
-    print!("{doc}");
+    doc
 }

@@ -1,5 +1,5 @@
-//! `lgame report --out DIR`: writes `DIR/analysis.md` and its diagrams (`DIR/analysis/*.svg`)
-//! from the solver's own output; the repository's copy is `docs/`.
+//! `cargo xtask report [--out DIR]`: writes `DIR/analysis.md` and its diagrams
+//! (`DIR/analysis/*.svg`) from the solver's own output; the repository's copy is `docs/`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,47 +10,36 @@ use anyhow::{anyhow, Context};
 use lgame::{Position, Rules};
 use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 
-use crate::input::grouped;
-use crate::output::Failure;
+use anyhow::Result;
+use lgame_solver::grouped;
 
-#[derive(Debug, clap::Args)]
+/// Where the report goes and how far the survey of boards reaches.
 pub struct Args {
-    /// The folder to write analysis.md and analysis/*.svg into (the repository's copy is
-    /// docs/).
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
-
+    /// The folder to write analysis.md and analysis/*.svg into.
+    pub out: PathBuf,
     /// Leave out boards whose solve has more states than this.
-    #[arg(long, value_name = "STATES", default_value_t = 12_000_000)]
-    max_states: u64,
+    pub max_states: u64,
 }
 
-/// The 4×4 variants the report covers.
-const VARIANTS: [&str; 16] = [
-    "classic",
-    "misere",
-    "sudden-death",
-    "neutral-required",
-    "symmetry",
-    "neutrals=0",
-    "neutrals=1",
-    "neutrals=3",
-    "neutrals=4",
-    "misere,neutrals=1",
-    "misere,sudden-death",
-    "symmetry,neutral-required",
-    "symmetry,sudden-death",
-    "scoring",
-    "scoring,target=5",
-    "scoring,symmetry",
-];
+/// The 4×4 variants the report covers: the specification's (`lgame::variants::VARIANTS`),
+/// then other neutral counts and combinations.
+fn variants() -> impl Iterator<Item = &'static str> {
+    let named = lgame::variants::VARIANTS.iter().map(|v| v.rules);
+    named.chain([
+        "neutrals=0",
+        "neutrals=3",
+        "neutrals=4",
+        "misere,neutrals=1",
+        "misere,sudden-death",
+        "symmetry,neutral-required",
+        "symmetry,sudden-death",
+        "scoring,target=5",
+        "scoring,symmetry",
+    ])
+}
 
 /// Boards for the survey of sizes and neutral counts.
 const BOARDS: [&str; 8] = ["4x4", "5x4", "6x4", "7x4", "5x5", "6x5", "7x5", "6x6"];
-
-fn io(e: std::io::Error) -> Failure {
-    Failure::Io(e)
-}
 
 fn value_text(value: Value) -> String {
     match value.plies() {
@@ -64,26 +53,25 @@ fn write_svg(
     name: &str,
     position: &Position,
     highlight: Option<&lgame::Move>,
-) -> Result<String, Failure> {
+) -> Result<String> {
     let path = dir.join("analysis").join(name);
     std::fs::write(&path, lgame::svg(position, highlight))
-        .with_context(|| format!("writing {}", path.display()))
-        .map_err(|e| Failure::Io(std::io::Error::other(format!("{e:#}"))))?;
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(format!("analysis/{name}"))
 }
 
-pub fn run(args: &Args, _rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
-    std::fs::create_dir_all(args.out.join("analysis")).map_err(io)?;
+pub fn run(args: &Args, out: &mut impl Write) -> Result<()> {
+    std::fs::create_dir_all(args.out.join("analysis"))?;
     let mut doc = String::new();
     let classic = Rules::classic();
     let tb = Tablebase::solve(&classic);
     let s = Statistics::of(&tb);
-    writeln!(out, "classic solved").map_err(io)?;
+    writeln!(out, "classic solved")?;
 
     let _ = writeln!(
         doc,
         "# The L game, solved\n\n\
-         Everything on this page is the solver's own output: `lgame report --out docs` writes \
+         Everything on this page is the solver's own output: `cargo xtask report` writes \
          it again (this file and the diagrams in `analysis/`). Positions are counted from the \
          player to move, as in [the rules](rules.md): the colours are \
          interchangeable, so a position is the mover's L, the other L and the neutrals. \
@@ -92,30 +80,22 @@ pub fn run(args: &Args, _rules: &Rules, out: &mut impl Write) -> Result<(), Fail
     );
     classic_section(&mut doc, &tb, &s, &args.out)?;
     lost_gallery(&mut doc, &tb, &args.out)?;
-    writeln!(out, "classic figures written").map_err(io)?;
+    writeln!(out, "classic figures written")?;
     variants_section(&mut doc, out)?;
     boards_section(&mut doc, args.max_states, out)?;
 
     let path = args.out.join("analysis.md");
-    std::fs::write(&path, doc)
-        .with_context(|| format!("writing {}", path.display()))
-        .map_err(|e| Failure::Io(std::io::Error::other(format!("{e:#}"))))?;
-    writeln!(out, "wrote {}", path.display()).map_err(io)?;
+    std::fs::write(&path, doc).with_context(|| format!("writing {}", path.display()))?;
+    writeln!(out, "wrote {}", path.display())?;
     writeln!(
         out,
         "wrote the diagrams in {}",
         args.out.join("analysis").display()
-    )
-    .map_err(io)?;
+    )?;
     Ok(())
 }
 
-fn classic_section(
-    doc: &mut String,
-    tb: &Tablebase,
-    s: &Statistics,
-    dir: &Path,
-) -> Result<(), Failure> {
+fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path) -> Result<()> {
     let classic = *tb.rules();
     let count_moves = |n: u64| -> u64 {
         let index = tb.index();
@@ -242,8 +222,8 @@ fn classic_section(
         value_text(tb.value(&corners).expect("classic"))
     );
 
-    let most: Position = Position::from_text(&s.max_moves_example.position, &classic)
-        .map_err(|e| Failure::BadInput(anyhow!(e)))?;
+    let most: Position =
+        Position::from_text(&s.max_moves_example.position, &classic).map_err(|e| anyhow!(e))?;
     let img = write_svg(dir, "most-moves.svg", &most, None)?;
     let _ = writeln!(
         doc,
@@ -256,8 +236,7 @@ fn classic_section(
         most
     );
     if let Some(example) = &s.longest_win {
-        let start = Position::from_text(&example.position, &classic)
-            .map_err(|e| Failure::BadInput(anyhow!(e)))?;
+        let start = Position::from_text(&example.position, &classic).map_err(|e| anyhow!(e))?;
         let line = tb.principal_variation(&start).expect("classic");
         let img = write_svg(dir, "longest-win.svg", &start, line.first())?;
         let moves: Vec<String> = line.iter().map(|m| format!("`{m}`")).collect();
@@ -275,7 +254,7 @@ fn classic_section(
     Ok(())
 }
 
-fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<(), Failure> {
+fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<()> {
     let mut lost: Vec<(u16, Position)> = tb
         .classes()
         .filter_map(|(p, value)| match value {
@@ -307,7 +286,25 @@ fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<(), Fail
     Ok(())
 }
 
-fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<(), Failure> {
+/// A table row's figures: positions, `second` (classes or trapped), won, lost, drawn, the
+/// longest win and the standard setup's value.
+fn table_cells(s: &Statistics, second: u64, start: Value) -> String {
+    let longest = s
+        .longest_win_plies
+        .map_or("—".to_string(), |p| format!("{p} plies"));
+    [
+        grouped(s.positions),
+        grouped(second),
+        grouped(s.won),
+        grouped(s.lost),
+        grouped(s.drawn),
+        longest,
+        value_text(start),
+    ]
+    .join(" | ")
+}
+
+fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<()> {
     let _ = writeln!(
         doc,
         "\n## Every variant on 4×4\n\nThe standard setup's value is for Red, who moves first. \
@@ -315,31 +312,19 @@ fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<(), Failur
          | variant | positions | classes | won | lost | drawn | longest win | standard setup |\n\
          |---|---|---|---|---|---|---|---|"
     );
-    for text in VARIANTS {
-        let rules: Rules = text
-            .parse()
-            .map_err(|e| Failure::BadInput(anyhow!("{e}")))?;
+    for text in variants() {
+        let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
         let tb = Tablebase::solve(&rules);
         let s = Statistics::of(&tb);
         let start = tb.value(&rules.start_position()).expect("own rules");
-        let _ = writeln!(
-            doc,
-            "| `{text}` | {} | {} | {} | {} | {} | {} | {} |",
-            grouped(s.positions),
-            grouped(s.classes),
-            grouped(s.won),
-            grouped(s.lost),
-            grouped(s.drawn),
-            s.longest_win_plies
-                .map_or("—".to_string(), |p| format!("{p} plies")),
-            value_text(start)
-        );
-        writeln!(out, "{text} solved").map_err(io)?;
+        let cells = table_cells(&s, s.classes, start);
+        let _ = writeln!(doc, "| `{text}` | {cells} |");
+        writeln!(out, "{text} solved")?;
     }
     Ok(())
 }
 
-fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Result<(), Failure> {
+fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Result<()> {
     let _ = writeln!(
         doc,
         "\n## Other boards and neutral counts\n\nThe classic rules on other boards, with 0 to 8 \
@@ -354,9 +339,7 @@ fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Re
     for board in BOARDS {
         for neutrals in 0..=lgame::MAX_NEUTRALS {
             let text = format!("board={board},neutrals={neutrals}");
-            let rules: Rules = text
-                .parse()
-                .map_err(|e| Failure::BadInput(anyhow!("{e}")))?;
+            let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
             let states = StateIndex::new(&rules).len();
             if states > max_states {
                 let _ = writeln!(
@@ -375,19 +358,9 @@ fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Re
                     .or_default()
                     .push(neutrals);
             }
-            let _ = writeln!(
-                doc,
-                "| {board} | {neutrals} | {} | {} | {} | {} | {} | {} | {} |",
-                grouped(s.positions),
-                grouped(s.trapped),
-                grouped(s.won),
-                grouped(s.lost),
-                grouped(s.drawn),
-                s.longest_win_plies
-                    .map_or("—".to_string(), |p| format!("{p} plies")),
-                value_text(start)
-            );
-            writeln!(out, "{text}: {} states solved", grouped(states)).map_err(io)?;
+            let cells = table_cells(&s, s.trapped, start);
+            let _ = writeln!(doc, "| {board} | {neutrals} | {cells} |");
+            writeln!(out, "{text}: {} states solved", grouped(states))?;
         }
     }
     let list: Vec<String> = decisive

@@ -81,15 +81,4 @@ pub fn draw_rules(turn_limit: u32, repetition: u32) -> lgame::DrawRules {
     }
 }
 
-/// `1632800` → `1,632,800`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use lgame_solver::grouped;

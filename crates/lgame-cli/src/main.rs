@@ -13,7 +13,7 @@ mod moves;
 mod output;
 mod play;
 mod render;
-mod report;
+#[cfg(feature = "server")]
 mod serve;
 mod show;
 mod solve;
@@ -56,8 +56,6 @@ enum Command {
     Analyze(analyze::Args),
     /// An SVG diagram of a position.
     Render(render::Args),
-    /// Write analysis.md and its diagrams from the solver's output into a folder (--out).
-    Report(report::Args),
     /// Check a game record: every move legal, the result true.
     Judge(judge::Args),
     /// Speak the engine protocol on standard input and output with a built-in player.
@@ -67,6 +65,7 @@ enum Command {
     /// Play a game in the terminal: against the computer, two people, or two computers.
     Play(play::Args),
     /// Run the game server: games over HTTP and WebSocket, stored in SQLite (docs/api.md).
+    #[cfg(feature = "server")]
     Serve(serve::Args),
 }
 
@@ -85,11 +84,11 @@ fn main() -> ExitCode {
             Command::Solve(args) => solve::run(args, &rules, &mut out),
             Command::Analyze(args) => analyze::run(args, &rules, &mut out),
             Command::Render(args) => render::run(args, &rules, &mut out),
-            Command::Report(args) => report::run(args, &rules, &mut out),
             Command::Judge(args) => judge::run(args, &rules, &mut out),
             Command::Engine(args) => engine::run(args, &rules, &mut out),
             Command::Match(args) => matches::run(args, &rules, &mut out),
             Command::Play(args) => play::run(args, &rules, &mut out),
+            #[cfg(feature = "server")]
             Command::Serve(args) => serve::run(args, &rules, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));

@@ -23,6 +23,6 @@ mod value;
 
 pub use index::StateIndex;
 pub use solve::{estimate, human_bytes, Estimate, Method, Progress, SolveError, SolveOptions};
-pub use stats::{Example, PliesCount, Statistics};
+pub use stats::{grouped, Example, PliesCount, Statistics};
 pub use tablebase::{AnalysedMove, Analysis, MoveValue, ProbeError, Tablebase};
 pub use value::{Value, Wdl};

@@ -457,26 +457,62 @@ fn game_over(rules: &lgame::Rules, mirrored: bool) -> Value {
     }
 }
 
+/// What the solving methods start from: the rules, the board's L placements and the number
+/// of states.
+struct Space<'a> {
+    rules: &'a lgame::Rules,
+    placements: &'a [Bitboard],
+    n: usize,
+}
+
+impl Space<'_> {
+    fn of(index: &StateIndex) -> Space<'_> {
+        let rules = index.rules();
+        Space {
+            rules,
+            placements: rules.board().geometry().placements(),
+            n: index.len() as usize,
+        }
+    }
+}
+
+/// The arrangement of the placements numbered `m` (the mover's L) and `o` (the other L) with
+/// `neutrals`.
+fn arrangement_of(placements: &[Bitboard], m: usize, o: usize, neutrals: Bitboard) -> Arrangement {
+    Arrangement {
+        mover: placements[m],
+        other: placements[o],
+        neutrals,
+    }
+}
+
+/// State `i`'s placement numbers (the mover's L, the other L) and its arrangement.
+fn arrangement_at(
+    index: &StateIndex,
+    placements: &[Bitboard],
+    i: usize,
+) -> (usize, usize, Arrangement) {
+    let (m, o, neutrals, _) = index.parts(i as u64);
+    (m, o, arrangement_of(placements, m, o, neutrals))
+}
+
 /// The unmove method (see the module's documentation).
 fn solve_by_unmoves(
     index: &StateIndex,
     values: &mut [u16],
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), SolveError> {
-    let rules = index.rules();
-    let placements = rules.board().geometry().placements();
-    let n = index.len() as usize;
+    let Space {
+        rules,
+        placements,
+        n,
+    } = Space::of(index);
     // Undecided moves left; a decided state is marked by its value instead.
     let mut remaining = vec![0u32; n];
     // Decided states in order of distance.
     let mut queue: Vec<u32> = Vec::new();
     for (i, left) in remaining.iter_mut().enumerate() {
-        let (m, o, neutrals, _) = index.parts(i as u64);
-        let here = Arrangement {
-            mover: placements[m],
-            other: placements[o],
-            neutrals,
-        };
+        let (_, _, here) = arrangement_at(index, placements, i);
         let count = if here.is_mirrored(rules) {
             0
         } else {
@@ -503,12 +539,7 @@ fn solve_by_unmoves(
             .and_then(|d| d.checked_add(1))
             .filter(|&d| d <= packed::MAX_PLIES)
             .ok_or(SolveError::TooDeep)?;
-        let (m, o, neutrals, _) = index.parts(j as u64);
-        let here = Arrangement {
-            mover: placements[m],
-            other: placements[o],
-            neutrals,
-        };
+        let (m, _, here) = arrangement_at(index, placements, j);
         // The unmoves come grouped by previous L: its pair and free cells are worked out once.
         let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
         here.for_each_unmove(rules, |l, _, previous_neutrals| {
@@ -553,29 +584,19 @@ fn solve_by_levels(
     values: &mut [u16],
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), SolveError> {
-    let rules = index.rules();
-    let placements = rules.board().geometry().placements();
-    let n = index.len() as usize;
-    let arrangement = |i: usize| {
-        let (m, o, neutrals, _) = index.parts(i as u64);
-        let here = Arrangement {
-            mover: placements[m],
-            other: placements[o],
-            neutrals,
-        };
-        (m, o, here)
-    };
+    let Space {
+        rules,
+        placements,
+        n,
+    } = Space::of(index);
+    let arrangement = |i: usize| arrangement_at(index, placements, i);
     // Bare successors not yet known to be wins.
     let mut bare_left = vec![0u16; n];
     let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
     let g = rules.board().geometry();
     let mut too_many = false;
     index.for_each_state(|i, m, o, neutrals| {
-        let here = Arrangement {
-            mover: placements[m],
-            other: placements[o],
-            neutrals,
-        };
+        let here = arrangement_of(placements, m, o, neutrals);
         let mirrored = rules.symmetry() && g.mirrors_each_other(m, here.other);
         let l_moves = if mirrored {
             0

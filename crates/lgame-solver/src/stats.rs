@@ -191,3 +191,21 @@ impl Statistics {
         s
     }
 }
+
+/// A count with its digits grouped by threes, as the reports print counts.
+///
+/// ```
+/// assert_eq!(lgame_solver::grouped(1_632_800), "1,632,800");
+/// assert_eq!(lgame_solver::grouped(232), "232");
+/// ```
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
