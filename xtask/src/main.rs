@@ -33,7 +33,8 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
 
 /// The workspace's root folder, where the default outputs go.
 fn root() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+    let xtask = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
 }
 
 fn main() -> ExitCode {
