@@ -11,7 +11,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use lgame::{Move, Position, Rules};
-use lgame_test_support::{lines_of, stderr, stdout, Lgame, Reader, TempDir};
+use lgame_test_support::{failure, lines_of, stderr, stdout, Lgame, Reader, TempDir};
 use serde_json::Value;
 
 const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
@@ -52,16 +52,7 @@ fn lgame_in(dir: &Path, args: &[&str]) -> Output {
 /// Runs a command that must fail with exit 2; returns its stderr, checked to be one
 /// `error: ` message with nothing on stdout.
 fn fails_with_2(dir: &Path, args: &[&str]) -> String {
-    let out = lgame_in(dir, args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "lgame {args:?}: {err}");
-    assert!(err.starts_with("error: "), "lgame {args:?}: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "lgame {args:?} printed {}",
-        stdout(&out)
-    );
-    err
+    failure(&lgame_in(dir, args), args, 2)
 }
 
 /// Runs `lgame match ARGS` in `dir`; then, when ARGS have `--records DIR`, judges every

@@ -20,7 +20,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use lgame::{DrawRules, Game, Rules};
+use lgame::{DrawRules, Game, Move, Rules};
 
 use crate::protocol::{
     declares, position_command, printable, rules_command, rules_text, Command, Reply,
@@ -306,6 +306,21 @@ impl External {
                 Err(line) => return Err(unexpected(&line, "instead of readyok")),
             }
         }
+    }
+
+    /// The engine's move in a game that is not over, read as a move (its legality is the
+    /// referee's to check), or why it gave none: a [`Failure`], `bestmove none`, or text
+    /// that is not a move.
+    ///
+    /// # Errors
+    /// The reason, as a forfeit states it.
+    pub fn choose_move(&mut self, game: &Game, movetime: Duration) -> Result<Move, String> {
+        let text = self
+            .choose(game, movetime)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "bestmove none in a game that is not over".to_string())?;
+        text.parse()
+            .map_err(|e| format!("malformed move '{text}': {e}"))
     }
 
     /// Asks for a move in the game's position, allowing `movetime` (plus [`SLACK`]), then

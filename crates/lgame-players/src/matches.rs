@@ -234,13 +234,7 @@ impl Side {
                 .choose_move(game)
                 .ok_or_else(|| "no move in a game that is not over".to_string()),
             Side::Engine(Err(e)) => Err(e.clone()),
-            Side::Engine(Ok(engine)) => match engine.choose(game, time) {
-                Err(e) => Err(e.to_string()),
-                Ok(None) => Err("bestmove none in a game that is not over".to_string()),
-                Ok(Some(text)) => text
-                    .parse()
-                    .map_err(|e| format!("malformed move '{text}': {e}")),
-            },
+            Side::Engine(Ok(engine)) => engine.choose_move(game, time),
         }
     }
 

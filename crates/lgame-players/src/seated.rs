@@ -118,20 +118,15 @@ impl Computer {
     /// A legal move, or why there is none: a built-in player always has one.
     fn choose(&mut self, game: &Game) -> Result<Move, String> {
         self.start(game).map_err(|e| e.to_string())?;
-        let chosen = match self {
+        let mv = match self {
             Computer::BuiltIn(player) => {
                 return player.choose_move(game).ok_or_else(|| "no move".into())
             }
-            Computer::Engine { running, .. } => {
-                running.as_mut().expect("started").choose(game, ENGINE_MOVE)
-            }
+            Computer::Engine { running, .. } => running
+                .as_mut()
+                .expect("started")
+                .choose_move(game, ENGINE_MOVE)?,
         };
-        let text = chosen
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| "bestmove none in a game that is not over".to_string())?;
-        let mv: Move = text
-            .parse()
-            .map_err(|e| format!("malformed move '{text}': {e}"))?;
         game.position()
             .check_move(&mv)
             .map_err(|e| format!("illegal move '{mv}': {e}"))?;

@@ -231,18 +231,23 @@ impl Lgame {
     /// Runs a command that must fail with `code`; returns its stderr, checked to be one
     /// `error: ` message with no panic and nothing on stdout.
     pub fn fails(&self, args: &[&str], code: i32) -> String {
-        let out = self.run(args);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(code), "lgame {args:?}: {err}");
-        assert!(!err.contains("panicked"), "lgame {args:?} panicked: {err}");
-        assert!(err.starts_with("error: "), "lgame {args:?}: {err}");
-        assert!(
-            out.stdout.is_empty(),
-            "lgame {args:?} printed {}",
-            stdout(&out)
-        );
-        err
+        failure(&self.run(args), args, code)
     }
+}
+
+/// The stderr of `lgame args` that ended as `out`, checked to be a failure with `code`: one
+/// `error: ` message with no panic and nothing on stdout.
+pub fn failure(out: &Output, args: &[&str], code: i32) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "lgame {args:?}: {err}");
+    assert!(!err.contains("panicked"), "lgame {args:?} panicked: {err}");
+    assert!(err.starts_with("error: "), "lgame {args:?}: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "lgame {args:?} printed {}",
+        stdout(out)
+    );
+    err
 }
 
 /// The binary's path, as a command line names it.
