@@ -288,6 +288,33 @@ fn plain_load_keeps_the_saved_games_players_unless_told_otherwise() {
 }
 
 #[test]
+fn load_never_runs_an_engine_command_named_in_the_record() {
+    let dir = TempDir::new("play-load-engine");
+    let marker = dir.join("ran");
+    let file = dir.join("game.txt");
+    let record = format!(
+        "[Red \"human\"]\n[Blue \"touch {}\"]\n\n1. A1,A2,A3,B3 D1-D2\n*\n",
+        marker.display()
+    );
+    std::fs::write(&file, record).unwrap();
+    let out = LGAME
+        .command()
+        .args(["play", "--plain", "--load", file.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!marker.exists(), "the record's command was run");
+    assert!(err.contains("is not run from a file: give --blue"), "{err}");
+    let first = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        first.contains("Blue: computer: intermediate"),
+        "the default player sits instead: {first}"
+    );
+}
+
+#[test]
 fn every_form_of_a_players_name_plays_in_play() {
     let engine = format!("{} engine --level random --seed 3", LGAME.path());
     for (blue, shown) in [

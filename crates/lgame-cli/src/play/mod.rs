@@ -134,9 +134,27 @@ fn seat(flag: &str, text: &str) -> Result<Seat, Failure> {
 
 /// The player a loaded record names in its `Red` or `Blue` tag, if it names one. Records
 /// saved before the tags held names say `computer: perfect`.
+///
+/// An engine's command line in a record is not run: a file must not start programs. The
+/// player says so, and names it on the command line (`--red`/`--blue`) to run it.
 fn recorded_seat(record: &Record, tag: &str) -> Option<Seat> {
     let text = record.tag(tag)?;
-    text.strip_prefix("computer:").unwrap_or(text).parse().ok()
+    match text
+        .strip_prefix("computer:")
+        .unwrap_or(text)
+        .parse()
+        .ok()?
+    {
+        Seat::Engine(command) => {
+            let flag = tag.to_lowercase();
+            eprintln!(
+                "note: the record's {tag} is the engine '{command}', which is not run from a \
+                 file: give --{flag} to play it"
+            );
+            None
+        }
+        seat => Some(seat),
+    }
 }
 
 /// The game to play, loaded from a record or new under the rules and setup, and its seats:
