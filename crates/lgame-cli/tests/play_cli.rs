@@ -399,8 +399,10 @@ fn tmux() -> &'static str {
     "tmux"
 }
 
-/// The text of the tmux pane, once it contains `needle` (or after 20 s).
-fn pane_with(session: &str, needle: &str) -> String {
+/// The text of the tmux pane, once it contains every one of `needles` (or after 20 s).
+/// Waiting for all of them, not the first, matters: a capture can fall in the middle of a
+/// redraw, with the title drawn and the board not yet.
+fn pane_with(session: &str, needles: &[&str]) -> String {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let out = Command::new("tmux")
@@ -408,7 +410,8 @@ fn pane_with(session: &str, needle: &str) -> String {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        if text.contains(needle) || Instant::now() > deadline {
+        let complete = needles.iter().all(|needle| text.contains(needle));
+        if complete || Instant::now() > deadline {
             return text;
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -440,16 +443,17 @@ fn full_screen_game_in_a_real_terminal_shows_the_board_and_the_computers_reply()
         args.extend_from_slice(keys);
         assert!(Command::new(tmux).args(&args).status().unwrap().success());
     };
-    let start = pane_with(&session, "Red to move");
+    let board_edge = "A      B      C      D";
+    let start = pane_with(&session, &["Red to move", "Red: human", board_edge]);
     assert!(start.contains("Red: human"), "{start}");
     assert!(
-        start.contains("A      B      C      D"),
+        start.contains(board_edge),
         "the board with its edges:\n{start}"
     );
     // Type Red's first move in notation, then wait for the computer's reply.
     send(&["m"]);
     send(&["A1,A2,A3,B3 D1-D2", "Enter"]);
-    let after = pane_with(&session, "Last move: Blue");
+    let after = pane_with(&session, &["Last move: Blue", "Move 3: Red"]);
     let _ = Command::new(tmux)
         .args(["kill-session", "-t", &session])
         .status();
