@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use lgame::{Board, Color, DrawRules, Game, GameResult, Move, Position, Rules, Square};
+use lgame::game::{DrawRules, GameResult};
+use lgame::{Board, Color, Game, Move, Position, Rules, Square};
 use lgame_players::matches::play_out;
 use lgame_players::{BuiltIn, Level, Player, PlayerSpec, Rng, Tablebases};
 use lgame_solver::{Tablebase, Value};

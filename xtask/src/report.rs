@@ -55,7 +55,7 @@ fn write_svg(
     highlight: Option<&lgame::Move>,
 ) -> Result<String> {
     let path = dir.join("analysis").join(name);
-    std::fs::write(&path, lgame::svg(position, highlight))
+    std::fs::write(&path, lgame::diagram::svg(position, highlight))
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(format!("analysis/{name}"))
 }
@@ -176,11 +176,11 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
         let _ = writeln!(doc, "| {figure} | {value} | {note} |");
     }
     let kit = classic
-        .with_setup(lgame::StartSetup::Kit)
+        .with_setup(lgame::rules::StartSetup::Kit)
         .expect("the kit setup")
         .start_position();
     let corners = classic
-        .with_setup(lgame::StartSetup::Corners)
+        .with_setup(lgame::rules::StartSetup::Corners)
         .expect("the corners setup")
         .start_position();
     for (name, p) in [("kit", kit), ("corners", corners)] {
@@ -337,7 +337,7 @@ fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Re
     );
     let mut decisive: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for board in BOARDS {
-        for neutrals in 0..=lgame::MAX_NEUTRALS {
+        for neutrals in 0..=lgame::rules::MAX_NEUTRALS {
             let text = format!("board={board},neutrals={neutrals}");
             let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
             let states = StateIndex::new(&rules).len();

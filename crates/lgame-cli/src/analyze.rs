@@ -74,7 +74,7 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         return Ok(());
     }
     let plies = |p: Option<u16>| p.map_or(String::new(), |p| format!(" in {p}"));
-    writeln!(out, "{}", lgame::diagram(&position, false).trim_end())?;
+    writeln!(out, "{}", lgame::diagram::text(&position, false).trim_end())?;
     writeln!(
         out,
         "Value: {}{} for {} ({} legal moves)",

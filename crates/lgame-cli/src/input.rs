@@ -62,9 +62,9 @@ pub fn with_setup(rules: &Rules, setup: Option<&str>) -> Result<Rules, Failure> 
         return Ok(*rules);
     };
     let bad = |e: String| Failure::BadInput(anyhow!("--setup '{text}': {e}"));
-    let start = match lgame::StartSetup::from_name(text) {
+    let start = match lgame::rules::StartSetup::from_name(text) {
         Some(named) => named,
-        None => lgame::StartSetup::Custom(
+        None => lgame::rules::StartSetup::Custom(
             Position::from_text(text, rules)
                 .map_err(|e| bad(e.to_string()))?
                 .to_setup(),
@@ -74,8 +74,8 @@ pub fn with_setup(rules: &Rules, setup: Option<&str>) -> Result<Rules, Failure> 
 }
 
 /// The draw rules of `--turn-limit` and `--repetition` (0: none).
-pub fn draw_rules(turn_limit: u32, repetition: u32) -> lgame::DrawRules {
-    lgame::DrawRules {
+pub fn draw_rules(turn_limit: u32, repetition: u32) -> lgame::game::DrawRules {
+    lgame::game::DrawRules {
         turn_limit: (turn_limit > 0).then_some(turn_limit),
         repetition: (repetition > 0).then_some(repetition),
     }

@@ -1,12 +1,13 @@
 //! `lgame judge`: the referee for game records. All the judging is the rules crate's
-//! [`lgame::judge_bytes`]; this reads the file and prints the judgement.
+//! [`lgame::referee::judge_bytes`]; this reads the file and prints the judgement.
 
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
-use lgame::{Judgement, Rules};
+use lgame::referee::Judgement;
+use lgame::Rules;
 use serde::Serialize;
 
 use crate::output::Failure;
@@ -135,7 +136,7 @@ fn write_text(j: &Judgement, out: &mut impl Write) -> io::Result<()> {
 
 pub fn run(args: &Args, _rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
     let bytes = read_input(&args.file)?;
-    let judgement = lgame::judge_bytes(&bytes)
+    let judgement = lgame::referee::judge_bytes(&bytes)
         .map_err(|e| Failure::BadInput(anyhow!("{}: {e}", name(&args.file))))?;
     if args.json {
         let json = serde_json::to_string_pretty(&Report::new(&judgement))

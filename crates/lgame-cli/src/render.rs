@@ -31,7 +31,7 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         .as_deref()
         .map(|text| input::move_text(text, 1))
         .transpose()?;
-    let svg = lgame::svg(&position, highlight.as_ref());
+    let svg = lgame::diagram::svg(&position, highlight.as_ref());
     match &args.out {
         Some(path) => std::fs::write(path, svg)
             .with_context(|| format!("writing {}", path.display()))

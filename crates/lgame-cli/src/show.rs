@@ -41,6 +41,6 @@ impl Color {
 
 pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failure> {
     let position = input::position_or_start(args.position.as_deref(), rules)?;
-    out.write_all(lgame::diagram(&position, args.color.enabled()).as_bytes())?;
+    out.write_all(lgame::diagram::text(&position, args.color.enabled()).as_bytes())?;
     Ok(())
 }

@@ -191,16 +191,19 @@ fn show_never_colour_prints_the_library_diagram() {
     let kit = Position::from_text("kit", &rules).unwrap();
     assert_eq!(
         LGAME.ok(&["show", "--color", "never", "kit"]),
-        lgame::diagram(&kit, false)
+        lgame::diagram::text(&kit, false)
     );
     // Not a terminal: auto means plain.
-    assert_eq!(LGAME.ok(&["show", "kit"]), lgame::diagram(&kit, false));
+    assert_eq!(
+        LGAME.ok(&["show", "kit"]),
+        lgame::diagram::text(&kit, false)
+    );
     assert_eq!(
         LGAME.ok(&["show", "--color", "always", "kit"]),
-        lgame::diagram(&kit, true)
+        lgame::diagram::text(&kit, true)
     );
     let standard = Position::from_text("standard", &rules).unwrap();
-    assert_eq!(LGAME.ok(&["show"]), lgame::diagram(&standard, false));
+    assert_eq!(LGAME.ok(&["show"]), lgame::diagram::text(&standard, false));
 }
 
 #[test]

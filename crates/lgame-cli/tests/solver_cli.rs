@@ -439,7 +439,11 @@ fn analyze_with_a_damaged_or_foreign_tablebase_exits_2_naming_the_problem() {
     assert!(err.contains("truncated"), "{err}");
 
     let svg = scratch.path("picture.svg");
-    std::fs::write(&svg, lgame::svg(&Rules::classic().start_position(), None)).expect("written");
+    std::fs::write(
+        &svg,
+        lgame::diagram::svg(&Rules::classic().start_position(), None),
+    )
+    .expect("written");
     let err = LGAME.fails(&["analyze", "--tablebase", utf8(&svg), "start"], 2);
     assert!(err.contains("not an lgame tablebase"), "{err}");
 
@@ -756,12 +760,12 @@ fn render_prints_the_library_svg_titled_with_the_position() {
         )),
         "{svg}"
     );
-    assert_eq!(svg, lgame::svg(&position, None));
+    assert_eq!(svg, lgame::diagram::svg(&position, None));
 
     // Without a position: the variant's start.
     let start = LGAME.ok(&["render"]);
     assert!(start.contains("<title>L game position NRR./.RB./.RB./.BBN r: Red to move</title>"));
-    assert_eq!(start, lgame::svg(&rules.start_position(), None));
+    assert_eq!(start, lgame::diagram::svg(&rules.start_position(), None));
 
     // A finished game says so in the title.
     let over = LGAME.ok(&["render", RED_TRAPPED]);
@@ -779,8 +783,8 @@ fn render_highlight_marks_the_move_exactly_as_the_library() {
     for text in ["A1,A2,A3,B3 D1-D2", "A1,A2,A3,B3"] {
         let mv: Move = text.parse().expect("a move");
         let svg = LGAME.ok(&["render", "--highlight", text, "start"]);
-        assert_eq!(svg, lgame::svg(&start, Some(&mv)), "{text}");
-        assert_ne!(svg, lgame::svg(&start, None), "{text}");
+        assert_eq!(svg, lgame::diagram::svg(&start, Some(&mv)), "{text}");
+        assert_ne!(svg, lgame::diagram::svg(&start, None), "{text}");
         assert!(svg.contains("class=\"highlight\""), "{text}");
         assert_eq!(
             svg.contains("class=\"arrow\""),

@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use lgame::{DrawRules, Game, Move, Position, Rules};
+use lgame::game::DrawRules;
+use lgame::{Game, Move, Position, Rules};
 
 use crate::protocol::{Command, Reply};
 use crate::Player;

@@ -20,7 +20,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use lgame::{DrawRules, Game, Move, Rules};
+use lgame::game::DrawRules;
+use lgame::{Game, Move, Rules};
 
 use crate::protocol::{
     declares, position_command, printable, rules_command, rules_text, Command, Reply,

@@ -10,7 +10,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lgame::{Color, DrawRules, Game, GameResult, Move, Record, ResultToken, Rules, Termination};
+use lgame::game::{DrawRules, GameResult, ResultToken, Termination};
+use lgame::{Color, Game, Move, Record, Rules};
 
 use crate::external::{External, Failure};
 use crate::{BuiltIn, ParseSpecError, Player, PlayerName, PlayerSpec, Tablebases};

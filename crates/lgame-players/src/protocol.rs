@@ -15,7 +15,8 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use lgame::{DrawRules, Move, Position, Rules};
+use lgame::game::DrawRules;
+use lgame::{Move, Position, Rules};
 
 /// What the controller (a GUI, the match referee) sends to an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,7 +258,7 @@ fn parse_draw_rules(text: &str) -> Option<DrawRules> {
 ///
 /// assert_eq!(rules_text(&"misere,setup=kit".parse::<Rules>()?), "misere");
 /// assert_eq!(rules_text(&"setup=kit".parse::<Rules>()?), "classic");
-/// # Ok::<(), lgame::RulesError>(())
+/// # Ok::<(), lgame::rules::RulesError>(())
 /// ```
 pub fn rules_text(rules: &Rules) -> String {
     // `setup=` is the last option of the canonical text, and a setup's text has no comma.

@@ -17,7 +17,8 @@
 //! are preferred to slow ones and slow losses to quick ones. The draw rules of a game (turn
 //! limit, repetition) are not searched.
 
-use lgame::{Bitboard, Board, Color, Move, Position, RuleOptions, Rules, Setup, StartSetup};
+use lgame::rules::{RuleOptions, StartSetup};
+use lgame::{Bitboard, Board, Color, Move, Position, Rules, Setup};
 
 /// The number of plies searched: our move, the reply, our move.
 pub(crate) const DEPTH: u32 = 3;

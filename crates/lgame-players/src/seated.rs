@@ -26,7 +26,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lgame::{Color, Game, GameError, GameResult, Move, Position, Record, ResultToken, Termination};
+use lgame::game::{GameError, GameResult, ResultToken, Termination};
+use lgame::{Color, Game, Move, Position, Record};
 
 use crate::external::{External, Failure};
 use crate::{BuiltIn, ParseSpecError, Player, PlayerName, PlayerSpec, Tablebases};

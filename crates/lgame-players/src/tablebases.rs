@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use lgame::{Rules, StartSetup};
+use lgame::rules::StartSetup;
+use lgame::Rules;
 use lgame_solver::Tablebase;
 
 /// A cache of solved tables, one per variant, shared by the players that need them.

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lgame::{DrawRules, Game, Rules};
+use lgame::game::DrawRules;
+use lgame::{Game, Rules};
 use lgame_players::external::{External, Failure};
 
 /// A scratch folder of this test's own, removed at the end.

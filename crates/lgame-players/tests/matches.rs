@@ -8,7 +8,8 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lgame::{Color, DrawRules, Record, Rules};
+use lgame::game::DrawRules;
+use lgame::{Color, Record, Rules};
 use lgame_players::external::Failure;
 use lgame_players::matches::{run_match, Contender, MatchError, MatchOptions, MatchReport};
 use lgame_players::Tablebases;
@@ -64,7 +65,7 @@ fn judged_match(
 fn judge_records(report: &MatchReport) {
     for game in &report.results {
         let path = game.record.as_ref().expect("records are saved");
-        let judgement = lgame::judge_bytes(&std::fs::read(path).unwrap())
+        let judgement = lgame::referee::judge_bytes(&std::fs::read(path).unwrap())
             .unwrap_or_else(|e| panic!("{}: unreadable: {e}", path.display()));
         assert!(judgement.valid, "{}: {:?}", path.display(), judgement.error);
         assert!(judgement.result_agrees, "{}", path.display());

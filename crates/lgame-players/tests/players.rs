@@ -4,7 +4,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use lgame::{all_positions, Color, DrawRules, Game, GameResult, Move, Position, Rules};
+use lgame::game::{DrawRules, GameResult};
+use lgame::position::all_positions;
+use lgame::{Color, Game, Move, Position, Rules};
 use lgame_players::{BuiltIn, Level, Player, PlayerSpec, Rng, Tablebases};
 use lgame_solver::{Tablebase, Value};
 

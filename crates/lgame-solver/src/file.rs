@@ -211,7 +211,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Tablebase, FileError> {
         std::str::from_utf8(c.take(n, 0)?).map_err(|_| FileError::BadRules("not UTF-8".into()))?;
     let rules: Rules = text
         .parse()
-        .map_err(|e: lgame::RulesError| FileError::BadRules(format!("'{text}': {e}")))?;
+        .map_err(|e: lgame::rules::RulesError| FileError::BadRules(format!("'{text}': {e}")))?;
     let geometry = c.take(4, 0)?;
     let expected_geometry = [
         rules.board().width(),

@@ -182,7 +182,7 @@ fn layers(index: &StateIndex) -> Vec<Layer> {
 fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
     let rules = index.rules();
     let scoring = rules.scoring_target().is_some();
-    let optional = rules.neutral_moves() == lgame::NeutralMoves::Optional;
+    let optional = rules.neutral_moves() == lgame::rules::NeutralMoves::Optional;
     match method {
         Method::Unmoves | Method::Levels if scoring => Err(SolveError::Unsupported(
             "the unmove method does not solve the scoring variant",

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use lgame::{Move, Position, Rules, StartSetup};
+use lgame::rules::StartSetup;
+use lgame::{Move, Position, Rules};
 
 use crate::index::StateIndex;
 use crate::solve::{self, SolveError, SolveOptions};

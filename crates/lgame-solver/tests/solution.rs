@@ -4,7 +4,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use lgame::{Position, Rules, StartSetup};
+use lgame::rules::StartSetup;
+use lgame::{Position, Rules};
 use lgame_solver::{Statistics, Tablebase, Value};
 
 fn rules(text: &str) -> Rules {
@@ -322,7 +323,7 @@ fn unmove_level_and_graph_methods_agree_on_every_variant_without_scoring() {
         for i in 0..unmoves.index().len() {
             assert_eq!(unmoves.value_at(i), graph.value_at(i), "{text}: state {i}");
         }
-        if rules(text).neutral_moves() == lgame::NeutralMoves::Optional {
+        if rules(text).neutral_moves() == lgame::rules::NeutralMoves::Optional {
             let levels = solve(Method::Levels);
             for i in 0..levels.index().len() {
                 assert_eq!(

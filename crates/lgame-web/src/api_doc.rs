@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lgame::{
-    Bitboard, Board, Color, End, IllegalMove, Outcome, PartialLError, Piece, Rules, Square,
-};
+use lgame::moves::IllegalMove;
+use lgame::position::{End, Outcome, PartialLError, Piece};
+use lgame::{Bitboard, Board, Color, Rules, Square};
 use serde_json::Value;
 
 use crate::api::{self, CreateRequest, ImportRequest, MoveRequest};

@@ -8,8 +8,9 @@
 
 use std::sync::OnceLock;
 
+use lgame::rules::StartSetup;
 use lgame::variants::VARIANTS;
-use lgame::{Bitboard, Rules, StartSetup};
+use lgame::{Bitboard, Rules};
 use lgame_players::Level;
 use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 

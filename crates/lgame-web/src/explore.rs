@@ -264,7 +264,9 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
                 game.play(&mv).map_err(|e| {
                     let message = format!("ply {ply}: {mv}: {e}");
                     match e {
-                        lgame::GameError::Illegal(reason) => GameError::Illegal { message, reason },
+                        lgame::game::GameError::Illegal(reason) => {
+                            GameError::Illegal { message, reason }
+                        }
                         _ => GameError::Unservable(message),
                     }
                 })?;
@@ -300,7 +302,7 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
         }
         None => None,
     };
-    Ok(lgame::svg(&position, highlight.as_ref()))
+    Ok(lgame::diagram::svg(&position, highlight.as_ref()))
 }
 
 #[derive(Deserialize)]

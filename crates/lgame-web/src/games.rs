@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use lgame::{ByColor, Color, DrawRules, Ending, Game, Move, Position, Record, Rules, StartSetup};
+use lgame::game::{DrawRules, Ending};
+use lgame::rules::StartSetup;
+use lgame::{ByColor, Color, Game, Move, Position, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
 use subtle::ConstantTimeEq;
@@ -300,9 +302,9 @@ impl App {
                 .map_err(|e| corrupt(format!("ply {}: {e}", i + 1)))?;
         }
         if let Some((termination, result)) = &row.end {
-            let t = lgame::Termination::from_name(termination)
+            let t = lgame::game::Termination::from_name(termination)
                 .ok_or_else(|| corrupt(format!("termination {termination}")))?;
-            let r: lgame::ResultToken = result
+            let r: lgame::game::ResultToken = result
                 .parse()
                 .map_err(|_| corrupt(format!("result {result}")))?;
             seated
@@ -514,7 +516,7 @@ impl Live {
         let before = *self.seated.game().position();
         match self.seated.play_human(mv) {
             Ok(_) => {}
-            Err(lgame::GameError::Illegal(reason)) => {
+            Err(lgame::game::GameError::Illegal(reason)) => {
                 return Err(GameError::Illegal {
                     message: format!("move '{mv}' is illegal in {before}: {reason}"),
                     reason,

@@ -8,7 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use lgame::{ByColor, Color, DrawRules, IllegalMove, Move, PartialLError, Position, Rules, Square};
+use lgame::game::DrawRules;
+use lgame::moves::IllegalMove;
+use lgame::position::PartialLError;
+use lgame::{ByColor, Color, Move, Position, Rules, Square};
 use serde::Serialize;
 
 /// The answer to `GET /api/analysis`: the solver's analysis, the JSON of

@@ -797,7 +797,7 @@ fn a_diagram_is_the_librarys_svg_of_the_position_and_the_move() {
         "{}",
         &plain.text[..plain.text.len().min(80)]
     );
-    assert_eq!(plain.text, lgame::svg(&standard, None));
+    assert_eq!(plain.text, lgame::diagram::svg(&standard, None));
 
     let mv: Move = "A1,A2,A3,B3 D1-D2".parse().unwrap();
     let marked = fetch(
@@ -809,7 +809,7 @@ fn a_diagram_is_the_librarys_svg_of_the_position_and_the_move() {
     );
     assert_eq!(marked.status, 200, "{}", marked.text);
     assert_eq!(marked.header("content-type"), "image/svg+xml");
-    assert_eq!(marked.text, lgame::svg(&standard, Some(&mv)));
+    assert_eq!(marked.text, lgame::diagram::svg(&standard, Some(&mv)));
     assert_ne!(marked.text, plain.text);
 
     let (mid, _) = after_moves("board=5x4", "start", &[4, 9]);
@@ -822,7 +822,7 @@ fn a_diagram_is_the_librarys_svg_of_the_position_and_the_move() {
         ),
     );
     assert_eq!(wide.status, 200, "{}", wide.text);
-    assert_eq!(wide.text, lgame::svg(&mid, None));
+    assert_eq!(wide.text, lgame::diagram::svg(&mid, None));
 
     let bad = server.get("/api/diagram?position=standard&highlight=zz");
     assert_eq!(bad.status, 400, "{}", bad.body);
@@ -1076,7 +1076,7 @@ fn a_game_state_lists_the_position_after_each_ply_as_the_library_replays_it() {
 /// neutral step is refused, the mirror having ended the game.
 fn a_symmetry_win_with_a_neutral_step() -> (String, String) {
     let rules = rules("symmetry");
-    for p in lgame::all_positions(&rules) {
+    for p in lgame::position::all_positions(&rules) {
         for mv in p.legal_moves() {
             if mv.neutral_moves().is_empty() && p.play(&mv).unwrap().ls_mirror_each_other() {
                 let after = p.play(&mv).unwrap();

@@ -3,7 +3,8 @@
 //! Run with `cargo bench -p lgame --bench movegen`. CI only compiles it.
 
 use divan::{black_box, Bencher};
-use lgame::{all_positions, Rules};
+use lgame::position::all_positions;
+use lgame::Rules;
 
 fn main() {
     divan::main();

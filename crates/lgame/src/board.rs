@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use crate::square::{Bitboard, Square};
 
+pub use crate::square::Squares;
+
 /// Smallest supported width or height.
 pub const MIN_SIDE: u8 = 4;
 /// Largest supported width or height (a board has at most 64 cells).
@@ -20,6 +22,7 @@ pub struct Board {
 
 /// A board size outside 4×4 … 8×8, or text that is not `WxH`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The text is not of the form `WxH`.
     Syntax {

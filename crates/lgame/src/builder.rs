@@ -60,7 +60,8 @@
 
 use std::fmt;
 
-use crate::moves::{IllegalMove, Move, ParseMoveError};
+use crate::moves::{IllegalMove, Move};
+use crate::notation::ParseMoveError;
 use crate::position::{PartialLError, Position};
 use crate::rules::MAX_NEUTRALS;
 use crate::square::{Bitboard, Square};

@@ -1,5 +1,11 @@
-//! The board drawn as text for people: rows from the top, cell names on the edges, and who
-//! is to move. Optionally coloured with ANSI escape codes.
+//! The board drawn for people: as text ([`text`], rows from the top, cell names on the edges
+//! and who is to move, optionally coloured with ANSI escape codes) and as an SVG picture
+//! ([`svg()`], with the default feature `svg`).
+
+#[cfg(feature = "svg")]
+mod svg;
+#[cfg(feature = "svg")]
+pub use svg::svg;
 
 use crate::color::Color;
 use crate::position::{Piece, Position};
@@ -16,12 +22,12 @@ fn style(piece: Option<Piece>) -> &'static str {
     }
 }
 
-/// Draws the position:
+/// Draws the position as text:
 ///
 /// ```
 /// use lgame::{diagram, Rules};
 ///
-/// let text = diagram(&Rules::classic().start_position(), false);
+/// let text = diagram::text(&Rules::classic().start_position(), false);
 /// assert_eq!(text, "\
 /// 4  N R R .
 /// 3  . R B .
@@ -34,7 +40,7 @@ fn style(piece: Option<Piece>) -> &'static str {
 ///
 /// With `colour`, each piece is drawn on its colour (ANSI escape codes). The last line says
 /// who is to move, or how the game ended; under scoring a line gives the scores.
-pub fn diagram(position: &Position, colour: bool) -> String {
+pub fn text(position: &Position, colour: bool) -> String {
     let board = position.board();
     let mut out = String::new();
     for r in (0..board.height()).rev() {

@@ -2,7 +2,8 @@
 //! redo, and how it ended.
 //!
 //! ```
-//! use lgame::{Game, GameResult, Rules};
+//! use lgame::{Game, Rules};
+//! use lgame::game::GameResult;
 //!
 //! let rules: Rules = "setup=kit".parse()?;
 //! let mut game = Game::new(rules);
@@ -232,7 +233,8 @@ impl fmt::Display for Conclusion {
 /// a game is never drawn before a move is played.
 ///
 /// ```
-/// use lgame::{DrawRules, Game, Rules};
+/// use lgame::{Game, Rules};
+/// use lgame::game::DrawRules;
 ///
 /// let off = DrawRules { turn_limit: Some(0), repetition: Some(0) };
 /// let game = Game::new(Rules::classic()).with_draw_rules(off);
@@ -292,6 +294,7 @@ pub struct Ply {
 
 /// Why a move could not be played in a game, or a game could not be started.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GameError {
     /// The game has ended.
     Over(Conclusion),
@@ -326,7 +329,15 @@ impl fmt::Display for GameError {
     }
 }
 
-impl std::error::Error for GameError {}
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameError::Illegal(e) => Some(e),
+            GameError::BadStart(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<IllegalMove> for GameError {
     fn from(e: IllegalMove) -> GameError {

@@ -28,41 +28,49 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Layers: [`Board`] and its [`Geometry`] (placements, symmetries) → [`Rules`] → [`Setup`]
-//! (unchecked) and [`Position`] (checked, with move generation) → [`Game`] → [`Record`].
+//! Layers: [`Board`] and its [`Geometry`](board::Geometry) (placements, symmetries) →
+//! [`Rules`] → [`Setup`] (unchecked, read from [`notation`]) and [`Position`] (checked, with
+//! move generation) → [`Game`] → [`Record`] → the [`referee`].
+//!
+//! The root holds the types a program uses every day; each module holds the rest of its
+//! part of the game, with its errors:
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`board`] | boards, their L placements and symmetries |
+//! | [`rules`] | the variants' rules and the standard setups |
+//! | [`position`] | positions, how they end, every position of a variant |
+//! | [`moves`] | moves and why one is illegal |
+//! | [`builder`] | a move built cell by cell, as a person places it |
+//! | [`game`] | games: history, undo, draws by repetition and turn limit, results |
+//! | [`notation`] | the text forms of positions and moves |
+//! | [`record`] | game records: reading, writing, replaying |
+//! | [`referee`] | judging a record from untrusted bytes |
+//! | [`diagram`] | the board drawn as text or as an SVG picture |
+//! | [`variants`] | the named variants |
+//! | [`raw`] | positions as bit masks, for solvers |
 #![deny(missing_docs)]
 
-mod board;
+pub mod board;
 pub mod builder;
 mod color;
-mod diagram;
-mod game;
-mod moves;
-mod position;
+pub mod diagram;
+pub mod game;
+pub mod moves;
+pub mod notation;
+pub mod position;
 pub mod raw;
-mod record;
-mod referee;
-mod rules;
+pub mod record;
+pub mod referee;
+pub mod rules;
 mod square;
-mod svg;
 pub mod variants;
 
-pub use board::{Board, BoardError, Geometry, PlacementSet, Symmetry, MAX_SIDE, MIN_SIDE};
+pub use board::Board;
 pub use color::{ByColor, Color};
-pub use diagram::diagram;
-pub use game::{
-    Conclusion, DrawRules, Ending, Game, GameError, GameResult, Ply, ResultToken, Termination,
-};
-pub use moves::{IllegalMove, Move, ParseMoveError};
-pub use position::{
-    all_positions, End, Outcome, ParseSetupError, PartialLError, Piece, Position, PositionError,
-    Setup, SetupError,
-};
-pub use record::{ParseRecordError, Record, RecordError, RecordMove};
-pub use referee::{judge, judge_bytes, JudgeError, Judgement, UnreadableRecord};
-pub use rules::{
-    NeutralMoves, RuleOptions, Rules, RulesError, StartSetup, DEFAULT_TARGET, MAX_NEUTRALS,
-    MAX_TARGET,
-};
-pub use square::{Bitboard, ParseSquareError, Square, Squares};
-pub use svg::svg;
+pub use game::Game;
+pub use moves::Move;
+pub use position::{Position, Setup};
+pub use record::Record;
+pub use rules::Rules;
+pub use square::{Bitboard, Square};

@@ -6,11 +6,11 @@
 //!
 //! let mv: Move = "a4,b4,a3,a2 b2-a1".parse()?;
 //! assert_eq!(mv.to_string(), "A2,A3,A4,B4 B2-A1");
-//! # Ok::<(), lgame::ParseMoveError>(())
+//! # Ok::<(), lgame::notation::ParseMoveError>(())
 //! ```
 
+use crate::notation::ParseMoveError;
 use std::fmt;
-use std::str::FromStr;
 
 use crate::board::{Board, Symmetry};
 use crate::position::{Outcome, Piece};
@@ -115,135 +115,11 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// `A2,A3,A4,B4 B2-A1`: the L cells by column then row, then each neutral move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.l.to_cell_list())?;
-        for (from, to) in self.neutral_moves() {
-            write!(f, " {from}-{to}")?;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(feature = "serde")]
 impl serde::Serialize for Move {
     /// Its notation, `A2,A3,A4,B4 B2-A1`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
-    }
-}
-
-/// Text that is not a move in the notation of notation.md.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ParseMoveError {
-    /// Nothing was given.
-    Empty,
-    /// A token that is not a cell name.
-    BadCell {
-        /// The token.
-        token: String,
-    },
-    /// Not four L cells.
-    LCellCount {
-        /// How many were given.
-        found: usize,
-    },
-    /// A cell named twice in the L.
-    RepeatedCell {
-        /// The cell.
-        cell: Square,
-    },
-    /// A neutral move token that is not `from-to`.
-    BadNeutralMove {
-        /// The token.
-        token: String,
-    },
-    /// `B2-B2`.
-    NeutralToItsOwnCell {
-        /// The cell.
-        cell: Square,
-    },
-    /// The same neutral moved twice.
-    NeutralMovedTwice {
-        /// Its cell.
-        cell: Square,
-    },
-    /// Two neutrals sent to one cell.
-    TwoNeutralsToOneCell {
-        /// The cell.
-        cell: Square,
-    },
-    /// A neutral sent to a cell another neutral leaves in the same turn.
-    ChainedNeutralMove {
-        /// The cell.
-        cell: Square,
-    },
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ParseMoveError::*;
-        match self {
-            Empty => f.write_str("empty move (write the L's four cells, like A2,A3,A4,B4)"),
-            BadCell { token } => write!(f, "'{token}' is not a cell name (like B3)"),
-            LCellCount { found } => {
-                write!(f, "an L move names 4 cells, this one names {found}")
-            }
-            RepeatedCell { cell } => write!(f, "{cell} is named twice in the L"),
-            BadNeutralMove { token } => write!(
-                f,
-                "'{token}' is not a neutral move (write from-to, like B2-A1)"
-            ),
-            NeutralToItsOwnCell { cell } => write!(
-                f,
-                "{cell}-{cell} moves a neutral onto its own cell, which is not a move"
-            ),
-            NeutralMovedTwice { cell } => write!(f, "the neutral on {cell} is moved twice"),
-            TwoNeutralsToOneCell { cell } => write!(f, "two neutrals are moved to {cell}"),
-            ChainedNeutralMove { cell } => write!(
-                f,
-                "{cell} is both left and entered by neutrals in one turn; write only where \
-                 the neutrals end up"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
-
-impl FromStr for Move {
-    type Err = ParseMoveError;
-
-    /// Reads `A2,A3,A4,B4 B2-A1` in either case, the L cells in any order.
-    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        let mut tokens = text.split_whitespace();
-        let cells_token = tokens.next().ok_or(ParseMoveError::Empty)?;
-        let mut l = Bitboard::EMPTY;
-        let names: Vec<&str> = cells_token.split(',').collect();
-        for name in &names {
-            let cell: Square = name.parse().map_err(|_| ParseMoveError::BadCell {
-                token: name.to_string(),
-            })?;
-            if l.contains(cell) {
-                return Err(ParseMoveError::RepeatedCell { cell });
-            }
-            l |= cell.bit();
-        }
-        if names.len() != 4 {
-            return Err(ParseMoveError::LCellCount { found: names.len() });
-        }
-        let mut neutral_moves = Vec::new();
-        for token in tokens {
-            let bad = || ParseMoveError::BadNeutralMove {
-                token: token.to_string(),
-            };
-            let (from, to) = token.split_once('-').ok_or_else(bad)?;
-            let from: Square = from.parse().map_err(|_| bad())?;
-            let to: Square = to.parse().map_err(|_| bad())?;
-            neutral_moves.push((from, to));
-        }
-        Move::new(l, &neutral_moves)
     }
 }
 
@@ -257,6 +133,7 @@ impl FromStr for Move {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "snake_case")
 )]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The game is already over.
     GameOver {
@@ -361,3 +238,29 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+#[cfg(test)]
+mod tests {
+    use super::IllegalMove;
+
+    #[test]
+    fn every_illegal_move_reason_has_a_test_in_tests_errors() {
+        // A compile-time reminder: adding a reason to IllegalMove breaks this match (it is
+        // exhaustive only inside this crate, where `#[non_exhaustive]` does not apply).
+        fn covered(e: &IllegalMove) -> bool {
+            match e {
+                IllegalMove::GameOver { .. }
+                | IllegalMove::OffBoard { .. }
+                | IllegalMove::NotAnL { .. }
+                | IllegalMove::Unchanged { .. }
+                | IllegalMove::LOverlaps { .. }
+                | IllegalMove::NeutralAfterSymmetryWin
+                | IllegalMove::TooManyNeutralMoves { .. }
+                | IllegalMove::NeutralMoveRequired
+                | IllegalMove::NoNeutral { .. }
+                | IllegalMove::NeutralTargetOccupied { .. } => true,
+            }
+        }
+        assert!(covered(&IllegalMove::NeutralMoveRequired));
+    }
+}

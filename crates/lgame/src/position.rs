@@ -15,8 +15,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::notation::ParseSetupError;
 use std::fmt;
-use std::str::FromStr;
 
 use crate::board::{Board, Symmetry};
 use crate::color::{ByColor, Color};
@@ -59,6 +59,7 @@ impl fmt::Display for Piece {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "snake_case")
 )]
+#[non_exhaustive]
 pub enum PartialLError {
     /// No L on the board, free or not, covers all the cells.
     NoPlacement {
@@ -104,136 +105,9 @@ pub struct Setup {
     pub scores: Option<ByColor<u8>>,
 }
 
-/// Text that is not a position in either form of notation.md.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ParseSetupError {
-    /// Nothing was given.
-    Empty,
-    /// Not 4 to 8 rows.
-    RowCount {
-        /// Rows found.
-        found: usize,
-    },
-    /// A row of another length than the top row.
-    RowLength {
-        /// The row's number on the board (1 = bottom).
-        row: usize,
-        /// Its length.
-        found: usize,
-        /// The top row's length.
-        expected: usize,
-    },
-    /// Rows of a width outside 4 to 8.
-    Width {
-        /// The width found.
-        found: usize,
-    },
-    /// A character that is none of `. R B N`.
-    BadChar {
-        /// The cell where it stands.
-        cell: Square,
-        /// The character.
-        found: char,
-    },
-    /// No side to move after the board.
-    MissingSide,
-    /// A side token other than `r` or `b`.
-    BadSide {
-        /// The token.
-        token: String,
-    },
-    /// A token that is not `R:`, `B:` or `N:` with cells, in the cell-list form.
-    BadGroup {
-        /// The token.
-        token: String,
-    },
-    /// A group given twice in the cell-list form.
-    RepeatedGroup {
-        /// `R`, `B` or `N`.
-        group: char,
-    },
-    /// A group missing from the cell-list form.
-    MissingGroup {
-        /// `R` or `B`.
-        group: char,
-    },
-    /// A cell name that could not be read.
-    BadCell {
-        /// The group it was in.
-        group: char,
-        /// The token.
-        token: String,
-    },
-    /// A cell off the board.
-    OffBoard {
-        /// The cell.
-        cell: Square,
-        /// The board.
-        board: Board,
-    },
-    /// A cell named twice in one group.
-    RepeatedCell {
-        /// The cell.
-        cell: Square,
-    },
-    /// A scores token that is not `N-M`.
-    BadScores {
-        /// The token.
-        token: String,
-    },
-    /// Text after the last field.
-    Trailing {
-        /// The first extra token.
-        token: String,
-    },
-}
-
-impl fmt::Display for ParseSetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ParseSetupError::*;
-        match self {
-            Empty => f.write_str("empty position"),
-            RowCount { found } => write!(f, "expected 4 to 8 rows separated by '/', found {found}"),
-            RowLength {
-                row,
-                found,
-                expected,
-            } => write!(
-                f,
-                "row {row} has {found} cells, but the top row has {expected}"
-            ),
-            Width { found } => write!(f, "rows of {found} cells: a board has 4 to 8 columns"),
-            BadChar { cell, found } => write!(
-                f,
-                "unexpected '{found}' at {cell} (a cell is . empty, R, B or N)"
-            ),
-            MissingSide => f.write_str("missing the side to move ('r' or 'b') after the board"),
-            BadSide { token } => write!(f, "side to move must be 'r' or 'b', found '{token}'"),
-            BadGroup { token } => write!(
-                f,
-                "'{token}' is not a piece list (expected R:cells, B:cells or N:cells)"
-            ),
-            RepeatedGroup { group } => write!(f, "the {group}: list is given twice"),
-            MissingGroup { group } => write!(f, "the {group}: list is missing"),
-            BadCell { group, token } => write!(
-                f,
-                "'{token}' in the {group}: list is not a cell name (like B3)"
-            ),
-            OffBoard { cell, board } => write!(f, "{cell} is off the {board} board"),
-            RepeatedCell { cell } => write!(f, "{cell} is listed twice"),
-            BadScores { token } => write!(
-                f,
-                "'{token}' is not a score (write Red's points, a dash, Blue's points: 3-2)"
-            ),
-            Trailing { token } => write!(f, "unexpected '{token}' after the position"),
-        }
-    }
-}
-
-impl std::error::Error for ParseSetupError {}
-
 /// A setup that is not a legal position under the given rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The setup's board is not the rules' board.
     BoardMismatch {
@@ -347,6 +221,7 @@ impl std::error::Error for SetupError {}
 
 /// Text that is not a legal position: unreadable, or readable but illegal under the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The text could not be read.
     Parse(ParseSetupError),
@@ -363,7 +238,14 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for PositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionError::Parse(e) => Some(e),
+            PositionError::Setup(e) => Some(e),
+        }
+    }
+}
 
 impl From<ParseSetupError> for PositionError {
     fn from(e: ParseSetupError) -> PositionError {
@@ -389,201 +271,6 @@ impl Setup {
         } else {
             None
         }
-    }
-
-    /// The board part of the one-line form: rows from the top down, separated by `/`.
-    pub fn rows_string(&self) -> String {
-        let mut rows = Vec::new();
-        for r in (0..self.board.height()).rev() {
-            let row: String = (0..self.board.width())
-                .map(|c| match self.piece_at(Square::new(c, r)) {
-                    None => '.',
-                    Some(Piece::L(color)) => color.letter(),
-                    Some(Piece::Neutral) => 'N',
-                })
-                .collect();
-            rows.push(row);
-        }
-        rows.join("/")
-    }
-
-    /// The readable cell-list form: each piece's cells in sorted order (by column, then by
-    /// row), then the player to move, then the scores under scoring.
-    ///
-    /// ```
-    /// use lgame::Rules;
-    ///
-    /// let setup = Rules::classic().start_position().to_setup();
-    /// assert_eq!(
-    ///     setup.cell_list_string(),
-    ///     "R:B2,B3,B4,C4 B:B1,C1,C2,C3 N:A4,D1 r"
-    /// );
-    /// ```
-    pub fn cell_list_string(&self) -> String {
-        let mut text = format!(
-            "R:{} B:{} N:{} {}",
-            self.ls.red.to_cell_list(),
-            self.ls.blue.to_cell_list(),
-            self.neutrals.to_cell_list(),
-            self.turn.side_char()
-        );
-        if let Some(scores) = self.scores {
-            text.push_str(&format!(" {}-{}", scores.red, scores.blue));
-        }
-        text
-    }
-
-    /// Reads either form of a position. The rows form carries its board; the cell-list form
-    /// is read on `board`.
-    ///
-    /// # Errors
-    /// A [`ParseSetupError`] naming the row, cell or token that could not be read.
-    pub fn parse_on(text: &str, board: Board) -> Result<Setup, ParseSetupError> {
-        let mut tokens = text.split_whitespace().peekable();
-        let first = *tokens.peek().ok_or(ParseSetupError::Empty)?;
-        let is_cell_list = first.chars().nth(1) == Some(':');
-        let (board, ls, neutrals) = if is_cell_list {
-            parse_cell_lists(&mut tokens, board)?
-        } else {
-            tokens.next();
-            parse_rows(first)?
-        };
-        let side = tokens.next().ok_or(ParseSetupError::MissingSide)?;
-        let turn = match side.chars().collect::<Vec<_>>()[..] {
-            [c] => Color::from_side_char(c),
-            _ => None,
-        }
-        .ok_or_else(|| ParseSetupError::BadSide {
-            token: side.to_string(),
-        })?;
-        let scores = tokens.next().map(parse_scores).transpose()?;
-        if let Some(token) = tokens.next() {
-            return Err(ParseSetupError::Trailing {
-                token: token.to_string(),
-            });
-        }
-        Ok(Setup {
-            board,
-            ls,
-            neutrals,
-            turn,
-            scores,
-        })
-    }
-}
-
-fn parse_rows(text: &str) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if !(4..=8).contains(&rows.len()) {
-        return Err(ParseSetupError::RowCount { found: rows.len() });
-    }
-    let height = rows.len();
-    let width = rows[0].chars().count();
-    if !(4..=8).contains(&width) {
-        return Err(ParseSetupError::Width { found: width });
-    }
-    let board = Board::new(width as u32, height as u32).expect("sides checked above");
-    let mut ls = ByColor::<Bitboard>::default();
-    let mut neutrals = Bitboard::EMPTY;
-    for (i, row) in rows.iter().enumerate() {
-        let r = (height - 1 - i) as u8;
-        let found = row.chars().count();
-        if found != width {
-            return Err(ParseSetupError::RowLength {
-                row: r as usize + 1,
-                found,
-                expected: width,
-            });
-        }
-        for (c, ch) in row.chars().enumerate() {
-            let cell = Square::new(c as u8, r);
-            match ch.to_ascii_uppercase() {
-                '.' => {}
-                'R' => ls.red |= cell.bit(),
-                'B' => ls.blue |= cell.bit(),
-                'N' => neutrals |= cell.bit(),
-                _ => return Err(ParseSetupError::BadChar { cell, found: ch }),
-            }
-        }
-    }
-    Ok((board, ls, neutrals))
-}
-
-fn parse_cell_lists<'a>(
-    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-    board: Board,
-) -> Result<(Board, ByColor<Bitboard>, Bitboard), ParseSetupError> {
-    let mut groups: [Option<Bitboard>; 3] = [None; 3];
-    while let Some(token) = tokens.peek().copied() {
-        let mut chars = token.chars();
-        let (Some(group), Some(':')) = (chars.next(), chars.next()) else {
-            break;
-        };
-        tokens.next();
-        let group = group.to_ascii_uppercase();
-        let cells_text = chars.as_str();
-        let slot = match group {
-            'R' => 0,
-            'B' => 1,
-            'N' => 2,
-            _ => {
-                return Err(ParseSetupError::BadGroup {
-                    token: token.to_string(),
-                })
-            }
-        };
-        if groups[slot].is_some() {
-            return Err(ParseSetupError::RepeatedGroup { group });
-        }
-        let mut cells = Bitboard::EMPTY;
-        for name in cells_text.split(',').filter(|n| !n.is_empty()) {
-            let cell: Square = name.parse().map_err(|_| ParseSetupError::BadCell {
-                group,
-                token: name.to_string(),
-            })?;
-            if !board.contains(cell) {
-                return Err(ParseSetupError::OffBoard { cell, board });
-            }
-            if cells.contains(cell) {
-                return Err(ParseSetupError::RepeatedCell { cell });
-            }
-            cells |= cell.bit();
-        }
-        groups[slot] = Some(cells);
-    }
-    let red = groups[0].ok_or(ParseSetupError::MissingGroup { group: 'R' })?;
-    let blue = groups[1].ok_or(ParseSetupError::MissingGroup { group: 'B' })?;
-    Ok((board, ByColor { red, blue }, groups[2].unwrap_or_default()))
-}
-
-fn parse_scores(token: &str) -> Result<ByColor<u8>, ParseSetupError> {
-    let bad = || ParseSetupError::BadScores {
-        token: token.to_string(),
-    };
-    let (red, blue) = token.split_once('-').ok_or_else(bad)?;
-    Ok(ByColor {
-        red: red.parse().map_err(|_| bad())?,
-        blue: blue.parse().map_err(|_| bad())?,
-    })
-}
-
-impl FromStr for Setup {
-    type Err = ParseSetupError;
-
-    /// Reads either form; the cell-list form on the classic 4×4 board.
-    fn from_str(text: &str) -> Result<Setup, ParseSetupError> {
-        Setup::parse_on(text, Board::CLASSIC)
-    }
-}
-
-impl fmt::Display for Setup {
-    /// The one-line rows form, with the scores if there are any.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.rows_string(), self.turn.side_char())?;
-        if let Some(scores) = self.scores {
-            write!(f, " {}-{}", scores.red, scores.blue)?;
-        }
-        Ok(())
     }
 }
 
@@ -1167,15 +854,6 @@ impl serde::Serialize for Position {
     /// Its one-line form, `NRR./.RB./.RB./.BBN r`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
-    }
-}
-
-impl FromStr for Position {
-    type Err = PositionError;
-
-    /// Reads a position under the classic rules; use [`Position::from_text`] for others.
-    fn from_str(text: &str) -> Result<Position, PositionError> {
-        Position::from_text(text, &Rules::classic())
     }
 }
 

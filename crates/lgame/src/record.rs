@@ -2,7 +2,8 @@
 //! and replayed under their rules.
 //!
 //! ```
-//! use lgame::{GameResult, Record};
+//! use lgame::Record;
+//! use lgame::game::GameResult;
 //!
 //! let text = r#"[Variant "classic"]
 //! [Setup "..BB/R.NB/RN.B/RR.. r"]
@@ -23,7 +24,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{DrawRules, Game, GameError, ResultToken, Termination};
-use crate::moves::{Move, ParseMoveError};
+use crate::moves::Move;
+use crate::notation::ParseMoveError;
 use crate::position::{Position, PositionError};
 use crate::rules::{Rules, RulesError, StartSetup};
 
@@ -56,6 +58,7 @@ pub struct Record {
 
 /// Text that is not a record. Every variant names the line (counted from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseRecordError {
     /// A `{` without its `}`.
     UnclosedComment {
@@ -163,10 +166,18 @@ impl fmt::Display for ParseRecordError {
     }
 }
 
-impl std::error::Error for ParseRecordError {}
+impl std::error::Error for ParseRecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseRecordError::BadMove { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// A record whose content does not replay to a valid game.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The `Variant` tag is not a rules text.
     Variant(RulesError),
@@ -237,7 +248,17 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Variant(e) => Some(e),
+            RecordError::Setup(e) => Some(e),
+            RecordError::IllegalMove { reason, .. } => Some(reason),
+            RecordError::Termination(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// A line with its comments taken out.
 struct Line {

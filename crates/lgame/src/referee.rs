@@ -4,7 +4,8 @@
 //! final position. Pure: text in, a [`Judgement`] out.
 //!
 //! ```
-//! use lgame::{judge, GameResult, ResultToken};
+//! use lgame::game::{GameResult, ResultToken};
+//! use lgame::referee::judge;
 //!
 //! let text = "[Setup \"kit\"]\n1. A2,A3,A4,B4 B2-A1\n2. B2,B3,C2,D2 C3-C4\n1-0\n";
 //! let judgement = judge(text)?;
@@ -19,7 +20,7 @@
 //!     error.reason,
 //!     "the record's result 1-0 contradicts the moves, which give 0-1"
 //! );
-//! # Ok::<(), lgame::UnreadableRecord>(())
+//! # Ok::<(), lgame::referee::UnreadableRecord>(())
 //! ```
 //!
 //! The record is read by the same machinery as [`Record`]'s `FromStr`; what differs is that
@@ -34,6 +35,7 @@ use crate::record::{Entries, Entry, EntryKind, ParseRecordError, Record, RecordE
 
 /// Input that is not a record at all, as opposed to a record with something wrong in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UnreadableRecord {
     /// Nothing, or nothing but white space.
     Empty,
@@ -78,6 +80,7 @@ impl std::error::Error for UnreadableRecord {}
 /// - Anything else (a missing result token, text after it, a tag after the moves, a comment
 ///   never closed): the ply count and no move.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct JudgeError {
     /// The ply of the bad move, 0 for the header, else the number of plies played before.
     pub ply: usize,

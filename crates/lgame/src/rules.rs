@@ -12,7 +12,7 @@
 //! assert_eq!(rules.to_string(), "misere,neutrals=1");
 //! assert!(rules.misere());
 //! assert!("sudden-death,neutral-required".parse::<Rules>().is_err());
-//! # Ok::<(), lgame::RulesError>(())
+//! # Ok::<(), lgame::rules::RulesError>(())
 //! ```
 
 use std::fmt;
@@ -240,6 +240,7 @@ pub const MAX_TARGET: u8 = 99;
 
 /// Why a rules text or a set of rule options was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RulesError {
     /// The text was empty.
     Empty,

@@ -73,6 +73,7 @@ impl serde::Serialize for Square {
 
 /// A cell name that is not a letter A–H followed by a number 1–8.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseSquareError {
     /// The text that was not a cell name.
     pub text: String,

@@ -25,7 +25,7 @@ pub struct Variant {
 ///     assert_eq!(rules.to_string(), variant.rules, "the text is canonical");
 /// }
 /// assert_eq!(VARIANTS[0].rules, "classic");
-/// # Ok::<(), lgame::RulesError>(())
+/// # Ok::<(), lgame::rules::RulesError>(())
 /// ```
 pub const VARIANTS: &[Variant] = &[
     Variant {

@@ -6,7 +6,9 @@
 use std::collections::HashSet;
 
 use lgame::builder::{MoveBuilder, Refusal, Stage};
-use lgame::{all_positions, Bitboard, IllegalMove, Move, Position, Rules, Square};
+use lgame::moves::IllegalMove;
+use lgame::position::all_positions;
+use lgame::{Bitboard, Move, Position, Rules, Square};
 
 /// Variants whose neutral rules differ (at most one, exactly one, any number; with and
 /// without the symmetry win), on 4×4 and other boards.
@@ -317,7 +319,7 @@ fn a_finished_position_offers_nothing_and_says_why() {
     let refused = builder.add_l_cell(end.board().mask().first().expect("a cell"));
     assert!(matches!(
         refused,
-        Err(Refusal::L(lgame::PartialLError::Illegal(
+        Err(Refusal::L(lgame::position::PartialLError::Illegal(
             IllegalMove::GameOver { .. }
         )))
     ));

@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use lgame::{all_positions, Bitboard, Position, Rules, Square};
+use lgame::position::all_positions;
+use lgame::{Bitboard, Position, Rules, Square};
 
 type Cell = (i32, i32);
 
@@ -291,7 +292,7 @@ const MAX_MOVE_POSITIONS: usize = 432;
 fn standard_setup_has_65_moves_and_kit_setup_52() {
     let standard = Rules::classic().start_position();
     let kit = Rules::classic()
-        .with_setup(lgame::StartSetup::Kit)
+        .with_setup(lgame::rules::StartSetup::Kit)
         .unwrap()
         .start_position();
     let ls = brute_force_placements();

@@ -1,7 +1,9 @@
 //! `Position::check_l_cells`, which a board uses to highlight the cells that can still
 //! complete a legal L, checked against the legal moves themselves.
 
-use lgame::{all_positions, Bitboard, IllegalMove, Move, PartialLError, Position, Rules, Square};
+use lgame::moves::IllegalMove;
+use lgame::position::{all_positions, PartialLError};
+use lgame::{Bitboard, Move, Position, Rules, Square};
 
 /// Every set of up to `max` cells of the board.
 fn cell_sets(position: &Position, max: u32) -> Vec<Bitboard> {

@@ -10,10 +10,10 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use lgame::{
-    all_positions, Bitboard, ByColor, Color, DrawRules, Game, GameError, GameResult, Move,
-    Position, Record, ResultToken, Rules, Square, StartSetup, Termination,
-};
+use lgame::game::{DrawRules, GameError, GameResult, ResultToken, Termination};
+use lgame::position::all_positions;
+use lgame::rules::StartSetup;
+use lgame::{Bitboard, ByColor, Color, Game, Move, Position, Record, Rules, Square};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -471,7 +471,7 @@ fn a_symmetry_win_that_also_traps_the_opponent_is_a_legal_position_under_scoring
     assert_eq!(next.to_string(), "B.N./BBBN/RRRN/R..N b 1-0");
     assert_eq!(
         next.outcome().map(|o| (o.winner, o.end)),
-        Some((Color::Red, lgame::End::Symmetry))
+        Some((Color::Red, lgame::position::End::Symmetry))
     );
     assert!(next.is_trapped(), "Blue is also trapped");
     // Fails: Err(UnsettledTrap { color: Blue }).

@@ -3,8 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use lgame::position::all_positions;
 use lgame::raw::Arrangement;
-use lgame::{all_positions, Position, Rules};
+use lgame::{Position, Rules};
 
 /// The specification's variants but scoring (whose scores these tests leave aside), and
 /// combinations of them.

@@ -1,8 +1,10 @@
 //! Game records as notation.md writes them.
 
-use lgame::{
-    judge, DrawRules, Ending, Game, GameResult, Record, RecordError, ResultToken, Rules, StartSetup,
-};
+use lgame::game::{DrawRules, Ending, GameResult, ResultToken};
+use lgame::record::RecordError;
+use lgame::referee::judge;
+use lgame::rules::StartSetup;
+use lgame::{Game, Record, Rules};
 
 /// The record of notation.md, verbatim (one file for every test that reads it).
 const NOTATION_EXAMPLE: &str = include_str!("data/notation-example.txt");

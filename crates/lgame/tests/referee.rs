@@ -1,7 +1,8 @@
 //! The automatic referee: every kind of invalid record is reported at its first problem with
 //! the ply, the move as written and the rules' reason; every way a valid game ends is named.
 
-use lgame::{judge, judge_bytes, GameResult, Judgement, ResultToken, UnreadableRecord};
+use lgame::game::{GameResult, ResultToken};
+use lgame::referee::{judge, judge_bytes, Judgement, UnreadableRecord};
 
 /// The record of notation.md, verbatim (one file for every test that reads it).
 const NOTATION_EXAMPLE: &str = include_str!("data/notation-example.txt");

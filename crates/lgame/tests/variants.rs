@@ -1,9 +1,10 @@
 //! The variants of rules.md, each pinned by a test named after its rule.
 
-use lgame::{
-    all_positions, ByColor, Color, DrawRules, End, Ending, Game, GameError, GameResult,
-    IllegalMove, Move, Position, Record, Rules, StartSetup,
-};
+use lgame::game::{DrawRules, Ending, GameError, GameResult};
+use lgame::moves::IllegalMove;
+use lgame::position::{all_positions, End};
+use lgame::rules::StartSetup;
+use lgame::{ByColor, Color, Game, Move, Position, Record, Rules};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()

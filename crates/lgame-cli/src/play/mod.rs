@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use lgame::{DrawRules, Game, Record, Rules};
+use lgame::game::DrawRules;
+use lgame::{Game, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
 

@@ -23,7 +23,7 @@ from-to), or a command:
 
 fn show(table: &Table, out: &mut impl Write) -> std::io::Result<()> {
     let game = table.seated.game();
-    write!(out, "{}", lgame::diagram(game.position(), false))?;
+    write!(out, "{}", lgame::diagram::text(game.position(), false))?;
     writeln!(out, "Position: {}", game.position())?;
     writeln!(out, "{}", table.status())
 }

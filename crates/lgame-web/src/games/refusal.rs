@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use lgame::{Color, Conclusion, IllegalMove};
+use lgame::game::Conclusion;
+use lgame::moves::IllegalMove;
+use lgame::Color;
 
 use crate::response::GameState;
 
@@ -107,7 +109,7 @@ pub enum Conflict {
         seat: String,
     },
     /// The game refuses it.
-    Refused(lgame::GameError),
+    Refused(lgame::game::GameError),
 }
 
 impl fmt::Display for Conflict {

@@ -4,7 +4,8 @@
 //! geometry's symmetries.
 
 use crossterm::event::{KeyCode, KeyEvent};
-use lgame::{Bitboard, Board, Square, Symmetry};
+use lgame::board::Symmetry;
+use lgame::{Bitboard, Board, Square};
 
 use super::app::App;
 use super::building::Step;

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use insta::assert_snapshot;
-use lgame::{Bitboard, DrawRules, Game, Record, Rules, Square, StartSetup};
+use lgame::game::DrawRules;
+use lgame::rules::StartSetup;
+use lgame::{Bitboard, Game, Record, Rules, Square};
 use lgame_players::seated::SeatedGame;
 use lgame_players::Tablebases;
 use ratatui::backend::TestBackend;

@@ -1,7 +1,8 @@
 //! Drawing the screen from an [`App`]: the board, the game panel, the hints, the message
 //! line, the keys, and the help screen. Deterministic: the same state draws the same screen.
 
-use lgame::{Color, Piece, Square};
+use lgame::position::Piece;
+use lgame::{Color, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as Tint, Modifier, Style, Stylize};

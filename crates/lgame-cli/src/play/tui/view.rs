@@ -1,7 +1,8 @@
 //! The view model: what the board shows cell by cell, where it was drawn (to map clicks back
 //! to cells), what the person is asked to do, and the last move.
 
-use lgame::{Bitboard, Board, Color, Move, Piece, Square};
+use lgame::position::Piece;
+use lgame::{Bitboard, Board, Color, Move, Square};
 use ratatui::layout::Rect;
 
 use super::app::App;

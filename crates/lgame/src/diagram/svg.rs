@@ -62,7 +62,7 @@ fn colours(color: Color) -> (&'static str, &'static str) {
 /// use lgame::{Move, Rules};
 ///
 /// let start = Rules::classic().start_position();
-/// let text = lgame::svg(&start, None);
+/// let text = lgame::diagram::svg(&start, None);
 /// assert!(text.starts_with("<svg"));
 /// assert!(text.contains("<title>L game position NRR./.RB./.RB./.BBN r: Red to move</title>"));
 /// assert!(text.trim_end().ends_with("</svg>"));
@@ -70,9 +70,9 @@ fn colours(color: Color) -> (&'static str, &'static str) {
 /// // The same position with a move marked on it: the new L outlined, the neutral's way
 /// // drawn as an arrow.
 /// let mv: Move = "A1,A2,A3,B3 D1-D2".parse()?;
-/// let marked = lgame::svg(&start, Some(&mv));
+/// let marked = lgame::diagram::svg(&start, Some(&mv));
 /// assert!(marked.contains("class=\"arrow\""));
-/// # Ok::<(), lgame::ParseMoveError>(())
+/// # Ok::<(), lgame::notation::ParseMoveError>(())
 /// ```
 ///
 /// The board has a thin grid and the cell names on its edges (column letters below, row
