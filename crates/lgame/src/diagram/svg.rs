@@ -8,6 +8,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -89,30 +90,13 @@ fn colours(color: Color) -> (&'static str, &'static str) {
 pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
     let board = position.board();
     let (width, height) = (i32::from(board.width()), i32::from(board.height()));
-
-    let mut status = Vec::new();
-    if let Some(target) = position.rules().scoring_target() {
-        let s = position.scores();
-        status.push((
-            format!("Score: Red {}, Blue {} (target {target})", s.red, s.blue),
-            14,
-            LABEL,
-        ));
-    }
-    let (main_status, title_status) = match position.outcome() {
-        Some(outcome) => (outcome.to_string(), format!("Game over: {outcome}")),
-        None => {
-            let text = format!("{} to move", position.turn());
-            (text.clone(), text)
-        }
-    };
-    status.push((main_status, 16, INK));
+    let (status, title_status) = status_lines(position);
 
     // Wide enough for the board and for the longest status line (estimated generously for a
     // sans-serif font, whose letters average about half their size in width).
     let text_width = status
         .iter()
-        .map(|(text, size, _)| text.chars().count() as i32 * size * 9 / 16)
+        .map(|line| line.text.chars().count() as i32 * line.size * 9 / 16)
         .max()
         .unwrap_or(0);
     let doc_width = (2 * MARGIN + width * CELL).max(text_width + 2 * 16);
@@ -123,7 +107,6 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
         y0: TOP,
         height,
     };
-    let centre_x = frame.x0 + width * CELL / 2;
 
     let mut out = String::new();
     out.push_str(&format!(
@@ -139,8 +122,77 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
         "<desc>{}</desc>\n",
         escape(&description(position, highlight, &title_status))
     ));
+    let has_arrows = highlight.is_some_and(|mv| !mv.neutrals_from().is_empty());
+    draw_defs(&mut out, has_arrows);
+    out.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{doc_width}\" height=\"{doc_height}\" \
+         fill=\"{BACKGROUND}\"/>\n"
+    ));
+    draw_cells(&mut out, &frame, board);
+    // Where the highlighted move puts the L, faintly, under the border and the pieces.
+    if let Some(mv) = highlight {
+        draw_l_shadow(&mut out, &frame, mv.l(), position.turn());
+    }
+    out.push_str(&format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{BORDER}\" \
+         stroke-width=\"2\"/>\n",
+        frame.x0,
+        frame.y0,
+        width * CELL,
+        height * CELL
+    ));
+    draw_pieces(&mut out, &frame, position);
+    if let Some(mv) = highlight {
+        draw_move(&mut out, &frame, mv, position.turn());
+    }
+    out.push_str("<g font-family=\"sans-serif\" text-anchor=\"middle\">\n");
+    draw_labels(&mut out, &frame, board, letters_y);
+    draw_status(
+        &mut out,
+        &status,
+        frame.x0 + width * CELL / 2,
+        letters_y + STATUS_BELOW,
+    );
+    out.push_str("</g>\n</svg>\n");
+    out
+}
 
-    let neutral_moves = highlight.map(Move::neutral_moves).unwrap_or_default();
+/// A line of text under the board.
+struct StatusLine {
+    text: String,
+    size: i32,
+    colour: &'static str,
+}
+
+/// The lines under the board (the scores under scoring, then who is to move or how the game
+/// ended), and the status as the title says it.
+fn status_lines(position: &Position) -> (Vec<StatusLine>, String) {
+    let mut status = Vec::new();
+    if let Some(target) = position.rules().scoring_target() {
+        let s = position.scores();
+        status.push(StatusLine {
+            text: format!("Score: Red {}, Blue {} (target {target})", s.red, s.blue),
+            size: 14,
+            colour: LABEL,
+        });
+    }
+    let (main_status, title_status) = match position.outcome() {
+        Some(outcome) => (outcome.to_string(), format!("Game over: {outcome}")),
+        None => {
+            let text = format!("{} to move", position.turn());
+            (text.clone(), text)
+        }
+    };
+    status.push(StatusLine {
+        text: main_status,
+        size: 16,
+        colour: INK,
+    });
+    (status, title_status)
+}
+
+/// Red's stripes, and the arrowhead when there are neutral moves to draw.
+fn draw_defs(out: &mut String, has_arrows: bool) {
     out.push_str("<defs>\n");
     out.push_str(&format!(
         "<pattern id=\"{STRIPES_ID}\" width=\"10\" height=\"10\" \
@@ -148,7 +200,7 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
          <rect x=\"0\" y=\"0\" width=\"4\" height=\"10\" fill=\"#ffffff\" \
          fill-opacity=\"0.32\"/></pattern>\n"
     ));
-    if !neutral_moves.is_empty() {
+    if has_arrows {
         out.push_str(&format!(
             "<marker id=\"{ARROWHEAD_ID}\" viewBox=\"0 0 10 10\" refX=\"3\" refY=\"5\" \
              markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">\
@@ -156,12 +208,9 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
         ));
     }
     out.push_str("</defs>\n");
-    out.push_str(&format!(
-        "<rect x=\"0\" y=\"0\" width=\"{doc_width}\" height=\"{doc_height}\" \
-         fill=\"{BACKGROUND}\"/>\n"
-    ));
+}
 
-    // The cells.
+fn draw_cells(out: &mut String, frame: &Frame, board: Board) {
     for r in (0..board.height()).rev() {
         for c in 0..board.width() {
             let (x, y) = frame.corner(Square::new(c, r));
@@ -171,32 +220,22 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
             ));
         }
     }
+}
 
-    // Where the highlighted move puts the L, faintly, under the border and the pieces.
-    let mover = position.turn();
-    if let Some(mv) = highlight {
-        let (fill, _) = colours(mover);
-        let path = outline_path(&frame, mv.l(), 0);
-        if !path.is_empty() {
-            out.push_str(&format!(
-                "<path d=\"{path}\" fill=\"{fill}\" fill-opacity=\"0.18\"/>\n"
-            ));
-        }
+fn draw_l_shadow(out: &mut String, frame: &Frame, cells: Bitboard, mover: Color) {
+    let (fill, _) = colours(mover);
+    let path = outline_path(frame, cells, 0);
+    if !path.is_empty() {
+        out.push_str(&format!(
+            "<path d=\"{path}\" fill=\"{fill}\" fill-opacity=\"0.18\"/>\n"
+        ));
     }
+}
 
-    // The board's border.
-    out.push_str(&format!(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{BORDER}\" \
-         stroke-width=\"2\"/>\n",
-        frame.x0,
-        frame.y0,
-        width * CELL,
-        height * CELL
-    ));
-
-    // The Ls, each filled as one shape and outlined around its cells.
+/// The Ls, each filled as one shape and outlined around its cells, then the neutrals.
+fn draw_pieces(out: &mut String, frame: &Frame, position: &Position) {
     for color in Color::ALL {
-        let path = outline_path(&frame, position.l(color), 0);
+        let path = outline_path(frame, position.l(color), 0);
         if path.is_empty() {
             continue;
         }
@@ -215,7 +254,6 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
         ));
         out.push_str("</g>\n");
     }
-
     for square in position.neutrals() {
         let (cx, cy) = frame.centre(square);
         out.push_str(&format!(
@@ -223,50 +261,51 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
              fill=\"{NEUTRAL}\"/>\n"
         ));
     }
+}
 
-    // The highlighted move: a dashed outline just inside the new L (on a white band, so that
-    // it shows on the mover's own colour too), and an arrow for each neutral move ending at a
-    // dashed ring where the neutral goes.
-    if let Some(mv) = highlight {
-        let (fill, _) = colours(mover);
-        let path = outline_path(&frame, mv.l(), HIGHLIGHT_INSET);
-        if !path.is_empty() {
-            out.push_str(&format!(
-                "<path d=\"{path}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"7\" \
-                 stroke-linejoin=\"round\"/>\n\
-                 <path class=\"highlight\" d=\"{path}\" fill=\"none\" stroke=\"{fill}\" \
-                 stroke-width=\"4\" stroke-dasharray=\"10 6\" stroke-linejoin=\"round\"/>\n"
-            ));
-        }
-        for &(from, to) in &neutral_moves {
-            let (fx, fy) = frame.centre(from);
-            let (tx, ty) = frame.centre(to);
-            out.push_str(&format!(
-                "<circle cx=\"{tx}\" cy=\"{ty}\" r=\"{NEUTRAL_RADIUS}\" fill=\"none\" \
-                 stroke=\"{NEUTRAL}\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>\n"
-            ));
-            let (dx, dy) = (f64::from(tx - fx), f64::from(ty - fy));
-            let length = dx.hypot(dy).max(1.0);
-            let (ux, uy) = (dx / length, dy / length);
-            // The line starts at the disc's edge; the arrowhead's tip, which reaches 7 of its
-            // 10 units (each 0.4 line widths) beyond the line's end, touches the ring.
-            let start = f64::from(NEUTRAL_RADIUS) + 3.0;
-            let end = length - f64::from(NEUTRAL_RADIUS) - 2.0 - 2.8 * ARROW_WIDTH;
-            let end = end.max(start);
-            out.push_str(&format!(
-                "<line class=\"arrow\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
-                 stroke=\"{ARROW}\" stroke-width=\"{ARROW_WIDTH}\" \
-                 marker-end=\"url(#{ARROWHEAD_ID})\"/>\n",
-                f64::from(fx) + ux * start,
-                f64::from(fy) + uy * start,
-                f64::from(fx) + ux * end,
-                f64::from(fy) + uy * end,
-            ));
-        }
+/// The highlighted move: a dashed outline just inside the new L (on a white band, so that it
+/// shows on the mover's own colour too), and an arrow for each neutral move ending at a
+/// dashed ring where the neutral goes.
+fn draw_move(out: &mut String, frame: &Frame, mv: &Move, mover: Color) {
+    let (fill, _) = colours(mover);
+    let path = outline_path(frame, mv.l(), HIGHLIGHT_INSET);
+    if !path.is_empty() {
+        out.push_str(&format!(
+            "<path d=\"{path}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"7\" \
+             stroke-linejoin=\"round\"/>\n\
+             <path class=\"highlight\" d=\"{path}\" fill=\"none\" stroke=\"{fill}\" \
+             stroke-width=\"4\" stroke-dasharray=\"10 6\" stroke-linejoin=\"round\"/>\n"
+        ));
     }
+    for (from, to) in mv.neutral_moves() {
+        let (fx, fy) = frame.centre(from);
+        let (tx, ty) = frame.centre(to);
+        out.push_str(&format!(
+            "<circle cx=\"{tx}\" cy=\"{ty}\" r=\"{NEUTRAL_RADIUS}\" fill=\"none\" \
+             stroke=\"{NEUTRAL}\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>\n"
+        ));
+        let (dx, dy) = (f64::from(tx - fx), f64::from(ty - fy));
+        let length = dx.hypot(dy).max(1.0);
+        let (ux, uy) = (dx / length, dy / length);
+        // The line starts at the disc's edge; the arrowhead's tip, which reaches 7 of its
+        // 10 units (each 0.4 line widths) beyond the line's end, touches the ring.
+        let start = f64::from(NEUTRAL_RADIUS) + 3.0;
+        let end = length - f64::from(NEUTRAL_RADIUS) - 2.0 - 2.8 * ARROW_WIDTH;
+        let end = end.max(start);
+        out.push_str(&format!(
+            "<line class=\"arrow\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+             stroke=\"{ARROW}\" stroke-width=\"{ARROW_WIDTH}\" \
+             marker-end=\"url(#{ARROWHEAD_ID})\"/>\n",
+            f64::from(fx) + ux * start,
+            f64::from(fy) + uy * start,
+            f64::from(fx) + ux * end,
+            f64::from(fy) + uy * end,
+        ));
+    }
+}
 
-    // Cell names on the edges, and the status lines.
-    out.push_str("<g font-family=\"sans-serif\" text-anchor=\"middle\">\n");
+/// The cell names on the edges.
+fn draw_labels(out: &mut String, frame: &Frame, board: Board, letters_y: i32) {
     for c in 0..board.width() {
         let (x, _) = frame.centre(Square::new(c, 0));
         out.push_str(&format!(
@@ -283,17 +322,20 @@ pub fn svg(position: &Position, highlight: Option<&Move>) -> String {
             r + 1
         ));
     }
-    let mut y = letters_y + STATUS_BELOW;
-    for (text, size, colour) in &status {
+}
+
+fn draw_status(out: &mut String, status: &[StatusLine], centre_x: i32, first_y: i32) {
+    let mut y = first_y;
+    for line in status {
         out.push_str(&format!(
-            "<text class=\"status\" x=\"{centre_x}\" y=\"{y}\" font-size=\"{size}\" \
-             fill=\"{colour}\">{}</text>\n",
-            escape(text)
+            "<text class=\"status\" x=\"{centre_x}\" y=\"{y}\" font-size=\"{}\" \
+             fill=\"{}\">{}</text>\n",
+            line.size,
+            line.colour,
+            escape(&line.text)
         ));
         y += LINE;
     }
-    out.push_str("</g>\n</svg>\n");
-    out
 }
 
 /// Where the board stands in the picture.
