@@ -182,19 +182,9 @@ impl Player for CautiousDefender {
 /// The whole report, as Markdown.
 pub fn report() -> String {
     let rules = Rules::classic();
-    let tablebases = Arc::new(Tablebases::default());
-    let tb = tablebases.get(&rules);
-    let level = |level: Level| {
-        let tablebases = tablebases.clone();
-        move |seed: u64| -> Box<dyn Player> {
-            Box::new(BuiltIn::new(
-                PlayerSpec { level, strength: 0 },
-                seed,
-                tablebases.clone(),
-            ))
-        }
+    let levels = Levels {
+        tablebases: Arc::new(Tablebases::default()),
     };
-
     let mut doc = String::new();
     let _ = writeln!(
         doc,
@@ -212,7 +202,33 @@ pub fn report() -> String {
          the most losing replies.\n"
     );
 
-    // The round robin.
+    round_robin(&mut doc, &rules, &levels);
+    claim_lookahead_defends(&mut doc, &rules, &levels);
+    claim_three_ahead_attacks(&mut doc, &rules, &levels);
+    doc
+}
+
+/// Makes the built-in players, each game's from its seed, sharing one set of tables.
+struct Levels {
+    tablebases: Arc<Tablebases>,
+}
+
+impl Levels {
+    fn level(&self, level: Level) -> impl FnMut(u64) -> Box<dyn Player> {
+        let tablebases = self.tablebases.clone();
+        move |seed: u64| -> Box<dyn Player> {
+            Box::new(BuiltIn::new(
+                PlayerSpec { level, strength: 0 },
+                seed,
+                tablebases.clone(),
+            ))
+        }
+    }
+}
+
+/// Every level against every other.
+fn round_robin(doc: &mut String, rules: &Rules, levels: &Levels) {
+    let level = |l: Level| levels.level(l);
     let _ = writeln!(
         doc,
         "## Round robin\n\nEach cell is the row player's score against the column player: \
@@ -227,7 +243,7 @@ pub fn report() -> String {
         let _ = write!(doc, "| **{row}** | ");
         let mut total = Score::default();
         for col in Level::ALL {
-            let s = duel(&rules, None, GAMES, &mut level(row), &mut level(col));
+            let s = duel(rules, None, GAMES, &mut level(row), &mut level(col));
             total.wins += s.wins;
             total.draws += s.draws;
             total.losses += s.losses;
@@ -236,8 +252,12 @@ pub fn report() -> String {
         }
         let _ = writeln!(doc, "{} |", total.cell());
     }
+}
 
-    // Claim 1.
+/// Claim 1: looking ahead one move and never ending up in a lost position avoids losing.
+fn claim_lookahead_defends(doc: &mut String, rules: &Rules, levels: &Levels) {
+    let level = |l: Level| levels.level(l);
+    let tb = levels.tablebases.get(rules);
     let non_lost: Vec<Position> = {
         let index = tb.index();
         let mut rng = Rng::new(99);
@@ -262,7 +282,7 @@ pub fn report() -> String {
         }
     };
     let from_start = duel(
-        &rules,
+        rules,
         None,
         GAMES,
         &mut defender,
@@ -339,29 +359,32 @@ pub fn report() -> String {
         )
     };
     let _ = writeln!(doc, "{verdict1}\n");
+}
 
-    // Claim 2.
+/// Claim 2: a player who looks three moves ahead defeats defensive play.
+fn claim_three_ahead_attacks(doc: &mut String, rules: &Rules, levels: &Levels) {
+    let level = |l: Level| levels.level(l);
     let mut cautious = |seed: u64| -> Box<dyn Player> {
         Box::new(CautiousDefender {
             rng: Rng::new(seed),
         })
     };
     let three_ahead = duel(
-        &rules,
+        rules,
         None,
         GAMES,
         &mut level(Level::Intermediate),
         &mut cautious,
     );
     let perfect_vs_cautious = duel(
-        &rules,
+        rules,
         None,
         GAMES,
         &mut level(Level::Perfect),
         &mut cautious,
     );
     let beginner_vs_cautious = duel(
-        &rules,
+        rules,
         None,
         GAMES,
         &mut level(Level::Beginner),
@@ -410,5 +433,4 @@ pub fn report() -> String {
         )
     };
     let _ = writeln!(doc, "{verdict2}");
-    doc
 }
