@@ -14,6 +14,23 @@ pub const MIN_SIDE: u8 = 4;
 pub const MAX_SIDE: u8 = 8;
 
 /// A board of `width` columns and `height` rows, each from 4 to 8.
+///
+/// ```
+/// use lgame::Board;
+///
+/// let board = Board::new(5, 4)?;
+/// assert_eq!((board.width(), board.height()), (5, 4));
+/// assert_eq!(board.cell_count(), 20);
+/// assert!(!board.is_square());
+/// assert_eq!(board.to_string(), "5x4");
+/// assert_eq!("5x4".parse::<Board>()?, board);
+/// assert_eq!(board.corners().to_cell_list(), "A1,A4,E1,E4");
+/// assert!(board.contains("E4".parse()?));
+/// assert!(!board.contains("A5".parse()?));
+///
+/// assert_eq!(Board::CLASSIC.to_string(), "4x4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     width: u8,
@@ -69,6 +86,21 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardError::OutOfRange`] unless both sides are 4 to 8.
+    ///
+    /// ```
+    /// use lgame::Board;
+    /// use lgame::board::BoardError;
+    ///
+    /// assert_eq!(Board::new(8, 4)?.cell_count(), 32);
+    ///
+    /// let err = Board::new(9, 9).unwrap_err();
+    /// assert_eq!(err, BoardError::OutOfRange { width: 9, height: 9 });
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a 9x9 board is not supported: width and height must each be 4 to 8"
+    /// );
+    /// # Ok::<(), BoardError>(())
+    /// ```
     pub fn new(width: u32, height: u32) -> Result<Board, BoardError> {
         let ok = |side: u32| (MIN_SIDE as u32..=MAX_SIDE as u32).contains(&side);
         if ok(width) && ok(height) {
@@ -170,6 +202,27 @@ impl FromStr for Board {
 /// One of the symmetries of the rectangle, acting on cells.
 ///
 /// Every board has the first four; a square board has all eight.
+///
+/// ```
+/// use lgame::{Board, Square};
+/// use lgame::board::Symmetry;
+///
+/// let b3: Square = "B3".parse()?;
+/// let image = |symmetry: Symmetry| symmetry.apply_to_square(Board::CLASSIC, b3).to_string();
+/// assert_eq!(image(Symmetry::Identity), "B3");
+/// assert_eq!(image(Symmetry::MirrorColumns), "C3");
+/// assert_eq!(image(Symmetry::MirrorRows), "B2");
+/// assert_eq!(image(Symmetry::Rotate180), "C2");
+/// assert_eq!(image(Symmetry::MirrorDiagonal), "C2");
+/// assert_eq!(image(Symmetry::Rotate90), "C3");
+/// assert!(Symmetry::MirrorDiagonal.is_mirror() && !Symmetry::Rotate90.is_mirror());
+///
+/// // On a 6×4 board, A1 mirrors to F1 across the columns.
+/// let a1 = "A1".parse()?;
+/// let wide = Board::new(6, 4)?;
+/// assert_eq!(Symmetry::MirrorColumns.apply_to_square(wide, a1).to_string(), "F1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symmetry {
     /// Leaves everything in place.
@@ -234,6 +287,33 @@ impl Symmetry {
 }
 
 /// The precomputed tables of one board size: every L placement and the symmetries.
+///
+/// ```
+/// use lgame::{Bitboard, Board, Square};
+/// use lgame::board::Symmetry;
+///
+/// let cells = |list: &str| -> Bitboard {
+///     list.split(',').map(|c| c.parse::<Square>().unwrap()).collect()
+/// };
+/// let geometry = Board::CLASSIC.geometry();
+/// assert_eq!(geometry.placements().len(), 48);
+/// assert_eq!(geometry.symmetries().len(), 8);
+/// assert_eq!(geometry.mirrors().count(), 4);
+///
+/// assert!(geometry.is_l(cells("A1,A2,A3,B1")));
+/// assert!(!geometry.is_l(cells("A1,A2,B2,B3")), "an S is not an L");
+/// assert!(!geometry.is_l(cells("A1,A2,A3,A4")), "nor is a line");
+///
+/// let turned = geometry.transform(Symmetry::Rotate90, cells("A1,A2,A3,B1"));
+/// assert_eq!(turned.to_cell_list(), "A3,A4,B4,C4");
+/// assert!(geometry.is_l(turned));
+///
+/// // A 6×4 board has more placements, and only the rectangle's four symmetries.
+/// let wide = Board::new(6, 4)?.geometry();
+/// assert_eq!(wide.placements().len(), 88);
+/// assert_eq!(wide.symmetries().len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Geometry {
     board: Board,

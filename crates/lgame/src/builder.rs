@@ -79,6 +79,43 @@ const NO_MOVE: (Square, Square) = (Square::new(0, 0), Square::new(0, 0));
 /// ([`MoveBuilder::lift`]) and its new cell ([`MoveBuilder::place`]), as many times as the
 /// rules allow. [`MoveBuilder::stage`] says where the picks stand; the `check_*` methods say
 /// why a pick would be refused without making it.
+///
+/// Rebuilding the picks a stateless page sends, under `sudden-death` (both neutrals may
+/// move):
+///
+/// ```
+/// use lgame::builder::{MoveBuilder, Refusal, Stage};
+/// use lgame::{Bitboard, Rules, Square};
+///
+/// let cell = |name: &str| name.parse::<Square>().unwrap();
+/// let cells = |list: &str| list.split(',').map(cell).collect::<Bitboard>();
+/// let start = "sudden-death".parse::<Rules>()?.start_position();
+///
+/// // The L is chosen, A4 has gone to C4, and D1 is in hand.
+/// let neutral_moves = [(cell("A4"), cell("C4"))];
+/// let mut picks =
+///     MoveBuilder::from_picks(&start, cells("A1,A2,A3,B3"), &neutral_moves, Some(cell("D1")))?;
+/// assert_eq!(picks.stage(), Stage::Target(cell("D1")));
+/// assert_eq!(picks.targets(), cells("B2,B4,D2,D3,D4"));
+/// // A4 is empty now, but a neutral sent there would undo the first neutral move.
+/// let refused = picks.check_target(cell("A4")).unwrap_err();
+/// assert!(matches!(refused, Refusal::Malformed(_)));
+/// assert_eq!(
+///     refused.to_string(),
+///     "A4 is both left and entered by neutrals in one turn; write only where the neutrals end up"
+/// );
+///
+/// picks.place(cell("D4"))?;
+/// let Stage::Complete(mv) = picks.stage() else { unreachable!() };
+/// assert_eq!(mv.to_string(), "A1,A2,A3,B3 A4-C4 D1-D4");
+/// assert!(start.legal_moves().contains(&mv));
+///
+/// // Taking back the last neutral move leaves the first one, and a move that may stop here.
+/// assert!(picks.back());
+/// assert_eq!(picks.stage(), Stage::Neutral);
+/// assert_eq!(picks.finish()?.to_string(), "A1,A2,A3,B3 A4-C4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveBuilder {
     position: Position,

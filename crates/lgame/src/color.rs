@@ -4,6 +4,19 @@ use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
 /// One of the two players. Red moves first from the starting setups.
+///
+/// ```
+/// use lgame::Color;
+///
+/// assert_eq!(!Color::Red, Color::Blue);
+/// assert_eq!(!!Color::Red, Color::Red);
+/// assert_eq!(Color::Blue.name(), "Blue");
+/// assert_eq!(Color::Blue.to_string(), "Blue");
+/// assert_eq!(Color::Red.letter(), 'R');
+/// assert_eq!(Color::Red.side_char(), 'r');
+/// assert_eq!(Color::from_side_char('B'), Some(Color::Blue));
+/// assert_eq!(Color::from_side_char('w'), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",
@@ -69,6 +82,23 @@ impl fmt::Display for Color {
 }
 
 /// A value for each player.
+///
+/// ```
+/// use lgame::{ByColor, Color, Rules};
+///
+/// let mut points = ByColor { red: 0, blue: 0 };
+/// points[Color::Blue] += 5;
+/// assert_eq!(points, ByColor { red: 0, blue: 5 });
+/// assert_eq!(points.swapped()[Color::Red], 5);
+///
+/// let letters = ByColor::new_with(Color::letter);
+/// assert_eq!((letters.red, letters.blue), ('R', 'B'));
+///
+/// // A position's Ls, one for each player:
+/// let ls = Rules::classic().start_position().ls();
+/// assert_eq!(ls[Color::Red].to_cell_list(), "B2,B3,B4,C4");
+/// assert_eq!(ls.blue.to_cell_list(), "B1,C1,C2,C3");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ByColor<T> {

@@ -24,6 +24,18 @@ use crate::position::{End, Position};
 use crate::rules::{Rules, RulesError, StartSetup};
 
 /// The result of a game, as in the result token of a record.
+///
+/// ```
+/// use lgame::Color;
+/// use lgame::game::GameResult;
+///
+/// let result = GameResult::win_for(Color::Blue);
+/// assert_eq!(result, GameResult::BlueWins);
+/// assert_eq!(result.winner(), Some(Color::Blue));
+/// assert_eq!(result.token(), "0-1");
+/// assert_eq!(GameResult::Draw.winner(), None);
+/// assert_eq!(GameResult::Draw.token(), "1/2-1/2");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`.
@@ -63,6 +75,16 @@ impl GameResult {
 }
 
 /// A record's result token: a result, or `*` for an unfinished game.
+///
+/// ```
+/// use lgame::game::{GameResult, ResultToken};
+///
+/// assert_eq!("1-0".parse(), Ok(ResultToken::Finished(GameResult::RedWins)));
+/// assert_eq!("*".parse(), Ok(ResultToken::Unfinished));
+/// assert_eq!("2-0".parse::<ResultToken>(), Err(()));
+/// assert_eq!(ResultToken::Finished(GameResult::Draw).to_string(), "1/2-1/2");
+/// assert_eq!(ResultToken::Unfinished.to_string(), "*");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResultToken {
     /// The game ended with this result.
@@ -347,6 +369,38 @@ impl From<IllegalMove> for GameError {
 
 /// A game: the rules, the starting position, the moves played, the draw rules, and any end
 /// declared off the board. Every interface plays through this type.
+///
+/// ```
+/// use lgame::{Color, Game, Rules};
+/// use lgame::game::{GameError, GameResult, ResultToken};
+///
+/// let mut game = Game::new(Rules::classic());
+/// game.play(&"A1,A2,A3,B3 D1-D2".parse()?)?;
+/// game.play(&"C2,C3,C4,D4".parse()?)?;
+/// assert_eq!(game.plies().len(), 2);
+/// assert_eq!(game.moves()[1].to_string(), "C2,C3,C4,D4");
+/// assert_eq!(game.position().to_string(), "N.BB/RRB./R.BN/R... r");
+/// assert_eq!(game.result_token(), ResultToken::Unfinished);
+///
+/// // An illegal move is refused with the rules' reason, and the game is unchanged.
+/// let err = game.play(&"A2,A3,A4,B4".parse()?).unwrap_err();
+/// assert!(matches!(err, GameError::Illegal(_)));
+/// assert_eq!(err.to_string(), "the L cannot go on A4: it is occupied by a neutral");
+///
+/// // Take back Blue's move, and play it again.
+/// let taken = game.undo().expect("a move to take back");
+/// assert_eq!(game.position().turn(), Color::Blue);
+/// assert_eq!(game.redo(), Some(taken));
+/// assert_eq!(game.plies().len(), 2);
+///
+/// game.resign(Color::Red)?;
+/// let end = game.conclusion().expect("Red resigned");
+/// assert_eq!(end.result, Some(GameResult::BlueWins));
+/// assert_eq!(end.to_string(), "Blue wins: Red resigned");
+/// assert_eq!(game.result_token().to_string(), "0-1");
+/// assert!(matches!(game.play(&"A2,B2,B3,B4".parse()?), Err(GameError::Over(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
@@ -387,6 +441,41 @@ impl Game {
 
     /// The same game with these draw rules; a count that means no rule (a turn limit of `0`,
     /// a repetition count of `0` or `1`) is dropped, see [`DrawRules::normalized`].
+    ///
+    /// ```
+    /// use lgame::{Game, Rules};
+    /// use lgame::game::{DrawRules, Ending, GameResult};
+    ///
+    /// let mut game = Game::new(Rules::classic()).with_draw_rules(DrawRules::CASUAL);
+    /// // Both players step aside and back: the start comes again after every 4 plies.
+    /// let there_and_back = ["A1,A2,A3,B3", "C1,C2,C3,D3", "B2,B3,B4,C4", "B1,C1,C2,C3"];
+    /// for text in there_and_back {
+    ///     game.play(&text.parse()?)?;
+    /// }
+    /// assert_eq!(game.repetitions(), 2);
+    /// assert!(!game.is_over());
+    /// for text in there_and_back {
+    ///     game.play(&text.parse()?)?;
+    /// }
+    /// let end = game.conclusion().expect("the third time draws");
+    /// assert_eq!((end.result, end.ending), (Some(GameResult::Draw), Ending::Repetition));
+    /// assert_eq!(end.to_string(), "Drawn: the same position occurred three times");
+    ///
+    /// // Without a draw rule the same moves go on for ever.
+    /// let mut endless = Game::new(Rules::classic());
+    /// for text in there_and_back.iter().cycle().take(12) {
+    ///     endless.play(&text.parse()?)?;
+    /// }
+    /// assert_eq!((endless.repetitions(), endless.is_over()), (4, false));
+    ///
+    /// // A turn limit draws once that many plies are played.
+    /// let mut short = Game::new(Rules::classic())
+    ///     .with_draw_rules(DrawRules { turn_limit: Some(2), repetition: None });
+    /// short.play(&"A1,A2,A3,B3".parse()?)?;
+    /// short.play(&"C1,C2,C3,D3".parse()?)?;
+    /// assert_eq!(short.conclusion().map(|c| c.ending), Some(Ending::TurnLimit));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_draw_rules(mut self, draw_rules: DrawRules) -> Game {
         self.draw_rules = draw_rules.normalized();
         self

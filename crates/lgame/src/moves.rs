@@ -20,6 +20,27 @@ use crate::square::{Bitboard, Square};
 /// A move, named by its result: the mover's new L cells, the cells neutrals leave and the
 /// cells they go to. `from` and `to` are disjoint and equally large, so two ways of writing
 /// the same result are the same `Move`.
+///
+/// ```
+/// use lgame::{Move, Square};
+///
+/// // A sudden-death move: the L, then both neutrals.
+/// let mv: Move = "b1,B2,B3,C1 D1-D4 A4-C3".parse()?;
+/// assert_eq!(mv.to_string(), "B1,B2,B3,C1 A4-C3 D1-D4");
+/// assert_eq!(mv.l().to_cell_list(), "B1,B2,B3,C1");
+/// assert_eq!(mv.neutrals_from().to_cell_list(), "A4,D1");
+/// assert_eq!(mv.neutrals_to().to_cell_list(), "C3,D4");
+/// let cell = |name: &str| name.parse::<Square>().unwrap();
+/// assert_eq!(mv.neutral_moves(), [(cell("A4"), cell("C3")), (cell("D1"), cell("D4"))]);
+///
+/// // The same result written another way is the same move.
+/// assert_eq!("B1,B2,B3,C1 A4-D4 D1-C3".parse::<Move>()?, mv);
+///
+/// let l_only = Move::l_only(mv.l());
+/// assert_eq!(l_only.to_string(), "B1,B2,B3,C1");
+/// assert!(l_only.neutral_moves().is_empty());
+/// # Ok::<(), lgame::notation::ParseMoveError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     l: Bitboard,
@@ -43,6 +64,26 @@ impl Move {
     /// # Errors
     /// A [`ParseMoveError`] for an L of other than 4 cells, a neutral moved onto its own
     /// cell, a neutral moved twice, two neutrals to one cell, or a chained move.
+    ///
+    /// ```
+    /// use lgame::{Bitboard, Move, Square};
+    ///
+    /// let cell = |name: &str| name.parse::<Square>().unwrap();
+    /// let l: Bitboard = ["A2", "A3", "A4", "B4"].map(cell).into_iter().collect();
+    /// let mv = Move::new(l, &[(cell("B2"), cell("A1"))])?;
+    /// assert_eq!(mv.to_string(), "A2,A3,A4,B4 B2-A1");
+    /// assert_eq!(Move::new(l, &[])?, Move::l_only(l));
+    ///
+    /// let chained = Move::new(l, &[(cell("B2"), cell("C2")), (cell("C2"), cell("D2"))]);
+    /// assert_eq!(
+    ///     chained.unwrap_err().to_string(),
+    ///     "C2 is both left and entered by neutrals in one turn; \
+    ///      write only where the neutrals end up"
+    /// );
+    /// let three = Move::new(l - cell("B4").bit(), &[]);
+    /// assert_eq!(three.unwrap_err().to_string(), "an L move names 4 cells, this one names 3");
+    /// # Ok::<(), lgame::notation::ParseMoveError>(())
+    /// ```
     pub fn new(l: Bitboard, neutral_moves: &[(Square, Square)]) -> Result<Move, ParseMoveError> {
         if l.count() != 4 {
             return Err(ParseMoveError::LCellCount {
@@ -127,6 +168,29 @@ impl serde::Serialize for Move {
 ///
 /// With the `serde` feature it serializes as data, its `kind` in snake case with the cells,
 /// pieces and counts the words need: `{"kind": "occupied", "cell": "B1", "piece": "blue"}`.
+///
+/// ```
+/// use lgame::{Color, Rules};
+/// use lgame::moves::IllegalMove;
+/// use lgame::position::Piece;
+///
+/// let start = Rules::classic().start_position();
+/// match start.check_move(&"A1,A2,A3,B1".parse()?) {
+///     Err(IllegalMove::LOverlaps { cell, piece: Piece::L(Color::Blue) }) => {
+///         assert_eq!(cell.to_string(), "B1")
+///     }
+///     other => panic!("expected Blue's L in the way, got {other:?}"),
+/// }
+///
+/// let err = start.check_move(&"A1,A2,A3,B3 C3-D2".parse()?).unwrap_err();
+/// assert!(matches!(err, IllegalMove::NoNeutral { piece: Some(Piece::L(Color::Blue)), .. }));
+/// assert_eq!(err.to_string(), "there is no neutral on C3 (it holds Blue's L)");
+///
+/// let required = "neutral-required".parse::<Rules>()?.start_position();
+/// let err = required.check_move(&"A1,A2,A3,B3".parse()?).unwrap_err();
+/// assert_eq!(err, IllegalMove::NeutralMoveRequired);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",

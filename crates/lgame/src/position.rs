@@ -91,6 +91,24 @@ impl fmt::Display for PartialLError {
 impl std::error::Error for PartialLError {}
 
 /// An arrangement of pieces, as read from text, not yet checked against any rules.
+///
+/// ```
+/// use lgame::{Color, Position, Rules, Setup};
+/// use lgame::position::{Piece, SetupError};
+///
+/// // Any arrangement of the letters is a setup…
+/// let setup: Setup = "NRRR/..B./.RB./.BBN r".parse()?;
+/// assert_eq!(setup.turn, Color::Red);
+/// assert_eq!(setup.ls.red.to_cell_list(), "B2,B4,C4,D4");
+/// assert_eq!(setup.piece_at("C3".parse()?), Some(Piece::L(Color::Blue)));
+/// assert_eq!(setup.neutrals.count(), 2);
+///
+/// // …but only a legal one is a position.
+/// let err = Position::from_setup(setup, &Rules::classic()).unwrap_err();
+/// assert_eq!(err, SetupError::NotAnL { color: Color::Red, cells: setup.ls.red });
+/// assert_eq!(err.to_string(), "Red's L on B2,B4,C4,D4 is not an L shape");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The board.
@@ -297,6 +315,23 @@ impl End {
 }
 
 /// The end of a finished position: who won and how.
+///
+/// ```
+/// use lgame::{Color, Position, Rules};
+/// use lgame::position::{End, Outcome};
+///
+/// // Red to move, and Red's L has nowhere to go.
+/// let text = "RRN./RB../RBBB/N... r";
+/// let trapped = Position::from_text(text, &Rules::classic())?;
+/// let outcome = trapped.outcome().expect("the game is over");
+/// assert_eq!(outcome, Outcome { winner: Color::Blue, end: End::Trapped, to_move: Color::Red });
+/// assert_eq!(outcome.to_string(), "Blue wins: Red cannot move their L");
+///
+/// // Under misère the trapped player wins.
+/// let misere = Position::from_text(text, &"misere".parse()?)?;
+/// assert_eq!(misere.outcome().map(|o| o.winner), Some(Color::Red));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The winner.
@@ -323,6 +358,26 @@ impl fmt::Display for Outcome {
 
 /// A legal position under a set of rules: built only by [`Position::from_setup`], by parsing,
 /// or by playing legal moves.
+///
+/// ```
+/// use lgame::{Color, Position, Rules};
+///
+/// let rules = Rules::classic();
+/// let start = Position::from_text("NRR./.RB./.RB./.BBN r", &rules)?;
+/// assert_eq!(start, rules.start_position());
+/// assert_eq!(start.turn(), Color::Red);
+/// assert_eq!(start.l(Color::Blue).to_cell_list(), "B1,C1,C2,C3");
+/// assert_eq!(start.neutrals().to_cell_list(), "A4,D1");
+/// assert_eq!(start.occupied().count(), 10);
+/// assert_eq!(start.legal_move_count(), 65);
+/// assert!(!start.is_finished());
+///
+/// let next = start.play(&"A1,A2,A3,B3 D1-D2".parse()?)?;
+/// assert_eq!(next.turn(), Color::Blue);
+/// assert_eq!(next.l(Color::Red).to_cell_list(), "A1,A2,A3,B3");
+/// assert_eq!(next.neutrals().to_cell_list(), "A4,D2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: Rules,
@@ -338,6 +393,34 @@ impl Position {
     /// # Errors
     /// A [`SetupError`] saying what is illegal: board size, an L that is not an L, two pieces
     /// on a cell (naming the cell and both pieces), the neutral count, or scores.
+    ///
+    /// ```
+    /// use lgame::{Board, ByColor, Color, Position, Rules, Setup, Square};
+    /// use lgame::position::SetupError;
+    ///
+    /// let cells = |list: &str| list.split(',').map(|c| c.parse::<Square>().unwrap()).collect();
+    /// let mut setup = Setup {
+    ///     board: Board::CLASSIC,
+    ///     ls: ByColor { red: cells("A1,A2,A3,B1"), blue: cells("C4,D2,D3,D4") },
+    ///     neutrals: cells("B2,C3"),
+    ///     turn: Color::Red,
+    ///     scores: None,
+    /// };
+    /// let kit = Position::from_setup(setup, &Rules::classic())?;
+    /// assert_eq!(kit.to_string(), "..BB/R.NB/RN.B/RR.. r");
+    ///
+    /// // One neutral is one too few for the classic rules, but right for `neutrals=1`.
+    /// setup.neutrals = cells("B2");
+    /// let err = Position::from_setup(setup, &Rules::classic()).unwrap_err();
+    /// assert_eq!(err, SetupError::NeutralCount { expected: 2, found: 1 });
+    /// assert_eq!(err.to_string(), "the rules have 2 neutrals, the position has 1");
+    /// assert!(Position::from_setup(setup, &"neutrals=1".parse()?).is_ok());
+    ///
+    /// setup.neutrals = cells("A1,C3");
+    /// let err = Position::from_setup(setup, &Rules::classic()).unwrap_err();
+    /// assert_eq!(err.to_string(), "A1 holds both Red's L and a neutral");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(setup: Setup, rules: &Rules) -> Result<Position, SetupError> {
         if setup.board != rules.board() {
             return Err(SetupError::BoardMismatch {
@@ -438,6 +521,25 @@ impl Position {
     ///
     /// # Errors
     /// A [`PositionError`]: unreadable text, or an arrangement illegal under the rules.
+    ///
+    /// ```
+    /// use lgame::{Position, Rules};
+    /// use lgame::position::PositionError;
+    ///
+    /// let rules = Rules::classic();
+    /// let kit = Position::from_text("kit", &rules)?;
+    /// assert_eq!(kit.to_string(), "..BB/R.NB/RN.B/RR.. r");
+    /// assert_eq!(Position::from_text("start", &rules)?, rules.start_position());
+    /// assert_eq!(Position::from_text("R:A1,A2,A3,B1 B:C4,D2,D3,D4 N:B2,C3 r", &rules)?, kit);
+    ///
+    /// let err = Position::from_text("NRR./.RB./.RB./.BBN w", &rules).unwrap_err();
+    /// assert!(matches!(err, PositionError::Parse(_)));
+    /// assert_eq!(err.to_string(), "side to move must be 'r' or 'b', found 'w'");
+    /// let err = Position::from_text("NRR./.RB./.RB./.BBN r 1-0", &rules).unwrap_err();
+    /// assert!(matches!(err, PositionError::Setup(_)));
+    /// assert_eq!(err.to_string(), "scores are only part of a position in the scoring variant");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_text(text: &str, rules: &Rules) -> Result<Position, PositionError> {
         if text.trim().eq_ignore_ascii_case("start") {
             return Ok(rules.start_position());
@@ -496,6 +598,22 @@ impl Position {
     }
 
     /// The unchecked arrangement of this position (scores only under scoring).
+    ///
+    /// ```
+    /// use lgame::{ByColor, Position, Rules};
+    ///
+    /// let rules: Rules = "scoring".parse()?;
+    /// let start = rules.start_position();
+    /// let mut setup = start.to_setup();
+    /// assert_eq!(setup.scores, Some(ByColor { red: 0, blue: 0 }));
+    /// assert_eq!(Position::from_setup(setup, &rules)?, start);
+    ///
+    /// setup.scores = Some(ByColor { red: 3, blue: 2 });
+    /// let ahead = Position::from_setup(setup, &rules)?;
+    /// assert_eq!(ahead.to_string(), "NRR./.RB./.RB./.BBN r 3-2");
+    /// assert_eq!(Rules::classic().start_position().to_setup().scores, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board(),
@@ -523,6 +641,17 @@ impl Position {
     }
 
     /// The placements the player to move may put their L on.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let start = Rules::classic().start_position();
+    /// let placements: Vec<String> = start.l_moves().map(|l| l.to_cell_list()).collect();
+    /// assert_eq!(
+    ///     placements,
+    ///     ["A1,A2,A3,B3", "A2,B2,B3,B4", "C4,D2,D3,D4", "B3,B4,C4,D4", "B4,C4,D3,D4"]
+    /// );
+    /// ```
     pub fn l_moves(&self) -> impl Iterator<Item = Bitboard> + '_ {
         let own = self.ls[self.turn];
         let blocked = self.ls[!self.turn] | self.neutrals;
@@ -535,6 +664,17 @@ impl Position {
     }
 
     /// Whether the player to move cannot move their L.
+    ///
+    /// ```
+    /// use lgame::{Position, Rules};
+    ///
+    /// let rules = Rules::classic();
+    /// assert!(!rules.start_position().is_trapped());
+    /// let trapped = Position::from_text("RRN./RB../RBBB/N... r", &rules)?;
+    /// assert!(trapped.is_trapped());
+    /// assert!(trapped.legal_moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_trapped(&self) -> bool {
         self.l_moves().next().is_none()
     }
@@ -613,6 +753,23 @@ impl Position {
     }
 
     /// Every legal move (empty when the game is over).
+    ///
+    /// ```
+    /// use lgame::{Move, Rules};
+    ///
+    /// let start = Rules::classic().start_position();
+    /// let moves = start.legal_moves();
+    /// assert_eq!(moves.len(), 65);
+    /// assert!(moves.contains(&"A1,A2,A3,B3 D1-D2".parse()?));
+    /// let l_alone: Vec<&Move> = moves.iter().filter(|m| m.neutrals_from().is_empty()).collect();
+    /// assert_eq!(l_alone.len(), start.l_moves().count());
+    ///
+    /// // Sudden death lets both neutrals move: each of the 5 L moves leaves 6 empty cells,
+    /// // so the two neutrals may end on any 2 of those 8 cells: 28 ways.
+    /// let sudden = "sudden-death".parse::<Rules>()?.start_position();
+    /// assert_eq!(sudden.legal_moves().len(), 5 * 28);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.for_each_legal_move(|m| moves.push(m));
@@ -625,6 +782,22 @@ impl Position {
     /// The [`IllegalMove`] reason, checked in this order: game over, cell off the board, not
     /// an L, unchanged L, L on an occupied cell, neutral moves after a symmetry win, too
     /// many or missing neutral moves, no neutral to move, neutral target occupied.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let start = Rules::classic().start_position();
+    /// assert_eq!(start.check_move(&"A1,A2,A3,B3 D1-D2".parse()?), Ok(()));
+    ///
+    /// let why = |text: &str| start.check_move(&text.parse().unwrap()).unwrap_err().to_string();
+    /// assert_eq!(why("A2,A3,A4,B4"), "the L cannot go on A4: it is occupied by a neutral");
+    /// assert_eq!(why("E1,E2,E3,F1"), "E1 is off the 4x4 board");
+    /// assert_eq!(
+    ///     why("A1,A2,A3,B3 A4-C4 D1-D2"),
+    ///     "2 neutral moves, but the classic rules allow at most 1"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check_move(&self, mv: &Move) -> Result<(), IllegalMove> {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver { outcome });
@@ -700,6 +873,27 @@ impl Position {
     /// [`PartialLError::Illegal`] with the rules' reason (game over, off the board, a cell
     /// occupied, the only completion is the L where it stands), or
     /// [`PartialLError::NoPlacement`] when no L on the board covers the cells.
+    ///
+    /// ```
+    /// use lgame::{Bitboard, Rules, Square};
+    /// use lgame::position::PartialLError;
+    ///
+    /// let cells = |list: &str| -> Bitboard {
+    ///     list.split(',').map(|c| c.parse::<Square>().unwrap()).collect()
+    /// };
+    /// let start = Rules::classic().start_position();
+    /// assert_eq!(start.check_l_cells(cells("A1,A2")), Ok(()));
+    ///
+    /// let why = |list: &str| start.check_l_cells(cells(list)).unwrap_err().to_string();
+    /// assert_eq!(why("C1"), "the L cannot go on C1: it is occupied by Blue's L");
+    /// assert_eq!(
+    ///     why("B2,C4"),
+    ///     "the L is already on B2,B3,B4,C4: it must move to a different placement"
+    /// );
+    /// let err = start.check_l_cells(cells("A1,D3")).unwrap_err();
+    /// assert_eq!(err, PartialLError::NoPlacement { cells: cells("A1,D3") });
+    /// assert_eq!(err.to_string(), "no free L covers A1,D3");
+    /// ```
     pub fn check_l_cells(&self, cells: Bitboard) -> Result<(), PartialLError> {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver { outcome }.into());
@@ -737,6 +931,23 @@ impl Position {
     ///
     /// # Errors
     /// The [`IllegalMove`] reason from [`Position::check_move`].
+    ///
+    /// ```
+    /// use lgame::{ByColor, Rules};
+    ///
+    /// let mv = "A1,A2,A3,B3 D1-D2".parse()?;
+    /// let start = Rules::classic().start_position();
+    /// let next = start.play(&mv)?;
+    /// assert_eq!(next.to_string(), "N.../RRB./R.BN/RBB. b");
+    /// assert_eq!(start.to_string(), "NRR./.RB./.RB./.BBN r", "a position is a value");
+    ///
+    /// // Under scoring, Red's L on the corner A1 scores a point.
+    /// let scoring = "scoring".parse::<Rules>()?.start_position();
+    /// let next = scoring.play(&mv)?;
+    /// assert_eq!(next.scores(), ByColor { red: 1, blue: 0 });
+    /// assert_eq!(next.to_string(), "N.../RRB./R.BN/RBB. b 1-0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
         self.check_move(mv)?;
         Ok(self.play_unchecked(mv))
@@ -804,6 +1015,17 @@ impl Position {
     ///
     /// # Panics
     /// If the board does not have `symmetry` (a diagonal on a non-square board).
+    ///
+    /// ```
+    /// use lgame::Rules;
+    /// use lgame::board::Symmetry;
+    ///
+    /// let start = Rules::classic().start_position();
+    /// let mirrored = start.transform(Symmetry::MirrorColumns);
+    /// assert_eq!(mirrored.to_string(), ".RRN/.BR./.BR./NBB. r");
+    /// assert_eq!(mirrored.legal_move_count(), start.legal_move_count());
+    /// assert_eq!(start.transform(Symmetry::Rotate180).to_string(), "NBB./.BR./.BR./.RRN r");
+    /// ```
     pub fn transform(&self, symmetry: Symmetry) -> Position {
         let g = self.board().geometry();
         Position {
@@ -818,6 +1040,17 @@ impl Position {
 
     /// The representative of this position's symmetry class: of its images under the board's
     /// symmetries, the one with the smallest (mover's L, other L, neutrals) masks.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let start = Rules::classic().start_position();
+    /// let canonical = start.canonical();
+    /// assert_eq!(canonical.to_string(), "...N/RBBB/RRRB/N... r");
+    /// for &symmetry in start.board().geometry().symmetries() {
+    ///     assert_eq!(start.transform(symmetry).canonical(), canonical);
+    /// }
+    /// ```
     pub fn canonical(&self) -> Position {
         let g = self.board().geometry();
         let key = |p: &Position| (p.ls[p.turn], p.ls[!p.turn], p.neutrals);
@@ -862,6 +1095,25 @@ impl serde::Serialize for Position {
 /// whole game seen from the player to move (18,368 positions in the classic game). Finished
 /// positions are included; under scoring, arrangements whose mover is trapped are not
 /// positions and are left out.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use lgame::Rules;
+/// use lgame::position::all_positions;
+///
+/// let positions = all_positions(&Rules::classic());
+/// assert_eq!(positions.len(), 18_368);
+/// let finished = positions.iter().filter(|p| p.is_finished()).count();
+/// assert_eq!(finished, 120);
+/// // Up to the board's symmetries:
+/// let classes: HashSet<_> = positions.iter().map(|p| p.canonical()).collect();
+/// assert_eq!(classes.len(), 2296);
+/// assert_eq!(classes.iter().filter(|p| p.is_finished()).count(), 15);
+///
+/// // 656 ways to place the two Ls, and 8 free cells for the one neutral:
+/// assert_eq!(all_positions(&"neutrals=1".parse()?).len(), 656 * 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn all_positions(rules: &Rules) -> Vec<Position> {
     let board = rules.board();
     let placements = board.geometry().placements();

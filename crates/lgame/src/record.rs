@@ -44,6 +44,40 @@ pub struct RecordMove {
 
 /// A game record: tags in their order, an optional comment before the moves, the moves, and
 /// the result token.
+///
+/// ```
+/// use lgame::Record;
+/// use lgame::game::{GameResult, ResultToken};
+///
+/// let text = r#"[Variant "classic"]
+/// [Setup "..BB/R.NB/RN.B/RR.. r"]
+/// [Red "Ada"]
+/// [Blue "computer (perfect)"]
+/// [Result "0-1"]
+///
+/// 1. A2,A3,A4,B4 B2-A1  {the kit's example move}
+/// 2. B2,B3,C2,D2 C3-C4  {Red cannot move their L}
+/// 0-1
+/// "#;
+/// let mut record: Record = text.parse()?;
+/// assert_eq!(record.tags.len(), 5);
+/// assert_eq!(record.moves.len(), 2);
+/// assert_eq!(record.moves[0].comment.as_deref(), Some("the kit's example move"));
+/// assert_eq!(record.result, ResultToken::Finished(GameResult::BlueWins));
+/// // Written back, it is the same text.
+/// assert_eq!(record.to_string(), text);
+///
+/// let game = record.replay()?;
+/// assert_eq!(game.position().to_string(), "RRN./RB../RBBB/N... r");
+///
+/// // A tag changed keeps its place; a new one goes last.
+/// record.set_tag("Blue", "Bo");
+/// record.set_tag("Event", "club night");
+/// let names: Vec<&str> = record.tags.iter().map(|(name, _)| name.as_str()).collect();
+/// assert_eq!(names, ["Variant", "Setup", "Red", "Blue", "Result", "Event"]);
+/// assert_eq!(record.tag("Blue"), Some("Bo"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     /// Tag pairs in their order, unknown ones kept.
@@ -619,6 +653,31 @@ impl Record {
 
     /// The record of a game: `Variant`, `Setup` (unless the standard one), the draw-rule
     /// tags, `Termination` for an end declared off the board, and `Result`.
+    ///
+    /// ```
+    /// use lgame::{Color, Game, Record, Rules};
+    /// use lgame::game::DrawRules;
+    ///
+    /// let rules: Rules = "misere,setup=kit".parse()?;
+    /// let mut game = Game::new(rules).with_draw_rules(DrawRules::CASUAL);
+    /// game.play(&"A2,A3,A4,B4 B2-A1".parse()?)?;
+    /// game.resign(Color::Blue)?;
+    ///
+    /// let record = Record::from_game(&game);
+    /// assert_eq!(
+    ///     record.to_string(),
+    ///     "[Variant \"misere\"]\n\
+    ///      [Setup \"..BB/R.NB/RN.B/RR.. r\"]\n\
+    ///      [Repetition \"3\"]\n\
+    ///      [Termination \"resignation\"]\n\
+    ///      [Result \"1-0\"]\n\
+    ///      \n\
+    ///      1. A2,A3,A4,B4 B2-A1\n\
+    ///      1-0\n"
+    /// );
+    /// assert_eq!(record.replay()?, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_game(game: &Game) -> Record {
         let rules = game.rules();
         let mut record = Record {

@@ -147,6 +147,23 @@ impl Judgement {
 ///
 /// # Errors
 /// [`UnreadableRecord`] for bytes that are not UTF-8 text, or no record at all.
+///
+/// ```
+/// use lgame::referee::{judge_bytes, UnreadableRecord};
+///
+/// let judgement = judge_bytes(b"\xEF\xBB\xBF1. A1,A2,A3,B3\n*\n")?;
+/// assert!(judgement.valid, "a byte-order mark is skipped");
+/// assert_eq!(judgement.final_position, "N.../RRB./R.B./RBBN b");
+///
+/// let latin1 = b"[Red \"Jos\xE9\"]\n*\n";
+/// let err = judge_bytes(latin1).unwrap_err();
+/// assert_eq!(err, UnreadableRecord::NotUtf8 { offset: 9 });
+/// assert_eq!(err.to_string(), "not a text record: the bytes at offset 9 are not UTF-8");
+///
+/// let utf16 = b"1\0.\0";
+/// assert_eq!(judge_bytes(utf16).unwrap_err(), UnreadableRecord::NotText { offset: 1 });
+/// # Ok::<(), UnreadableRecord>(())
+/// ```
 pub fn judge_bytes(bytes: &[u8]) -> Result<Judgement, UnreadableRecord> {
     let text = std::str::from_utf8(bytes).map_err(|e| UnreadableRecord::NotUtf8 {
         offset: e.valid_up_to(),
@@ -160,6 +177,34 @@ pub fn judge_bytes(bytes: &[u8]) -> Result<Judgement, UnreadableRecord> {
 /// # Errors
 /// [`UnreadableRecord`] only for input that is not a record at all (empty, or not text); every
 /// problem inside a record is in the [`Judgement`].
+///
+/// ```
+/// use lgame::game::{GameResult, ResultToken};
+/// use lgame::referee::judge;
+///
+/// let good = "[Setup \"kit\"]\n1. A2,A3,A4,B4 B2-A1\n2. B2,B3,C2,D2 C3-C4\n0-1\n";
+/// let judgement = judge(good)?;
+/// assert!(judgement.valid && judgement.result_agrees);
+/// assert_eq!(judgement.result, ResultToken::Finished(GameResult::BlueWins));
+/// assert_eq!(judgement.ending, "trapped");
+/// assert_eq!(judgement.final_position, "RRN./RB../RBBB/N... r");
+///
+/// // The second move is illegal: the game is replayed up to it.
+/// let bad = "[Setup \"kit\"]\n1. A2,A3,A4,B4 B2-A1\n2. A1,B1,C1,C2\n*\n";
+/// let judgement = judge(bad)?;
+/// assert!(!judgement.valid);
+/// assert_eq!(judgement.plies, 1);
+/// assert_eq!(judgement.ending, "unfinished");
+/// let error = judgement.error.expect("a problem");
+/// assert_eq!((error.ply, error.line), (2, Some(3)));
+/// assert_eq!(
+///     error.to_string(),
+///     "ply 2, line 3, 'A1,B1,C1,C2': the L cannot go on A1: it is occupied by a neutral"
+/// );
+///
+/// assert_eq!(judge(" \n").unwrap_err().to_string(), "the record is empty");
+/// # Ok::<(), lgame::referee::UnreadableRecord>(())
+/// ```
 pub fn judge(text: &str) -> Result<Judgement, UnreadableRecord> {
     if let Some(offset) = text.find('\0') {
         return Err(UnreadableRecord::NotText { offset });

@@ -36,6 +36,30 @@ pub enum NeutralMoves {
 }
 
 /// The game's starting setup.
+///
+/// ```
+/// use lgame::{Board, Rules};
+/// use lgame::rules::StartSetup;
+///
+/// assert_eq!(StartSetup::from_name("Kit"), Some(StartSetup::Kit));
+/// assert_eq!(StartSetup::from_name("nowhere"), None);
+/// let kit = StartSetup::Kit.setup(Board::CLASSIC, 2);
+/// assert_eq!(kit.to_string(), "..BB/R.NB/RN.B/RR.. r");
+///
+/// let corners = Rules::classic().with_setup(StartSetup::Corners)?;
+/// assert_eq!(corners.to_string(), "setup=corners");
+/// assert_eq!(corners.start_position().to_string(), "RRRN/R.../...B/NBBB r");
+///
+/// // A custom setup that is a named one becomes the named one…
+/// let rules = Rules::classic().with_setup(StartSetup::Custom(kit))?;
+/// assert_eq!(rules.start(), StartSetup::Kit);
+/// // …and any other is written as the rows and side, joined by ':'.
+/// let blue_first = kit.to_string().replace(" r", " b").parse()?;
+/// let rules = Rules::classic().with_setup(StartSetup::Custom(blue_first))?;
+/// assert_eq!(rules.start().to_string(), "..BB/R.NB/RN.B/RR..:b");
+/// assert_eq!(rules.to_string(), "setup=..BB/R.NB/RN.B/RR..:b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum StartSetup {
     /// de Bono's classic picture: neutrals in opposite corners, the Ls interlocked.
@@ -228,6 +252,41 @@ impl Default for RuleOptions {
 ///
 /// Build it with [`Rules::classic`], from text with [`str::parse`], or from [`RuleOptions`]
 /// with [`Rules::new`].
+///
+/// ```
+/// use lgame::{Board, Rules};
+/// use lgame::rules::{NeutralMoves, RulesError};
+///
+/// let classic = Rules::classic();
+/// assert_eq!(classic.to_string(), "classic");
+/// assert_eq!("classic".parse::<Rules>()?, classic);
+/// assert_eq!((classic.board(), classic.neutrals()), (Board::CLASSIC, 2));
+/// assert_eq!(classic.neutral_moves(), NeutralMoves::Optional);
+/// assert!(!classic.misere() && !classic.symmetry());
+/// assert_eq!(classic.scoring_target(), None);
+///
+/// let misere: Rules = "misere".parse()?;
+/// assert!(misere.misere());
+///
+/// let big: Rules = "board=5x5,neutrals=3".parse()?;
+/// assert_eq!((big.board(), big.neutrals()), (Board::new(5, 5)?, 3));
+/// assert_eq!(big.start_position().to_string(), "NRR../.R.../.R.B./...B./N.BBN r");
+/// // Options in any order and case; the text printed is canonical.
+/// assert_eq!("NEUTRALS=3,board=5x5".parse::<Rules>()?, big);
+///
+/// let scoring: Rules = "scoring,target=5".parse()?;
+/// assert_eq!(scoring.scoring_target(), Some(5));
+/// assert_eq!("scoring".parse::<Rules>()?.scoring_target(), Some(10));
+///
+/// for text in ["misere", "board=5x5,neutrals=3", "scoring,target=5", "sudden-death"] {
+///     assert_eq!(text.parse::<Rules>()?.to_string(), text);
+/// }
+///
+/// let err = "misery".parse::<Rules>().unwrap_err();
+/// assert_eq!(err, RulesError::UnknownOption { option: "misery".into() });
+/// assert!(err.to_string().starts_with("unknown rule option 'misery' (known: classic, misere,"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules(RuleOptions);
 
@@ -319,6 +378,30 @@ impl Rules {
     /// [`RulesError::Value`] for a neutral count or target out of range, and a
     /// [`RulesError::Setup`] for a starting setup that is not a legal, unfinished position
     /// under these rules.
+    ///
+    /// ```
+    /// use lgame::{Board, Rules};
+    /// use lgame::rules::{NeutralMoves, RuleOptions, StartSetup};
+    ///
+    /// let options = RuleOptions {
+    ///     board: Board::new(6, 4)?,
+    ///     neutral_moves: NeutralMoves::SuddenDeath,
+    ///     setup: StartSetup::Kit,
+    ///     ..RuleOptions::default()
+    /// };
+    /// let rules = Rules::new(options)?;
+    /// assert_eq!(rules.to_string(), "board=6x4,sudden-death,setup=kit");
+    /// assert_eq!(rules.max_neutral_moves(), 2);
+    /// assert_eq!(rules.options(), options);
+    ///
+    /// let none = RuleOptions { neutrals: 0, neutral_moves: NeutralMoves::Required, ..options };
+    /// assert_eq!(
+    ///     Rules::new(none).unwrap_err().to_string(),
+    ///     "'neutral-required' and 'neutrals=0' cannot be combined: \
+    ///      a neutral move is impossible without neutrals"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(options: RuleOptions) -> Result<Rules, RulesError> {
         if options.neutrals > MAX_NEUTRALS {
             return Err(RulesError::Value {

@@ -9,6 +9,25 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 use std::str::FromStr;
 
 /// One cell, named like a chess square: column letter, row number (`A1` bottom left).
+///
+/// ```
+/// use lgame::Square;
+///
+/// let b3: Square = "B3".parse()?;
+/// assert_eq!((b3.column(), b3.row()), (1, 2));
+/// assert_eq!(b3, Square::new(1, 2));
+/// assert_eq!(b3.index(), 17, "row * 8 + column");
+/// assert_eq!(Square::from_index(17), Some(b3));
+/// assert_eq!(b3.to_string(), "B3");
+/// assert_eq!("b3".parse::<Square>()?, b3);
+///
+/// let err = "I1".parse::<Square>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "'I1' is not a cell name (a column letter A-H and a row number 1-8, like B3)"
+/// );
+/// # Ok::<(), lgame::notation::ParseSquareError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -114,6 +133,31 @@ impl FromStr for Square {
 }
 
 /// A set of cells as a 64-bit mask (bit `row * 8 + column`).
+///
+/// ```
+/// use lgame::{Bitboard, Square};
+///
+/// let l: Bitboard = ["B1", "A3", "A1", "A2"]
+///     .iter()
+///     .map(|name| name.parse::<Square>())
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(l.count(), 4);
+/// assert!(l.contains("A2".parse()?));
+/// assert!(!l.contains("B2".parse()?));
+/// assert_eq!(l.0, 0x10103);
+///
+/// // Listed by column, then row, as moves are written…
+/// assert_eq!(l.to_cell_list(), "A1,A2,A3,B1");
+/// // …but iterated in index order, row by row.
+/// let cells: Vec<String> = l.into_iter().map(|s| s.to_string()).collect();
+/// assert_eq!(cells, ["A1", "B1", "A2", "A3"]);
+///
+/// let b1 = Square::new(1, 0).bit();
+/// assert_eq!((l - b1).to_cell_list(), "A1,A2,A3");
+/// assert_eq!(l & b1, b1);
+/// assert!(b1.is_subset(l));
+/// # Ok::<(), lgame::notation::ParseSquareError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Bitboard(pub u64);
 

@@ -3,6 +3,21 @@
 //! `variant` field take).
 
 /// A variant of the specification: its rules text, its name and what it changes.
+///
+/// ```
+/// use lgame::Rules;
+/// use lgame::variants::VARIANTS;
+///
+/// let sudden = VARIANTS.iter().find(|v| v.rules == "sudden-death").expect("listed");
+/// assert_eq!(sudden.name, "sudden death");
+/// let rules: Rules = sudden.rules.parse()?;
+/// assert_eq!(rules.max_neutral_moves(), 2);
+///
+/// let names: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
+/// assert_eq!(names.len(), 7);
+/// assert!(names.contains(&"misère"));
+/// # Ok::<(), lgame::rules::RulesError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Variant {
     /// The canonical rules text, e.g. `sudden-death`.
