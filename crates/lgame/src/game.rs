@@ -20,6 +20,7 @@ use std::str::FromStr;
 
 use crate::color::Color;
 use crate::moves::{IllegalMove, Move};
+use crate::notation::ParseResultError;
 use crate::position::{End, Position};
 use crate::rules::{Rules, RulesError, StartSetup};
 
@@ -81,7 +82,8 @@ impl GameResult {
 ///
 /// assert_eq!("1-0".parse(), Ok(ResultToken::Finished(GameResult::RedWins)));
 /// assert_eq!("*".parse(), Ok(ResultToken::Unfinished));
-/// assert_eq!("2-0".parse::<ResultToken>(), Err(()));
+/// let err = "2-0".parse::<ResultToken>().unwrap_err();
+/// assert_eq!(err.to_string(), "'2-0' is not a result (write 1-0, 0-1, 1/2-1/2 or *)");
 /// assert_eq!(ResultToken::Finished(GameResult::Draw).to_string(), "1/2-1/2");
 /// assert_eq!(ResultToken::Unfinished.to_string(), "*");
 /// ```
@@ -103,16 +105,18 @@ impl fmt::Display for ResultToken {
 }
 
 impl FromStr for ResultToken {
-    type Err = ();
+    type Err = ParseResultError;
 
     /// Reads `1-0`, `0-1`, `1/2-1/2` or `*`.
-    fn from_str(text: &str) -> Result<ResultToken, ()> {
+    fn from_str(text: &str) -> Result<ResultToken, ParseResultError> {
         match text {
             "1-0" => Ok(ResultToken::Finished(GameResult::RedWins)),
             "0-1" => Ok(ResultToken::Finished(GameResult::BlueWins)),
             "1/2-1/2" => Ok(ResultToken::Finished(GameResult::Draw)),
             "*" => Ok(ResultToken::Unfinished),
-            _ => Err(()),
+            _ => Err(ParseResultError {
+                text: text.to_string(),
+            }),
         }
     }
 }

@@ -489,3 +489,23 @@ impl FromStr for Move {
         Move::new(l, &neutral_moves)
     }
 }
+
+/// Text that is not a result token (`1-0`, `0-1`, `1/2-1/2` or `*`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseResultError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for ParseResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a result (write 1-0, 0-1, 1/2-1/2 or *)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseResultError {}
