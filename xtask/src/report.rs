@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
+use lgame::rules::StartSetup;
 use lgame::{Position, Rules};
 use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 
@@ -96,14 +97,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<()> {
 }
 
 fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path) -> Result<()> {
-    let classic = *tb.rules();
-    let count_moves = |n: u64| -> u64 {
-        let index = tb.index();
-        (0..index.len())
-            .filter_map(|i| index.position(i))
-            .filter(|p| p.legal_move_count() == n)
-            .count() as u64
-    };
+    classic_figures(doc, tb, s);
+    classic_corrections(doc, tb, s);
+    classic_pictures(doc, tb, s, dir)
+}
+
+/// The table of the classic game's figures beside the published ones, and the distances.
+fn classic_figures(doc: &mut String, tb: &Tablebase, s: &Statistics) {
     let _ = writeln!(doc, "## The classic game\n");
     let _ = writeln!(
         doc,
@@ -164,7 +164,11 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
             ),
             "de Bono's leaflet: \"as many as 195\"",
         ),
-        ("positions with 195 moves", grouped(count_moves(195)), ""),
+        (
+            "positions with 195 moves",
+            grouped(positions_with_moves(tb, 195)),
+            "",
+        ),
         ("all legal moves (graph edges)", grouped(s.edges), ""),
         (
             "standard setup",
@@ -175,15 +179,8 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
     for (figure, value, note) in rows {
         let _ = writeln!(doc, "| {figure} | {value} | {note} |");
     }
-    let kit = classic
-        .with_setup(lgame::rules::StartSetup::Kit)
-        .expect("the kit setup")
-        .start_position();
-    let corners = classic
-        .with_setup(lgame::rules::StartSetup::Corners)
-        .expect("the corners setup")
-        .start_position();
-    for (name, p) in [("kit", kit), ("corners", corners)] {
+    for (name, setup) in [("kit", StartSetup::Kit), ("corners", StartSetup::Corners)] {
+        let p = classic_start(tb, setup);
         let v = tb.value(&p).expect("classic");
         let _ = writeln!(
             doc,
@@ -205,7 +202,11 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
             grouped(c.lost)
         );
     }
+}
 
+/// Where the classic game's sources are wrong.
+fn classic_corrections(doc: &mut String, tb: &Tablebase, s: &Statistics) {
+    let corners = classic_start(tb, StartSetup::Corners);
     let _ = writeln!(doc, "\n### Corrections to the source documents\n");
     let _ = writeln!(
         doc,
@@ -216,12 +217,16 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
          - The second version of the encyclopedia article gives a starting setup (the `corners` setup here) that is \
          not de Bono's; it is worth: {}.",
         grouped(s.positions),
-        grouped(count_moves(195)),
+        grouped(positions_with_moves(tb, 195)),
         s.max_moves,
         grouped(s.max_moves_example.count),
         value_text(tb.value(&corners).expect("classic"))
     );
+}
 
+/// The position with the most moves and the longest win, drawn.
+fn classic_pictures(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path) -> Result<()> {
+    let classic = *tb.rules();
     let most: Position =
         Position::from_text(&s.max_moves_example.position, &classic).map_err(|e| anyhow!(e))?;
     let img = write_svg(dir, "most-moves.svg", &most, None)?;
@@ -252,6 +257,23 @@ fn classic_section(doc: &mut String, tb: &Tablebase, s: &Statistics, dir: &Path)
         );
     }
     Ok(())
+}
+
+/// The classic game's start from a named setup.
+fn classic_start(tb: &Tablebase, setup: StartSetup) -> Position {
+    tb.rules()
+        .with_setup(setup)
+        .expect("every named setup fits the classic board")
+        .start_position()
+}
+
+/// How many positions of the table have exactly `n` legal moves.
+fn positions_with_moves(tb: &Tablebase, n: u64) -> u64 {
+    let index = tb.index();
+    (0..index.len())
+        .filter_map(|i| index.position(i))
+        .filter(|p| p.legal_move_count() == n)
+        .count() as u64
 }
 
 fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<()> {
