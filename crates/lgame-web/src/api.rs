@@ -358,6 +358,7 @@ pub(crate) fn created(started: games::Started) -> Created {
     };
     Created {
         spectator_url: format!("/api/games/{id}"),
+        watch_page: format!("/#/game/{id}"),
         ws: format!("/api/games/{id}/ws"),
         players,
         state,

@@ -108,6 +108,8 @@ pub struct GameChange {
 pub struct Created {
     pub id: String,
     pub spectator_url: String,
+    /// The web page watching the game (an address on this server).
+    pub watch_page: String,
     pub ws: String,
     /// The human sides only.
     pub players: Players,
