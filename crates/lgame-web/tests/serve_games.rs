@@ -470,3 +470,28 @@ fn perfect_accepts_a_draw_exactly_when_the_position_is_drawn() {
     }
     assert!(accepted >= 3 && positions.len() >= 9, "{positions:?}");
 }
+
+#[test]
+fn a_change_carries_its_own_ply_not_the_game_at_the_default_cap() {
+    let dir = TempDir::new("sizes");
+    let server = Server::start(&dir.db());
+    let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
+    let before = play_moves(&server, &game, 999);
+    assert_eq!(before["over"], false);
+    let mut watcher = server.watch(&game.id);
+    let whole = watcher.next_message().to_string();
+    let last = play_moves(&server, &game, 1);
+    assert_eq!(last["ending"], "turn limit", "drawn at the default cap");
+    let change = watcher.next_message();
+    let mut state = Value::Null;
+    apply(&mut state, &serde_json::from_str(&whole).unwrap());
+    apply(&mut state, &change);
+    assert!(state == last, "the change applied gives the state answered");
+    let change = change.to_string();
+    eprintln!(
+        "at ply 1000: the whole state {} bytes, the change {} bytes",
+        whole.len(),
+        change.len()
+    );
+    assert!(change.len() * 50 < whole.len(), "{change}");
+}
