@@ -386,12 +386,17 @@ async fn create(
     let app = shared.app.clone();
     let started = blocking(move || app.create(NewGame { game, seats })).await?;
     tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
-    if let Some(slot) = shared.app.cached(&started.id) {
+    play_if_computers(&shared.app, &started.id).await;
+    Ok(created_answer(started))
+}
+
+/// Starts playing a new game out if both its sides are computers.
+async fn play_if_computers(app: &Arc<App>, id: &str) {
+    if let Some(slot) = app.cached(id) {
         if slot.live.lock().await.plays_itself() {
-            crate::autoplay::start(shared.app.clone(), started.id.clone(), slot.clone());
+            crate::autoplay::start(app.clone(), id.to_string(), slot.clone());
         }
     }
-    Ok(created_answer(started))
 }
 
 async fn import(
@@ -414,6 +419,7 @@ async fn import(
     let app = shared.app.clone();
     let started = blocking(move || app.create(NewGame { game, seats })).await?;
     tracing::info!(game = %started.id, "game imported");
+    play_if_computers(&shared.app, &started.id).await;
     Ok(created_answer(started))
 }
 
@@ -494,9 +500,11 @@ async fn undo_decline(
 /// given to them alone.
 async fn rematch(
     State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
+    shared.limiter.check(peer.ip())?;
     let slot = slot(&shared.app, &id).await?;
     let mut live = slot.live.clone().lock_owned().await;
     let (app, updates) = (shared.app.clone(), slot.updates.clone());

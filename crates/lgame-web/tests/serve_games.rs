@@ -266,6 +266,17 @@ fn a_game_between_two_computers_is_played_out_and_watched_live() {
         .unwrap();
     assert_eq!(replayed.moves().len() as u64, plies);
     assert!(replayed.is_over());
+    // An imported game between computers is played out too.
+    let imported = server.post(
+        "/api/games/import",
+        &json!({ "record": "1. A1,A2,A3,B3\n*\n", "red": "random", "blue": "random" }),
+    );
+    assert_eq!(imported.status, 201, "{}", imported.body);
+    let mut watcher = server.watch(imported.body["id"].as_str().unwrap());
+    let mut state = watcher.next();
+    while state["plies"].as_u64().unwrap() < 3 && state["over"] == false {
+        state = watcher.next();
+    }
 }
 
 #[test]
