@@ -36,6 +36,15 @@ pub struct Args {
     /// Games held in memory; the others wait in the database.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     cache_games: usize,
+
+    /// The most plies a game may have: a game reaching it is drawn by the turn limit (every
+    /// game's turn limit is at most this).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    max_plies: u32,
+
+    /// Milliseconds a game between two computers waits before each ply.
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    computer_delay: u64,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -53,6 +62,8 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
     config.cache_games = args.cache_games;
+    config.max_plies = args.max_plies;
+    config.computer_delay = std::time::Duration::from_millis(args.computer_delay);
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }

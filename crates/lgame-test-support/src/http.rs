@@ -111,7 +111,7 @@ impl Client {
             url += &format!("?token={token}");
         }
         match tungstenite::client(url, stream) {
-            Ok((socket, _)) => Ok(Watcher(socket)),
+            Ok((socket, _)) => Ok(Watcher(socket, Value::Null)),
             Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
             Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
         }
@@ -151,14 +151,23 @@ impl Created {
     }
 }
 
-/// A game state's WebSocket.
-pub struct Watcher(tungstenite::WebSocket<TcpStream>);
+/// A game's WebSocket, with the state its messages add up to.
+pub struct Watcher(tungstenite::WebSocket<TcpStream>, Value);
 
 impl Watcher {
-    /// The next state sent (waiting up to the read timeout; never `None`, so not an
-    /// iterator's `next`).
+    /// The state after the next message (waiting up to the read timeout; never `None`, so
+    /// not an iterator's `next`): the whole state the first message sends, with each change
+    /// after it applied (docs/api.md).
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Value {
+        let message = self.next_message();
+        apply(&mut self.1, &message);
+        self.1.clone()
+    }
+
+    /// The next message as the server sends it: `{"type": "state", ...}` or
+    /// `{"type": "change", ...}`.
+    pub fn next_message(&mut self) -> Value {
         loop {
             match self.0.read().expect("a message within the timeout") {
                 tungstenite::Message::Text(text) => {
@@ -174,6 +183,36 @@ impl Watcher {
     pub fn close(mut self) {
         let _ = self.0.close(None);
         let _ = self.0.flush();
+    }
+}
+
+/// A game's WebSocket message applied to the state before it, as docs/api.md says: a
+/// `state` replaces it; a `change` cuts `moves` and `positions` to `from` plies, appends its
+/// own, and sets its other fields.
+pub fn apply(state: &mut Value, message: &Value) {
+    let mut message = message.as_object().expect("a message is an object").clone();
+    let kind = message.remove("type");
+    match kind.as_ref().and_then(Value::as_str) {
+        Some("state") => *state = Value::Object(message),
+        Some("change") => {
+            let from = message
+                .remove("from")
+                .and_then(|f| f.as_u64())
+                .expect("from") as usize;
+            for list in ["moves", "positions"] {
+                let added = message.remove(list).expect("a change's plies");
+                let kept = state[list]
+                    .as_array_mut()
+                    .expect("a state before the change");
+                kept.truncate(from);
+                kept.extend(added.as_array().expect("a list").iter().cloned());
+            }
+            let fields = state.as_object_mut().expect("a state is an object");
+            for (key, value) in message {
+                fields.insert(key, value);
+            }
+        }
+        other => panic!("a message of unknown type {other:?}"),
     }
 }
 

@@ -209,6 +209,9 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/undo/accept", post(undo_accept))
+        .route("/api/games/{id}/undo/decline", post(undo_decline))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
@@ -295,7 +298,14 @@ async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
     }
     let (loader, key) = (app.clone(), id.to_string());
     match blocking(move || loader.load(&key)).await? {
-        Some(live) => Ok(app.insert(live)),
+        Some(live) => {
+            let resume = live.plays_itself();
+            let slot = app.insert(live);
+            if resume {
+                crate::autoplay::start(app.clone(), id.to_string(), slot.clone());
+            }
+            Ok(slot)
+        }
         None => Err(not_found().into()),
     }
 }
@@ -348,6 +358,7 @@ pub(crate) fn created(started: games::Started) -> Created {
     };
     Created {
         spectator_url: format!("/api/games/{id}"),
+        watch_page: format!("/#/game/{id}"),
         ws: format!("/api/games/{id}/ws"),
         players,
         state,
@@ -375,7 +386,17 @@ async fn create(
     let app = shared.app.clone();
     let started = blocking(move || app.create(NewGame { game, seats })).await?;
     tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
+    play_if_computers(&shared.app, &started.id).await;
     Ok(created_answer(started))
+}
+
+/// Starts playing a new game out if both its sides are computers.
+async fn play_if_computers(app: &Arc<App>, id: &str) {
+    if let Some(slot) = app.cached(id) {
+        if slot.live.lock().await.plays_itself() {
+            crate::autoplay::start(app.clone(), id.to_string(), slot.clone());
+        }
+    }
 }
 
 async fn import(
@@ -398,6 +419,7 @@ async fn import(
     let app = shared.app.clone();
     let started = blocking(move || app.create(NewGame { game, seats })).await?;
     tracing::info!(game = %started.id, "game imported");
+    play_if_computers(&shared.app, &started.id).await;
     Ok(created_answer(started))
 }
 
@@ -447,9 +469,48 @@ async fn draw(
     Body(req): Body<TokenRequest>,
 ) -> Result<Json<GameState>, ApiError> {
     change(&shared.app, &id, move |live, app, updates| {
-        live.offer_draw(&app.store, updates, &req.token)
+        live.offer_draw(&app.store, &app.tablebases, updates, &req.token)
     })
     .await
+}
+
+async fn undo_accept(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<GameState>, ApiError> {
+    change(&shared.app, &id, move |live, app, updates| {
+        live.answer_undo(&app.store, updates, &req.token, games::Answer::Accept)
+    })
+    .await
+}
+
+async fn undo_decline(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<GameState>, ApiError> {
+    change(&shared.app, &id, move |live, app, updates| {
+        live.answer_undo(&app.store, updates, &req.token, games::Answer::Decline)
+    })
+    .await
+}
+
+/// A finished game's rematch: created by the first side to ask (201), each person's token
+/// given to them alone.
+async fn rematch(
+    State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    shared.limiter.check(peer.ip())?;
+    let slot = slot(&shared.app, &id).await?;
+    let mut live = slot.live.clone().lock_owned().await;
+    let (app, updates) = (shared.app.clone(), slot.updates.clone());
+    let started = blocking(move || app.rematch(&mut live, &updates, &req.token)).await?;
+    tracing::info!(game = %started.id, of = %id, "rematch");
+    Ok(created_answer(started))
 }
 
 async fn resign(
@@ -605,8 +666,13 @@ async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch:
             update = updates.recv() => {
                 let text = match update {
                     Ok(text) => text,
-                    // Fell behind: the latest state says it all.
-                    Err(broadcast::error::RecvError::Lagged(_)) => slot.live.lock().await.message(),
+                    // Fell behind: the changes missed are lost, so the whole state again,
+                    // and the changes after it (the game's lock orders the two).
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let live = slot.live.lock().await;
+                        updates = slot.updates.subscribe();
+                        live.message()
+                    }
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
                 if socket.send(Message::Text(text.as_ref().into())).await.is_err() {

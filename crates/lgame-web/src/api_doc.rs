@@ -44,6 +44,8 @@ const EXAMPLES: &[(&str, usize, Shows)] = &[
     ("GET /api/classes", 0, Shows::Answer),
     ("GET /api/catalog", 0, Shows::Answer),
     ("POST /api/records", 0, Shows::Answer),
+    ("GET /api/games/{id}/ws", 0, Shows::Answer),
+    ("GET /api/games/{id}/ws", 1, Shows::Answer),
     ("GET /healthz", 0, Shows::Answer),
 ];
 
@@ -186,6 +188,7 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         )
         .unwrap_err();
     let refused = to_json(ApiError::from(illegal).body);
+    let mut changes = slot.updates.subscribe();
     let state = live
         .play(
             &app.store,
@@ -195,6 +198,8 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
             &"A1,A2,A3,B3 D1-D2".parse().unwrap(),
         )
         .unwrap();
+    let whole: Value = serde_json::from_str(&live.message()).unwrap();
+    let change: Value = serde_json::from_str(&changes.try_recv().unwrap()).unwrap();
     drop(live);
     let start = classic.start_position();
     let analysis = app.tablebases.get(&classic).analyze(&start).unwrap();
@@ -229,6 +234,8 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
             to_json(crate::catalog::catalog(1_000_000)),
         ),
         (("POST /api/records", 0), to_json(record)),
+        (("GET /api/games/{id}/ws", 0), whole),
+        (("GET /api/games/{id}/ws", 1), change),
         (("GET /healthz", 0), to_json(api::health(&app))),
     ])
 }

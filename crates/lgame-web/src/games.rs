@@ -15,12 +15,17 @@ use lgame_players::Tablebases;
 use subtle::ConstantTimeEq;
 use tokio::sync::broadcast;
 
-use crate::response::GameState;
+use crate::response::{GameChange, GameMessage, GameState};
 use crate::store::{GameRow, Store};
 
+mod consent;
 mod refusal;
 
+pub use consent::Answer;
 pub use refusal::{Conflict, GameError};
+
+/// The server's ply cap by default (`--max-plies`).
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
 
 /// What every request shares.
 pub struct App {
@@ -33,6 +38,12 @@ pub struct App {
     /// The largest table (in positions) the server solves for a computer player or an
     /// analysis.
     pub max_table_states: u64,
+    /// The most plies a game may have: every game's turn limit is at most this.
+    pub max_plies: u32,
+    /// A game between two computers plays a ply each this long ([`crate::autoplay`])...
+    pub computer_delay: std::time::Duration,
+    /// ... until this says the server stops.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// One game in memory: its lock and the channel that tells watchers of every change (the
@@ -51,6 +62,13 @@ pub struct Live {
     draw_offer: Option<Color>,
     /// Live connections (WebSockets with the side's token) per side: who is here now.
     present: [u32; 2],
+    /// A side asking the other to let it take back its last move (kept in memory only).
+    undo_request: Option<Color>,
+    /// The rematch of this game, and the game this is the rematch of (ids).
+    rematch: Option<String>,
+    rematch_of: Option<String>,
+    /// The plies of the state watchers were last sent: where the next change starts.
+    announced: usize,
 }
 
 /// A new game as the client describes it.
@@ -164,7 +182,51 @@ impl App {
             cache: Mutex::new(HashMap::new()),
             cache_cap: cache_cap.max(1),
             max_table_states,
+            max_plies: DEFAULT_MAX_PLIES,
+            computer_delay: std::time::Duration::from_secs(1),
+            stopping: tokio::sync::watch::channel(false).1,
         }
+    }
+
+    /// The same server playing games between computers a ply each `delay` until `stopping`
+    /// turns true.
+    pub fn with_autoplay(
+        mut self,
+        delay: std::time::Duration,
+        stopping: tokio::sync::watch::Receiver<bool>,
+    ) -> App {
+        self.computer_delay = delay;
+        self.stopping = stopping;
+        self
+    }
+
+    /// The same server with another ply cap (at least 1).
+    pub fn with_max_plies(mut self, max_plies: u32) -> App {
+        self.max_plies = max_plies.max(1);
+        self
+    }
+
+    /// The game with its turn limit within the ply cap: no limit becomes the cap; a longer
+    /// limit, or more plies than the cap already played (an import), is refused.
+    pub fn within_cap(&self, game: Game) -> Result<Game, GameError> {
+        let cap = self.max_plies;
+        let plies = game.plies().len();
+        if plies > cap as usize {
+            return Err(GameError::Invalid(format!(
+                "the game has {plies} plies; this server plays games of at most {cap}"
+            )));
+        }
+        let mut draw = game.draw_rules();
+        match draw.turn_limit {
+            Some(limit) if limit > cap => {
+                return Err(GameError::Invalid(format!(
+                    "turn limit {limit}: this server plays games of at most {cap} plies"
+                )))
+            }
+            Some(_) => {}
+            None => draw.turn_limit = Some(cap),
+        }
+        Ok(game.with_draw_rules(draw))
     }
 
     /// Refuses a variant whose table is larger than the server solves.
@@ -229,27 +291,32 @@ impl App {
     /// Creates a game: seats the players, lets a computer that moves first move, stores it
     /// all and keeps it in memory. (Blocking: solves the table a computer player needs.)
     pub fn create(&self, new: NewGame) -> Result<Started, GameError> {
+        self.create_with(new, [true, true])
+    }
+
+    /// Creates a game, giving a token to the human sides `issue` names; another human side
+    /// waits for its token (a rematch's, until its player asks). Computers that move first
+    /// move at once, unless both sides are computers: such a game is played out by
+    /// [`crate::autoplay`], one ply at a time.
+    fn create_with(&self, new: NewGame, issue: [bool; 2]) -> Result<Started, GameError> {
         let NewGame { game, seats } = new;
-        if !seats.iter().any(Seat::is_human) {
-            return Err(GameError::Invalid(
-                "at least one side must be human: red or blue must be 'human'".into(),
-            ));
-        }
+        let game = self.within_cap(game)?;
         if !seats.iter().all(Seat::is_human) {
             self.check_table(game.rules())?;
         }
         let id = random_hex(8)?;
         let mut tokens = [None, None];
         for (i, seat) in seats.iter().enumerate() {
-            if seat.is_human() {
+            if seat.is_human() && issue[i] {
                 tokens[i] = Some(random_hex(16)?);
             }
         }
         let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(1);
         let header = Record::from_game(&game.rules_only()).to_string();
         let seat_texts = [seat_text(&seats[0]), seat_text(&seats[1])];
+        let someone = seats.iter().any(Seat::is_human);
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
-        while seated.play_computer().is_some() {}
+        while someone && seated.play_computer().is_some() {}
         let row = GameRow {
             id: id.clone(),
             header,
@@ -264,11 +331,15 @@ impl App {
             .map_err(|e| GameError::internal("storing the game", e))?;
         let live = Live {
             id: id.clone(),
+            announced: seated.game().plies().len(),
             seated,
             seats: row.seats,
             tokens: tokens.clone(),
             draw_offer: None,
             present: [0; 2],
+            undo_request: None,
+            rematch: None,
+            rematch_of: None,
         };
         let state = live.state();
         self.insert(live);
@@ -287,7 +358,14 @@ impl App {
         let corrupt =
             |what: String| GameError::internal("loading the game", format!("{id}: {what}"));
         let record: Record = row.header.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let game = record.new_game().map_err(|e| corrupt(format!("{e}")))?;
+        let mut game = record.new_game().map_err(|e| corrupt(format!("{e}")))?;
+        // A game stored with no turn limit or a longer one (before the cap, or under a
+        // larger cap) gets the cap, or ends where it stands if it is already longer.
+        let mut draw = game.draw_rules();
+        if draw.turn_limit.is_none_or(|limit| limit > self.max_plies) {
+            draw.turn_limit = Some(self.max_plies.max(moves.len() as u32));
+            game = game.with_draw_rules(draw);
+        }
         let mut seats = [Seat::Human, Seat::Human];
         for (seat, text) in seats.iter_mut().zip(&row.seats) {
             *seat = parse_seat("seat", text).map_err(|e| corrupt(e.to_string()))?;
@@ -312,22 +390,30 @@ impl App {
                 .declare(t, r)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
+        let (rematch, rematch_of) = self
+            .store
+            .rematch_links(id)
+            .map_err(|e| GameError::internal("reading the game", e))?;
         Ok(Some(Live {
             id: row.id,
+            announced: seated.game().plies().len(),
             seated,
             seats: row.seats,
             tokens: row.tokens,
             draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
             present: [0; 2],
+            undo_request: None,
+            rematch,
+            rematch_of,
         }))
     }
 }
 
-/// A state's JSON.
-fn message(state: &GameState) -> Arc<str> {
+/// A WebSocket message's JSON.
+fn message(message: &GameMessage) -> Arc<str> {
     // Text, numbers and lists, with string keys: nothing in it can fail to serialize.
-    serde_json::to_string(state)
-        .expect("a game state serializes")
+    serde_json::to_string(message)
+        .expect("a game message serializes")
         .into()
 }
 
@@ -396,8 +482,39 @@ impl Live {
             draw_offer: self.draw_offer,
             positions: game.plies().iter().map(|p| p.position).collect(),
             present: ByColor::new_with(|c| self.present[c as usize] > 0),
+            undo_request: self.undo_request,
+            rematch: self.rematch.clone(),
+            rematch_of: self.rematch_of.clone(),
             you: None,
         }
+    }
+
+    /// What changed since watchers were last sent the state `announced` plies long: the
+    /// plies from the first that differs (a change either adds plies or takes some back),
+    /// and the fields that may change.
+    fn change(&self, state: &GameState) -> GameChange {
+        let from = self.announced.min(state.plies);
+        GameChange {
+            from,
+            moves: state.moves[from..].to_vec(),
+            positions: state.positions[from..].to_vec(),
+            plies: state.plies,
+            position: state.position,
+            turn: state.turn,
+            over: state.over,
+            result: state.result.clone(),
+            ending: state.ending,
+            conclusion: state.conclusion.clone(),
+            draw_offer: state.draw_offer,
+            present: state.present,
+            undo_request: state.undo_request,
+            rematch: state.rematch.clone(),
+        }
+    }
+
+    /// Whether a person sits on `side` (with a token, or waiting for it).
+    fn human(&self, side: Color) -> bool {
+        self.seats[side as usize] == "human"
     }
 
     /// The game's record (notation.md), seats as tags.
@@ -431,16 +548,17 @@ impl Live {
         self.changed(updates);
     }
 
-    /// The state as the game's WebSockets send it: its JSON.
+    /// The whole state as the game's WebSockets send it first: its JSON.
     pub fn message(&self) -> Arc<str> {
-        message(&self.state())
+        message(&GameMessage::State(self.state()))
     }
 
-    /// Tells every watcher the new state, and returns it.
-    fn changed(&self, updates: &broadcast::Sender<Arc<str>>) -> GameState {
+    /// Tells every watcher what changed, and returns the new state.
+    fn changed(&mut self, updates: &broadcast::Sender<Arc<str>>) -> GameState {
         let state = self.state();
         // No watcher is no error.
-        let _ = updates.send(message(&state));
+        let _ = updates.send(message(&GameMessage::Change(self.change(&state))));
+        self.announced = state.plies;
         state
     }
 
@@ -485,11 +603,15 @@ impl Live {
             };
             return Err(GameError::internal(what, e));
         }
-        // A move, an undo or an end withdraws a standing offer (as the store does).
+        // A move, an undo or an end withdraws a standing offer (as the store does), and a
+        // request to take back.
         self.draw_offer = match change {
             Change::Offered(side) => Some(side),
             _ => None,
         };
+        if !matches!(change, Change::Offered(_)) {
+            self.undo_request = None;
+        }
         Ok(self.changed(updates))
     }
 
@@ -532,16 +654,17 @@ impl Live {
         self.commit(store, updates, Change::Played { first, moves })
     }
 
-    /// Takes back moves to the person's previous turn, in a game against the computer.
+    /// Takes back moves to the person's previous turn, in a game against the computer;
+    /// between two people, asks the other's consent to take back the side's last move.
     pub fn undo(
         &mut self,
         store: &Store,
         updates: &broadcast::Sender<Arc<str>>,
         token: &str,
     ) -> Result<GameState, GameError> {
-        self.side(token)?;
-        if self.tokens.iter().all(Option::is_some) {
-            return Err(self.conflict(Conflict::UndoBetweenPeople));
+        let side = self.side(token)?;
+        if self.human(!side) {
+            return self.ask_undo(updates, side);
         }
         if let Some(end) = self.seated.game().conclusion() {
             if matches!(end.ending, Ending::Declared(_)) {
@@ -561,18 +684,20 @@ impl Live {
     }
 
     /// Offers a draw, or accepts the opponent's standing offer (the game is then drawn).
+    /// A computer opponent accepts at once when its level judges the position drawn, and
+    /// declines otherwise.
     pub fn offer_draw(
         &mut self,
         store: &Store,
+        tables: &Tablebases,
         updates: &broadcast::Sender<Arc<str>>,
         token: &str,
     ) -> Result<GameState, GameError> {
         let side = self.side(token)?;
         self.over()?;
         let other = !side;
-        if self.tokens[other as usize].is_none() {
-            let seat = self.seats[other as usize].clone();
-            return Err(self.conflict(Conflict::NoDraws { side: other, seat }));
+        if !self.human(other) {
+            return self.offer_to_computer(store, tables, updates, other);
         }
         if self.draw_offer == Some(other) {
             if let Err(e) = self.seated.game_mut().agree_draw() {

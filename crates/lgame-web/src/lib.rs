@@ -15,6 +15,7 @@ mod api;
 #[cfg(test)]
 mod api_doc;
 mod assets;
+mod autoplay;
 mod catalog;
 mod error;
 mod explore;
@@ -50,6 +51,11 @@ pub struct Config {
     pub cache_games: usize,
     /// The largest table, in positions, solved for a computer player or an analysis.
     pub max_table_states: u64,
+    /// The most plies a game may have: at the cap a game is drawn by the turn limit (every
+    /// game's `TurnLimit` is at most this).
+    pub max_plies: u32,
+    /// How long a game between two computers waits before each ply (so it can be watched).
+    pub computer_delay: std::time::Duration,
 }
 
 impl Config {
@@ -63,6 +69,8 @@ impl Config {
             max_websockets: 1000,
             cache_games: 10_000,
             max_table_states: 1_000_000,
+            max_plies: games::DEFAULT_MAX_PLIES,
+            computer_delay: std::time::Duration::from_secs(1),
         }
     }
 }
@@ -88,11 +96,11 @@ impl Server {
             .with_context(|| format!("listening on {}", config.addr))?;
         let (stop, shutdown) = watch::channel(false);
         let shared = api::Shared {
-            app: Arc::new(games::App::new(
-                store,
-                config.cache_games,
-                config.max_table_states,
-            )),
+            app: Arc::new(
+                games::App::new(store, config.cache_games, config.max_table_states)
+                    .with_max_plies(config.max_plies)
+                    .with_autoplay(config.computer_delay, shutdown.clone()),
+            ),
             limiter: Arc::new(api::RateLimiter::new(config.create_limit)),
             websockets: Arc::new(Semaphore::new(config.max_websockets)),
             max_websockets: config.max_websockets,

@@ -60,9 +60,50 @@ pub struct GameState {
     pub positions: Vec<Position>,
     /// Whether each side has a page open now.
     pub present: ByColor<bool>,
+    /// The side asking the other's consent to take back its last move (two people only).
+    pub undo_request: Option<Color>,
+    /// The game's rematch, once one is asked for (its id).
+    pub rematch: Option<String>,
+    /// The game this one is the rematch of (its id).
+    pub rematch_of: Option<String>,
     /// The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<Color>,
+}
+
+/// A message of a game's WebSocket: the whole state first (and again after a watcher fell
+/// behind), then each change.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum GameMessage {
+    /// The whole state, as `GET /api/games/{id}` answers it.
+    State(GameState),
+    /// What changed since the previous message.
+    Change(GameChange),
+}
+
+/// A change to a game, as a WebSocket sends it after the first state: the plies kept, the
+/// plies added, and every field of the state that may change (the others never do).
+#[derive(Debug, Clone, Serialize)]
+pub struct GameChange {
+    /// The plies of the previous state that stand: its `moves` and `positions` are cut to
+    /// this many, then `moves` and `positions` below are appended.
+    pub from: usize,
+    /// The moves played after the first `from` plies.
+    pub moves: Vec<Move>,
+    /// The position after each of them.
+    pub positions: Vec<Position>,
+    pub plies: usize,
+    pub position: Position,
+    pub turn: Color,
+    pub over: bool,
+    pub result: String,
+    pub ending: Option<&'static str>,
+    pub conclusion: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub present: ByColor<bool>,
+    pub undo_request: Option<Color>,
+    pub rematch: Option<String>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).
@@ -70,6 +111,8 @@ pub struct GameState {
 pub struct Created {
     pub id: String,
     pub spectator_url: String,
+    /// The web page watching the game (an address on this server).
+    pub watch_page: String,
     pub ws: String,
     /// The human sides only.
     pub players: Players,

@@ -58,6 +58,9 @@ const MIGRATIONS: &[&str] = &[
         mv TEXT NOT NULL,
         PRIMARY KEY (game, ply)
     ) STRICT, WITHOUT ROWID;",
+    // Version 2: a finished game's rematch, linked both ways.
+    "ALTER TABLE games ADD COLUMN rematch TEXT;
+    ALTER TABLE games ADD COLUMN rematch_of TEXT;",
 ];
 
 /// A stored game.
@@ -215,6 +218,38 @@ impl Store {
             .query_map([id], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(Some((row, moves)))
+    }
+
+    /// Links a game to its rematch, both ways.
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", [old, new])?;
+        tx.execute("UPDATE games SET rematch_of = ?1 WHERE id = ?2", [old, new])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A game's rematch and the game it is the rematch of.
+    pub fn rematch_links(&self, id: &str) -> anyhow::Result<(Option<String>, Option<String>)> {
+        Ok(self.conn().query_row(
+            "SELECT rematch, rematch_of FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
+    }
+
+    /// Gives a human side that waited for it its token (`side`: `red` or `blue`).
+    pub fn set_token(&self, id: &str, side: &str, token: &str) -> anyhow::Result<()> {
+        let sql = match side {
+            "red" => "UPDATE games SET red_token = ?2 WHERE id = ?1 AND red_token IS NULL",
+            _ => "UPDATE games SET blue_token = ?2 WHERE id = ?1 AND blue_token IS NULL",
+        };
+        let changed = self.conn().execute(sql, [id, token])?;
+        if changed != 1 {
+            bail!("{id}: the {side} side has its token already");
+        }
+        Ok(())
     }
 
     /// How many games are stored.

@@ -115,13 +115,15 @@ fn friends_play_with_two_tokens_and_a_spectator_watches_live() {
     let mut again = server.watch(&game.id);
     assert_eq!(again.next(), state);
 
-    // No undo between friends; a draw by agreement takes an offer and an acceptance.
+    // Undo between friends only asks (serve_games.rs answers); a draw by agreement takes an
+    // offer and an acceptance.
     let undo = server.post(
         &format!("/api/games/{}/undo", game.id),
         &json!({ "token": red }),
     );
-    assert_eq!(undo.status, 409);
-    assert!(undo.error().contains("only for games against the computer"));
+    assert_eq!(undo.status, 200, "{}", undo.body);
+    assert_eq!(undo.body["undo_request"], "red");
+    assert_eq!(again.next()["undo_request"], "red");
     let offer = server.post(
         &format!("/api/games/{}/draw", game.id),
         &json!({ "token": red }),
@@ -242,9 +244,12 @@ fn refusals_name_the_problem_and_change_nothing() {
             "blue 'genius'",
         ),
         (
-            server.post("/api/games", &json!({ "red": "perfect", "blue": "random" })),
+            server.post(
+                "/api/games",
+                &json!({ "red": "human", "blue": "human", "turn_limit": 5000 }),
+            ),
             400,
-            "at least one side must be human",
+            "at most 1000 plies",
         ),
         (
             server.post(

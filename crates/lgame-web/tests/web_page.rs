@@ -1,8 +1,8 @@
 //! The web page in a real browser (Debian's headless Chromium through chromedriver) against
 //! the server on loopback, in the test's process: a whole game by clicking, an illegal
-//! attempt, two friends in two browsers, the analysis against the solver's (what
-//! `lgame analyze` prints), the board editor and its address, keyboard-only play, both
-//! languages, and the screens photographed and printed.
+//! attempt, two friends in two browsers, a game between two computers watched, the analysis
+//! against the solver's (what `lgame analyze` prints), the board editor and its address,
+//! keyboard-only play, both languages, and the screens photographed and printed.
 //!
 //! The browser tests run one at a time (a lock): two Chromiums at once on two cores make
 //! every wait slower and prove nothing more.
@@ -369,6 +369,40 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
     host.screenshot(artifacts_dir().join("web-friend.png"));
     no_console_errors(&host);
     no_console_errors(&friend);
+}
+
+#[test]
+fn a_game_between_two_computers_is_watched_live_through_its_watch_page() {
+    let lock = ONE_BROWSER_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = TempDir::new("web-computers");
+    let server = Server::with(&dir.db(), |c| {
+        c.computer_delay = std::time::Duration::from_millis(400);
+        c.max_plies = 8;
+    });
+    let bench = Bench {
+        _lock: lock,
+        server,
+        driver: Driver::start(),
+        _dir: dir,
+    };
+    let game = bench
+        .server
+        .create(json!({ "red": "beginner", "blue": "intermediate", "repetition": 0 }));
+    let address = game.body["watch_page"].as_str().unwrap();
+    assert_eq!(address, format!("/#/game/{}", game.id));
+    let page = bench.driver.session();
+    bench.open(&page, address.trim_start_matches('/'));
+    // The plies arrive one by one, to the end, without a reload.
+    wait_for_ply(&page, 3);
+    page.wait_until("the game's end", || status(&page).2);
+    let state = bench.server.state(&game.id);
+    assert_eq!(state["over"], true);
+    let (plies, position, _, _) = status(&page);
+    assert_eq!(plies, state["plies"].as_u64().unwrap());
+    assert_eq!(position, state["position"].as_str().unwrap());
+    no_console_errors(&page);
 }
 
 #[test]

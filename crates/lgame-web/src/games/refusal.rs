@@ -16,7 +16,7 @@ use crate::response::GameState;
 pub enum GameError {
     /// Text the libraries cannot read (a variant, setup, seat, position, move or record:
     /// the message quotes it and gives the library's reason), or a request for what cannot
-    /// be (a game between two computers).
+    /// be.
     Invalid(String),
     /// No game has this id (the client's text).
     NoGame(String),
@@ -97,17 +97,25 @@ pub enum Conflict {
         /// The side of the token.
         side: Color,
     },
-    /// Undo between two people (it would need the other's consent).
-    UndoBetweenPeople,
     /// The person has no move to take back.
     NothingToUndo,
-    /// The opponent is a computer, which accepts no draw.
-    NoDraws {
+    /// A request to take back stands already (between two people).
+    UndoAsked(Color),
+    /// No request to take back stands.
+    NoUndoRequest,
+    /// A side answers its own request to take back.
+    OwnUndoRequest,
+    /// The computer opponent does not judge the position drawn.
+    DrawDeclined {
         /// The computer's side.
         side: Color,
         /// Its seat.
         seat: String,
     },
+    /// A rematch is asked for before the game is over.
+    NotOver,
+    /// The side's token for the rematch was given already.
+    RematchGiven(String),
     /// The game refuses it.
     Refused(lgame::game::GameError),
 }
@@ -122,11 +130,24 @@ impl fmt::Display for Conflict {
                 played + 1
             ),
             Conflict::NotYourTurn { turn, side } => write!(f, "it is {turn}'s turn, not {side}'s"),
-            Conflict::UndoBetweenPeople => {
-                f.write_str("undo is only for games against the computer")
-            }
             Conflict::NothingToUndo => f.write_str("there is no move of yours to take back"),
-            Conflict::NoDraws { side, seat } => write!(f, "{side} ({seat}) does not accept draws"),
+            Conflict::UndoAsked(side) => write!(
+                f,
+                "{side} asks to take back a move already: that request is answered first"
+            ),
+            Conflict::NoUndoRequest => f.write_str("no one asks to take back a move"),
+            Conflict::OwnUndoRequest => f.write_str(
+                "the request to take back is your own: the other side accepts or declines it",
+            ),
+            Conflict::DrawDeclined { side, seat } => write!(
+                f,
+                "{side} ({seat}) declines the draw: it does not judge the position drawn"
+            ),
+            Conflict::NotOver => f.write_str("a rematch is for a finished game: this one goes on"),
+            Conflict::RematchGiven(id) => write!(
+                f,
+                "your side of the rematch {id} was given already (with its token)"
+            ),
             Conflict::Refused(e) => e.fmt(f),
         }
     }

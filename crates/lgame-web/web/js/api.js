@@ -58,7 +58,8 @@ import { query } from './address.js';
  *   id: string, variant: string, start: string, position: string, positions: string[],
  *   moves: string[], plies: number, turn: Color, over: boolean, result: string,
  *   ending: string | null, seats: Record<Color, string>, present?: Record<Color, boolean>,
- *   draw_offer: Color | null
+ *   draw_offer: Color | null, undo_request?: Color | null, rematch?: string | null,
+ *   rematch_of?: string | null
  * }} GameState
  */
 
@@ -220,7 +221,27 @@ export const games = {
 };
 
 /**
- * Watches a game over its WebSocket: `onState` gets every state; reconnects after a drop.
+ * A game's WebSocket message applied to the state before it (docs/api.md): a `state`
+ * replaces it; a `change` keeps the first `from` plies, adds its own and sets the rest.
+ * @param {GameState | null} state
+ * @param {any} message
+ * @returns {GameState}
+ */
+export function applyMessage(state, message) {
+  const { type, ...fields } = message;
+  if (type === 'state' || !state) return /** @type {GameState} */ (fields);
+  const { from, moves, positions, ...rest } = fields;
+  return {
+    ...state,
+    ...rest,
+    moves: state.moves.slice(0, from).concat(moves),
+    positions: state.positions.slice(0, from).concat(positions),
+  };
+}
+
+/**
+ * Watches a game over its WebSocket: `onState` gets every state (each change applied to
+ * the state before it); reconnects after a drop.
  * Returns a function that stops watching.
  * @param {string} id
  * @param {string | null} token
@@ -236,9 +257,14 @@ export function watch(id, token, onState) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const q = query({ token });
     socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws${q ? '?' + q : ''}`);
+    /** @type {GameState | null} */
+    let state = null;
     socket.onopen = () => { retry = 500; };
     socket.onmessage = (event) => {
-      try { onState(JSON.parse(event.data)); } catch (e) { console.error(e); }
+      try {
+        state = applyMessage(state, JSON.parse(event.data));
+        onState(state);
+      } catch (e) { console.error(e); }
     };
     socket.onclose = () => {
       if (!stopped) setTimeout(open, retry = Math.min(retry * 2, 8000));
