@@ -110,7 +110,7 @@ fn the_ply_cap_is_1000_by_default_and_a_5000_ply_attempt_is_drawn_at_the_cap() {
     let replayed = text.parse::<lgame::Record>().unwrap().replay().unwrap();
     assert_eq!(
         replayed.conclusion().unwrap().ending,
-        lgame::Ending::TurnLimit
+        lgame::game::Ending::TurnLimit
     );
     // A record at the cap is imported; one longer than the cap is refused.
     let import = server.post("/api/games/import", &json!({ "record": text }));
