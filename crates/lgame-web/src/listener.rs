@@ -119,9 +119,10 @@ pub fn raise_descriptor_limit() -> Option<u64> {
 /// The connection cap: the configured one, below the descriptor limit.
 fn connection_cap(configured: usize, descriptors: Option<u64>) -> usize {
     let room = descriptors.map_or(u64::MAX, |d| d.saturating_sub(RESERVED_DESCRIPTORS));
+    // At most u32::MAX: a stop waits for them all in one `acquire_many`.
     configured
         .min(usize::try_from(room).unwrap_or(usize::MAX))
-        .max(1)
+        .clamp(1, u32::MAX as usize)
 }
 
 /// Serves `router` on `listener` until `shutdown` completes; `stopping` is called then (to
@@ -149,16 +150,25 @@ pub async fn serve(
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let slot = match slots.clone().try_acquire_owned() {
-            Ok(slot) => slot,
+            Ok(slot) => {
+                // The pressure lifts once a tenth of the slots are free, not at each slot
+                // freed: every watchdog wakes when it changes.
+                let room = slots.available_permits() >= cap / 10;
+                pressed_tx.send_if_modified(|pressed| {
+                    let lift = *pressed && room;
+                    if lift {
+                        *pressed = false;
+                    }
+                    lift
+                });
+                slot
+            }
             Err(_) => {
                 // Every slot taken: idle and slow connections make room (their watchdogs
                 // see the pressure), and the new ones wait in the kernel's backlog.
-                pressed_tx.send_replace(true);
+                pressed_tx.send_if_modified(|p| !std::mem::replace(p, true));
                 tokio::select! {
-                    slot = slots.clone().acquire_owned() => {
-                        pressed_tx.send_replace(false);
-                        slot.expect("the semaphore is never closed")
-                    }
+                    slot = slots.clone().acquire_owned() => slot.expect("the semaphore is never closed"),
                     () = &mut shutdown => break,
                 }
             }
