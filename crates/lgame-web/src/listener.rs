@@ -15,8 +15,9 @@
 //!   connection that means to ask something (a `/healthz`) gets a slot at once;
 //! - bodies are read whole, before the handler, within [`Limits::body`], and one declared
 //!   over [`MAX_BODY`] is refused at once (413) without reading it;
-//! - a stop lets the requests in flight finish and the WebSockets close for up to
-//!   [`Limits::shutdown`], then drops every connection.
+//! - a stop closes the connections with no request being answered at once, lets the
+//!   requests in flight finish and the WebSockets close for up to [`Limits::shutdown`], then
+//!   drops every connection.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -243,7 +244,10 @@ async fn connection(
     let mut conn = std::pin::pin!(conn);
     let mut graceful = false;
     loop {
-        let limits_now = if *pressed.borrow() {
+        // Stopping, a connection with no request being answered is closed at once.
+        let limits_now = if graceful {
+            (Duration::ZERO, Duration::ZERO)
+        } else if *pressed.borrow() {
             (PRESSED_HEAD.min(limits.head), Duration::ZERO)
         } else {
             (limits.head, limits.idle)
