@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::anyhow;
 use lgame::Rules;
@@ -45,6 +46,28 @@ pub struct Args {
     /// Milliseconds a game between two computers waits before each ply.
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     computer_delay: u64,
+
+    /// Connections open at once, WebSockets included (lowered to the descriptor limit less a
+    /// reserve; beyond it new connections wait).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: u64,
+
+    /// Seconds a client has to send a request's head, from its first byte.
+    #[arg(long, default_value_t = 10, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    head_timeout: u64,
+
+    /// Seconds a client has to send a request's body, after its head.
+    #[arg(long, default_value_t = 10, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout: u64,
+
+    /// Seconds a keep-alive connection may stay idle before it is closed.
+    #[arg(long, default_value_t = 60, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
+
+    /// Seconds a stop (Ctrl-C, SIGTERM) waits for requests in flight and WebSockets before
+    /// dropping every connection.
+    #[arg(long, default_value_t = 10, value_name = "SECS")]
+    shutdown_timeout: u64,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -64,6 +87,13 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.cache_games = args.cache_games;
     config.max_plies = args.max_plies;
     config.computer_delay = std::time::Duration::from_millis(args.computer_delay);
+    config.connections = lgame_web::ConnectionLimits {
+        head: Duration::from_secs(args.head_timeout),
+        body: Duration::from_secs(args.body_timeout),
+        idle: Duration::from_secs(args.idle_timeout),
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        shutdown: Duration::from_secs(args.shutdown_timeout),
+    };
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }

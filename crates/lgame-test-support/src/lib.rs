@@ -6,13 +6,15 @@
 //! - [`Lgame`]: the `lgame` binary run with arguments and input (its path comes from the
 //!   test crate: `env!("CARGO_BIN_EXE_lgame")`, which only `lgame-cli`'s tests know);
 //! - [`http`]: the blocking HTTP and WebSocket client of the game server, and
-//!   [`serve::ServeProcess`], `lgame serve` in a child process;
+//!   [`serve::ServeProcess`], `lgame serve` in a child process; [`raw`]: HTTP by hand on a
+//!   socket, for hostile clients;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver.
 
 pub mod browser;
 pub mod http;
+pub mod raw;
 pub mod serve;
 #[cfg(feature = "server")]
 pub mod server;

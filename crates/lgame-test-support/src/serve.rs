@@ -20,8 +20,27 @@ impl ServeProcess {
     /// Starts `lgame serve` on `db` with `extra` arguments and waits (up to 30 s) for the
     /// address it prints.
     pub fn start(lgame: Lgame, db: &Path, extra: &[&str]) -> ServeProcess {
-        let mut child = lgame
-            .command()
+        ServeProcess::spawn(lgame.command(), db, extra)
+    }
+
+    /// [`ServeProcess::start`] with the limit on open descriptors, soft and hard, set to
+    /// `descriptors` (by the shell's `ulimit -n`, which then runs the server in its place).
+    pub fn start_with_descriptors(
+        lgame: Lgame,
+        db: &Path,
+        extra: &[&str],
+        descriptors: u64,
+    ) -> ServeProcess {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {descriptors} && exec \"$0\" \"$@\""))
+            .arg(lgame.path());
+        ServeProcess::spawn(command, db, extra)
+    }
+
+    fn spawn(mut command: Command, db: &Path, extra: &[&str]) -> ServeProcess {
+        let mut child = command
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .args(extra)
@@ -48,6 +67,11 @@ impl ServeProcess {
             child,
             client: Client::new(addr),
         }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: no chance to clean up.

@@ -113,14 +113,18 @@ where
 }
 
 fn json_rejection(rejection: JsonRejection) -> ApiError {
-    let status = rejection.status();
-    let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("the request body is too large (at most {} bytes)", MAX_BODY)
-        }
-        _ => rejection.body_text(),
-    };
-    ApiError::new(status, message)
+    match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => body_too_large(),
+        status => ApiError::new(status, rejection.body_text()),
+    }
+}
+
+/// The refusal of a body over [`MAX_BODY`].
+pub fn body_too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request body is too large (at most {} bytes)", MAX_BODY),
+    )
 }
 
 /// Query parameters, their rejections answered as JSON errors.

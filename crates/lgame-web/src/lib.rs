@@ -20,6 +20,7 @@ mod catalog;
 mod error;
 mod explore;
 mod games;
+mod listener;
 mod response;
 mod store;
 
@@ -32,6 +33,7 @@ use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
 pub use api::MAX_BODY;
+pub use listener::Limits as ConnectionLimits;
 pub use store::Synchronous;
 
 /// How the server runs.
@@ -56,6 +58,10 @@ pub struct Config {
     pub max_plies: u32,
     /// How long a game between two computers waits before each ply (so it can be watched).
     pub computer_delay: std::time::Duration,
+    /// Clients' connections: time limits for heads, bodies and idle keep-alive, the cap on
+    /// connections open at once, the deadline of a stop (docs/server.md, "Slow and hostile
+    /// clients").
+    pub connections: ConnectionLimits,
 }
 
 impl Config {
@@ -71,6 +77,7 @@ impl Config {
             max_table_states: 1_000_000,
             max_plies: games::DEFAULT_MAX_PLIES,
             computer_delay: std::time::Duration::from_secs(1),
+            connections: ConnectionLimits::default(),
         }
     }
 }
@@ -80,6 +87,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     shared: api::Shared,
     stop: watch::Sender<bool>,
+    limits: ConnectionLimits,
 }
 
 impl Server {
@@ -117,6 +125,7 @@ impl Server {
             listener,
             shared,
             stop,
+            limits: config.connections,
         })
     }
 
@@ -126,31 +135,22 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then stops accepting, closes the WebSockets and
-    /// waits for the requests in flight.
+    /// waits for the requests in flight, at most the stop's deadline
+    /// ([`ConnectionLimits::shutdown`]): then every connection is dropped.
     ///
     /// # Errors
-    /// The listener failed.
+    /// None yet: a failed accept is logged and tried again.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let router = api::router(self.shared.clone());
         let stop = self.stop;
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        // Answers go out at once: without TCP_NODELAY a response written in two parts can
-        // wait for the client's delayed acknowledgement (tens of milliseconds).
-        let listener = axum::serve::ListenerExt::tap_io(self.listener, |stream| {
-            if let Err(e) = stream.set_nodelay(true) {
-                tracing::debug!("TCP_NODELAY not set: {e}");
-            }
-        });
-        axum::serve(listener, service)
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                tracing::info!("shutting down");
-                let _ = stop.send(true);
-            })
-            .await
+        listener::serve(self.listener, router, self.limits, shutdown, move || {
+            let _ = stop.send(true);
+        })
+        .await;
+        Ok(())
     }
 }
 
@@ -190,7 +190,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("starting the runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let db = config.db.clone();
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
@@ -206,5 +206,9 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         server.run(stop_signal()).await?;
         tracing::info!("stopped");
         Ok(())
-    })
+    });
+    // A table still being solved or a commit on the blocking pool is not waited for past
+    // the stop's deadline (a commit is atomic: it is on disk whole or not at all).
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served
 }
