@@ -36,6 +36,15 @@ pub struct Args {
     /// Games held in memory; the others wait in the database.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     cache_games: usize,
+
+    /// Memory for solved tables (e.g. 128M, 1G; 0: no bound): beyond it the least
+    /// recently used are dropped, and a larger table is refused.
+    #[arg(long, default_value = "128M", value_name = "SIZE", value_parser = crate::input::memory_size)]
+    table_memory: u64,
+
+    /// Analysis and classes requests one client address may make per minute (0: no limit).
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    analysis_limit: u32,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -53,6 +62,8 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
     config.cache_games = args.cache_games;
+    config.table_memory = args.table_memory;
+    config.analysis_limit = args.analysis_limit;
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }

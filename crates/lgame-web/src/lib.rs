@@ -21,6 +21,7 @@ mod explore;
 mod games;
 mod response;
 mod store;
+mod tables;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -50,6 +51,11 @@ pub struct Config {
     pub cache_games: usize,
     /// The largest table, in positions, solved for a computer player or an analysis.
     pub max_table_states: u64,
+    /// Bytes of solved tables kept in memory, the least recently used dropped first (a
+    /// table larger than this is refused); 0: no bound.
+    pub table_memory: u64,
+    /// Analysis and classes requests per client address per minute; 0: no limit.
+    pub analysis_limit: u32,
 }
 
 impl Config {
@@ -63,6 +69,8 @@ impl Config {
             max_websockets: 1000,
             cache_games: 10_000,
             max_table_states: 1_000_000,
+            table_memory: 128_000_000,
+            analysis_limit: 300,
         }
     }
 }
@@ -88,12 +96,18 @@ impl Server {
             .with_context(|| format!("listening on {}", config.addr))?;
         let (stop, shutdown) = watch::channel(false);
         let shared = api::Shared {
-            app: Arc::new(games::App::new(
-                store,
-                config.cache_games,
-                config.max_table_states,
+            app: Arc::new(
+                games::App::new(store, config.cache_games, config.max_table_states)
+                    .with_tablebases(tables::cache(
+                        (config.table_memory > 0).then_some(config.table_memory),
+                    )),
+            ),
+            limiter: Arc::new(api::RateLimiter::new(config.create_limit, "games created")),
+            analysis_limiter: Arc::new(api::RateLimiter::new(
+                config.analysis_limit,
+                "analysis and classes requests",
             )),
-            limiter: Arc::new(api::RateLimiter::new(config.create_limit)),
+            solvers: Arc::new(Semaphore::new(tables::solvers())),
             websockets: Arc::new(Semaphore::new(config.max_websockets)),
             max_websockets: config.max_websockets,
             shutdown,
