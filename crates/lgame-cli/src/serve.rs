@@ -68,6 +68,15 @@ pub struct Args {
     /// dropping every connection.
     #[arg(long, default_value_t = 10, value_name = "SECS")]
     shutdown_timeout: u64,
+
+    /// Memory for solved tables (e.g. 128M, 1G; 0: no bound): beyond it the least
+    /// recently used are dropped, and a larger table is refused.
+    #[arg(long, default_value = "128M", value_name = "SIZE", value_parser = crate::input::memory_size)]
+    table_memory: u64,
+
+    /// Analysis and classes requests one client address may make per minute (0: no limit).
+    #[arg(long, default_value_t = 300, value_name = "N")]
+    analysis_limit: u32,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -94,6 +103,8 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         shutdown: Duration::from_secs(args.shutdown_timeout),
     };
+    config.table_memory = args.table_memory;
+    config.analysis_limit = args.analysis_limit;
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }

@@ -31,7 +31,7 @@ mod tablebases;
 pub use levels::BuiltIn;
 pub use rng::Rng;
 pub use spec::{Level, ParseSpecError, PlayerName, PlayerSpec};
-pub use tablebases::Tablebases;
+pub use tablebases::{TableStats, Tablebases};
 
 use lgame::{Game, Move, Rules};
 

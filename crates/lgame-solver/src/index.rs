@@ -89,6 +89,14 @@ impl StateIndex {
         self.len
     }
 
+    /// The bytes a solved table of these rules holds in memory: two a state (its packed
+    /// value) and this index's own tables (the pairs of placements).
+    pub fn table_bytes(&self) -> u64 {
+        let pairs = self.pair_of.len() * std::mem::size_of::<u32>()
+            + self.pairs.len() * std::mem::size_of::<(u16, u16)>();
+        self.len * 2 + (pairs + std::mem::size_of::<StateIndex>()) as u64
+    }
+
     /// Whether there are no indices (never: every board has placements).
     pub fn is_empty(&self) -> bool {
         self.len == 0

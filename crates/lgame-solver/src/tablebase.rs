@@ -3,7 +3,6 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use lgame::rules::StartSetup;
 use lgame::{Move, Position, Rules};
 
 use crate::index::StateIndex;
@@ -68,15 +67,11 @@ pub struct MoveValue {
     pub value: Value,
 }
 
-/// Whether a table for `table` answers positions under `position`: the same rules, where
-/// the starting setup only matters under scoring (where resets return to it).
+/// Whether a table for `table` answers positions under `position`: the same positions and
+/// moves ([`Rules::table_rules`]: the starting setup only matters under scoring, where
+/// resets return to it).
 pub(crate) fn same_game(table: &Rules, position: &Rules) -> bool {
-    let strip = |r: &Rules| r.with_setup(StartSetup::Standard).unwrap_or(*r);
-    if table.scoring_target().is_some() {
-        table == position
-    } else {
-        strip(table) == strip(position)
-    }
+    table.table_rules() == position.table_rules()
 }
 
 impl Tablebase {
@@ -119,6 +114,11 @@ impl Tablebase {
     /// starting setup only matters under scoring (where trap resets return to it).
     pub fn answers(&self, rules: &Rules) -> bool {
         same_game(self.rules(), rules)
+    }
+
+    /// The bytes this table holds in memory ([`StateIndex::table_bytes`]).
+    pub fn memory_bytes(&self) -> u64 {
+        self.index.table_bytes()
     }
 
     /// The ranking of the states.

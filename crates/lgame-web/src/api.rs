@@ -27,7 +27,7 @@ use crate::explore;
 use crate::games::{self, App, GameError, Live, NewGame, Slot};
 use crate::response::{
     Analysis, Catalog, ClassesAnswer, Created, GameState, Health, PlayerLinks, Players,
-    PositionAnswer, RecordAnswer,
+    PositionAnswer, RecordAnswer, TablesHealth,
 };
 
 /// The largest request body accepted, in bytes.
@@ -38,59 +38,84 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub struct Shared {
     pub app: Arc<App>,
     pub limiter: Arc<RateLimiter>,
+    /// Analysis and classes requests per address (`tables.rs` serves their tables).
+    pub analysis_limiter: Arc<RateLimiter>,
+    /// Turns to solve a table for those requests: as many as the table cache's solvers.
+    pub solvers: Arc<Semaphore>,
     pub websockets: Arc<Semaphore>,
     pub max_websockets: usize,
     pub shutdown: watch::Receiver<bool>,
 }
 
-/// Games created per client address per minute (a fixed one-minute window).
+/// Requests per client address: a token bucket for each, holding at most `per_minute`
+/// requests and refilled at `per_minute` a minute, so that a burst of a minute's worth
+/// passes and then one every `60 / per_minute` seconds. Games created, and analysis and
+/// classes requests, each have their own.
 pub struct RateLimiter {
     per_minute: u32,
-    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    /// What is counted, for the refusal: `games created`.
+    what: &'static str,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// Requests an address may still make (fractions count as they refill), as of `at`.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
 }
 
 impl RateLimiter {
-    /// At most `per_minute` games a minute from one address; 0: no limit.
-    pub fn new(per_minute: u32) -> RateLimiter {
+    /// At most `per_minute` `what` a minute from one address; 0: no limit.
+    pub fn new(per_minute: u32, what: &'static str) -> RateLimiter {
         RateLimiter {
             per_minute,
-            windows: Mutex::new(HashMap::new()),
+            what,
+            buckets: Mutex::new(HashMap::new()),
         }
     }
 
-    fn allow(&self, ip: IpAddr) -> bool {
+    /// Takes one request from the address's bucket, or says how long until there is one.
+    fn take(&self, ip: IpAddr) -> Result<(), Duration> {
         if self.per_minute == 0 {
-            return true;
+            return Ok(());
         }
+        let full = f64::from(self.per_minute);
+        let per_second = full / 60.0;
         let now = Instant::now();
-        let minute = Duration::from_secs(60);
-        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() > 100_000 {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < minute);
+        let refilled =
+            |b: &Bucket| (b.tokens + now.duration_since(b.at).as_secs_f64() * per_second).min(full);
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() > 100_000 {
+            // A full bucket is the same as none.
+            buckets.retain(|_, b| refilled(b) < full);
         }
-        let window = windows.entry(ip).or_insert((now, 0));
-        if now.duration_since(window.0) >= minute {
-            *window = (now, 0);
-        }
-        if window.1 >= self.per_minute {
-            return false;
-        }
-        window.1 += 1;
-        true
-    }
-
-    fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
-        if self.allow(ip) {
+        let bucket = buckets.entry(ip).or_insert(Bucket {
+            tokens: full,
+            at: now,
+        });
+        bucket.tokens = refilled(bucket);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
             Ok(())
         } else {
-            Err(ApiError::new(
+            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_second))
+        }
+    }
+
+    /// Counts a request from `ip`, or refuses it: 429 with `Retry-After`.
+    pub fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.take(ip).map_err(|wait| {
+            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+            ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
-                    "too many games created from this address: at most {} a minute",
-                    self.per_minute
+                    "too many {} from this address: at most {} a minute; retry in {seconds} s",
+                    self.what, self.per_minute
                 ),
-            ))
-        }
+            )
+            .retry_after(seconds)
+        })
     }
 }
 
@@ -275,9 +300,17 @@ async fn healthz(State(shared): State<Shared>) -> Json<Health> {
 
 /// The answer to `GET /healthz`.
 pub(crate) fn health(app: &App) -> Health {
+    let tables = app.tablebases.stats();
     Health {
         status: "ok",
         games_in_memory: app.cached_games(),
+        tables: TablesHealth {
+            held: tables.tables,
+            bytes: tables.bytes,
+            budget: app.tablebases.budget(),
+            solving: tables.solving,
+            solves: tables.solves,
+        },
     }
 }
 
@@ -539,15 +572,14 @@ async fn record(
 
 async fn analysis(
     State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Params(query): Params<AnalysisQuery>,
 ) -> Result<Json<Analysis>, ApiError> {
+    shared.analysis_limiter.check(peer.ip())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
-    shared.app.check_table(position.rules())?;
-    let app = shared.app.clone();
+    let tb = crate::tables::table(&shared.app, &shared.solvers, *position.rules()).await?;
     blocking(move || {
-        app.tablebases
-            .get(position.rules())
-            .analyze(&position)
+        tb.analyze(&position)
             .map(Json)
             .map_err(|e| GameError::Unservable(e.to_string()))
     })
@@ -568,14 +600,14 @@ async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError
 
 async fn classes(
     State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Params(query): Params<explore::ClassesQuery>,
 ) -> Result<Json<ClassesAnswer>, ApiError> {
+    shared.analysis_limiter.check(peer.ip())?;
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
-    shared.app.check_table(&rules)?;
-    let app = shared.app.clone();
+    let tb = crate::tables::table(&shared.app, &shared.solvers, rules).await?;
     blocking(move || {
-        let tb = app.tablebases.get(&rules);
         Ok(Json(explore::classes_answer(
             &tb,
             &rules,

@@ -5,7 +5,7 @@
 //! A refusal of the games or of a position's questions is a [`GameError`]; which status
 //! answers it is decided here, in one `match`.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -17,6 +17,8 @@ use crate::response::ErrorBody;
 pub struct ApiError {
     pub status: StatusCode,
     pub body: ErrorBody,
+    /// Seconds after which asking again may succeed (a `Retry-After` header), for a 429.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -29,6 +31,15 @@ impl ApiError {
                 state: None,
                 reason: None,
             },
+            retry_after: None,
+        }
+    }
+
+    /// The same refusal, saying when to ask again.
+    pub fn retry_after(self, seconds: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(seconds),
+            ..self
         }
     }
 
@@ -63,12 +74,19 @@ impl From<GameError> for ApiError {
                 state,
                 reason,
             },
+            retry_after: None,
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

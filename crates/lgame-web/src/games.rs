@@ -229,14 +229,30 @@ impl App {
         Ok(game.with_draw_rules(draw))
     }
 
-    /// Refuses a variant whose table is larger than the server solves.
+    /// The same, its tables kept in `tablebases` (with their budget and pool of solvers).
+    pub fn with_tablebases(self, tablebases: Arc<Tablebases>) -> App {
+        App { tablebases, ..self }
+    }
+
+    /// Refuses a variant whose table is larger than the server solves, or than its tables'
+    /// memory budget.
     pub fn check_table(&self, rules: &Rules) -> Result<(), GameError> {
-        let states = lgame_solver::StateIndex::new(rules).len();
+        let index = lgame_solver::StateIndex::new(rules);
+        let states = index.len();
         if states > self.max_table_states {
             return Err(GameError::Unservable(format!(
                 "'{rules}' has {states} positions; this server solves tables of at most {}",
                 self.max_table_states
             )));
+        }
+        if let Some(budget) = self.tablebases.budget() {
+            let bytes = index.table_bytes();
+            if bytes > budget {
+                return Err(GameError::Unservable(format!(
+                    "the table of '{rules}' takes {bytes} bytes; this server keeps tables in \
+                     {budget} bytes"
+                )));
+            }
         }
         Ok(())
     }

@@ -23,6 +23,7 @@ mod games;
 mod listener;
 mod response;
 mod store;
+mod tables;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -62,6 +63,11 @@ pub struct Config {
     /// connections open at once, the deadline of a stop (docs/server.md, "Slow and hostile
     /// clients").
     pub connections: ConnectionLimits,
+    /// Bytes of solved tables kept in memory, the least recently used dropped first (a
+    /// table larger than this is refused); 0: no bound.
+    pub table_memory: u64,
+    /// Analysis and classes requests per client address per minute; 0: no limit.
+    pub analysis_limit: u32,
 }
 
 impl Config {
@@ -78,6 +84,8 @@ impl Config {
             max_plies: games::DEFAULT_MAX_PLIES,
             computer_delay: std::time::Duration::from_secs(1),
             connections: ConnectionLimits::default(),
+            table_memory: 128_000_000,
+            analysis_limit: 300,
         }
     }
 }
@@ -107,9 +115,17 @@ impl Server {
             app: Arc::new(
                 games::App::new(store, config.cache_games, config.max_table_states)
                     .with_max_plies(config.max_plies)
-                    .with_autoplay(config.computer_delay, shutdown.clone()),
+                    .with_autoplay(config.computer_delay, shutdown.clone())
+                    .with_tablebases(tables::cache(
+                        (config.table_memory > 0).then_some(config.table_memory),
+                    )),
             ),
-            limiter: Arc::new(api::RateLimiter::new(config.create_limit)),
+            limiter: Arc::new(api::RateLimiter::new(config.create_limit, "games created")),
+            analysis_limiter: Arc::new(api::RateLimiter::new(
+                config.analysis_limit,
+                "analysis and classes requests",
+            )),
+            solvers: Arc::new(Semaphore::new(tables::solvers())),
             websockets: Arc::new(Semaphore::new(config.max_websockets)),
             max_websockets: config.max_websockets,
             shutdown,

@@ -142,6 +142,22 @@ pub struct Health {
     /// `ok`.
     pub status: &'static str,
     pub games_in_memory: usize,
+    pub tables: TablesHealth,
+}
+
+/// The solved tables in memory (`GET /healthz`).
+#[derive(Debug, Serialize)]
+pub struct TablesHealth {
+    /// Tables held, ready.
+    pub held: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The memory budget (`--table-memory`); `None`: no bound.
+    pub budget: Option<u64>,
+    /// Tables being solved now.
+    pub solving: usize,
+    /// Tables solved since the server started.
+    pub solves: u64,
 }
 
 /// The answer to `GET /api/position`: a position laid out for drawing, its legal moves,

@@ -532,6 +532,49 @@ impl Rules {
         Rules::new(RuleOptions { setup, ..self.0 })
     }
 
+    /// The rules a solved table of these rules is solved and kept under: every value of
+    /// [`Rules`] whose games have the same positions and moves gives the same one.
+    ///
+    /// Without scoring the starting setup changes no position's value: it becomes the
+    /// standard one. Under scoring a trap puts the pieces back on the setup, so its pieces
+    /// matter, but only as the trap reset uses them (the first mover's L, the other L, the
+    /// neutrals; see [`Position::trap_reset`]): not which colour moves first, nor the starting
+    /// scores.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    ///
+    /// let kit: Rules = "setup=kit".parse()?;
+    /// assert_eq!(kit.table_rules(), Rules::classic());
+    /// // The standard pieces with scores, or with colours swapped and Blue to move.
+    /// let scored: Rules = "scoring,setup=NRR./.RB./.RB./.BBN:r:3-2".parse()?;
+    /// assert_eq!(scored.table_rules(), "scoring".parse()?);
+    /// let swapped: Rules = "scoring,setup=NBB./.BR./.BR./.RRN:b".parse()?;
+    /// assert_eq!(swapped.table_rules(), "scoring".parse()?);
+    /// let kit_scoring: Rules = "scoring,setup=kit".parse()?;
+    /// assert_eq!(kit_scoring.table_rules(), kit_scoring);
+    /// # Ok::<(), lgame::rules::RulesError>(())
+    /// ```
+    pub fn table_rules(&self) -> Rules {
+        let setup = if self.0.scoring_target.is_none() {
+            StartSetup::Standard
+        } else {
+            let start = self.0.setup.setup(self.0.board, self.0.neutrals);
+            let first = start.turn;
+            StartSetup::Custom(Setup {
+                ls: ByColor {
+                    red: start.ls[first],
+                    blue: start.ls[!first],
+                },
+                turn: Color::Red,
+                scores: None,
+                ..start
+            })
+        };
+        // The same pieces as a setup these rules accept, colours swapped at most: accepted.
+        self.with_setup(setup).unwrap_or(*self)
+    }
+
     /// The most neutral moves one turn may make.
     pub fn max_neutral_moves(&self) -> u8 {
         match self.0.neutral_moves {
