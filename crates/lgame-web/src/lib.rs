@@ -20,6 +20,7 @@ mod error;
 mod explore;
 mod games;
 mod response;
+mod secret;
 mod store;
 
 use std::future::Future;
@@ -136,13 +137,18 @@ impl Server {
                 tracing::debug!("TCP_NODELAY not set: {e}");
             }
         });
-        axum::serve(listener, service)
+        let app = self.shared.app.clone();
+        let served = axum::serve(listener, service)
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 tracing::info!("shutting down");
                 let _ = stop.send(true);
             })
-            .await
+            .await;
+        // How well the writer grouped the changes (RUST_LOG=lgame_web::store=info).
+        let (changes, commits) = app.store.write_counts();
+        tracing::info!(target: "lgame_web::store", changes, commits, "database writes");
+        served
     }
 }
 
