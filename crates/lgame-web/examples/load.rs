@@ -85,6 +85,9 @@ fn options() -> Options {
 struct Server {
     child: Child,
     addr: String,
+    /// The server's standard output, kept open: it writes a second line after the first,
+    /// and a closed pipe would make that write fail and the server stop.
+    _stdout: StdBufReader<std::process::ChildStdout>,
 }
 
 impl Server {
@@ -99,16 +102,19 @@ impl Server {
             .unwrap_or_else(|e| {
                 panic!("{}: {e} (build it: cargo build --release)", o.bin.display())
             });
+        let mut stdout = StdBufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        StdBufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        stdout.read_line(&mut line).unwrap();
         let addr = line
             .trim()
             .strip_prefix("listening on http://")
             .unwrap()
             .to_string();
-        Server { child, addr }
+        Server {
+            child,
+            addr,
+            _stdout: stdout,
+        }
     }
 
     /// VmRSS and VmHWM in MiB.
