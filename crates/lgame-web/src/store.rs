@@ -362,7 +362,18 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
         }
         let (jobs, waiting): (Vec<Job>, Vec<_>) =
             batch.into_iter().map(|q| (q.job, q.done)).unzip();
-        let outcomes = write_batch(&mut conn, jobs);
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write_batch(&mut conn, jobs)
+        }));
+        let outcomes = written.unwrap_or_else(|_| {
+            // A change panicked: its batch is rolled back and fails, and the writer goes on
+            // (a dead writer would fail every later change).
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
+            let failed = || Err(anyhow!("writing the batch failed (a panic)"));
+            waiting.iter().map(|_| failed()).collect()
+        });
         counts
             .changes
             .fetch_add(outcomes.len() as u64, Ordering::Relaxed);
@@ -599,6 +610,31 @@ mod tests {
         // The writer goes on.
         store.append_moves("g1", 1, &["m1".into()]).unwrap();
         assert_eq!(moves(&store, "g1"), ["m1"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_change_that_panics_fails_its_batch_and_the_writer_goes_on() {
+        let path = fresh("panic");
+        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        for id in ["g1", "g2"] {
+            store.insert_game(&row(id), &[]).unwrap();
+        }
+        let (release, held) = hold_writer(&store);
+        let panics: Job = Box::new(|_| panic!("a change that panics (expected by the test)"));
+        let outcomes: Vec<_> = [append("g1", 1), panics, append("g2", 1)]
+            .into_iter()
+            .map(|job| enqueue(&store, job))
+            .collect();
+        drop(release);
+        held.recv().unwrap().unwrap();
+        for outcome in outcomes {
+            assert!(outcome.recv().unwrap().is_err());
+        }
+        assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
+        store.append_moves("g2", 1, &["m1".into()]).unwrap();
+        assert_eq!(moves(&store, "g2"), ["m1"]);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
