@@ -1,10 +1,13 @@
 //! `lgame serve` as a process of its own: every accepted move survives the server being
 //! killed (SIGKILL), after a few games or a burst of twenty clients at once; a server stopped
 //! by SIGTERM with a WebSocket open, or killed, restarts on its database with every game as
-//! it was. (What needs no process of its own is tested in `lgame-web`, in-process.)
+//! it was; killed while 32 games move at once, every answered move is stored. (What needs
+//! no process of its own is tested in `lgame-web`, in-process.)
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
 
 use lgame_test_support::http::{a_legal_move, Created};
 use lgame_test_support::serve::ServeProcess;
@@ -154,5 +157,81 @@ fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled() {
     let server = serve(&dir.db(), &[]);
     for (id, moves) in &seen {
         assert_eq!(&server.state(id)["moves"], moves, "game {id} stored");
+    }
+}
+
+#[test]
+fn killed_while_many_games_move_at_once_every_answered_move_is_stored() {
+    // Enough games at once that the server writes many in each commit (group commit).
+    const GAMES: usize = 32;
+    const ANSWERED: usize = 600;
+    let dir = TempDir::new("burst");
+    let server = serve(&dir.db(), &["--create-limit", "0"]);
+    let games: Vec<Created> = (0..GAMES)
+        .map(|_| server.create(json!({ "red": "human", "blue": "human", "repetition": 0 })))
+        .collect();
+    let answered = Arc::new(AtomicUsize::new(0));
+    let clients: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(g, game)| {
+            let (addr, game, answered) = (server.addr.clone(), game.clone(), answered.clone());
+            std::thread::spawn(move || {
+                let agent = ureq::AgentBuilder::new()
+                    .timeout(Duration::from_secs(30))
+                    .build();
+                let url = format!("http://{addr}/api/games/{}/moves", game.id);
+                let mut state = game.body["state"].clone();
+                for i in 0.. {
+                    if state["over"] == true {
+                        break;
+                    }
+                    let ply = state["plies"].as_u64().unwrap();
+                    let body = json!({
+                        "token": game.token_for(&state),
+                        "ply": ply + 1,
+                        "move": a_legal_move(&state, g * 31 + i),
+                    });
+                    match agent.post(&url).send_json(body) {
+                        Ok(reply) => state = reply.into_json().unwrap(),
+                        Err(ureq::Error::Status(code, reply)) => {
+                            panic!("{code}: {}", reply.into_string().unwrap())
+                        }
+                        // The server is gone: the last answer is what was promised.
+                        Err(_) => break,
+                    }
+                    answered.fetch_add(1, Ordering::Relaxed);
+                }
+                state
+            })
+        })
+        .collect();
+    let waiting = Instant::now();
+    while answered.load(Ordering::Relaxed) < ANSWERED && !clients.iter().all(|c| c.is_finished()) {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(120),
+            "{ANSWERED} moves not answered in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    server.kill(); // SIGKILL, the clients still sending
+    let last: Vec<Value> = clients
+        .into_iter()
+        .map(|c| c.join().expect("no move refused"))
+        .collect();
+    let server = serve(&dir.db(), &[]);
+    for (game, last) in games.iter().zip(&last) {
+        let promised = last["moves"].as_array().unwrap();
+        let stored = server.state(&game.id)["moves"].as_array().unwrap().clone();
+        // Every answered move, in order; beyond them at most the move in flight, stored
+        // before its answer could be sent.
+        assert!(
+            stored.len() >= promised.len() && stored.len() <= promised.len() + 1,
+            "game {}: {} moves answered, {} stored",
+            game.id,
+            promised.len(),
+            stored.len()
+        );
+        assert_eq!(&stored[..promised.len()], &promised[..], "game {}", game.id);
     }
 }

@@ -3,21 +3,29 @@
 //!
 //! ```sh
 //! cargo build --release -p lgame-cli
-//! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20 --stored 10000
+//! # 2,000 games, a person's think time of 0.4-0.6 s before each move:
+//! cargo run --release -p lgame-web --example load -- --games 2000 --think 400-600 --seconds 30
+//! # a closed loop of 200 clients (each sends its next request when the last is answered):
+//! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20
 //! ```
 //!
-//! Prints the move latency (request to answer: the move checked, the computer's reply
-//! chosen, both committed) at p50/p99, the throughput, and the server's RSS from
-//! /proc/PID/status.
+//! The client is independent of the server's code: one tokio event loop on one thread (not a
+//! thread per game), a plain HTTP/1.1 keep-alive connection per game written by hand here,
+//! JSON read with `serde_json` and legal moves found with the rules library. It prints the
+//! move latency (request sent to answer read: the move checked, the computer's reply chosen,
+//! both committed) at p50/p99/p99.9/max, the throughput, the CPU time the server and the
+//! client used in the run (from /proc/PID/stat), and the server's RSS from /proc/PID/status.
+//! `--stored N` then measures memory with N stored games.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader as StdBufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use lgame::{Position, Rules};
 use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
 
 struct Options {
     bin: PathBuf,
@@ -27,8 +35,9 @@ struct Options {
     blue: String,
     synchronous: String,
     dir: PathBuf,
-    /// Milliseconds each client waits before each move (a person thinking); 0: none.
-    think_ms: u64,
+    /// Milliseconds each client waits before each request (a person thinking), drawn evenly
+    /// from this range; 0-0: none (a closed loop).
+    think_ms: (u64, u64),
 }
 
 fn options() -> Options {
@@ -36,10 +45,10 @@ fn options() -> Options {
         bin: PathBuf::from("target/release/lgame"),
         games: 200,
         seconds: 20,
-        stored: 10_000,
+        stored: 0,
         blue: "perfect".into(),
         synchronous: "full".into(),
-        think_ms: 0,
+        think_ms: (0, 0),
         dir: std::env::temp_dir().join(format!("lgame-load-{}", std::process::id())),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -52,11 +61,21 @@ fn options() -> Options {
             "--stored" => o.stored = value.parse().expect("--stored N"),
             "--blue" => o.blue = value,
             "--synchronous" => o.synchronous = value,
-            "--think" => o.think_ms = value.parse().expect("--think MS"),
+            "--think" => {
+                let (lo, hi) = value.split_once('-').unwrap_or((&value, &value));
+                o.think_ms = (
+                    lo.parse().expect("--think MS or MIN-MAX"),
+                    hi.parse().expect("--think MS or MIN-MAX"),
+                );
+                assert!(
+                    o.think_ms.0 <= o.think_ms.1,
+                    "--think MIN-MAX with MIN <= MAX"
+                );
+            }
             "--dir" => o.dir = value.into(),
             other => panic!(
                 "unknown option {other}: --bin PATH --games N --seconds S --stored N \
-                 --blue PLAYER --synchronous full|normal --think MS --dir DIR"
+                 --blue PLAYER --synchronous full|normal --think MS|MIN-MAX --dir DIR"
             ),
         }
     }
@@ -65,7 +84,10 @@ fn options() -> Options {
 
 struct Server {
     child: Child,
-    base: String,
+    addr: String,
+    /// The server's standard output, kept open: it writes a second line after the first,
+    /// and a closed pipe would make that write fail and the server stop.
+    _stdout: StdBufReader<std::process::ChildStdout>,
 }
 
 impl Server {
@@ -74,22 +96,25 @@ impl Server {
             .args(["serve", "--addr", "127.0.0.1:0", "--create-limit", "0"])
             .args(["--synchronous", &o.synchronous, "--db"])
             .arg(o.dir.join(db))
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", "warn,lgame_web::store=info")
             .stdout(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| {
                 panic!("{}: {e} (build it: cargo build --release)", o.bin.display())
             });
+        let mut stdout = StdBufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let base = line
+        stdout.read_line(&mut line).unwrap();
+        let addr = line
             .trim()
-            .strip_prefix("listening on ")
+            .strip_prefix("listening on http://")
             .unwrap()
             .to_string();
-        Server { child, base }
+        Server {
+            child,
+            addr,
+            _stdout: stdout,
+        }
     }
 
     /// VmRSS and VmHWM in MiB.
@@ -106,6 +131,14 @@ impl Server {
         };
         (field("VmRSS:"), field("VmHWM:"))
     }
+
+    /// SIGTERM (so the server logs its writes and checkpoints), then waits.
+    fn stop(mut self) {
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
 }
 
 impl Drop for Server {
@@ -115,65 +148,191 @@ impl Drop for Server {
     }
 }
 
-fn post(agent: &ureq::Agent, url: &str, body: Value) -> Value {
-    match agent.post(url).send_json(body) {
-        Ok(r) => r.into_json().unwrap(),
-        Err(ureq::Error::Status(code, r)) => panic!("{url}: {code} {}", r.into_string().unwrap()),
-        Err(e) => panic!("{url}: {e}"),
+/// User plus system CPU seconds a process has used (fields 14 and 15 of /proc/PID/stat).
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The command name, in parentheses, may hold spaces: count fields after it.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    // USER_HZ is 100 on Linux.
+    ticks / 100.0
+}
+
+/// One HTTP/1.1 keep-alive connection.
+struct Http {
+    addr: String,
+    conn: Option<BufReader<TcpStream>>,
+}
+
+impl Http {
+    fn new(addr: &str) -> Http {
+        Http {
+            addr: addr.to_string(),
+            conn: None,
+        }
+    }
+
+    /// Sends a request and reads the answer: its status and JSON body. A connection the
+    /// server closed is opened again for the next request.
+    async fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        match self.try_request(method, path, body).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                self.conn = None;
+                panic!("{method} {path}: {e}")
+            }
+        }
+    }
+
+    async fn try_request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> std::io::Result<(u16, Value)> {
+        if self.conn.is_none() {
+            let stream = TcpStream::connect(&self.addr).await?;
+            stream.set_nodelay(true)?;
+            self.conn = Some(BufReader::new(stream));
+        }
+        let conn = self.conn.as_mut().unwrap();
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        conn.get_mut()
+            .write_all(format!("{head}{body}").as_bytes())
+            .await?;
+        let mut line = String::new();
+        conn.read_line(&mut line).await?;
+        let status: u16 = line
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| std::io::Error::other(format!("status line {line:?}")))?;
+        let mut length = 0;
+        let mut close = false;
+        loop {
+            line.clear();
+            if conn.read_line(&mut line).await? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':') {
+                let value = value.trim();
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.parse().map_err(std::io::Error::other)?;
+                } else if name.eq_ignore_ascii_case("connection") && value == "close" {
+                    close = true;
+                }
+            }
+        }
+        let mut bytes = vec![0; length];
+        conn.read_exact(&mut bytes).await?;
+        if close {
+            self.conn = None;
+        }
+        let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Ok((status, value))
+    }
+
+    /// A POST that must succeed.
+    async fn post(&mut self, path: &str, body: Value) -> Value {
+        let (status, answer) = self.request("POST", path, Some(&body)).await;
+        assert!(
+            (200..300).contains(&status),
+            "POST {path}: {status} {answer}"
+        );
+        answer
     }
 }
 
-fn legal_move(state: &Value, pick: usize) -> String {
+fn legal_move(state: &Value, pick: u64) -> String {
     let rules: Rules = state["variant"].as_str().unwrap().parse().unwrap();
     let position = Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap();
     let moves = position.legal_moves();
-    moves[pick % moves.len()].to_string()
+    moves[(pick % moves.len() as u64) as usize].to_string()
 }
 
+/// A small random number generator (xorshift): the client's choices, reproducible.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A think time drawn evenly from the range.
+    fn think(&mut self, (lo, hi): (u64, u64)) -> Duration {
+        Duration::from_millis(lo + self.next() % (hi - lo + 1))
+    }
+}
+
+#[derive(Default)]
 struct Tally {
-    latencies: Vec<Duration>,
+    moves: Vec<Duration>,
+    creates: Vec<Duration>,
     plies: u64,
-    games: u64,
 }
 
-/// One client: games against the computer, one after another, until the deadline.
-fn client(base: &str, blue: &str, seed: usize, deadline: Instant, think: Duration) -> Tally {
-    let agent = ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(60))
-        .build();
-    let mut tally = Tally {
-        latencies: Vec::new(),
-        plies: 0,
-        games: 0,
+/// One client: games against the computer, one after another, until the deadline, thinking
+/// before each request.
+async fn client(
+    addr: String,
+    blue: String,
+    seed: u64,
+    deadline: Instant,
+    think: (u64, u64),
+) -> Tally {
+    let mut http = Http::new(&addr);
+    let mut tally = Tally::default();
+    let mut random = Random(seed | 1);
+    let pause = |random: &mut Random| {
+        let wait = random.think(think);
+        async move {
+            if !wait.is_zero() {
+                tokio::time::sleep(wait).await;
+            }
+        }
     };
-    let mut pick = seed;
+    // Clients start spread over one think time, not all at once.
+    if think.1 > 0 {
+        tokio::time::sleep(Duration::from_millis(random.next() % think.1)).await;
+    }
     while Instant::now() < deadline {
-        let game = post(
-            &agent,
-            &format!("{base}/api/games"),
-            json!({ "red": "human", "blue": blue }),
-        );
-        tally.games += 1;
+        let sent = Instant::now();
+        let game = http
+            .post("/api/games", json!({ "red": "human", "blue": blue }))
+            .await;
+        tally.creates.push(sent.elapsed());
         let id = game["id"].as_str().unwrap();
         let token = game["players"]["red"]["token"].as_str().unwrap();
-        let url = format!("{base}/api/games/{id}/moves");
+        let path = format!("/api/games/{id}/moves");
         let mut state = game["state"].clone();
-        while state["over"] == false && Instant::now() < deadline {
+        while state["over"] == false {
+            pause(&mut random).await;
+            if Instant::now() >= deadline {
+                return tally;
+            }
             let ply = state["plies"].as_u64().unwrap();
-            pick = pick
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = legal_move(&state, pick >> 33);
-            std::thread::sleep(think);
+            let mv = legal_move(&state, random.next());
             let sent = Instant::now();
-            state = post(
-                &agent,
-                &url,
-                json!({ "token": token, "ply": ply + 1, "move": mv }),
-            );
-            tally.latencies.push(sent.elapsed());
+            state = http
+                .post(&path, json!({ "token": token, "ply": ply + 1, "move": mv }))
+                .await;
+            tally.moves.push(sent.elapsed());
             tally.plies += state["plies"].as_u64().unwrap() - ply;
         }
+        pause(&mut random).await;
     }
     tally
 }
@@ -186,115 +345,127 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[i].as_secs_f64() * 1000.0
 }
 
-/// Creates games (each with one move) until `target` are stored.
-fn fill(base: &str, blue: &str, target: usize, have: usize) {
-    let need = target.saturating_sub(have);
-    let threads = 8;
-    let workers: Vec<_> = (0..threads)
-        .map(|t| {
-            let (base, blue) = (base.to_string(), blue.to_string());
-            std::thread::spawn(move || {
-                let agent = ureq::AgentBuilder::new().build();
-                for i in (t..need).step_by(threads) {
-                    let game = post(
-                        &agent,
-                        &format!("{base}/api/games"),
-                        json!({ "red": "human", "blue": blue }),
-                    );
+fn latency_line(what: &str, mut latencies: Vec<Duration>) -> String {
+    latencies.sort();
+    format!(
+        "{what} latency: p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms ({} requests)",
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 0.999),
+        percentile(&latencies, 1.0),
+        latencies.len()
+    )
+}
+
+/// Creates games (each with one move) until `target` are stored, 16 at a time.
+async fn fill(addr: &str, blue: &str, target: usize) {
+    let workers: Vec<_> = (0..16)
+        .map(|w| {
+            let (addr, blue) = (addr.to_string(), blue.to_string());
+            tokio::spawn(async move {
+                let mut http = Http::new(&addr);
+                for i in (w..target).step_by(16) {
+                    let game = http
+                        .post("/api/games", json!({ "red": "human", "blue": blue }))
+                        .await;
                     let id = game["id"].as_str().unwrap();
                     let token = game["players"]["red"]["token"].as_str().unwrap();
-                    let mv = legal_move(&game["state"], i);
-                    post(
-                        &agent,
-                        &format!("{base}/api/games/{id}/moves"),
+                    let mv = legal_move(&game["state"], i as u64);
+                    http.post(
+                        &format!("/api/games/{id}/moves"),
                         json!({ "token": token, "ply": 1, "move": mv }),
-                    );
+                    )
+                    .await;
                 }
             })
         })
         .collect();
     for w in workers {
-        w.join().unwrap();
+        w.await.unwrap();
     }
 }
 
-fn main() {
-    let o = options();
-    let _ = std::fs::remove_dir_all(&o.dir);
-    std::fs::create_dir_all(&o.dir).unwrap();
+async fn run(o: Options) {
     let server = Server::start(&o, "load.db");
+    let pid = server.child.id().to_string();
     println!(
-        "server {} (pid {}), database {}, synchronous={}",
-        server.base,
-        server.child.id(),
+        "server {} (pid {pid}), database {}, synchronous={}",
+        server.addr,
         o.dir.display(),
         o.synchronous
     );
     let (rss, _) = server.memory();
     println!("RSS at start: {rss:.1} MiB");
+    // The computer's table is solved on first use: not part of the measurement.
+    Http::new(&server.addr)
+        .post("/api/games", json!({ "red": "human", "blue": o.blue }))
+        .await;
 
     // 1. Concurrent games against the computer.
-    let barrier = Arc::new(Barrier::new(o.games + 1));
-    let deadline_cell = Arc::new(std::sync::OnceLock::new());
+    let (server_cpu, client_cpu) = (cpu_seconds(&pid), cpu_seconds("self"));
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(o.seconds);
     let clients: Vec<_> = (0..o.games)
         .map(|i| {
-            let think = Duration::from_millis(o.think_ms);
-            let (barrier, deadline, base, blue) = (
-                barrier.clone(),
-                deadline_cell.clone(),
-                server.base.clone(),
+            let seed = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            tokio::spawn(client(
+                server.addr.clone(),
                 o.blue.clone(),
-            );
-            std::thread::spawn(move || {
-                barrier.wait();
-                client(&base, &blue, i * 7919 + 1, *deadline.get().unwrap(), think)
-            })
+                seed,
+                deadline,
+                o.think_ms,
+            ))
         })
         .collect();
-    let started = Instant::now();
-    deadline_cell
-        .set(started + Duration::from_secs(o.seconds))
-        .unwrap();
-    barrier.wait();
-    let tallies: Vec<Tally> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    let mut tally = Tally::default();
+    for c in clients {
+        let t = c.await.expect("no client failed");
+        tally.moves.extend(t.moves);
+        tally.creates.extend(t.creates);
+        tally.plies += t.plies;
+    }
     let elapsed = started.elapsed().as_secs_f64();
-    let mut latencies: Vec<Duration> = tallies.iter().flat_map(|t| t.latencies.clone()).collect();
-    latencies.sort();
-    let plies: u64 = tallies.iter().map(|t| t.plies).sum();
-    let games: u64 = tallies.iter().map(|t| t.games).sum();
+    let (server_cpu, client_cpu) = (
+        cpu_seconds(&pid) - server_cpu,
+        cpu_seconds("self") - client_cpu,
+    );
+    let (moves, games) = (tally.moves.len(), tally.creates.len());
     println!(
-        "{} concurrent clients against '{}' for {elapsed:.1} s: {games} games, {} move requests, {plies} plies stored",
-        o.games,
-        o.blue,
-        latencies.len()
+        "{} concurrent games against '{}', think {}-{} ms, for {elapsed:.1} s: {games} games \
+         created, {moves} move requests, {} plies stored",
+        o.games, o.blue, o.think_ms.0, o.think_ms.1, tally.plies
+    );
+    println!("{}", latency_line("move", tally.moves));
+    println!("{}", latency_line("create", tally.creates));
+    println!(
+        "throughput: {:.0} move requests/s, {:.0} games created/s, {:.0} plies stored/s",
+        moves as f64 / elapsed,
+        games as f64 / elapsed,
+        tally.plies as f64 / elapsed
     );
     println!(
-        "move latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        percentile(&latencies, 0.50),
-        percentile(&latencies, 0.99),
-        percentile(&latencies, 1.0)
-    );
-    println!(
-        "throughput: {:.0} move requests/s ({:.0} plies stored/s, computer replies included)",
-        latencies.len() as f64 / elapsed,
-        plies as f64 / elapsed
+        "CPU: server {server_cpu:.1} s ({:.0}% of one core), client {client_cpu:.1} s ({:.0}%)",
+        100.0 * server_cpu / elapsed,
+        100.0 * client_cpu / elapsed
     );
     let (rss, hwm) = server.memory();
     println!("RSS after the load: {rss:.1} MiB (peak {hwm:.1} MiB)");
+    server.stop();
 
-    drop(server);
-
+    if o.stored == 0 {
+        return;
+    }
     // 2. Memory with many stored games, on a fresh database.
     let server = Server::start(&o, "memory.db");
     let filling = Instant::now();
-    fill(&server.base, &o.blue, o.stored, 0);
+    fill(&server.addr, &o.blue, o.stored).await;
     let (rss, hwm) = server.memory();
     println!(
         "{} games stored, one move each ({:.1} s to create), all in memory: RSS {rss:.1} MiB (peak {hwm:.1} MiB)",
         o.stored,
         filling.elapsed().as_secs_f64()
     );
-    drop(server);
+    server.stop();
     let db_bytes: u64 = ["memory.db", "memory.db-wal"]
         .iter()
         .filter_map(|f| std::fs::metadata(o.dir.join(f)).ok())
@@ -303,7 +474,7 @@ fn main() {
     println!("database file: {:.1} MiB", db_bytes as f64 / 1048576.0);
 
     let server = Server::start(&o, "memory.db");
-    std::thread::sleep(Duration::from_millis(200));
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let (rss, _) = server.memory();
     println!("restarted on the database: RSS {rss:.1} MiB (games load on first access)");
     let ids: Vec<String> = {
@@ -317,13 +488,11 @@ fn main() {
             .unwrap();
         ids
     };
-    let agent = ureq::AgentBuilder::new().build();
+    let mut http = Http::new(&server.addr);
     let touching = Instant::now();
     for id in &ids {
-        agent
-            .get(&format!("{}/api/games/{id}", server.base))
-            .call()
-            .unwrap();
+        let (status, _) = http.request("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, 200);
     }
     let (rss, _) = server.memory();
     println!(
@@ -331,6 +500,19 @@ fn main() {
         ids.len(),
         touching.elapsed().as_secs_f64()
     );
-    drop(server);
+    server.stop();
+}
+
+fn main() {
+    let o = options();
     let _ = std::fs::remove_dir_all(&o.dir);
+    std::fs::create_dir_all(&o.dir).unwrap();
+    let dir = o.dir.clone();
+    // One event loop on one thread for every game.
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(run(o));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,10 +12,10 @@ use lgame::rules::StartSetup;
 use lgame::{ByColor, Color, Game, Move, Position, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
-use subtle::ConstantTimeEq;
 use tokio::sync::broadcast;
 
 use crate::response::{GameChange, GameMessage, GameState};
+use crate::secret::{token_hash, token_matches};
 use crate::store::{GameRow, Store};
 
 mod consent;
@@ -58,6 +58,7 @@ pub struct Live {
     id: String,
     seated: SeatedGame,
     seats: [String; 2],
+    /// The hash of each human side's token (`secret.rs`), as stored.
     tokens: [Option<String>; 2],
     draw_offer: Option<Color>,
     /// Live connections (WebSockets with the side's token) per side: who is here now.
@@ -333,11 +334,14 @@ impl App {
         let someone = seats.iter().any(Seat::is_human);
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
         while someone && seated.play_computer().is_some() {}
+        let hashes = tokens
+            .clone()
+            .map(|token| token.map(|token| token_hash(&id, &token)));
         let row = GameRow {
             id: id.clone(),
             header,
             seats: seat_texts,
-            tokens: tokens.clone(),
+            token_hashes: hashes.clone(),
             seed,
             end: declared_end(seated.game()),
             draw_offer: None,
@@ -350,7 +354,7 @@ impl App {
             announced: seated.game().plies().len(),
             seated,
             seats: row.seats,
-            tokens: tokens.clone(),
+            tokens: hashes,
             draw_offer: None,
             present: [0; 2],
             undo_request: None,
@@ -415,7 +419,7 @@ impl App {
             announced: seated.game().plies().len(),
             seated,
             seats: row.seats,
-            tokens: row.tokens,
+            tokens: row.token_hashes,
             draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
             present: [0; 2],
             undo_request: None,
@@ -459,12 +463,12 @@ fn declared_end(game: &Game) -> Option<(String, String)> {
 }
 
 impl Live {
-    /// The side whose token this is; every token is compared, each in constant time.
+    /// The side whose token this is; every side's hash is compared, each in constant time.
     pub fn side_of(&self, token: &str) -> Option<Color> {
         let mut side = None;
         for color in COLORS {
-            if let Some(secret) = &self.tokens[color as usize] {
-                if bool::from(secret.as_bytes().ct_eq(token.as_bytes())) {
+            if let Some(hash) = &self.tokens[color as usize] {
+                if token_matches(&self.id, token, hash) {
                     side = Some(color);
                 }
             }

@@ -22,6 +22,7 @@ mod explore;
 mod games;
 mod listener;
 mod response;
+mod secret;
 mod store;
 mod tables;
 
@@ -162,10 +163,14 @@ impl Server {
     ) -> std::io::Result<()> {
         let router = api::router(self.shared.clone());
         let stop = self.stop;
+        let app = self.shared.app.clone();
         listener::serve(self.listener, router, self.limits, shutdown, move || {
             let _ = stop.send(true);
         })
         .await;
+        // How well the writer grouped the changes (RUST_LOG=lgame_web::store=info).
+        let (changes, commits) = app.store.write_counts();
+        tracing::info!(target: "lgame_web::store", changes, commits, "database writes");
         Ok(())
     }
 }

@@ -1,15 +1,21 @@
 //! The database: every game and every accepted move, in SQLite.
 //!
-//! One connection, in WAL mode, behind a mutex; every change is one transaction, committed
-//! before the server answers. The schema is versioned with `PRAGMA user_version`: each entry
-//! of [`MIGRATIONS`] moves it one version up, in a transaction of its own.
+//! Writes go through one thread, the *writer*, which owns the write connection: it takes the
+//! changes of many games from a queue, writes them in one transaction and commits them with
+//! one sync (group commit), then tells each caller, who waits until its own change is on
+//! disk. Reads use a second connection (WAL lets them run beside the writer). The schema is
+//! versioned with `PRAGMA user_version`: each entry of [`MIGRATIONS`] moves it one version
+//! up, in a transaction of its own. Tokens are stored only as hashes (`secret.rs`).
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use rusqlite::{params, Connection, OptionalExtension};
 
+use crate::secret::token_hash;
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Synchronous {
@@ -36,10 +42,18 @@ impl std::str::FromStr for Synchronous {
     }
 }
 
+/// One step of the schema.
+enum Migration {
+    Sql(&'static str),
+    /// A step SQL alone cannot take (hashing), run in the migration's transaction.
+    Code(fn(&Connection) -> anyhow::Result<()>),
+}
+
 /// The schema, one migration per version (version = index + 1).
-const MIGRATIONS: &[&str] = &[
+const MIGRATIONS: &[Migration] = &[
     // Version 1.
-    "CREATE TABLE games (
+    Migration::Sql(
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         created INTEGER NOT NULL,          -- Unix seconds
         header TEXT NOT NULL,              -- a record of no moves: variant, setup, draw rules
@@ -58,10 +72,34 @@ const MIGRATIONS: &[&str] = &[
         mv TEXT NOT NULL,
         PRIMARY KEY (game, ply)
     ) STRICT, WITHOUT ROWID;",
-    // Version 2: a finished game's rematch, linked both ways.
-    "ALTER TABLE games ADD COLUMN rematch TEXT;
-    ALTER TABLE games ADD COLUMN rematch_of TEXT;",
+    ),
+    // Version 2: tokens hashed at rest (`secret::token_hash`), the columns renamed to say so.
+    Migration::Code(hash_stored_tokens),
+    // Version 3: a finished game's rematch, linked both ways.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN rematch TEXT;
+        ALTER TABLE games ADD COLUMN rematch_of TEXT;",
+    ),
 ];
+
+/// Migration 2: replaces each stored token by its hash.
+fn hash_stored_tokens(conn: &Connection) -> anyhow::Result<()> {
+    conn.execute_batch(
+        "ALTER TABLE games RENAME COLUMN red_token TO red_token_hash;
+         ALTER TABLE games RENAME COLUMN blue_token TO blue_token_hash;",
+    )?;
+    let rows: Vec<(String, [Option<String>; 2])> = conn
+        .prepare("SELECT id, red_token_hash, blue_token_hash FROM games")?
+        .query_map([], |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?])))?
+        .collect::<Result<_, _>>()?;
+    let mut update =
+        conn.prepare("UPDATE games SET red_token_hash = ?2, blue_token_hash = ?3 WHERE id = ?1")?;
+    for (id, tokens) in rows {
+        let [red, blue] = tokens.map(|t| t.map(|t| token_hash(&id, &t)));
+        update.execute(params![id, red, blue])?;
+    }
+    Ok(())
+}
 
 /// A stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,146 +107,224 @@ pub struct GameRow {
     pub id: String,
     pub header: String,
     pub seats: [String; 2],
-    pub tokens: [Option<String>; 2],
+    /// The hash of each human side's token (`secret::token_hash`); never the token.
+    pub token_hashes: [Option<String>; 2],
     pub seed: u64,
     /// A declared end: termination name and result token.
     pub end: Option<(String, String)>,
     pub draw_offer: Option<String>,
 }
 
+/// A change to write, run by the writer inside the batch's transaction.
+type Job = Box<dyn FnOnce(&Connection) -> anyhow::Result<()> + Send>;
+
+/// A change waiting in the writer's queue, and where its outcome goes.
+struct Queued {
+    job: Job,
+    done: mpsc::SyncSender<anyhow::Result<()>>,
+}
+
+/// The most changes written in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// What the writer has done: changes written and commits (syncs) made.
+#[derive(Default)]
+struct Counts {
+    changes: AtomicU64,
+    commits: AtomicU64,
+}
+
 /// The database.
 pub struct Store {
-    conn: Mutex<Connection>,
+    /// The writer's queue (`None` once closing).
+    queue: Option<mpsc::Sender<Queued>>,
+    writer: Option<JoinHandle<()>>,
+    counts: Arc<Counts>,
+    reader: Mutex<Connection>,
+}
+
+/// Opens a connection in WAL mode.
+fn connect(path: &Path) -> anyhow::Result<Connection> {
+    let conn = Connection::open(path)
+        .with_context(|| format!("opening the database {}", path.display()))?;
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        bail!("{}: cannot use WAL mode (got {mode})", path.display());
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
 }
 
 impl Store {
-    /// Opens (creating if need be) the database at `path` and brings its schema up to date.
+    /// Opens (creating if need be) the database at `path`, brings its schema up to date and
+    /// starts the writer.
     pub fn open(path: &Path, synchronous: Synchronous) -> anyhow::Result<Store> {
-        let mut conn = Connection::open(path)
-            .with_context(|| format!("opening the database {}", path.display()))?;
-        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            bail!("{}: cannot use WAL mode (got {mode})", path.display());
-        }
+        let mut conn = connect(path)?;
         let sync = match synchronous {
             Synchronous::Full => "FULL",
             Synchronous::Normal => "NORMAL",
         };
         conn.pragma_update(None, "synchronous", sync)?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // What is deleted or overwritten (a token replaced by its hash, undone moves) is
+        // zeroed in the file, not left in free space.
+        conn.pragma_update(None, "secure_delete", "ON")?;
         migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
+        let reader = connect(path)?;
+        let (queue, jobs) = mpsc::channel();
+        let counts = Arc::new(Counts::default());
+        let writer = {
+            let counts = counts.clone();
+            std::thread::Builder::new()
+                .name("lgame-db-writer".into())
+                .spawn(move || write_loop(conn, jobs, &counts))
+                .context("starting the database writer")?
+        };
         Ok(Store {
-            conn: Mutex::new(conn),
+            queue: Some(queue),
+            writer: Some(writer),
+            counts,
+            reader: Mutex::new(reader),
         })
     }
 
-    fn conn(&self) -> MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    fn reader(&self) -> MutexGuard<'_, Connection> {
+        self.reader.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues a change for the writer and waits until it is committed (or has failed).
+    /// (Blocking: call it off the async threads.)
+    fn write(
+        &self,
+        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (done, outcome) = mpsc::sync_channel(1);
+        let stopped = || anyhow!("the database writer has stopped");
+        let queue = self.queue.as_ref().ok_or_else(stopped)?;
+        queue
+            .send(Queued {
+                job: Box::new(job),
+                done,
+            })
+            .map_err(|_| stopped())?;
+        outcome.recv().map_err(|_| stopped())?
+    }
+
+    /// Changes written and commits made so far: how well the writer batches.
+    pub fn write_counts(&self) -> (u64, u64) {
+        (
+            self.counts.changes.load(Ordering::Relaxed),
+            self.counts.commits.load(Ordering::Relaxed),
+        )
     }
 
     /// The schema version of the database.
     pub fn version(&self) -> anyhow::Result<u32> {
         Ok(self
-            .conn()
+            .reader()
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
     /// Stores a new game and its moves.
     pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let (termination, result) = game.end.clone().unzip();
-        tx.execute(
-            "INSERT INTO games (id, created, header, red, blue, red_token, blue_token, seed,
-                                termination, result, draw_offer)
-             VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
+        let (game, moves) = (game.clone(), moves.to_vec());
+        self.write(move |conn| {
+            let (termination, result) = game.end.clone().unzip();
+            conn.prepare_cached(
+                "INSERT INTO games (id, created, header, red, blue, red_token_hash,
+                                    blue_token_hash, seed, termination, result, draw_offer)
+                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?
+            .execute(params![
                 game.id,
                 game.header,
                 game.seats[0],
                 game.seats[1],
-                game.tokens[0],
-                game.tokens[1],
+                game.token_hashes[0],
+                game.token_hashes[1],
                 game.seed as i64,
                 termination,
                 result,
                 game.draw_offer,
-            ],
-        )?;
-        insert_moves(&tx, &game.id, 1, moves)?;
-        tx.commit()?;
-        Ok(())
+            ])?;
+            insert_moves(conn, &game.id, 1, &moves)
+        })
     }
 
     /// Appends moves numbered from `first_ply` and withdraws any draw offer. A ply already
     /// stored fails (the `(game, ply)` key): nothing is written then.
     pub fn append_moves(&self, id: &str, first_ply: usize, moves: &[String]) -> anyhow::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        insert_moves(&tx, id, first_ply, moves)?;
-        tx.execute(
-            "UPDATE games SET draw_offer = NULL WHERE id = ?1 AND draw_offer IS NOT NULL",
-            [id],
-        )?;
-        tx.commit()?;
-        Ok(())
+        let (id, moves) = (id.to_string(), moves.to_vec());
+        self.write(move |conn| {
+            insert_moves(conn, &id, first_ply, &moves)?;
+            conn.prepare_cached(
+                "UPDATE games SET draw_offer = NULL WHERE id = ?1 AND draw_offer IS NOT NULL",
+            )?
+            .execute([&id])?;
+            Ok(())
+        })
     }
 
     /// Deletes the moves after the first `keep` and withdraws any draw offer (undo).
     pub fn truncate_moves(&self, id: &str, keep: usize) -> anyhow::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "DELETE FROM moves WHERE game = ?1 AND ply > ?2",
-            params![id, keep as i64],
-        )?;
-        tx.execute("UPDATE games SET draw_offer = NULL WHERE id = ?1", [id])?;
-        tx.commit()?;
-        Ok(())
+        let id = id.to_string();
+        self.write(move |conn| {
+            conn.execute(
+                "DELETE FROM moves WHERE game = ?1 AND ply > ?2",
+                params![id, keep as i64],
+            )?;
+            conn.execute("UPDATE games SET draw_offer = NULL WHERE id = ?1", [&id])?;
+            Ok(())
+        })
     }
 
     /// Records an end declared off the board (resignation, agreement).
     pub fn set_end(&self, id: &str, termination: &str, result: &str) -> anyhow::Result<()> {
-        self.conn().execute(
-            "UPDATE games SET termination = ?2, result = ?3, draw_offer = NULL WHERE id = ?1",
-            params![id, termination, result],
-        )?;
-        Ok(())
+        let (id, termination, result) =
+            (id.to_string(), termination.to_string(), result.to_string());
+        self.write(move |conn| {
+            conn.execute(
+                "UPDATE games SET termination = ?2, result = ?3, draw_offer = NULL WHERE id = ?1",
+                params![id, termination, result],
+            )?;
+            Ok(())
+        })
     }
 
     /// Records or withdraws a draw offer.
     pub fn set_draw_offer(&self, id: &str, offer: Option<&str>) -> anyhow::Result<()> {
-        self.conn().execute(
-            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-            params![id, offer],
-        )?;
-        Ok(())
+        let (id, offer) = (id.to_string(), offer.map(str::to_string));
+        self.write(move |conn| {
+            conn.execute(
+                "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+                params![id, offer],
+            )?;
+            Ok(())
+        })
     }
 
     /// A game and its moves in order, if it exists.
     pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
-        let conn = self.conn();
+        let conn = self.reader();
         let row = conn
-            .query_row(
-                "SELECT id, header, red, blue, red_token, blue_token, seed, termination, result,
-                        draw_offer
+            .prepare_cached(
+                "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
+                        termination, result, draw_offer
                  FROM games WHERE id = ?1",
-                [id],
-                |r| {
-                    let termination: Option<String> = r.get(7)?;
-                    let result: Option<String> = r.get(8)?;
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        header: r.get(1)?,
-                        seats: [r.get(2)?, r.get(3)?],
-                        tokens: [r.get(4)?, r.get(5)?],
-                        seed: r.get::<_, i64>(6)? as u64,
-                        end: termination.zip(result),
-                        draw_offer: r.get(9)?,
-                    })
-                },
-            )
+            )?
+            .query_row([id], |r| {
+                let termination: Option<String> = r.get(7)?;
+                let result: Option<String> = r.get(8)?;
+                Ok(GameRow {
+                    id: r.get(0)?,
+                    header: r.get(1)?,
+                    seats: [r.get(2)?, r.get(3)?],
+                    token_hashes: [r.get(4)?, r.get(5)?],
+                    seed: r.get::<_, i64>(6)? as u64,
+                    end: termination.zip(result),
+                    draw_offer: r.get(9)?,
+                })
+            })
             .optional()?;
         let Some(row) = row else {
             return Ok(None);
@@ -220,53 +336,144 @@ impl Store {
         Ok(Some((row, moves)))
     }
 
-    /// Links a game to its rematch, both ways.
+    /// Links a game to its rematch, both ways (one change: both links or neither).
     pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", [old, new])?;
-        tx.execute("UPDATE games SET rematch_of = ?1 WHERE id = ?2", [old, new])?;
-        tx.commit()?;
-        Ok(())
+        let (old, new) = (old.to_string(), new.to_string());
+        self.write(move |conn| {
+            conn.execute("UPDATE games SET rematch = ?2 WHERE id = ?1", [&old, &new])?;
+            conn.execute(
+                "UPDATE games SET rematch_of = ?1 WHERE id = ?2",
+                [&old, &new],
+            )?;
+            Ok(())
+        })
     }
 
     /// A game's rematch and the game it is the rematch of.
     pub fn rematch_links(&self, id: &str) -> anyhow::Result<(Option<String>, Option<String>)> {
-        Ok(self.conn().query_row(
+        Ok(self.reader().query_row(
             "SELECT rematch, rematch_of FROM games WHERE id = ?1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?)
     }
 
-    /// Gives a human side that waited for it its token (`side`: `red` or `blue`).
+    /// Gives a human side that waited for it its token (`side`: `red` or `blue`); the
+    /// database keeps its hash.
     pub fn set_token(&self, id: &str, side: &str, token: &str) -> anyhow::Result<()> {
         let sql = match side {
-            "red" => "UPDATE games SET red_token = ?2 WHERE id = ?1 AND red_token IS NULL",
-            _ => "UPDATE games SET blue_token = ?2 WHERE id = ?1 AND blue_token IS NULL",
+            "red" => {
+                "UPDATE games SET red_token_hash = ?2 WHERE id = ?1 AND red_token_hash IS NULL"
+            }
+            _ => "UPDATE games SET blue_token_hash = ?2 WHERE id = ?1 AND blue_token_hash IS NULL",
         };
-        let changed = self.conn().execute(sql, [id, token])?;
-        if changed != 1 {
-            bail!("{id}: the {side} side has its token already");
-        }
-        Ok(())
+        let (id, side, hash) = (id.to_string(), side.to_string(), token_hash(id, token));
+        self.write(move |conn| {
+            let changed = conn.execute(sql, [&id, &hash])?;
+            if changed != 1 {
+                bail!("{id}: the {side} side has its token already");
+            }
+            Ok(())
+        })
     }
 
     /// How many games are stored.
     pub fn count_games(&self) -> anyhow::Result<u64> {
         Ok(self
-            .conn()
+            .reader()
             .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
     }
 }
 
+impl Drop for Store {
+    /// Lets the writer finish what is queued and close its connection.
+    fn drop(&mut self) {
+        self.queue = None;
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
+        }
+    }
+}
+
+/// The writer: waits for a change, takes every change queued behind it (up to
+/// [`MAX_BATCH`]), writes them in one transaction, then tells each caller.
+fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Counts) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        let (jobs, waiting): (Vec<Job>, Vec<_>) =
+            batch.into_iter().map(|q| (q.job, q.done)).unzip();
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write_batch(&mut conn, jobs)
+        }));
+        let outcomes = written.unwrap_or_else(|_| {
+            // A change panicked: its batch is rolled back and fails, and the writer goes on
+            // (a dead writer would fail every later change).
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
+            let failed = || Err(anyhow!("writing the batch failed (a panic)"));
+            waiting.iter().map(|_| failed()).collect()
+        });
+        counts
+            .changes
+            .fetch_add(outcomes.len() as u64, Ordering::Relaxed);
+        counts.commits.fetch_add(1, Ordering::Relaxed);
+        for (done, outcome) in waiting.into_iter().zip(outcomes) {
+            // A caller that has gone no longer waits: nothing to tell.
+            let _ = done.send(outcome);
+        }
+    }
+}
+
+/// Writes changes in one transaction, each in a savepoint of its own so that one refused
+/// (a ply already stored) leaves the others; then commits. If the commit fails, every change
+/// of the batch fails (and none is written). One outcome per change, in order.
+fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<anyhow::Result<()>> {
+    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        let e = format!("{e:#}");
+        return jobs
+            .iter()
+            .map(|_| Err(anyhow!("starting a transaction: {e}")))
+            .collect();
+    }
+    let mut outcomes: Vec<anyhow::Result<()>> = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let outcome = conn
+            .execute_batch("SAVEPOINT change")
+            .map_err(anyhow::Error::from)
+            .and_then(|()| job(conn));
+        let closed = match outcome {
+            Ok(()) => conn.execute_batch("RELEASE change"),
+            Err(_) => conn.execute_batch("ROLLBACK TO change; RELEASE change"),
+        };
+        outcomes.push(outcome.and(closed.map_err(anyhow::Error::from)));
+    }
+    if let Err(e) = conn.execute_batch("COMMIT") {
+        if !conn.is_autocommit() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        let e = format!("{e:#}");
+        return outcomes
+            .into_iter()
+            .map(|_| Err(anyhow!("committing: {e}")))
+            .collect();
+    }
+    outcomes
+}
+
 fn insert_moves(
-    tx: &rusqlite::Transaction<'_>,
+    conn: &Connection,
     id: &str,
     first_ply: usize,
     moves: &[String],
 ) -> anyhow::Result<()> {
-    let mut stmt = tx.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
+    let mut stmt = conn.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
     for (i, mv) in moves.iter().enumerate() {
         stmt.execute(params![id, (first_ply + i) as i64, mv])?;
     }
@@ -281,11 +488,19 @@ fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
             MIGRATIONS.len()
         );
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
         let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
+        match step {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(run) => run(&tx)?,
+        }
         tx.pragma_update(None, "user_version", (i + 1) as u32)?;
         tx.commit()?;
+    }
+    if (version as usize) < MIGRATIONS.len() {
+        // Into the main file at once: the pages a migration replaced (tokens in clear) do
+        // not wait there for the next checkpoint.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
     }
     Ok(())
 }
@@ -294,23 +509,32 @@ fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
-        let dir = std::env::temp_dir().join(format!("lgame-store-{}", std::process::id()));
+    /// A fresh database path in a directory of the test's own.
+    fn fresh(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("lgame-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.db");
-        let _ = std::fs::remove_file(&path);
-        let store = Store::open(&path, Synchronous::Normal).unwrap();
-        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
-        let row = GameRow {
-            id: "g1".into(),
+        dir.join("t.db")
+    }
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
             header: "[Variant \"classic\"]\n\n*\n".into(),
             seats: ["human".into(), "perfect".into()],
-            tokens: [Some("t".into()), None],
+            token_hashes: [Some(token_hash(id, "t")), None],
             seed: u64::MAX,
             end: None,
             draw_offer: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
+        let path = fresh("round-trip");
+        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
+        let row = row("g1");
         store.insert_game(&row, &["a".into()]).unwrap();
         store.append_moves("g1", 2, &["b".into()]).unwrap();
         assert!(store.append_moves("g1", 2, &["c".into()]).is_err());
@@ -323,6 +547,174 @@ mod tests {
         // Reopening does not migrate again.
         let store = Store::open(&path, Synchronous::Full).unwrap();
         assert_eq!(store.count_games().unwrap(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    /// Holds the writer inside a batch of its own until the returned sender is dropped, so
+    /// that what is queued meanwhile is written together.
+    fn hold_writer(store: &Store) -> (mpsc::Sender<()>, mpsc::Receiver<anyhow::Result<()>>) {
+        let (release, held) = mpsc::channel::<()>();
+        let (started, holding) = mpsc::channel();
+        let done = enqueue(
+            store,
+            Box::new(move |_| {
+                started.send(()).unwrap();
+                let _ = held.recv();
+                Ok(())
+            }),
+        );
+        holding.recv().unwrap();
+        (release, done)
+    }
+
+    /// Queues a change without waiting for it; its outcome comes on the receiver.
+    fn enqueue(store: &Store, job: Job) -> mpsc::Receiver<anyhow::Result<()>> {
+        let (done, outcome) = mpsc::sync_channel(1);
+        store
+            .queue
+            .as_ref()
+            .unwrap()
+            .send(Queued { job, done })
+            .unwrap();
+        outcome
+    }
+
+    fn append(id: &'static str, ply: usize) -> Job {
+        Box::new(move |conn| insert_moves(conn, id, ply, &[format!("m{ply}")]))
+    }
+
+    fn moves(store: &Store, id: &str) -> Vec<String> {
+        store.load(id).unwrap().unwrap().1
+    }
+
+    #[test]
+    fn changes_queued_together_are_one_commit_and_a_refused_one_fails_alone() {
+        let path = fresh("batch");
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        for id in ["g1", "g2", "g3"] {
+            store.insert_game(&row(id), &["m1".into()]).unwrap();
+        }
+        let (changes, commits) = store.write_counts();
+        assert_eq!(
+            (changes, commits),
+            (3, 3),
+            "one commit each when nothing waits"
+        );
+        let (release, held) = hold_writer(&store);
+        let outcomes: Vec<_> = [
+            append("g1", 2),
+            append("g2", 2),
+            append("g1", 1),
+            append("g3", 2),
+        ]
+        .into_iter()
+        .map(|job| enqueue(&store, job))
+        .collect();
+        drop(release);
+        held.recv().unwrap().unwrap();
+        let outcomes: Vec<bool> = outcomes.iter().map(|o| o.recv().unwrap().is_ok()).collect();
+        // Ply 1 of g1 is stored already: that change alone is refused.
+        assert_eq!(outcomes, [true, true, false, true]);
+        assert_eq!(
+            store.write_counts(),
+            (changes + 5, commits + 2),
+            "the held batch, then the four queued behind it in one commit"
+        );
+        assert_eq!(moves(&store, "g1"), ["m1", "m2"]);
+        assert_eq!(moves(&store, "g2"), ["m1", "m2"]);
+        assert_eq!(moves(&store, "g3"), ["m1", "m2"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_batch_whose_commit_fails_fails_every_change_and_writes_none() {
+        let path = fresh("failed-commit");
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        for id in ["g1", "g2"] {
+            store.insert_game(&row(id), &[]).unwrap();
+        }
+        let (release, held) = hold_writer(&store);
+        // A move of a game that does not exist, its foreign key checked only at the commit:
+        // the change itself succeeds, the commit of its batch fails.
+        let poison: Job = Box::new(|conn| {
+            conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+            insert_moves(conn, "none", 1, &["m1".into()])
+        });
+        let outcomes: Vec<_> = [append("g1", 1), poison, append("g2", 1)]
+            .into_iter()
+            .map(|job| enqueue(&store, job))
+            .collect();
+        drop(release);
+        held.recv().unwrap().unwrap();
+        for outcome in outcomes {
+            let e = outcome.recv().unwrap().unwrap_err();
+            assert!(format!("{e:#}").contains("committing"), "{e:#}");
+        }
+        assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
+        // The writer goes on.
+        store.append_moves("g1", 1, &["m1".into()]).unwrap();
+        assert_eq!(moves(&store, "g1"), ["m1"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_change_that_panics_fails_its_batch_and_the_writer_goes_on() {
+        let path = fresh("panic");
+        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        for id in ["g1", "g2"] {
+            store.insert_game(&row(id), &[]).unwrap();
+        }
+        let (release, held) = hold_writer(&store);
+        let panics: Job = Box::new(|_| panic!("a change that panics (expected by the test)"));
+        let outcomes: Vec<_> = [append("g1", 1), panics, append("g2", 1)]
+            .into_iter()
+            .map(|job| enqueue(&store, job))
+            .collect();
+        drop(release);
+        held.recv().unwrap().unwrap();
+        for outcome in outcomes {
+            assert!(outcome.recv().unwrap().is_err());
+        }
+        assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
+        store.append_moves("g2", 1, &["m1".into()]).unwrap();
+        assert_eq!(moves(&store, "g2"), ["m1"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_version_1_database_has_its_tokens_replaced_by_their_hashes() {
+        let path = fresh("migrate");
+        let token = "0123456789abcdef0123456789abcdef";
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+            let Migration::Sql(v1) = MIGRATIONS[0] else {
+                unreachable!("version 1 is SQL")
+            };
+            conn.execute_batch(v1).unwrap();
+            conn.execute_batch(&format!(
+                "INSERT INTO games (id, created, header, red, blue, red_token, blue_token, seed)
+                 VALUES ('g1', 0, 'h', 'human', 'perfect', '{token}', NULL, 7);
+                 PRAGMA user_version = 1;"
+            ))
+            .unwrap();
+        }
+        assert!(std::fs::read(&path)
+            .unwrap()
+            .windows(token.len())
+            .any(|w| w == token.as_bytes()));
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        assert_eq!(store.version().unwrap(), 2);
+        let (back, _) = store.load("g1").unwrap().unwrap();
+        assert_eq!(back.token_hashes, [Some(token_hash("g1", token)), None]);
+        drop(store);
+        // Closed (the WAL checkpointed into the file): the token is nowhere in it.
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(token.len()).any(|w| w == token.as_bytes()));
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 }

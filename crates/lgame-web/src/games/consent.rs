@@ -14,6 +14,7 @@ use tokio::sync::broadcast;
 use super::{color_name, parse_seat, random_hex, App, Change, Live, NewGame, Started};
 use super::{Conflict, GameError};
 use crate::response::GameState;
+use crate::secret::token_hash;
 
 /// How a request to take back is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,7 +217,8 @@ impl App {
         self.store
             .set_token(id, color_name(side), &token)
             .map_err(|e| GameError::internal("storing the token", e))?;
-        rematch.tokens[side as usize] = Some(token.clone());
+        // In memory too, a side is known by its token's hash only.
+        rematch.tokens[side as usize] = Some(token_hash(id, &token));
         let mut tokens = [None, None];
         tokens[side as usize] = Some(token);
         Ok(Started {

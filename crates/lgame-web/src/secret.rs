@@ -1,0 +1,41 @@
+//! A side's token at rest: only SHA-256(game id ‖ token) is stored or kept in memory, so a
+//! copied database file gives nobody control of a game. The token itself is shown once, to
+//! its holder, in the create (or import) answer.
+
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+/// The stored form of a game's token: SHA-256 of the game id's bytes then the token's, in
+/// lower-case hex (64 digits). The id makes equal tokens of two games hash apart.
+pub fn token_hash(game: &str, token: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(game.as_bytes())
+        .chain_update(token.as_bytes())
+        .finalize();
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `token` is the one whose hash is `hash`, compared in constant time.
+pub fn token_matches(game: &str, token: &str, hash: &str) -> bool {
+    token_hash(game, token)
+        .as_bytes()
+        .ct_eq(hash.as_bytes())
+        .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_is_sha256_of_the_id_then_the_token() {
+        // printf '%s' 'abc' | sha256sum: the id and the token are simply concatenated.
+        assert_eq!(
+            token_hash("a", "bc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert!(token_matches("g1", "t", &token_hash("g1", "t")));
+        assert!(!token_matches("g2", "t", &token_hash("g1", "t")));
+        assert!(!token_matches("g1", "u", &token_hash("g1", "t")));
+    }
+}
