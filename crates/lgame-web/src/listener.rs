@@ -22,6 +22,7 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -291,6 +292,8 @@ struct Activity {
     phase: Mutex<Phase>,
     /// Woken when the deadline may come sooner (a head begun, a request answered).
     changed: Notify,
+    /// A request was refused with its body unread: close the socket gently (see `linger`).
+    linger: AtomicBool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -308,6 +311,7 @@ impl Activity {
         Activity {
             phase: Mutex::new(Phase::Idle(Instant::now())),
             changed: Notify::new(),
+            linger: AtomicBool::new(false),
         }
     }
 
@@ -361,19 +365,69 @@ impl Activity {
 /// A client's socket holding its connection slot (the slot is free again when the socket
 /// is dropped, after a WebSocket's end too) and telling its [`Activity`].
 struct Tracked {
-    stream: TcpStream,
+    /// `None` only once dropped (handed to `linger`).
+    stream: Option<TcpStream>,
     activity: Arc<Activity>,
-    _slot: OwnedSemaphorePermit,
+    slot: Option<OwnedSemaphorePermit>,
 }
 
 impl Tracked {
     fn new(stream: TcpStream, slot: OwnedSemaphorePermit) -> Tracked {
         Tracked {
-            stream,
+            stream: Some(stream),
             activity: Arc::new(Activity::new()),
-            _slot: slot,
+            slot: Some(slot),
         }
     }
+
+    fn stream(&mut self) -> Pin<&mut TcpStream> {
+        Pin::new(
+            self.stream
+                .as_mut()
+                .expect("the stream is there until dropped"),
+        )
+    }
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        if !self.activity.linger.load(Ordering::Relaxed) {
+            return;
+        }
+        if let (Some(stream), Ok(runtime)) =
+            (self.stream.take(), tokio::runtime::Handle::try_current())
+        {
+            runtime.spawn(linger(stream, self.slot.take()));
+        }
+    }
+}
+
+/// How long, and how much, a refused request's unread body is still read before its socket
+/// closes.
+const LINGER_TIME: Duration = Duration::from_secs(1);
+const LINGER_BYTES: usize = 1 << 20;
+
+/// Closes a socket whose client may still be sending a body the server refused (413, 408):
+/// closed at once with bytes unread, the kernel would reset the connection, and a client
+/// still writing its body would see "connection reset" instead of the answer. So the
+/// answer's end is signalled (FIN) and what still comes is read and dropped, for at most
+/// [`LINGER_TIME`] and [`LINGER_BYTES`] (as web servers' "lingering close" does); the slot
+/// stays taken until then.
+async fn linger(mut stream: TcpStream, slot: Option<OwnedSemaphorePermit>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = stream.shutdown().await;
+    let drain = async {
+        let mut buffer = vec![0; 16 * 1024];
+        let mut read = 0;
+        while read < LINGER_BYTES {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => read += n,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(LINGER_TIME, drain).await;
+    drop(slot);
 }
 
 impl AsyncRead for Tracked {
@@ -383,7 +437,7 @@ impl AsyncRead for Tracked {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
         let before = buf.filled().len();
-        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
+        let polled = self.stream().poll_read(cx, buf);
         if buf.filled().len() > before {
             self.activity.traffic(true);
         }
@@ -397,7 +451,7 @@ impl AsyncWrite for Tracked {
         cx: &mut Context<'_>,
         data: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        let polled = Pin::new(&mut self.stream).poll_write(cx, data);
+        let polled = self.stream().poll_write(cx, data);
         if let Poll::Ready(Ok(n)) = polled {
             if n > 0 {
                 self.activity.traffic(false);
@@ -411,7 +465,7 @@ impl AsyncWrite for Tracked {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        let polled = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        let polled = self.stream().poll_write_vectored(cx, bufs);
         if let Poll::Ready(Ok(n)) = polled {
             if n > 0 {
                 self.activity.traffic(false);
@@ -421,15 +475,17 @@ impl AsyncWrite for Tracked {
     }
 
     fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
+        self.stream
+            .as_ref()
+            .is_some_and(TcpStream::is_write_vectored)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
+        self.stream().poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+        self.stream().poll_shutdown(cx)
     }
 }
 
@@ -450,9 +506,16 @@ impl hyper::service::Service<Request<hyper::body::Incoming>> for Served {
     fn call(&self, mut req: Request<hyper::body::Incoming>) -> Self::Future {
         req.extensions_mut().insert(ConnectInfo(self.peer));
         let busy = Busy::new(self.activity.clone());
+        let activity = self.activity.clone();
         let answer = self.inner.call(req);
         Box::pin(async move {
             let answer = answer.await;
+            if let Ok(response) = &answer {
+                // Only `closing` answers say so: their request's body may be unread.
+                if response.headers().get(header::CONNECTION) == Some(&CLOSE) {
+                    activity.linger.store(true, Ordering::Relaxed);
+                }
+            }
             drop(busy);
             answer
         })
@@ -526,12 +589,13 @@ async fn read_at_most(mut body: Body, max: usize) -> Result<Option<Bytes>, axum:
     Ok(Some(Bytes::from(bytes)))
 }
 
-/// A refusal that ends the connection: the rest of the body is not read.
+/// The `Connection` header of an answer after which the connection closes.
+const CLOSE: HeaderValue = HeaderValue::from_static("close");
+
+/// A refusal that ends the connection: the rest of the body is not read (only lingered on).
 fn closing(error: ApiError) -> Response {
     let mut response = error.into_response();
-    response
-        .headers_mut()
-        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response.headers_mut().insert(header::CONNECTION, CLOSE);
     response
 }
 
