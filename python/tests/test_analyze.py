@@ -60,10 +60,11 @@ def test_values_equal_lgame_analyze(variant, table, lgame_cli):
         ]
         assert sorted(str(m) for m in solved.best_moves(position)) == sorted(best), where
         values.add(answer["value"])
-    # the sample is not all of one kind where the variant has more
+    # Where decided positions are common, the sample holds both kinds (misère's 120 won
+    # positions of 18,368 are rarely met by random play).
     stats = solved.statistics()
-    kinds = sum(1 for key in ("won", "lost", "drawn") if stats[key] > 0)
-    assert len(values) >= min(kinds, 2), (variant, values)
+    if stats["drawn"] < 0.8 * stats["positions"]:
+        assert len(values) >= 2, (variant, values)
 
 
 @pytest.mark.parametrize("variant", ["classic", "symmetry", "neutrals=3"])

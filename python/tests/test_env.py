@@ -141,10 +141,10 @@ def test_a_win_rewards_the_winner(table):
     assert env.agents == []
 
 
-@pytest.mark.parametrize("variant, red", [("classic", -1), ("misere", 1)])
-def test_rewards_follow_the_result_not_the_trap(variant, red):
+@pytest.mark.parametrize("options, red", [("", -1), ("misere,", 1)])
+def test_rewards_follow_the_result_not_the_trap(options, red):
     # Red to move is trapped: Red loses the classic game and wins misère.
-    env = lgame.env(f"{variant},setup=..../BBBN/R.B./RRRN:r")
+    env = lgame.env(f"{options}setup=..../BBBN/R.B./RRRN:r")
     env.reset()
     assert env.unwrapped.position.is_over()
     assert env.terminations == {"red": True, "blue": True}
