@@ -543,14 +543,18 @@ struct Judgement {
 
 #[pymethods]
 impl Judgement {
-    fn __repr__(&self) -> String {
-        format!(
-            "Judgement(valid={}, plies={}, result={:?}, error={:?})",
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = |s: &Option<String>| match s {
+            Some(s) => repr_str(py, s),
+            None => Ok("None".to_string()),
+        };
+        Ok(format!(
+            "Judgement(valid={}, plies={}, result={}, error={})",
             if self.valid { "True" } else { "False" },
             self.plies,
-            self.result,
-            self.error
-        )
+            text(&self.result)?,
+            text(&self.error)?
+        ))
     }
 }
 
@@ -691,11 +695,12 @@ impl Table {
             ),
             Err(_) => self.0.rules().to_string(),
         };
-        match svg
-            .find("<svg")
-            .and_then(|i| svg[i..].find('>').map(|j| i + j + 1))
-        {
-            Some(at) => format!("{}<title>{title}</title>{}", &svg[..at], &svg[at..]),
+        // Put the value first in the picture's own title.
+        match svg.find("<title>") {
+            Some(at) => {
+                let at = at + "<title>".len();
+                format!("{}{title}. {}", &svg[..at], &svg[at..])
+            }
             None => svg,
         }
     }
