@@ -82,7 +82,7 @@ class raw_env(AECEnv, EzPickle):
     """The unwrapped environment: an illegal action raises ``lgame.IllegalMoveError``."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "lgame_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -155,6 +155,8 @@ class raw_env(AECEnv, EzPickle):
         if self._game.is_over():
             self._finish()
             self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -169,6 +171,8 @@ class raw_env(AECEnv, EzPickle):
         if game.is_over():
             self._finish()
             self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         planes = self._planes
@@ -205,6 +209,10 @@ class raw_env(AECEnv, EzPickle):
             raise RuntimeError("render() before reset()")
         if self.render_mode == "ansi":
             return self._game.position.diagram()
+        if self.render_mode == "human":
+            # A text game: "human" prints the diagram (after every reset and step).
+            print(self._game.position.diagram())
+            return None
         return self._rgb_array()
 
     def close(self) -> None:

@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import lgame
 from lgame.env import DEFAULT_TURN_LIMIT, raw_env
@@ -230,7 +230,20 @@ def test_bad_arguments():
     with pytest.raises(lgame.RulesError):
         lgame.env("no-such-variant")
     with pytest.raises(ValueError, match="render_mode"):
-        lgame.env(render_mode="human")
+        lgame.env(render_mode="pygame")
+
+
+def test_pettingzoo_render_test():
+    render_test(lambda render_mode: lgame.env("classic", render_mode=render_mode))
+
+
+def test_render_human_prints_the_diagram(capsys):
+    env = lgame.env(render_mode="human")
+    env.reset()
+    assert capsys.readouterr().out == env.unwrapped.position.diagram() + "\n"
+    env.step(env.unwrapped.position.action_of("A1,A2,A3,B3 D1-D2"))
+    assert capsys.readouterr().out == env.unwrapped.position.diagram() + "\n"
+    assert "Blue to move" in env.unwrapped.position.diagram()
 
 
 def test_render_ansi_is_the_diagram():
