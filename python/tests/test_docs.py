@@ -25,3 +25,14 @@ def test_worked_example_prints_what_the_page_shows(tmp_path):
         os.chdir(cwd)
     assert (tmp_path / "classic.lgtb").is_file()
     assert out.getvalue() == printed
+
+
+def test_module_docstrings_run():
+    import doctest
+    import sys
+
+    import lgame  # noqa: F401  (imports lgame.env and lgame.oracle)
+
+    for name in ("lgame.env", "lgame.oracle"):
+        failed, attempted = doctest.testmod(sys.modules[name])
+        assert attempted > 0 and failed == 0, name
