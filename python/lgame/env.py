@@ -128,6 +128,8 @@ class raw_env(AECEnv, EzPickle):
         self._no_actions = np.zeros(n, dtype=np.int8)
         self._no_actions.flags.writeable = False
         self._game: Game | None = None
+        self._cached: tuple[str, np.ndarray, np.ndarray] | None = None
+        self._over = False
 
     # -- the AEC API ---------------------------------------------------------------------
 
@@ -147,10 +149,9 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self._planes = None
-        self._mask = None
-        position = self._game.position
-        self.agent_selection = position.turn
+        self._cached = None
+        self._over = False
+        self.agent_selection = self._game.position.turn
         # A setup may already be over (e.g. a full board): end at once.
         if self._game.is_over():
             self._finish()
@@ -164,8 +165,7 @@ class raw_env(AECEnv, EzPickle):
             return self._was_dead_step(action)
         game = self._game
         game.play_action(int(action))
-        self._planes = None
-        self._mask = None
+        self._cached = None
         self._cumulative_rewards[agent] = 0
         self.agent_selection = _OTHER[agent]
         if game.is_over():
@@ -175,27 +175,23 @@ class raw_env(AECEnv, EzPickle):
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        planes = self._planes
-        if planes is None:
-            # planes() is row-major per plane; (3, H, W) -> (H, W, 3) is a view, no copy.
-            planes = np.frombuffer(self._game.position.planes(), dtype=np.int8).reshape(
+        cached = self._cached
+        if cached is None:
+            # Once per position: the planes (row-major per plane, so (3, H, W); the (H, W, 3)
+            # observation is a transposed view, no copy), the mover and the mover's mask.
+            position = self._game.position
+            planes = np.frombuffer(position.planes(), dtype=np.int8).reshape(
                 3, self._height, self._width
             )
-            self._planes = planes
-        mover = self._game.position.turn
+            if self._over:
+                mask = self._no_actions
+            else:
+                mask = np.frombuffer(position.action_mask(), dtype=np.int8)
+            cached = self._cached = (position.turn, planes, mask)
+        mover, planes, mask = cached
         if agent == mover:
-            observation = planes.transpose(1, 2, 0)
-            mask = self._mask
-            if mask is None:
-                if self.terminations[agent] or self.truncations[agent]:
-                    mask = self._no_actions
-                else:
-                    mask = np.frombuffer(self._game.position.action_mask(), dtype=np.int8)
-                self._mask = mask
-        else:
-            observation = planes[[1, 0, 2]].transpose(1, 2, 0)
-            mask = self._no_actions
-        return {"observation": observation, "action_mask": mask}
+            return {"observation": planes.transpose(1, 2, 0), "action_mask": mask}
+        return {"observation": planes[[1, 0, 2]].transpose(1, 2, 0), "action_mask": self._no_actions}
 
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
@@ -243,7 +239,8 @@ class raw_env(AECEnv, EzPickle):
             self.terminations = {a: True for a in self.agents}
         else:
             self.truncations = {a: True for a in self.agents}
-        self._mask = None
+        self._over = True
+        self._cached = None
         info = {"result": game.result(), "termination": game.termination()}
         self.infos = {a: dict(info) for a in self.agents}
 

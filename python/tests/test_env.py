@@ -139,6 +139,10 @@ def test_a_win_rewards_the_winner(table):
     assert env.unwrapped.game.result() == "1-0"
     assert _finish(env) == {"blue": -1, "red": 1}
     assert env.agents == []
+    # Still observable once every agent is done: the final position, no legal action.
+    for agent in ("red", "blue"):
+        assert not env.observe(agent)["action_mask"].any()
+    assert env.observe("blue")["observation"][:, :, 0].sum() == 4
 
 
 @pytest.mark.parametrize("options, red", [("", -1), ("misere,", 1)])
