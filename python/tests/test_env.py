@@ -287,3 +287,25 @@ def test_render_rgb_array():
     big = lgame.env("board=5x5", render_mode="rgb_array")
     big.reset()
     assert big.render().shape == (5 * k, 5 * k, 3)
+
+
+@pytest.mark.parametrize("variant", ["scoring,target=5", "symmetry"])
+def test_rewards_follow_the_result_under_scoring_and_symmetry(variant):
+    # Random games without draw rules, to their end on the board: the reward goes to the
+    # player the position names the winner (under scoring, the one who reached the target).
+    env = lgame.env(variant, turn_limit=None, repetition=None)
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        env.reset()
+        while not any(env.terminations.values()):
+            assert not any(env.truncations.values())
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        position = env.unwrapped.position
+        winner = position.winner()
+        assert winner in ("red", "blue")
+        if variant.startswith("scoring"):
+            red, blue = position.scores
+            assert (red if winner == "red" else blue) >= 5
+        loser = "blue" if winner == "red" else "red"
+        assert _finish(env) == {winner: 1, loser: -1}
