@@ -105,6 +105,20 @@ impl Encoding {
         Some(placement * self.combinations + self.rank(after))
     }
 
+    /// Calls `f` with the action of every legal move in `position`, in generation order.
+    /// The generator hands over the new L's placement index, so no lookup is needed.
+    pub(crate) fn for_each_legal_action(&self, position: &Position, mut f: impl FnMut(u64)) {
+        if position.is_finished() {
+            return;
+        }
+        let before = position.neutrals();
+        position
+            .arrangement()
+            .for_each_move(&self.rules, |placement, _, from, to| {
+                f(placement as u64 * self.combinations + self.rank((before - from) | to))
+            });
+    }
+
     /// The move an action names in `position` (not yet checked for legality).
     pub(crate) fn decode(&self, position: &Position, action: u64) -> PyResult<Move> {
         let count = self.count();

@@ -358,28 +358,17 @@ impl Position {
     fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let encoding = self.encoding();
         let len = encoding.mask_len()?;
-        let mut err = None;
-        let bytes = PyBytes::new_with(py, len, |buf| {
+        PyBytes::new_with(py, len, |buf| {
             // new_with hands over zeroed bytes.
-            self.0
-                .for_each_legal_move(|mv| match encoding.encode(&self.0, &mv) {
-                    Some(a) => buf[a as usize] = 1,
-                    None => err = Some(mv),
-                });
+            encoding.for_each_legal_action(&self.0, |a| buf[a as usize] = 1);
             Ok(())
-        })?;
-        match err {
-            Some(mv) => Err(lgame_error(format!("no action for the legal move {mv}"))),
-            None => Ok(bytes),
-        }
+        })
     }
 
     fn legal_actions(&self) -> Vec<u64> {
-        let encoding = self.encoding();
         let mut actions = Vec::new();
-        self.0.for_each_legal_move(|mv| {
-            actions.extend(encoding.encode(&self.0, &mv));
-        });
+        self.encoding()
+            .for_each_legal_action(&self.0, |a| actions.push(a));
         actions.sort_unstable();
         actions
     }
