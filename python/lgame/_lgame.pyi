@@ -33,7 +33,8 @@ VARIANTS: list[tuple[str, str, str]]
 """(rules text, name, summary) of each named variant, classic first."""
 
 class Rules:
-    """A variant's rules, read from its text: ``"classic"``, ``"board=5x5,neutrals=3"``."""
+    """A variant's rules, read from its text: ``"classic"``, ``"board=5x5,neutrals=3"``.
+    Rules, positions and moves are immutable, hashable and picklable."""
 
     def __init__(self, text: str = "classic") -> None: ...
     def __str__(self) -> str: ...
@@ -127,6 +128,8 @@ class Game:
         """``trapped``, ``symmetry``, ``score target``, ``turn limit``, ``repetition``."""
     def record(self) -> str:
         """The game record text (notation.md)."""
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
 
 class Record:
     """A game record (notation.md)."""

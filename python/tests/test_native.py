@@ -277,3 +277,20 @@ def test_svg():
     assert start._repr_svg_().startswith("<svg")
     picture = lgame.solve("classic")._repr_svg_()
     assert picture.startswith("<svg") and "the start is a draw" in picture
+
+
+def test_pickle_and_copy():
+    import copy
+    import pickle
+
+    position = lgame.Position("start", "scoring,target=4").play("A1,A2,A3,B3")
+    for value in (position, position.rules, lgame.Move("A1,A2,A3,B3 D1-D2")):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and type(again) is type(value)
+        assert copy.deepcopy(value) == value
+    game = lgame.Game("classic", turn_limit=5)
+    game.play("A1,A2,A3,B3")
+    twin = copy.deepcopy(game)
+    twin.play("C1,C2,C3,D3")
+    assert (game.plies, twin.plies) == (1, 2)
+    assert twin.record() != game.record()

@@ -194,6 +194,11 @@ impl Rules {
         Ok(format!("Rules({})", repr_str(py, &self.0.to_string())?))
     }
 
+    /// Pickled (and copied) as its text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
+
     #[getter]
     fn width(&self) -> u8 {
         self.0.board().width()
@@ -246,6 +251,10 @@ impl Move {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("Move({})", repr_str(py, &self.0.to_string())?))
     }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
 }
 
 /// A legal position under a variant's rules.
@@ -295,6 +304,15 @@ impl Position {
                 repr_str(py, &rules)?
             ))
         }
+    }
+
+    /// Pickled (and copied) as its text and its rules' text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let p = slf.get().0;
+        Ok((
+            slf.get_type().into_any(),
+            (p.to_string(), p.rules().to_string()),
+        ))
     }
 
     #[getter]
@@ -438,6 +456,15 @@ impl Game {
             self.0.plies().len(),
             self.0.position()
         )
+    }
+
+    fn __copy__(&self) -> Game {
+        Game(self.0.clone())
+    }
+
+    /// A game holds no Python objects: a deep copy is a copy (search trees copy games).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        Game(self.0.clone())
     }
 
     #[getter]
