@@ -2,11 +2,13 @@
 //!
 //! - `cargo xtask test [ARGS…]` is the README's test command. The tests drive real programs
 //!   beside the Rust code (Debian's Chromium through ChromeDriver for the web page, tmux for
-//!   the terminal, Python for the example engine), so it first makes sure they are there:
-//!   missing ones are installed with apt-get when it runs as root, and otherwise it stops at
-//!   once and names the packages to install. Then it runs every test of the workspace, going
-//!   on past a failing test binary so that one failure does not hide the others, and fails if
-//!   the tests left any file in the checkout outside `target/`.
+//!   the terminal, Python for the example engine and the Python package), so it first makes
+//!   sure they are there: missing ones are installed with apt-get when it runs as root, and
+//!   otherwise it stops at once and names the packages to install. Then it runs every test of the workspace, going
+//!   on past a failing test binary so that one failure does not hide the others; without
+//!   arguments it then builds the Python package and runs its pytest suite in a virtual
+//!   environment in `target/py-venv`. It fails if the tests left any file in the checkout
+//!   outside `target/`.
 //! - `cargo xtask report [--out DIR] [--max-states N]` writes the solved game's report,
 //!   `docs/analysis.md` and its diagrams.
 //! - `cargo xtask players-report [--out FILE]` plays the computer players against each other
@@ -26,6 +28,8 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
 
   test [CARGO TEST ARGS…]     install what the tests need when it is missing (apt-get, as
                               root), then run `cargo test --workspace --no-fail-fast`
+                              and (without arguments) the Python package's tests
+  test-python                 only the Python package's tests (build, install, pytest)
   report [--out DIR] [--max-states N]
                               write DIR/analysis.md and its diagrams (default DIR: docs;
                               boards up to N states, default 12000000)
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
     let rest = args.get(1..).unwrap_or_default().to_vec();
     let result = match task {
         "test" => return test::run(rest),
+        "test-python" => return test::run_python(),
         "report" | "players-report" => {
             if let Some(code) = optimised(&args) {
                 return code;

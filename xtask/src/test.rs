@@ -1,13 +1,18 @@
-//! `cargo xtask test`: installs what the tests run beside the Rust code, runs every test, and
-//! checks that the tests left nothing in the checkout.
+//! `cargo xtask test`: installs what the tests run beside the Rust code, runs every test
+//! (the Rust ones, then the Python package's), and checks that the tests left nothing in the
+//! checkout.
 
 use std::env;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::time::Instant;
 
-/// A program the tests run, and the Debian package that installs it.
+/// A program the tests run (and a Python module it must have), and the Debian package that
+/// installs it.
 struct Tool {
     program: &'static str,
+    python_module: Option<&'static str>,
     package: &'static str,
     needed_by: &'static str,
 }
@@ -15,24 +20,44 @@ struct Tool {
 const TOOLS: &[Tool] = &[
     Tool {
         program: "chromium",
+        python_module: None,
         package: "chromium",
         needed_by: "the web page's browser tests",
     },
     Tool {
         program: "chromedriver",
+        python_module: None,
         package: "chromium-driver",
         needed_by: "the web page's browser tests",
     },
     Tool {
         program: "tmux",
+        python_module: None,
         package: "tmux",
         needed_by: "the real-terminal test of `lgame play`",
     },
     Tool {
         program: "python3",
+        python_module: None,
         package: "python3",
-        needed_by: "the example engine in examples/engine.py",
+        needed_by: "the example engine in examples/engine.py and the Python package's tests",
     },
+    // Debian's python3 makes virtual environments only with python3-venv (its ensurepip).
+    Tool {
+        program: "python3",
+        python_module: Some("ensurepip"),
+        package: "python3-venv",
+        needed_by: "the virtual environment of the Python package's tests",
+    },
+];
+
+/// What the Python suite installs in its virtual environment, by compatible major version.
+const PYTHON_PACKAGES: &[&str] = &[
+    "maturin>=1.5,<2",
+    "pettingzoo>=1.24,<2",
+    "gymnasium>=0.28,<2",
+    "numpy>=1.21,<3",
+    "pytest>=7,<10",
 ];
 
 pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
@@ -44,9 +69,9 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .args(["test", "--workspace", "--no-fail-fast"])
-        .args(cargo_args)
+        .args(&cargo_args)
         .status();
-    let code = match status {
+    let mut code = match status {
         Ok(status) if status.success() => ExitCode::SUCCESS,
         Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8)),
         Err(e) => {
@@ -54,18 +79,146 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The tests write only below target/ (and the system's temporary folder).
-    if let (Some(before), Some(after)) = (before, stray_files()) {
-        let left: Vec<&String> = after.iter().filter(|f| !before.contains(f)).collect();
-        if !left.is_empty() {
-            eprintln!("error: the tests left files in the checkout:");
-            for file in left {
-                eprintln!("  {file}");
-            }
-            return ExitCode::FAILURE;
+    // Arguments pick Rust tests (`-p lgame`); the Python suite runs with the whole set.
+    if cargo_args.is_empty() {
+        if let Err(message) = python_suite() {
+            eprintln!("error: {message}");
+            code = ExitCode::FAILURE;
         }
+    } else {
+        eprintln!("== the Python package's tests run only without arguments (cargo xtask test)");
+    }
+    // The tests write only below target/ (and the system's temporary folder).
+    if !left_nothing(before) {
+        return ExitCode::FAILURE;
     }
     code
+}
+
+/// The workspace's root folder.
+fn root() -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).to_path_buf()
+}
+
+/// The target folder: `$CARGO_TARGET_DIR` or `target/` in the checkout.
+fn target_dir() -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}
+
+/// Runs a command to its end; an error names it unless it succeeded.
+fn run_step(what: &str, command: &mut Command) -> Result<(), String> {
+    match command.status() {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("{what} failed ({s})")),
+        Err(e) => Err(format!("cannot run {what}: {e}")),
+    }
+}
+
+/// The Python package's tests (python/tests) against the package as `pip install .` builds
+/// it, in a virtual environment kept in the target folder (`py-venv`) between runs.
+fn python_suite() -> Result<(), String> {
+    let started = Instant::now();
+    let root = root();
+    let target = target_dir();
+    let venv = target.join("py-venv");
+    let python = venv.join("bin").join("python");
+    if !python.is_file() {
+        eprintln!("== creating the virtual environment {}", venv.display());
+        run_step(
+            "python3 -m venv",
+            Command::new("python3").arg("-m").arg("venv").arg(&venv),
+        )?;
+    }
+    // As if activated: maturin's build backend runs the `maturin` program of the environment.
+    let mut path = vec![venv.join("bin")];
+    path.extend(env::var_os("PATH").iter().flat_map(env::split_paths));
+    let path = env::join_paths(path).map_err(|e| format!("cannot extend PATH: {e}"))?;
+    let pip = |args: &[&OsStr]| {
+        let mut command = Command::new(&python);
+        command
+            .args(["-m", "pip", "install", "--quiet"])
+            .arg("--disable-pip-version-check")
+            .args(args)
+            .env("VIRTUAL_ENV", &venv)
+            .env("PATH", &path)
+            // maturin's cargo build goes to the same target folder as the Rust tests'.
+            .env("CARGO_TARGET_DIR", &target)
+            .current_dir(&root);
+        command
+    };
+    eprintln!(
+        "== the Python package: pip install {}",
+        PYTHON_PACKAGES.join(" ")
+    );
+    let packages: Vec<&OsStr> = PYTHON_PACKAGES.iter().map(OsStr::new).collect();
+    run_step("pip install (the test packages)", &mut pip(&packages))?;
+    eprintln!("== the Python package: pip install . (maturin builds the wheel)");
+    // maturin is in the environment already: no isolated build environment to download.
+    let build = [OsStr::new("--no-build-isolation"), root.as_os_str()];
+    run_step("pip install . (the lgame package)", &mut pip(&build))?;
+    let tests_started = Instant::now();
+    eprintln!(
+        "== the Python package's tests: python -m pytest python/tests (set up in {:.0} s)",
+        started.elapsed().as_secs_f64()
+    );
+    let result = run_step(
+        "the Python tests (python -m pytest python/tests)",
+        Command::new(&python)
+            .args([
+                "-m",
+                "pytest",
+                "python/tests",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+            ])
+            // Nothing written in the checkout: no .pyc files, no .pytest_cache.
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .env("CARGO_TARGET_DIR", &target)
+            .current_dir(&root),
+    );
+    eprintln!(
+        "== the Python package's tests took {:.0} s ({:.0} s with the set-up)",
+        tests_started.elapsed().as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+    result
+}
+
+/// `cargo xtask test-python`: the Python suite alone, with the same checks.
+pub fn run_python() -> ExitCode {
+    if let Err(message) = install_missing_tools() {
+        eprintln!("error: {message}");
+        return ExitCode::FAILURE;
+    }
+    let before = stray_files();
+    let mut code = ExitCode::SUCCESS;
+    if let Err(message) = python_suite() {
+        eprintln!("error: {message}");
+        code = ExitCode::FAILURE;
+    }
+    if !left_nothing(before) {
+        code = ExitCode::FAILURE;
+    }
+    code
+}
+
+/// Whether the tests left no new file in the checkout since `before`; names any they left.
+fn left_nothing(before: Option<Vec<String>>) -> bool {
+    let (Some(before), Some(after)) = (before, stray_files()) else {
+        return true;
+    };
+    let left: Vec<&String> = after.iter().filter(|f| !before.contains(f)).collect();
+    if !left.is_empty() {
+        eprintln!("error: the tests left files in the checkout:");
+        for file in &left {
+            eprintln!("  {file}");
+        }
+    }
+    left.is_empty()
 }
 
 /// Files in the checkout that git does not track, outside target/ (ignored ones too, as
@@ -105,6 +258,17 @@ fn on_path(program: &str) -> bool {
     })
 }
 
+/// Whether the tool is there: the program on the PATH, with its Python module if it needs one.
+fn present(tool: &Tool) -> bool {
+    on_path(tool.program)
+        && tool.python_module.is_none_or(|module| {
+            Command::new(tool.program)
+                .args(["-c", &format!("import {module}")])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
@@ -114,7 +278,7 @@ fn is_root() -> bool {
 
 /// Installs the missing tools' packages, or says exactly which to install.
 fn install_missing_tools() -> Result<(), String> {
-    let missing: Vec<&Tool> = TOOLS.iter().filter(|t| !on_path(t.program)).collect();
+    let missing: Vec<&Tool> = TOOLS.iter().filter(|t| !present(t)).collect();
     if missing.is_empty() {
         return Ok(());
     }
@@ -122,7 +286,13 @@ fn install_missing_tools() -> Result<(), String> {
     packages.dedup();
     let needs = missing
         .iter()
-        .map(|t| format!("  {} (package {}): {}", t.program, t.package, t.needed_by))
+        .map(|t| match t.python_module {
+            Some(module) => format!(
+                "  {}'s {module} module (package {}): {}",
+                t.program, t.package, t.needed_by
+            ),
+            None => format!("  {} (package {}): {}", t.program, t.package, t.needed_by),
+        })
         .collect::<Vec<_>>()
         .join("\n");
     if !is_root() || !on_path("apt-get") {
@@ -151,14 +321,14 @@ fn install_missing_tools() -> Result<(), String> {
     apt(&install)?;
     let still: Vec<&str> = missing
         .iter()
-        .filter(|t| !on_path(t.program))
-        .map(|t| t.program)
+        .filter(|t| !present(t))
+        .map(|t| t.package)
         .collect();
     if still.is_empty() {
         Ok(())
     } else {
         Err(format!(
-            "installed {} but still cannot find {} on the PATH",
+            "installed {} but still missing what packages {} install",
             packages.join(" "),
             still.join(", ")
         ))
