@@ -3,7 +3,27 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Union
+from typing import Any, Union, final
+
+
+__all__ = [
+    "LgameError",
+    "RulesError",
+    "PositionError",
+    "MoveError",
+    "IllegalMoveError",
+    "RecordError",
+    "Rules",
+    "Move",
+    "Position",
+    "Game",
+    "Record",
+    "Judgement",
+    "Table",
+    "judge",
+    "solve",
+    "VARIANTS",
+]
 
 class LgameError(Exception):
     """The base of lgame's errors."""
@@ -32,11 +52,12 @@ class RecordError(LgameError, ValueError):
 VARIANTS: list[tuple[str, str, str]]
 """(rules text, name, summary) of each named variant, classic first."""
 
+@final
 class Rules:
     """A variant's rules, read from its text: ``"classic"``, ``"board=5x5,neutrals=3"``.
     Rules, positions and moves are immutable, hashable and picklable."""
 
-    def __init__(self, text: str = "classic") -> None: ...
+    def __new__(cls, text: str = "classic") -> Rules: ...
     def __str__(self) -> str: ...
     @property
     def width(self) -> int: ...
@@ -50,21 +71,23 @@ class Rules:
         """The start position (standard setup, or the text's ``setup=``)."""
     def action_count(self) -> int:
         """Size of the fixed action space: len(placements) * C(width*height, neutrals)."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Move:
     """A move in notation.md's form: ``"A1,A2,A3,B3 D1-D2"``."""
 
-    def __init__(self, text: str) -> None: ...
+    def __new__(cls, text: str) -> Move: ...
     def __str__(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Position:
     """A legal position under a variant's rules, read from either notation form."""
 
-    def __init__(self, text: str, rules: Rules | str = "classic") -> None: ...
+    def __new__(cls, text: str, rules: Rules | str = "classic") -> Position: ...
     @property
     def rules(self) -> Rules: ...
     @property
@@ -99,18 +122,19 @@ class Position:
     def planes(self) -> bytes:
         """3*height*width bytes of 0/1: the mover's L, the opponent's L, the neutrals, each
         row-major with index [row-1][column], row 1 first."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Game:
     """A game with optional draw rules (for truncation)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rules: Rules | str = "classic",
         turn_limit: int | None = None,
         repetition: int | None = None,
-    ) -> None: ...
+    ) -> Game: ...
     @property
     def position(self) -> Position: ...
     @property
@@ -131,14 +155,16 @@ class Game:
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
 
+@final
 class Record:
     """A game record (notation.md)."""
 
-    def __init__(self, text: str) -> None: ...
+    def __new__(cls, text: str) -> Record: ...
     def game(self) -> Game:
         """The replayed game; RecordError if a move is illegal."""
     def __str__(self) -> str: ...
 
+@final
 class Judgement:
     """What the referee found in a record."""
 
@@ -157,6 +183,7 @@ class Judgement:
 def judge(record: str | bytes) -> Judgement:
     """Judges a record from untrusted text or bytes (lgame::referee::judge_bytes)."""
 
+@final
 class Table:
     """A solved variant; probing reads the Rust table in place."""
 

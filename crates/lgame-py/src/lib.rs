@@ -278,7 +278,8 @@ impl Position {
 #[pymethods]
 impl Position {
     #[new]
-    #[pyo3(signature = (text, rules = None))]
+    // None stands for "classic", which the signature shows.
+    #[pyo3(signature = (text, rules = None), text_signature = "(text, rules='classic')")]
     fn new(py: Python<'_>, text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Position> {
         let rules = match rules {
             Some(r) => rules_arg(r)?,
@@ -433,7 +434,10 @@ struct Game(lgame::Game);
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (rules = None, turn_limit = None, repetition = None))]
+    #[pyo3(
+        signature = (rules = None, turn_limit = None, repetition = None),
+        text_signature = "(rules='classic', turn_limit=None, repetition=None)"
+    )]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         turn_limit: Option<u32>,
@@ -752,7 +756,7 @@ fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py
 
 /// Solves a variant (the interpreter is released meanwhile).
 #[pyfunction]
-#[pyo3(signature = (rules = None))]
+#[pyo3(signature = (rules = None), text_signature = "(rules='classic')")]
 fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
     let rules = match rules {
         Some(r) => rules_arg(r)?,
