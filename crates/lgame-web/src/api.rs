@@ -483,10 +483,41 @@ async fn play(
         .mv
         .parse()
         .map_err(|e| GameError::Invalid(format!("move '{}': {e}", req.mv)))?;
-    change(&shared.app, &id, move |live, app, updates| {
-        live.play(&app.store, updates, &req.token, req.ply, &mv)
-    })
-    .await
+    let app = shared.app.clone();
+    let slot = slot(&app, &id).await?;
+    let game = id.clone();
+    // One task makes and settles the change, so that it runs to its end (the change answered
+    // or taken back) even if the client goes away while the commit syncs.
+    let task = tokio::spawn(async move {
+        let mut live = slot.live.clone().lock_owned().await;
+        let worker = app.clone();
+        // The move and the computer's reply are made on a blocking thread (a reply may solve
+        // a table) and queued for the writer; the thread is then free.
+        let made = tokio::task::spawn_blocking(move || {
+            let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
+            (live, queued)
+        })
+        .await;
+        let (mut live, queued) = match made {
+            Ok(made) => made,
+            Err(e) => {
+                app.forget(&game);
+                return Err(ApiError::internal("the request failed", e));
+            }
+        };
+        // The commit is awaited with the game's lock held: the next change of this game
+        // starts only once this one is stored (or taken back), so a game has one change in
+        // the writer's queue at a time and its changes are written in order, and nobody
+        // sees the change (the answer, the watchers, another request) before it is stored.
+        Ok(queued?.settle(&mut live, &slot.updates).await?)
+    });
+    match task.await {
+        Ok(answer) => Ok(Json(answer?)),
+        Err(e) => {
+            shared.app.forget(&id);
+            Err(ApiError::internal("the request failed", e))
+        }
+    }
 }
 
 async fn undo(

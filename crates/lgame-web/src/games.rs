@@ -16,7 +16,7 @@ use tokio::sync::broadcast;
 
 use crate::response::{GameChange, GameMessage, GameState};
 use crate::secret::{token_hash, token_matches};
-use crate::store::{GameRow, Store};
+use crate::store::{GameRow, Pending, Store};
 
 mod consent;
 mod refusal;
@@ -583,24 +583,43 @@ impl Live {
     }
 
     /// Stores a change made in memory, or takes it back if it cannot be stored; then tells
-    /// the watchers. Every change to a game ends here.
+    /// the watchers. Every change to a game ends here, or in [`Uncommitted::settle`].
+    /// (Blocking: waits for the commit.)
     fn commit(
         &mut self,
         store: &Store,
         updates: &broadcast::Sender<Arc<str>>,
         change: Change,
     ) -> Result<GameState, GameError> {
-        let stored = match &change {
+        let queued = self.queue(store, change);
+        let stored = queued.pending.wait();
+        self.settle(queued.change, stored, updates)
+    }
+
+    /// Queues a change made in memory for the writer.
+    fn queue(&self, store: &Store, change: Change) -> Uncommitted {
+        let pending = match &change {
             Change::Played { first, moves } => {
-                store.append_moves(&self.id, *first, &move_texts(moves))
+                store.queue_append_moves(&self.id, *first, &move_texts(moves))
             }
-            Change::TakenBack { keep, .. } => store.truncate_moves(&self.id, *keep),
+            Change::TakenBack { keep, .. } => store.queue_truncate_moves(&self.id, *keep),
             Change::Declared => {
                 let (t, r) = declared_end(self.seated.game()).unwrap_or_default();
-                store.set_end(&self.id, &t, &r)
+                store.queue_set_end(&self.id, &t, &r)
             }
-            Change::Offered(side) => store.set_draw_offer(&self.id, Some(color_name(*side))),
+            Change::Offered(side) => store.queue_set_draw_offer(&self.id, Some(color_name(*side))),
         };
+        Uncommitted { change, pending }
+    }
+
+    /// Once a change's outcome is known: takes it back if it was not stored, or tells the
+    /// watchers.
+    fn settle(
+        &mut self,
+        change: Change,
+        stored: anyhow::Result<()>,
+        updates: &broadcast::Sender<Arc<str>>,
+    ) -> Result<GameState, GameError> {
         if let Err(e) = stored {
             let what = match change {
                 Change::Played { moves, .. } => {
@@ -635,8 +654,8 @@ impl Live {
         Ok(self.changed(updates))
     }
 
-    /// A person's move for ply `ply` (1 for the first), then the computer's reply; both
-    /// stored before the answer.
+    /// [`Live::play_queued`], then waits for the commit and settles the change (blocking).
+    #[cfg(test)]
     pub fn play(
         &mut self,
         store: &Store,
@@ -645,6 +664,23 @@ impl Live {
         ply: u64,
         mv: &Move,
     ) -> Result<GameState, GameError> {
+        let queued = self.play_queued(store, token, ply, mv)?;
+        let stored = queued.pending.wait();
+        self.settle(queued.change, stored, updates)
+    }
+
+    /// A person's move for ply `ply` (1 for the first), then the computer's reply, up to
+    /// the commit: both are made in memory and queued for the
+    /// writer. The caller must keep the game's lock until [`Uncommitted::settle`] (which
+    /// answers, or takes the moves back): so a game has one change in flight at a time and
+    /// its changes are written in order. (Blocking: the computer's reply may solve a table.)
+    pub fn play_queued(
+        &mut self,
+        store: &Store,
+        token: &str,
+        ply: u64,
+        mv: &Move,
+    ) -> Result<Uncommitted, GameError> {
         let side = self.side(token)?;
         self.over()?;
         let played = self.seated.game().plies().len();
@@ -671,7 +707,7 @@ impl Live {
             moves.push(reply);
         }
         let first = played + 1;
-        self.commit(store, updates, Change::Played { first, moves })
+        Ok(self.queue(store, Change::Played { first, moves }))
     }
 
     /// Takes back moves to the person's previous turn, in a game against the computer;
@@ -745,6 +781,27 @@ impl Live {
             return Err(self.conflict(Conflict::Refused(e)));
         }
         self.commit(store, updates, Change::Declared)
+    }
+}
+
+/// A change made in memory and queued for the writer, its outcome not yet known.
+#[must_use = "a change made in memory must be settled: answered, or taken back"]
+pub struct Uncommitted {
+    change: Change,
+    pending: Pending,
+}
+
+impl Uncommitted {
+    /// Awaits the commit (holding no thread while the batch syncs), then settles the change
+    /// in `live`, which must be the game that made it, under the same lock: taken back if it
+    /// was not stored (an error, 500), or told to the watchers and the new state returned.
+    pub async fn settle(
+        self,
+        live: &mut Live,
+        updates: &broadcast::Sender<Arc<str>>,
+    ) -> Result<GameState, GameError> {
+        let stored = self.pending.outcome().await;
+        live.settle(self.change, stored, updates)
     }
 }
 

@@ -10,7 +10,9 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+
 use std::thread::JoinHandle;
+use tokio::sync::oneshot;
 
 use anyhow::{anyhow, bail, Context};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -121,7 +123,29 @@ type Job = Box<dyn FnOnce(&Connection) -> anyhow::Result<()> + Send>;
 /// A change waiting in the writer's queue, and where its outcome goes.
 struct Queued {
     job: Job,
-    done: mpsc::SyncSender<anyhow::Result<()>>,
+    done: oneshot::Sender<anyhow::Result<()>>,
+}
+
+/// A change queued for the writer: its outcome once its batch is committed (or has failed).
+/// Waited for on a blocking thread ([`Pending::wait`]) or awaited ([`Pending::outcome`]),
+/// which holds no thread while the batch syncs.
+#[must_use = "a change is committed only when its outcome is known"]
+pub struct Pending(anyhow::Result<oneshot::Receiver<anyhow::Result<()>>>);
+
+impl Pending {
+    fn stopped() -> anyhow::Error {
+        anyhow!("the database writer has stopped")
+    }
+
+    /// Waits for the outcome. (Blocking: call it off the async threads.)
+    pub fn wait(self) -> anyhow::Result<()> {
+        self.0?.blocking_recv().map_err(|_| Pending::stopped())?
+    }
+
+    /// The outcome, awaited.
+    pub async fn outcome(self) -> anyhow::Result<()> {
+        self.0?.await.map_err(|_| Pending::stopped())?
+    }
 }
 
 /// The most changes written in one transaction.
@@ -192,22 +216,29 @@ impl Store {
         self.reader.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Queues a change for the writer, without waiting for it.
+    fn queue(
+        &self,
+        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
+    ) -> Pending {
+        let (done, outcome) = oneshot::channel();
+        let queued = Queued {
+            job: Box::new(job),
+            done,
+        };
+        Pending(match &self.queue {
+            Some(queue) if queue.send(queued).is_ok() => Ok(outcome),
+            _ => Err(Pending::stopped()),
+        })
+    }
+
     /// Queues a change for the writer and waits until it is committed (or has failed).
     /// (Blocking: call it off the async threads.)
     fn write(
         &self,
         job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let (done, outcome) = mpsc::sync_channel(1);
-        let stopped = || anyhow!("the database writer has stopped");
-        let queue = self.queue.as_ref().ok_or_else(stopped)?;
-        queue
-            .send(Queued {
-                job: Box::new(job),
-                done,
-            })
-            .map_err(|_| stopped())?;
-        outcome.recv().map_err(|_| stopped())?
+        self.queue(job).wait()
     }
 
     /// Changes written and commits made so far: how well the writer batches.
@@ -253,9 +284,9 @@ impl Store {
 
     /// Appends moves numbered from `first_ply` and withdraws any draw offer. A ply already
     /// stored fails (the `(game, ply)` key): nothing is written then.
-    pub fn append_moves(&self, id: &str, first_ply: usize, moves: &[String]) -> anyhow::Result<()> {
+    pub fn queue_append_moves(&self, id: &str, first_ply: usize, moves: &[String]) -> Pending {
         let (id, moves) = (id.to_string(), moves.to_vec());
-        self.write(move |conn| {
+        self.queue(move |conn| {
             insert_moves(conn, &id, first_ply, &moves)?;
             conn.prepare_cached(
                 "UPDATE games SET draw_offer = NULL WHERE id = ?1 AND draw_offer IS NOT NULL",
@@ -266,9 +297,9 @@ impl Store {
     }
 
     /// Deletes the moves after the first `keep` and withdraws any draw offer (undo).
-    pub fn truncate_moves(&self, id: &str, keep: usize) -> anyhow::Result<()> {
+    pub fn queue_truncate_moves(&self, id: &str, keep: usize) -> Pending {
         let id = id.to_string();
-        self.write(move |conn| {
+        self.queue(move |conn| {
             conn.execute(
                 "DELETE FROM moves WHERE game = ?1 AND ply > ?2",
                 params![id, keep as i64],
@@ -279,10 +310,10 @@ impl Store {
     }
 
     /// Records an end declared off the board (resignation, agreement).
-    pub fn set_end(&self, id: &str, termination: &str, result: &str) -> anyhow::Result<()> {
+    pub fn queue_set_end(&self, id: &str, termination: &str, result: &str) -> Pending {
         let (id, termination, result) =
             (id.to_string(), termination.to_string(), result.to_string());
-        self.write(move |conn| {
+        self.queue(move |conn| {
             conn.execute(
                 "UPDATE games SET termination = ?2, result = ?3, draw_offer = NULL WHERE id = ?1",
                 params![id, termination, result],
@@ -292,9 +323,9 @@ impl Store {
     }
 
     /// Records or withdraws a draw offer.
-    pub fn set_draw_offer(&self, id: &str, offer: Option<&str>) -> anyhow::Result<()> {
+    pub fn queue_set_draw_offer(&self, id: &str, offer: Option<&str>) -> Pending {
         let (id, offer) = (id.to_string(), offer.map(str::to_string));
-        self.write(move |conn| {
+        self.queue(move |conn| {
             conn.execute(
                 "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
                 params![id, offer],
@@ -536,12 +567,18 @@ mod tests {
         assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
         let row = row("g1");
         store.insert_game(&row, &["a".into()]).unwrap();
-        store.append_moves("g1", 2, &["b".into()]).unwrap();
-        assert!(store.append_moves("g1", 2, &["c".into()]).is_err());
+        store
+            .queue_append_moves("g1", 2, &["b".into()])
+            .wait()
+            .unwrap();
+        assert!(store
+            .queue_append_moves("g1", 2, &["c".into()])
+            .wait()
+            .is_err());
         let (back, moves) = store.load("g1").unwrap().unwrap();
         assert_eq!(back, row);
         assert_eq!(moves, ["a", "b"]);
-        store.truncate_moves("g1", 1).unwrap();
+        store.queue_truncate_moves("g1", 1).wait().unwrap();
         assert_eq!(store.load("g1").unwrap().unwrap().1, ["a"]);
         drop(store);
         // Reopening does not migrate again.
@@ -553,7 +590,7 @@ mod tests {
 
     /// Holds the writer inside a batch of its own until the returned sender is dropped, so
     /// that what is queued meanwhile is written together.
-    fn hold_writer(store: &Store) -> (mpsc::Sender<()>, mpsc::Receiver<anyhow::Result<()>>) {
+    fn hold_writer(store: &Store) -> (mpsc::Sender<()>, Pending) {
         let (release, held) = mpsc::channel::<()>();
         let (started, holding) = mpsc::channel();
         let done = enqueue(
@@ -568,16 +605,9 @@ mod tests {
         (release, done)
     }
 
-    /// Queues a change without waiting for it; its outcome comes on the receiver.
-    fn enqueue(store: &Store, job: Job) -> mpsc::Receiver<anyhow::Result<()>> {
-        let (done, outcome) = mpsc::sync_channel(1);
-        store
-            .queue
-            .as_ref()
-            .unwrap()
-            .send(Queued { job, done })
-            .unwrap();
-        outcome
+    /// Queues a change without waiting for it.
+    fn enqueue(store: &Store, job: Job) -> Pending {
+        store.queue(job)
     }
 
     fn append(id: &'static str, ply: usize) -> Job {
@@ -612,8 +642,8 @@ mod tests {
         .map(|job| enqueue(&store, job))
         .collect();
         drop(release);
-        held.recv().unwrap().unwrap();
-        let outcomes: Vec<bool> = outcomes.iter().map(|o| o.recv().unwrap().is_ok()).collect();
+        held.wait().unwrap();
+        let outcomes: Vec<bool> = outcomes.into_iter().map(|o| o.wait().is_ok()).collect();
         // Ply 1 of g1 is stored already: that change alone is refused.
         assert_eq!(outcomes, [true, true, false, true]);
         assert_eq!(
@@ -647,14 +677,17 @@ mod tests {
             .map(|job| enqueue(&store, job))
             .collect();
         drop(release);
-        held.recv().unwrap().unwrap();
+        held.wait().unwrap();
         for outcome in outcomes {
-            let e = outcome.recv().unwrap().unwrap_err();
+            let e = outcome.wait().unwrap_err();
             assert!(format!("{e:#}").contains("committing"), "{e:#}");
         }
         assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
         // The writer goes on.
-        store.append_moves("g1", 1, &["m1".into()]).unwrap();
+        store
+            .queue_append_moves("g1", 1, &["m1".into()])
+            .wait()
+            .unwrap();
         assert_eq!(moves(&store, "g1"), ["m1"]);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -674,12 +707,15 @@ mod tests {
             .map(|job| enqueue(&store, job))
             .collect();
         drop(release);
-        held.recv().unwrap().unwrap();
+        held.wait().unwrap();
         for outcome in outcomes {
-            assert!(outcome.recv().unwrap().is_err());
+            assert!(outcome.wait().is_err());
         }
         assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
-        store.append_moves("g2", 1, &["m1".into()]).unwrap();
+        store
+            .queue_append_moves("g2", 1, &["m1".into()])
+            .wait()
+            .unwrap();
         assert_eq!(moves(&store, "g2"), ["m1"]);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
