@@ -306,25 +306,65 @@ impl std::error::Error for IllegalMove {}
 #[cfg(test)]
 mod tests {
     use super::IllegalMove;
+    use crate::Rules;
 
     #[test]
     fn every_illegal_move_reason_has_a_test_in_tests_errors() {
-        // A compile-time reminder: adding a reason to IllegalMove breaks this match (it is
-        // exhaustive only inside this crate, where `#[non_exhaustive]` does not apply).
-        fn covered(e: &IllegalMove) -> bool {
+        // The match is exhaustive inside this crate (`#[non_exhaustive]` does not apply
+        // here), so a new reason does not compile until it names its test; the assertion
+        // then checks that tests/errors.rs has that test.
+        fn test_of(e: &IllegalMove) -> &'static str {
             match e {
-                IllegalMove::GameOver { .. }
-                | IllegalMove::OffBoard { .. }
-                | IllegalMove::NotAnL { .. }
-                | IllegalMove::Unchanged { .. }
-                | IllegalMove::LOverlaps { .. }
-                | IllegalMove::NeutralAfterSymmetryWin
-                | IllegalMove::TooManyNeutralMoves { .. }
-                | IllegalMove::NeutralMoveRequired
-                | IllegalMove::NoNeutral { .. }
-                | IllegalMove::NeutralTargetOccupied { .. } => true,
+                IllegalMove::GameOver { .. } => "illegal_move_after_the_game_is_over",
+                IllegalMove::OffBoard { .. } => "illegal_move_off_the_board",
+                IllegalMove::NotAnL { .. } => "illegal_move_not_an_l",
+                IllegalMove::Unchanged { .. } => "illegal_move_unchanged_placement",
+                IllegalMove::LOverlaps { .. } => "illegal_move_overlaps_a_neutral_on_a_named_cell",
+                IllegalMove::NeutralAfterSymmetryWin => "illegal_move_neutral_after_a_symmetry_win",
+                IllegalMove::TooManyNeutralMoves { .. } => {
+                    "illegal_move_too_many_neutral_moves_for_the_variant"
+                }
+                IllegalMove::NeutralMoveRequired => "illegal_move_neutral_move_required",
+                IllegalMove::NoNeutral { .. } => "illegal_move_no_neutral_on_that_cell",
+                IllegalMove::NeutralTargetOccupied { .. } => "illegal_move_neutral_target_occupied",
             }
         }
-        assert!(covered(&IllegalMove::NeutralMoveRequired));
+        let tests = include_str!("../tests/errors.rs");
+        let cell = crate::Square::new(0, 0);
+        let board = crate::Board::CLASSIC;
+        let outcome = crate::position::all_positions(&Rules::classic())
+            .iter()
+            .find_map(crate::Position::outcome)
+            .expect("the classic game has finished positions");
+        let reasons = [
+            IllegalMove::OffBoard { cell, board },
+            IllegalMove::NotAnL {
+                cells: crate::Bitboard::EMPTY,
+            },
+            IllegalMove::Unchanged {
+                cells: crate::Bitboard::EMPTY,
+            },
+            IllegalMove::LOverlaps {
+                cell,
+                piece: crate::position::Piece::Neutral,
+            },
+            IllegalMove::NeutralAfterSymmetryWin,
+            IllegalMove::NeutralMoveRequired,
+            IllegalMove::GameOver { outcome },
+            IllegalMove::TooManyNeutralMoves {
+                allowed: 1,
+                found: 2,
+                rules: Rules::classic(),
+            },
+            IllegalMove::NoNeutral { cell, piece: None },
+            IllegalMove::NeutralTargetOccupied {
+                cell,
+                piece: crate::position::Piece::Neutral,
+            },
+        ];
+        for reason in &reasons {
+            let name = test_of(reason);
+            assert!(tests.contains(&format!("fn {name}()")), "no test {name}");
+        }
     }
 }
