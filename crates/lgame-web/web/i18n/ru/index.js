@@ -4,5 +4,7 @@ import ui from './ui.js';
 import learn from './learn.js';
 import print from './print.js';
 import puzzles from './puzzles.js';
+import analysis from './analysis.js';
+import site from './site.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site };

@@ -1,0 +1,189 @@
+//! What the browser tests share: a server with its own database and a chromedriver (one
+//! browser at a time: two Chromiums at once on two cores make every wait slower and prove
+//! nothing more), and the page's moves, status and waits.
+#![allow(dead_code)] // each test file uses a part
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use lgame_test_support::browser::{self, Driver, Session};
+use lgame_test_support::http::encode;
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
+use serde_json::{json, Value};
+
+static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// `target/browser-artifacts`.
+pub fn artifacts_dir() -> PathBuf {
+    browser::artifacts_dir(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A server with its own database, a chromedriver, and the lock.
+pub struct Bench {
+    _lock: std::sync::MutexGuard<'static, ()>,
+    pub server: Server,
+    pub driver: Driver,
+    _dir: TempDir,
+}
+
+pub fn bench(name: &str) -> Bench {
+    bench_with(name, |_| {})
+}
+
+/// A bench whose server's configuration `configure` changes first.
+pub fn bench_with(name: &str, configure: impl FnOnce(&mut lgame_web::Config)) -> Bench {
+    let lock = ONE_BROWSER_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = TempDir::new(name);
+    let server = Server::with(&dir.db(), |c| {
+        c.create_limit = 0;
+        configure(c);
+    });
+    Bench {
+        _lock: lock,
+        server,
+        driver: Driver::start(),
+        _dir: dir,
+    }
+}
+
+impl Bench {
+    pub fn open(&self, page: &Session, address: &str) {
+        page.goto(&self.server.url(&format!("/{address}")));
+        wait_for_view(page);
+    }
+
+    /// A new game of the person (Red) against the computer (`blue`), with `extra` fields for
+    /// the game (a setup, say): its id, Red's token, and Red's page's address.
+    pub fn red_game(&self, blue: &str, extra: Value) -> (String, String, String) {
+        let mut body = json!({"red": "human", "blue": blue});
+        if let Value::Object(fields) = extra {
+            body.as_object_mut().unwrap().extend(fields);
+        }
+        let game = self.server.create(body);
+        let token = game.red.expect("Red is the person");
+        let address = format!("#/game/{}?red={token}", game.id);
+        (game.id, token, address)
+    }
+
+    /// `/api/position` for a position.
+    pub fn describe(&self, variant: &str, position: &str) -> Value {
+        let reply = self.server.get(&format!(
+            "/api/position?variant={}&position={}",
+            encode(variant),
+            encode(position)
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        reply.body
+    }
+}
+
+/// Waits until the view has rendered something into `main`.
+pub fn wait_for_view(page: &Session) {
+    page.wait_until("the view to render", || {
+        page.execute(
+            "return document.querySelector('main').innerText.trim().length > 20",
+            vec![],
+        ) == true
+    });
+}
+
+pub fn js(page: &Session, script: &str) -> Value {
+    page.execute(script, vec![])
+}
+
+/// The game's status line: (plies, position, over, turn).
+pub fn status(page: &Session) -> (u64, String, bool, String) {
+    let v = js(
+        page,
+        "const s = document.querySelector('.status'); return s ? [s.dataset.plies || '', s.dataset.position || '', s.dataset.over || '', s.dataset.turn || ''] : ['', '', '', '']",
+    );
+    (
+        v[0].as_str().unwrap_or("").parse().unwrap_or(u64::MAX),
+        v[1].as_str().unwrap_or("").to_string(),
+        v[2] == "true",
+        v[3].as_str().unwrap_or("").to_string(),
+    )
+}
+
+/// Waits until the page shows ply `plies` (or the game's end).
+pub fn wait_for_ply(page: &Session, plies: u64) {
+    page.wait_until(&format!("the page to reach ply {plies}"), || {
+        let (p, _, over, _) = status(page);
+        p == plies || (over && p != u64::MAX && p >= plies.saturating_sub(1))
+    });
+}
+
+/// Waits until the board takes this person's move.
+pub fn wait_for_my_turn(page: &Session) {
+    page.wait_until("the board to take a move", || {
+        js(
+            page,
+            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
+        ) == true
+            || status(page).2
+    });
+}
+
+pub fn click_cell(page: &Session, cell: &str) {
+    page.find(&format!(".board-svg[tabindex] [data-cell='{cell}']"))
+        .click();
+}
+
+/// Plays `mv` (from `/api/position`'s move list) with clicks: the L's cells, then each
+/// neutral and its target, or "no neutral move" when the move has none but others do.
+pub fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) {
+    for cell in entry["l"].as_array().unwrap() {
+        click_cell(page, cell.as_str().unwrap());
+    }
+    let l = &entry["l"];
+    let same_l_with_neutral = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| &m["l"] == l && !m["neutrals"].as_array().unwrap().is_empty());
+    let steps = entry["neutrals"].as_array().unwrap();
+    for step in steps {
+        click_cell(page, step[0].as_str().unwrap());
+        click_cell(page, step[1].as_str().unwrap());
+    }
+    if steps.is_empty() && same_l_with_neutral {
+        page.find(".no-neutral").click();
+    }
+}
+
+/// The best move in a position by the server's solver, with its cells.
+pub fn best_move(bench: &Bench, variant: &str, position: &str) -> (Value, Value) {
+    let analysis = bench.server.get(&format!(
+        "/api/analysis?variant={}&position={}",
+        encode(variant),
+        encode(position)
+    ));
+    assert_eq!(analysis.status, 200, "{}", analysis.body);
+    let best = analysis.body["moves"][0]["move"].clone();
+    let desc = bench.describe(variant, position);
+    let entry = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == best)
+        .unwrap_or_else(|| panic!("{best} is not among the position's moves"))
+        .clone();
+    (entry, desc)
+}
+
+/// No script error and no failed request, but for the refusals the tests provoke (an
+/// illegal move, a position being edited): the browser logs those as failed loads.
+pub fn no_console_errors(page: &Session) {
+    let mut errors = page.console_errors();
+    errors.retain(|e| {
+        !["400", "409", "422"].iter().any(|status| {
+            e.contains(&format!(
+                "Failed to load resource: the server responded with a status of {status}"
+            ))
+        })
+    });
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
