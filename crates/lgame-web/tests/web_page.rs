@@ -531,6 +531,7 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
         through(&entry["l"][0]),
         "{handles}"
     );
+    page.screenshot(artifacts_dir().join("web-pick-outlines.png"));
     // Click 2: the wanted L's dot; click 3: no neutral move.
     let handle = page.execute(
         "return [...document.querySelectorAll('.board-holder [data-handle]')].find(g => g.dataset.handle === arguments[0]).dataset.cell",
@@ -628,6 +629,7 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
     page.wait_until("the game's end", || status(&page).2);
     let state = bench.server.state(&game.id);
     assert_eq!(page.find(".banner .end-headline").text(), "You won");
+    page.screenshot(artifacts_dir().join("web-game-won.png"));
     let how = page.find(".banner .end-how").text();
     assert!(
         how.contains(state["conclusion"].as_str().unwrap()),
@@ -701,6 +703,7 @@ fn a_spectator_watches_and_is_never_told_it_is_not_their_turn() {
     let text = js(&page, "return document.querySelector('main').innerText");
     assert!(!text.as_str().unwrap().contains("not your turn"), "{text}");
     assert!(!page.find(".game-actions .resign").is_displayed());
+    page.screenshot(artifacts_dir().join("web-spectator.png"));
     no_console_errors(&page);
 }
 

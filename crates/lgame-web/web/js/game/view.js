@@ -161,6 +161,8 @@ export async function render(main, params, rest) {
     status.replaceChildren(h('span', { class: `turn-dot ${state.turn}` }), h('span', { text }));
     Object.assign(status.dataset, { turn: state.turn, plies: String(state.plies), position: state.position, over: String(state.over), watching: String(ctrl.watching()) });
     hint.hidden = !(ctrl.myTurn() && !ctrl.movedYet());
+    // Nothing left to move once the game is over.
+    builderHolder.hidden = watching || state.over;
 
     banner.hidden = !state.over;
     if (state.over) {

@@ -473,7 +473,7 @@ export class Board {
       const handle = Object.keys(handles).find((c) => handles[c] === key);
       if (handle) {
         const h = this.cells[handle];
-        draw(this.marks, 'circle', { cx: h.x + CELL / 2 + shift, cy: h.y + CELL / 2 + shift, r: 15, class: `handle-dot outline-${i % 6}` });
+        draw(this.marks, 'circle', { cx: h.x + CELL / 2 + shift, cy: h.y + CELL / 2 + shift, r: 19, class: `handle-dot outline-${i % 6}` });
       }
     });
   }
