@@ -465,6 +465,17 @@ fn red_l_on_board(page: &Session) -> Vec<String> {
     serde_json::from_value(v).unwrap()
 }
 
+/// Lets the move the page sent (and the test's fetch held back) go to the server.
+fn release_move(page: &Session) {
+    page.wait_until("the move to be sent", || {
+        js(page, "return typeof window.releaseMove === 'function'") == true
+    });
+    js(
+        page,
+        "const go = window.releaseMove; window.releaseMove = null; go();",
+    );
+}
+
 #[test]
 fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     let bench = bench("web-feel");
@@ -564,7 +575,7 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     );
 
     // Let it go: the computer's reply arrives and slides into place.
-    js(&page, "window.releaseMove()");
+    release_move(&page);
     wait_for_ply(&page, 2);
     let state = bench.server.state(&id);
     assert_eq!(
@@ -580,6 +591,46 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     assert!(
         !page.find(".move-hint").is_displayed(),
         "no hint after the first move"
+    );
+
+    // Under reduced motion nothing slides: the same exchange again, with the page told that
+    // the person prefers reduced motion.
+    page.wait_until("the first reply's animation to finish", || {
+        js(&page, "return document.getAnimations().length") == json!(0)
+    });
+    js(
+        &page,
+        "const real = window.matchMedia.bind(window);
+         window.matchMedia = (q) => q.includes('prefers-reduced-motion')
+           ? { ...real(q), matches: true, media: q }
+           : real(q);
+         window.mostAnimations = 0;",
+    );
+    wait_for_my_turn(&page);
+    let (plies, position, over, _) = status(&page);
+    assert!(!over, "the game goes on after two plies");
+    let desc = bench.describe("classic", &position);
+    let next = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| bench.describe("classic", m["position"].as_str().unwrap())["outcome"].is_null())
+        .expect("a move that does not end the game")
+        .clone();
+    play_by_clicking(&page, &next, &desc);
+    release_move(&page);
+    wait_for_ply(&page, plies + 2);
+    assert_eq!(status(&page).0, plies + 2, "the computer replied");
+    // Two frames after the reply is drawn: an animation would have been counted.
+    page.execute_async(
+        "const done = arguments[arguments.length - 1];
+         requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+        vec![],
+    );
+    assert_eq!(
+        js(&page, "return window.mostAnimations"),
+        json!(0),
+        "a slide under reduced motion"
     );
     no_console_errors(&page);
 }
