@@ -819,3 +819,97 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
     assert!(page.find(".analysis-holder").is_displayed());
     no_console_errors(&page);
 }
+
+#[test]
+fn a_move_refused_after_it_was_drawn_is_taken_back_with_the_reason() {
+    let bench = bench("web-refused");
+    let (id, token, address) = bench.red_game("beginner", json!({}));
+    let page = bench.driver.session();
+    bench.open(&page, &address);
+    wait_for_my_turn(&page);
+    js(
+        &page,
+        "const real = window.fetch;
+         window.fetch = (url, init) => init && init.method === 'POST' && String(url).endsWith('/moves')
+           ? new Promise((go) => { window.releaseMove = go; }).then(() => real(url, init))
+           : real(url, init);",
+    );
+    let (_, start, _, _) = status(&page);
+    let desc = bench.describe("classic", &start);
+    // The other tab plays the perfect move (the game goes on after the computer's reply);
+    // this page another L.
+    let (theirs, _) = best_move(&bench, "classic", &start);
+    let theirs = &theirs;
+    let mine = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["l"] != theirs["l"])
+        .unwrap();
+    play_by_clicking(&page, mine, &desc);
+    // While the page's move is held, the same side moves otherwise (another tab): the page's
+    // move comes too late and is refused.
+    let mut drawn: Vec<String> = serde_json::from_value(mine["l"].clone()).unwrap();
+    drawn.sort();
+    page.wait_until("the move drawn at once", || red_l_on_board(&page) == drawn);
+    let other = theirs["move"].as_str().unwrap();
+    assert_eq!(bench.server.play(&id, &token, 1, other).status, 200);
+    release_move(&page);
+    let message = page.find(".move-message");
+    page.wait_until("the refusal", || {
+        message.attr("data-kind").as_deref() == Some("refused")
+    });
+    assert!(message.text().contains("stale"), "{}", message.text());
+    // The board shows the game as the server has it, not the refused move.
+    wait_for_ply(&page, 2);
+    let state = bench.server.state(&id);
+    assert_eq!(status(&page).1, state["position"].as_str().unwrap());
+    let mut played: Vec<String> = serde_json::from_value(theirs["l"].clone()).unwrap();
+    played.sort();
+    assert_eq!(red_l_on_board(&page), played);
+    no_console_errors(&page);
+}
+
+#[test]
+fn the_game_view_on_a_phone_in_russian_and_dark_for_blue() {
+    let bench = bench("web-phone-blue");
+    let game = bench
+        .server
+        .create(json!({ "red": "beginner", "blue": "human" }));
+    let page = bench.driver.phone();
+    bench.open(&page, "#/play");
+    js(
+        &page,
+        "localStorage.setItem('lgame.theme', 'dark'); localStorage.setItem('lgame.language', 'ru')",
+    );
+    let blue = game.blue.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?blue={blue}", game.id));
+    page.refresh();
+    wait_for_view(&page);
+    wait_for_my_turn(&page);
+    assert_eq!(
+        page.find(".board-holder .board-svg")
+            .attr("data-flipped")
+            .as_deref(),
+        Some("true"),
+        "Blue's side nearest Blue"
+    );
+    assert!(page.find(".move-hint").is_displayed());
+    assert!(page.find(".move-hint").text().starts_with("Как ходить"));
+    let dir = artifacts_dir();
+    page.screenshot(dir.join("web-game-phone-blue-dark-ru.png"));
+    let (_, position, _, _) = status(&page);
+    let desc = bench.describe("classic", &position);
+    let cell = desc["l_moves"][0][0].as_str().unwrap().to_string();
+    click_cell(&page, &cell);
+    page.screenshot(dir.join("web-pick-phone-blue-dark-ru.png"));
+    assert_eq!(
+        js(
+            &page,
+            "return document.documentElement.scrollWidth <= window.innerWidth"
+        ),
+        true,
+        "the page is wider than a phone"
+    );
+    no_console_errors(&page);
+}
