@@ -98,7 +98,7 @@ fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
 }
 
 #[test]
-fn dragging_across_four_cells_makes_the_l() {
+fn dragging_across_four_cells_makes_the_l_and_a_drag_moves_the_neutral() {
     let bench = bench("web-drag");
     let (id, _, address) = bench.red_game("perfect", json!({}));
     let page = bench.driver.session();
@@ -121,12 +121,15 @@ fn dragging_across_four_cells_makes_the_l() {
             "return !document.querySelector('.no-neutral').disabled",
         ) == true
     });
-    page.find(".no-neutral").click();
+    // Then the neutral on D1, dragged to D2: the move in two actions.
+    let from = page.find(".board-holder [data-cell='D1']");
+    let to = page.find(".board-holder [data-cell='D2']");
+    page.drag_through(&[&from, &to]);
     wait_for_ply(&page, 2);
     assert_eq!(
         bench.server.state(&id)["moves"][0],
-        "A1,A2,A3,B3",
-        "the dragged L was played"
+        "A1,A2,A3,B3 D1-D2",
+        "the dragged L and the dragged neutral were played"
     );
     no_console_errors(&page);
 }
