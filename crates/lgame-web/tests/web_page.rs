@@ -720,6 +720,14 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
     assert_ne!(flipped(), before);
     page.find(".game-actions .flip").click();
     assert_eq!(flipped(), before);
+    // Move sounds: off at first, turned on, and remembered.
+    let sound = || page.find(".game-actions .sound").attr("aria-pressed");
+    assert_eq!(sound().as_deref(), Some("false"));
+    page.find(".game-actions .sound").click();
+    assert_eq!(sound().as_deref(), Some("true"));
+    page.refresh();
+    wait_for_view(&page);
+    assert_eq!(sound().as_deref(), Some("true"), "the sound choice is kept");
     no_console_errors(&page);
 }
 
@@ -820,6 +828,24 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
         asked().as_u64().unwrap_or(0) > 0
     });
     assert!(page.find(".analysis-holder").is_displayed());
+
+    // The friend asks for a rematch from their page: this page offers to join it, and joining
+    // opens this player's side of the new game (colours swapped: Blue now).
+    let asked_by_friend = bench.server.post(
+        &format!("/api/games/{}/rematch", game.id),
+        &json!({ "token": blue }),
+    );
+    assert_eq!(asked_by_friend.status, 201, "{}", asked_by_friend.body);
+    let new_id = asked_by_friend.body["id"].as_str().unwrap().to_string();
+    let rematch = page.find(".banner .rematch");
+    page.wait_until("the offer to join", || {
+        rematch.text().starts_with("Join the rematch")
+    });
+    rematch.click();
+    page.wait_until("the rematch to open", || page.url().contains(&new_id));
+    assert!(page.url().contains("blue="), "{}", page.url());
+    wait_for_view(&page);
+    page.wait_until("the rematch's state", || status(&page).0 == 0);
     no_console_errors(&page);
 }
 

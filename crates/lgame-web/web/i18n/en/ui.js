@@ -176,6 +176,7 @@ export default {
   "board.picks": "click to take the L {cells}",
   "move.pickL": "Click the dot of the L you want (or another of its cells).",
   "game.hint": "To move: click a cell of your new L, then the dot of the one you want (or drag across its four cells); then drag a neutral, or choose “No neutral move”.",
+  "game.joinRematch": "Join the rematch your opponent asked for",
   "game.rematch": "Rematch",
   "game.flip": "Turn the board round",
   "game.sound": "Move sounds",

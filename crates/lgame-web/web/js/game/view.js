@@ -40,7 +40,8 @@ export async function render(main, params, rest) {
   const headline = h('p', { class: 'end-headline' });
   const how = h('p', { class: 'end-how' });
   const rematchButton = h('button', { type: 'button', class: 'rematch primary' });
-  rematchButton.append(icon('rematch'), h('span', { text: t('game.rematch') }));
+  const rematchText = h('span', { text: t('game.rematch') });
+  rematchButton.append(icon('rematch'), rematchText);
   const banner = h('div', { class: 'banner', hidden: true, role: 'alert' }, headline, how, h('div', { class: 'row' }, rematchButton));
   const share = h('div', { class: 'share panel', hidden: true });
   const undo = button('undo', t('game.undo'));
@@ -172,6 +173,8 @@ export async function render(main, params, rest) {
       Object.assign(banner.dataset, { result: state.result, ending: state.ending || '', verdict: verdict || '' });
       rematchButton.hidden = ctrl.humanSides().length === 0;
       rematchButton.disabled = !ctrl.canRematch();
+      // Still here with a rematch made: the other player asked for it.
+      rematchText.textContent = t(state.rematch ? 'game.joinRematch' : 'game.rematch');
     }
 
     moveList.replaceChildren(...ctrl.moveList().map(({ color, move }) => h('li', { class: 'mono', text: `${side(color)}: ${move}` })));
