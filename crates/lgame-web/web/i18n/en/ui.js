@@ -181,6 +181,7 @@ export default {
   "game.flip": "Turn the board round",
   "game.sound": "Move sounds",
   "game.analysisAfter": "Analysis opens when the game ends: no help from the solver in a game between people.",
+  "game.copyWatch": "Copy the spectators’ link",
   "game.watchLabel": "Link for spectators (they watch, they cannot move)",
   "game.watching": "Watching: {side} to move",
   "game.won": "You won",

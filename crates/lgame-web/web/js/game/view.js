@@ -121,11 +121,12 @@ export async function render(main, params, rest) {
    * @param {string} cls
    * @param {string} label
    * @param {string} url
+   * @param {string} copyText the copy button's words
    */
-  const linkField = (cls, label, url) => {
+  const linkField = (cls, label, url, copyText) => {
     const link = h('input', { class: cls, readonly: true });
     link.value = url;
-    const copy = button(`copy copy-${cls}`, t('game.copy'));
+    const copy = button(`copy copy-${cls}`, copyText);
     copy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(url);
@@ -141,9 +142,9 @@ export async function render(main, params, rest) {
     share.append(
       h('h2', { text: t('game.inviteTitle') }),
       presence,
-      linkField('friend-link', t('game.inviteLabel', { side: side(invitation.friend) }), invitation.link),
+      linkField('friend-link', t('game.inviteLabel', { side: side(invitation.friend) }), invitation.link, t('game.copy')),
       h('img', { class: 'qr', src: api.qrUrl(invitation.link), alt: t('game.qrAlt') }),
-      linkField('watch-link', t('game.watchLabel'), `${location.origin}/${href('game', {}, [id])}`));
+      linkField('watch-link', t('game.watchLabel'), `${location.origin}/${href('game', {}, [id])}`, t('game.copyWatch')));
   }
 
   function redraw() {
