@@ -10,7 +10,7 @@ use browser_common::*;
 use lgame::{Position, Rules, Square};
 use lgame_test_support::browser::{self, Session, KEY_ENTER, KEY_TAB};
 use lgame_test_support::http::a_legal_move;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[test]
 fn a_whole_game_against_the_computer_played_by_clicking_cells_to_its_end() {
@@ -98,7 +98,7 @@ fn an_illegal_attempt_shows_its_reason_and_changes_nothing() {
 }
 
 #[test]
-fn dragging_across_four_cells_makes_the_l() {
+fn dragging_across_four_cells_makes_the_l_and_a_drag_moves_the_neutral() {
     let bench = bench("web-drag");
     let (id, _, address) = bench.red_game("perfect", json!({}));
     let page = bench.driver.session();
@@ -121,12 +121,15 @@ fn dragging_across_four_cells_makes_the_l() {
             "return !document.querySelector('.no-neutral').disabled",
         ) == true
     });
-    page.find(".no-neutral").click();
+    // Then the neutral on D1, dragged to D2: the move in two actions.
+    let from = page.find(".board-holder [data-cell='D1']");
+    let to = page.find(".board-holder [data-cell='D2']");
+    page.drag_through(&[&from, &to]);
     wait_for_ply(&page, 2);
     assert_eq!(
         bench.server.state(&id)["moves"][0],
-        "A1,A2,A3,B3",
-        "the dragged L was played"
+        "A1,A2,A3,B3 D1-D2",
+        "the dragged L and the dragged neutral were played"
     );
     no_console_errors(&page);
 }
@@ -354,10 +357,11 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     });
     page.find(".resign").click();
     page.accept_dialog();
-    let banner = page.find(".banner");
+    let how = page.find(".banner .end-how");
     page.wait_until("a Russian ending", || {
-        banner.text() == "Синие выигрывают: Красные сдались (0-1)"
+        how.text() == "Синие выигрывают: Красные сдались (0-1)"
     });
+    assert_eq!(page.find(".banner .end-headline").text(), "Вы проиграли");
     no_console_errors(&page);
 }
 
@@ -453,4 +457,488 @@ fn pdf_pages(pdf: &[u8]) -> usize {
     pdf.windows(12)
         .filter(|w| w.starts_with(b"/Type /Page") && w[11] != b's')
         .count()
+}
+
+/// The red L's cells as the board draws them, sorted.
+fn red_l_on_board(page: &Session) -> Vec<String> {
+    let v = js(
+        page,
+        "return [...document.querySelectorAll('.board-holder .cell')].filter(g => g.querySelector('.l-red')).map(g => g.dataset.cell).sort()",
+    );
+    serde_json::from_value(v).unwrap()
+}
+
+/// Lets the move the page sent (and the test's fetch held back) go to the server.
+fn release_move(page: &Session) {
+    page.wait_until("the move to be sent", || {
+        js(page, "return typeof window.releaseMove === 'function'") == true
+    });
+    js(
+        page,
+        "const go = window.releaseMove; window.releaseMove = null; go();",
+    );
+}
+
+#[test]
+fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
+    let bench = bench("web-feel");
+    let (id, _, address) = bench.red_game("random", json!({}));
+    let page = bench.driver.session();
+    bench.open(&page, &address);
+    wait_for_my_turn(&page);
+    assert!(
+        page.find(".move-hint").is_displayed(),
+        "the hint before the first move"
+    );
+    // The server's answer is held until the test lets it go, and the page's animations are
+    // counted on every frame.
+    js(
+        &page,
+        "const real = window.fetch;
+         window.fetch = (url, init) => init && init.method === 'POST' && String(url).endsWith('/moves')
+           ? new Promise((go) => { window.releaseMove = go; }).then(() => real(url, init))
+           : real(url, init);
+         window.mostAnimations = 0;
+         (function count() {
+           window.mostAnimations = Math.max(window.mostAnimations, document.getAnimations().length);
+           requestAnimationFrame(count);
+         })();",
+    );
+
+    // A move without a neutral step whose L shares its first cell with other legal Ls.
+    let (_, start, _, _) = status(&page);
+    let desc = bench.describe("classic", &start);
+    let l_moves = desc["l_moves"].as_array().unwrap();
+    let through = |cell: &Value| {
+        l_moves
+            .iter()
+            .filter(|l| l.as_array().unwrap().contains(cell))
+            .count()
+    };
+    let entry = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["neutrals"].as_array().unwrap().is_empty() && through(&m["l"][0]) >= 2)
+        .expect("such a move from the standard setup")
+        .clone();
+    let first = entry["l"][0].as_str().unwrap();
+    let key = l_key(&entry);
+
+    // Click 1: the legal Ls through the cell are drawn, each with its own cell to pick it.
+    click_cell(&page, first);
+    let outlines = js(
+        &page,
+        "return document.querySelectorAll('.board-holder .outline').length",
+    );
+    assert_eq!(
+        outlines,
+        json!(through(&entry["l"][0])),
+        "an outline for each L through {first}"
+    );
+    let handles = js(
+        &page,
+        "return [...document.querySelectorAll('.board-holder [data-handle]')].map(g => g.dataset.handle)",
+    );
+    assert_eq!(
+        handles.as_array().unwrap().len(),
+        through(&entry["l"][0]),
+        "{handles}"
+    );
+    page.screenshot(artifacts_dir().join("web-pick-outlines.png"));
+    // Click 2: the wanted L's dot; click 3: no neutral move.
+    let handle = page.execute(
+        "return [...document.querySelectorAll('.board-holder [data-handle]')].find(g => g.dataset.handle === arguments[0]).dataset.cell",
+        vec![json!(key)],
+    );
+    click_cell(&page, handle.as_str().unwrap());
+    page.find(".no-neutral").click();
+
+    // The person's L is on the board before the server has even been asked.
+    let mut wanted: Vec<String> = entry["l"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    wanted.sort();
+    page.wait_until("the person's L drawn at once", || {
+        red_l_on_board(&page) == wanted
+    });
+    assert_eq!(
+        bench.server.state(&id)["plies"],
+        0,
+        "the move is still held"
+    );
+    assert_eq!(status(&page).0, 0);
+    assert_eq!(
+        js(&page, "return window.mostAnimations"),
+        json!(0),
+        "nothing slid yet"
+    );
+
+    // Let it go: the computer's reply arrives and slides into place.
+    release_move(&page);
+    wait_for_ply(&page, 2);
+    let state = bench.server.state(&id);
+    assert_eq!(
+        state["moves"][0], entry["move"],
+        "three clicks played the chosen move"
+    );
+    page.wait_until("the reply's animation", || {
+        js(&page, "return window.mostAnimations")
+            .as_u64()
+            .unwrap_or(0)
+            > 0
+    });
+    assert!(
+        !page.find(".move-hint").is_displayed(),
+        "no hint after the first move"
+    );
+
+    // Under reduced motion nothing slides: the same exchange again, with the page told that
+    // the person prefers reduced motion.
+    page.wait_until("the first reply's animation to finish", || {
+        js(&page, "return document.getAnimations().length") == json!(0)
+    });
+    js(
+        &page,
+        "const real = window.matchMedia.bind(window);
+         window.matchMedia = (q) => q.includes('prefers-reduced-motion')
+           ? { ...real(q), matches: true, media: q }
+           : real(q);
+         window.mostAnimations = 0;",
+    );
+    wait_for_my_turn(&page);
+    let (plies, position, over, _) = status(&page);
+    assert!(!over, "the game goes on after two plies");
+    let desc = bench.describe("classic", &position);
+    let next = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| bench.describe("classic", m["position"].as_str().unwrap())["outcome"].is_null())
+        .expect("a move that does not end the game")
+        .clone();
+    play_by_clicking(&page, &next, &desc);
+    release_move(&page);
+    wait_for_ply(&page, plies + 2);
+    assert_eq!(status(&page).0, plies + 2, "the computer replied");
+    // Two frames after the reply is drawn: an animation would have been counted.
+    page.execute_async(
+        "const done = arguments[arguments.length - 1];
+         requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+        vec![],
+    );
+    assert_eq!(
+        js(&page, "return window.mostAnimations"),
+        json!(0),
+        "a slide under reduced motion"
+    );
+    no_console_errors(&page);
+}
+
+#[test]
+fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_for_blue() {
+    let bench = bench("web-rematch");
+    // The page's default opponent is one a newcomer can beat, and the strength is explained.
+    let page = bench.driver.session();
+    bench.open(&page, "#/play");
+    assert_eq!(page.find("select[name=level]").prop("value"), "beginner");
+    assert!(page.find(".strength-hint").is_displayed());
+
+    // A position won at once for the side to move: the person plays that side.
+    let classes = bench
+        .server
+        .get("/api/classes?variant=classic&value=win&plies=1");
+    let start = classes.body["positions"][0]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (me, other) = if start.ends_with(" r") {
+        ("red", "blue")
+    } else {
+        ("blue", "red")
+    };
+    let game = bench
+        .server
+        .create(json!({ me: "human", other: "beginner", "setup": start }));
+    let token = if me == "red" {
+        game.red.clone()
+    } else {
+        game.blue.clone()
+    }
+    .unwrap();
+    bench.open(&page, &format!("#/game/{}?{me}={token}", game.id));
+    wait_for_my_turn(&page);
+    let flipped = || page.find(".board-holder .board-svg").attr("data-flipped");
+    assert_eq!(
+        flipped().as_deref(),
+        Some(if me == "blue" { "true" } else { "false" }),
+        "{me}'s side nearest"
+    );
+
+    let (entry, desc) = best_move(&bench, "classic", &start);
+    play_by_clicking(&page, &entry, &desc);
+    page.wait_until("the game's end", || status(&page).2);
+    let state = bench.server.state(&game.id);
+    assert_eq!(page.find(".banner .end-headline").text(), "You won");
+    page.screenshot(artifacts_dir().join("web-game-won.png"));
+    let how = page.find(".banner .end-how").text();
+    assert!(
+        how.contains(state["conclusion"].as_str().unwrap()),
+        "{how} / {state}"
+    );
+    for control in ["undo", "redo", "draw", "resign"] {
+        assert_eq!(
+            page.find(&format!(".game-actions .{control}"))
+                .prop("disabled"),
+            true,
+            "{control} is off once the game is over"
+        );
+    }
+
+    // The rematch: a new game, colours swapped, the same level and rules, opened at once.
+    page.find(".banner .rematch").click();
+    page.wait_until("the rematch to open", || {
+        !page.url().contains(&game.id) && page.url().contains("#/game/")
+    });
+    let new_id = page.url().split("#/game/").nth(1).unwrap()[..16].to_string();
+    let rematch = bench.server.state(&new_id);
+    assert_eq!(rematch["seats"][me], "beginner", "{rematch}");
+    assert_eq!(rematch["seats"][other], "human", "{rematch}");
+    assert_eq!(rematch["variant"], state["variant"]);
+    assert_eq!(rematch["rematch_of"], json!(game.id));
+    assert!(page.url().contains(&format!("{other}=")), "{}", page.url());
+    wait_for_view(&page);
+    page.wait_until("the rematch's board", || {
+        flipped().as_deref() == Some(if other == "blue" { "true" } else { "false" })
+    });
+    // The board turns round on request, and back.
+    let before = flipped();
+    page.find(".game-actions .flip").click();
+    assert_ne!(flipped(), before);
+    page.find(".game-actions .flip").click();
+    assert_eq!(flipped(), before);
+    // Move sounds: off at first, turned on, and remembered.
+    let sound = || page.find(".game-actions .sound").attr("aria-pressed");
+    assert_eq!(sound().as_deref(), Some("false"));
+    page.find(".game-actions .sound").click();
+    assert_eq!(sound().as_deref(), Some("true"));
+    page.refresh();
+    wait_for_view(&page);
+    assert_eq!(sound().as_deref(), Some("true"), "the sound choice is kept");
+    no_console_errors(&page);
+}
+
+#[test]
+fn a_spectator_watches_and_is_never_told_it_is_not_their_turn() {
+    let bench = bench("web-spectator");
+    let game = bench
+        .server
+        .create(json!({ "red": "human", "blue": "human" }));
+    let page = bench.driver.session();
+    bench.open(&page, &format!("#/game/{}", game.id));
+    page.wait_until("the watching status", || status(&page).3 == "red");
+    let line = page.find(".status");
+    assert!(line.text().starts_with("Watching"), "{}", line.text());
+    assert!(
+        page.try_find(".board-svg[tabindex]").is_none(),
+        "the board takes no move"
+    );
+    assert!(!page.find(".builder").is_displayed(), "no move controls");
+    page.find(".board-holder [data-cell='A1']").click();
+    // A move by Red arrives live; the spectator still only watches.
+    let state = bench.server.state(&game.id);
+    let mv = a_legal_move(&state, 1);
+    assert_eq!(
+        bench
+            .server
+            .play(&game.id, game.red.as_ref().unwrap(), 1, &mv)
+            .status,
+        200
+    );
+    wait_for_ply(&page, 1);
+    page.wait_until("Blue's turn, watched", || {
+        line.text().starts_with("Watching")
+    });
+    let text = js(&page, "return document.querySelector('main').innerText");
+    assert!(!text.as_str().unwrap().contains("not your turn"), "{text}");
+    assert!(!page.find(".game-actions .resign").is_displayed());
+    page.screenshot(artifacts_dir().join("web-spectator.png"));
+    no_console_errors(&page);
+}
+
+#[test]
+fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
+    let bench = bench("web-fair");
+    let game = bench
+        .server
+        .create(json!({ "red": "human", "blue": "human" }));
+    let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
+    let page = bench.driver.session();
+    bench.open(
+        &page,
+        &format!("#/game/{}?red={red}&friend={blue}", game.id),
+    );
+    wait_for_my_turn(&page);
+    // The spectators' link beside the friend's.
+    let watch = page.find(".watch-link").prop("value");
+    assert!(
+        watch
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/#/game/{}", game.id)),
+        "{watch}"
+    );
+    assert!(page
+        .find(".friend-link")
+        .prop("value")
+        .as_str()
+        .unwrap()
+        .contains("blue="));
+
+    let asked = || {
+        js(
+            &page,
+            "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/analysis')).length",
+        )
+    };
+    assert!(!page.find(".toggle-analysis").is_displayed());
+    assert!(!page.find(".open-analysis").is_displayed());
+    assert!(page.find(".analysis-later").is_displayed());
+    let (entry, desc) = best_move(&bench, "classic", &status(&page).1);
+    play_by_clicking(&page, &entry, &desc);
+    wait_for_ply(&page, 1);
+    assert!(
+        !page.find(".toggle-analysis").is_displayed(),
+        "still off after a move"
+    );
+    assert_eq!(asked(), json!(0), "the solver was asked in a live game");
+
+    // Once the game ends, the analysis is there.
+    page.find(".resign").click();
+    page.accept_dialog();
+    page.wait_until("the game's end", || status(&page).2);
+    assert_eq!(page.find(".banner .end-headline").text(), "You lost");
+    let toggle = page.find(".toggle-analysis");
+    assert!(toggle.is_displayed());
+    toggle.click();
+    page.wait_until("the solver to be asked", || {
+        asked().as_u64().unwrap_or(0) > 0
+    });
+    assert!(page.find(".analysis-holder").is_displayed());
+
+    // The friend asks for a rematch from their page: this page offers to join it, and joining
+    // opens this player's side of the new game (colours swapped: Blue now).
+    let asked_by_friend = bench.server.post(
+        &format!("/api/games/{}/rematch", game.id),
+        &json!({ "token": blue }),
+    );
+    assert_eq!(asked_by_friend.status, 201, "{}", asked_by_friend.body);
+    let new_id = asked_by_friend.body["id"].as_str().unwrap().to_string();
+    let rematch = page.find(".banner .rematch");
+    page.wait_until("the offer to join", || {
+        rematch.text().starts_with("Join the rematch")
+    });
+    rematch.click();
+    page.wait_until("the rematch to open", || page.url().contains(&new_id));
+    assert!(page.url().contains("blue="), "{}", page.url());
+    wait_for_view(&page);
+    page.wait_until("the rematch's state", || status(&page).0 == 0);
+    no_console_errors(&page);
+}
+
+#[test]
+fn a_move_refused_after_it_was_drawn_is_taken_back_with_the_reason() {
+    let bench = bench("web-refused");
+    let (id, token, address) = bench.red_game("beginner", json!({}));
+    let page = bench.driver.session();
+    bench.open(&page, &address);
+    wait_for_my_turn(&page);
+    js(
+        &page,
+        "const real = window.fetch;
+         window.fetch = (url, init) => init && init.method === 'POST' && String(url).endsWith('/moves')
+           ? new Promise((go) => { window.releaseMove = go; }).then(() => real(url, init))
+           : real(url, init);",
+    );
+    let (_, start, _, _) = status(&page);
+    let desc = bench.describe("classic", &start);
+    // The other tab plays the perfect move (the game goes on after the computer's reply);
+    // this page another L.
+    let (theirs, _) = best_move(&bench, "classic", &start);
+    let theirs = &theirs;
+    let mine = desc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["l"] != theirs["l"])
+        .unwrap();
+    play_by_clicking(&page, mine, &desc);
+    // While the page's move is held, the same side moves otherwise (another tab): the page's
+    // move comes too late and is refused.
+    let mut drawn: Vec<String> = serde_json::from_value(mine["l"].clone()).unwrap();
+    drawn.sort();
+    page.wait_until("the move drawn at once", || red_l_on_board(&page) == drawn);
+    let other = theirs["move"].as_str().unwrap();
+    assert_eq!(bench.server.play(&id, &token, 1, other).status, 200);
+    release_move(&page);
+    let message = page.find(".move-message");
+    page.wait_until("the refusal", || {
+        message.attr("data-kind").as_deref() == Some("refused")
+    });
+    assert!(message.text().contains("stale"), "{}", message.text());
+    // The board shows the game as the server has it, not the refused move.
+    wait_for_ply(&page, 2);
+    let state = bench.server.state(&id);
+    assert_eq!(status(&page).1, state["position"].as_str().unwrap());
+    let mut played: Vec<String> = serde_json::from_value(theirs["l"].clone()).unwrap();
+    played.sort();
+    assert_eq!(red_l_on_board(&page), played);
+    no_console_errors(&page);
+}
+
+#[test]
+fn the_game_view_on_a_phone_in_russian_and_dark_for_blue() {
+    let bench = bench("web-phone-blue");
+    let game = bench
+        .server
+        .create(json!({ "red": "beginner", "blue": "human" }));
+    let page = bench.driver.phone();
+    bench.open(&page, "#/play");
+    js(
+        &page,
+        "localStorage.setItem('lgame.theme', 'dark'); localStorage.setItem('lgame.language', 'ru')",
+    );
+    let blue = game.blue.clone().unwrap();
+    bench.open(&page, &format!("#/game/{}?blue={blue}", game.id));
+    page.refresh();
+    wait_for_view(&page);
+    wait_for_my_turn(&page);
+    assert_eq!(
+        page.find(".board-holder .board-svg")
+            .attr("data-flipped")
+            .as_deref(),
+        Some("true"),
+        "Blue's side nearest Blue"
+    );
+    assert!(page.find(".move-hint").is_displayed());
+    assert!(page.find(".move-hint").text().starts_with("Как ходить"));
+    let dir = artifacts_dir();
+    page.screenshot(dir.join("web-game-phone-blue-dark-ru.png"));
+    let (_, position, _, _) = status(&page);
+    let desc = bench.describe("classic", &position);
+    let cell = desc["l_moves"][0][0].as_str().unwrap().to_string();
+    click_cell(&page, &cell);
+    page.screenshot(dir.join("web-pick-phone-blue-dark-ru.png"));
+    assert_eq!(
+        js(
+            &page,
+            "return document.documentElement.scrollWidth <= window.innerWidth"
+        ),
+        true,
+        "the page is wider than a phone"
+    );
+    no_console_errors(&page);
 }

@@ -132,12 +132,71 @@ pub fn click_cell(page: &Session, cell: &str) {
         .click();
 }
 
-/// Plays `mv` (from `/api/position`'s move list) with clicks: the L's cells, then each
-/// neutral and its target, or "no neutral move" when the move has none but others do.
-pub fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) {
-    for cell in entry["l"].as_array().unwrap() {
-        click_cell(page, cell.as_str().unwrap());
+/// The cells of the L placement in a move entry, sorted and joined as the board's
+/// `data-handle` names them.
+pub fn l_key(entry: &Value) -> String {
+    let mut cells: Vec<&str> = entry["l"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    cells.sort();
+    cells.join(",")
+}
+
+/// Chooses the move's L with clicks as a person would: a cell of it, then the dot that picks
+/// it among the Ls drawn through that cell; where it has no dot (or the cell is not
+/// enough), another of its cells. Returns the clicks made.
+pub fn click_l(page: &Session, entry: &Value) -> usize {
+    let key = l_key(entry);
+    let l: Vec<&str> = entry["l"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    click_cell(page, l[0]);
+    let mut clicks = 1;
+    loop {
+        let (handle, selected) = {
+            let v = page.execute(
+                "const b = document.querySelector('.board-svg[tabindex]');
+                 const h = [...b.querySelectorAll('[data-handle]')].find(g => g.dataset.handle === arguments[0]);
+                 return [h ? h.dataset.cell : null, [...b.querySelectorAll('.cell.selected')].map(g => g.dataset.cell)]",
+                vec![json!(key)],
+            );
+            (v[0].as_str().map(str::to_string), v[1].clone())
+        };
+        let selected: Vec<&str> = selected
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        if let Some(cell) = handle {
+            click_cell(page, &cell);
+            return clicks + 1;
+        }
+        // Nothing chosen any more: the L is taken (or the move already sent).
+        if selected.is_empty() {
+            return clicks;
+        }
+        let next = l
+            .iter()
+            .find(|c| !selected.contains(c))
+            .expect("a cell of the L is left to click");
+        click_cell(page, next);
+        clicks += 1;
+        assert!(clicks <= 4, "four clicks did not choose the L {key}");
     }
+}
+
+/// Plays `mv` (from `/api/position`'s move list) with clicks: the L (`click_l`), then each
+/// neutral and its target, or "no neutral move" when the move has none but others do.
+/// Returns the clicks made.
+pub fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) -> usize {
+    let mut clicks = click_l(page, entry);
     let l = &entry["l"];
     let same_l_with_neutral = desc["moves"]
         .as_array()
@@ -148,10 +207,13 @@ pub fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) {
     for step in steps {
         click_cell(page, step[0].as_str().unwrap());
         click_cell(page, step[1].as_str().unwrap());
+        clicks += 2;
     }
     if steps.is_empty() && same_l_with_neutral {
         page.find(".no-neutral").click();
+        clicks += 1;
     }
+    clicks
 }
 
 /// The best move in a position by the server's solver, with its cells.

@@ -5,7 +5,9 @@
 // what this holds.
 
 import * as api from '../api.js';
+import { href } from '../address.js';
 import { turnOf } from '../notation.js';
+import { rematch } from './remote.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').GameState} GameState */
@@ -15,18 +17,39 @@ import { turnOf } from '../notation.js';
 const SIDES = ['red', 'blue'];
 
 /** How long the person's own move stays alone before the computer's reply comes in, ms. */
-const ANIMATION_MS = 450;
+const PAUSE_MS = 400;
 
 /**
  * What the view does for the controller: draw a position on the board (`last` the move that
  * led there, `animate` when it is someone else's, `current` when it is the game's position,
- * not a step on the way), let the person move in it (`mine`), and draw the rest of the state.
+ * not a step on the way), draw the person's move at once before the server has it
+ * (`optimistic`: the position it leaves and the move), let the person move in it (`mine`), and
+ * draw the rest of the state.
  * @typedef {{
  *   frame: (desc: PositionDesc, last: string | undefined, animate: boolean, current: boolean) => void,
+ *   optimistic: (desc: PositionDesc, move: import('../api.js').MoveEntry) => void,
  *   ready: (desc: PositionDesc, mine: boolean) => void,
  *   redraw: () => void
  * }} GameView
  */
+
+/**
+ * The pieces after a move, drawn before the server answers: the mover's L on its new cells,
+ * each neutral step's piece moved. Only where the pieces go; the move is one of the legal
+ * moves the server listed.
+ * @param {PositionDesc} desc
+ * @param {import('../api.js').MoveEntry} entry
+ * @returns {PositionDesc}
+ */
+export function afterMove(desc, entry) {
+  const neutrals = desc.pieces.neutrals.map((n) => {
+    const step = entry.neutrals.find((s) => s[0] === n);
+    return step ? step[1] : n;
+  });
+  /** @type {Color} */
+  const other = desc.turn === 'red' ? 'blue' : 'red';
+  return { ...desc, position: entry.position, turn: other, pieces: { ...desc.pieces, [desc.turn]: entry.l.slice(), neutrals }, moves: null, l_moves: [] };
+}
 
 /**
  * Who played move `i` of a game state: the side to move in the position before it, read
@@ -60,6 +83,60 @@ export class GameCtrl {
     this.redoMoves = [];
     /** The message of the last action (an error, a copied link). */
     this.message = '';
+    /** When this page's move, drawn at once, is on its way to the server: when it was drawn. @type {number | null} */
+    this.sending = null;
+    /** A state the WebSocket brought while a move was on its way (the answer brings it too). @type {GameState | null} */
+    this.held = null;
+    this.busy = false;
+  }
+
+  /** Whether the page only watches: it moves for no side. */
+  watching() {
+    return this.humanSides().length === 0;
+  }
+
+  /** Whether people play both sides (no computer). */
+  betweenPeople() {
+    const state = this.state;
+    return Boolean(state && SIDES.every((s) => state.seats[s] === 'human'));
+  }
+
+  /**
+   * Whether the solver may be consulted: not in a live game between people (analysis opens
+   * when it ends), so that nobody plays with the solver's help.
+   */
+  analysisAllowed() {
+    const state = this.state;
+    return Boolean(state && (state.over || !this.betweenPeople()));
+  }
+
+  /** Whether the board is turned round at first: for Blue's player, Blue's side nearest. */
+  blueView() {
+    const mine = this.humanSides();
+    return mine.length === 1 && mine[0] === 'blue';
+  }
+
+  /**
+   * The end for this page's player: `won`, `lost` or `draw` (null when the page plays both
+   * sides or none, or the game goes on).
+   * @returns {'won' | 'lost' | 'draw' | null}
+   */
+  verdict() {
+    const state = this.state;
+    const mine = this.humanSides();
+    if (!state || !state.over || mine.length !== 1) return null;
+    const winner = state.result === '1-0' ? 'red' : state.result === '0-1' ? 'blue' : null;
+    return winner === null ? 'draw' : winner === mine[0] ? 'won' : 'lost';
+  }
+
+  /** Whether this page has made a move in the game yet. */
+  movedYet() {
+    const mine = this.humanSides();
+    return this.moveList().some(({ color }) => mine.includes(color));
+  }
+
+  canRematch() {
+    return Boolean(this.state && this.state.over && !this.busy && this.humanSides().length > 0);
   }
 
   /** The token to watch with: any side this page moves for. */
@@ -102,7 +179,7 @@ export class GameCtrl {
 
   canUndo() {
     const state = this.state;
-    return Boolean(state && this.vsComputer() && state.plies > 0 && this.humanSides().length > 0);
+    return Boolean(state && !state.over && this.sending === null && this.vsComputer() && state.plies > 0 && this.humanSides().length > 0);
   }
 
   canRedo() {
@@ -132,6 +209,11 @@ export class GameCtrl {
     await this.show(await api.games.get(this.id, this.anyToken));
     // Live: every change by anyone (the friend, the computer, another tab) arrives here.
     return api.watch(this.id, this.anyToken, (next) => {
+      // This page's move is on its way: its answer shows it, and the reply after a pause.
+      if (this.sending !== null) {
+        this.held = next;
+        return;
+      }
       const state = this.state;
       if (!state || next.plies !== state.plies || next.over !== state.over || next.draw_offer !== state.draw_offer) {
         this.show(next);
@@ -151,15 +233,24 @@ export class GameCtrl {
     const previous = this.state;
     this.state = next;
     const added = previous ? next.plies - previous.plies : 0;
-    // The computer's reply came in the same answer: first the person's own move, then it.
+    // The computer's reply came in the same answer: first the person's own move (drawn
+    // already when it was sent), a short pause, then the reply slides in.
     if (added === 2 && mover) {
-      await this.frame(next.positions[next.plies - 2], next.moves[next.plies - 2], false);
-      await new Promise((r) => setTimeout(r, ANIMATION_MS));
+      const final = api.position(next.variant, next.position);
+      if (this.sending === null) await this.frame(next.positions[next.plies - 2], next.moves[next.plies - 2], false);
+      const shown = this.sending === null ? Date.now() : this.sending;
+      await new Promise((r) => setTimeout(r, Math.max(0, shown + PAUSE_MS - Date.now())));
       if (this.state !== next) return;
+      this.desc = await final;
+      if (this.state !== next) return;
+      this.view.frame(this.desc, next.moves[next.plies - 1], true, true);
+    } else {
+      const othersMove = added > 0 && (mover === null || added === 2);
+      await this.frame(next.position, next.moves[next.plies - 1], othersMove);
     }
-    const othersMove = added > 0 && (mover === null || added === 2);
-    await this.frame(next.position, next.moves[next.plies - 1], othersMove);
     if (this.state !== next || !this.desc) return;
+    // This page's move is answered: the status says whose turn it is again.
+    if (mover) this.sending = null;
     // The status first, then the board takes a move: what the page says is never behind.
     this.view.redraw();
     this.view.ready(this.desc, this.myTurn());
@@ -188,11 +279,65 @@ export class GameCtrl {
    */
   async move(move) {
     const state = this.state;
-    if (!state) return;
+    const desc = this.desc;
+    if (!state || !desc) return;
     const mover = state.turn;
-    const next = await api.games.move(this.id, this.tokens[mover] || '', state.plies + 1, move);
+    // Drawn at once when it is one of the listed moves; the server's answer confirms it.
+    const entry = desc.moves && desc.moves.find((m) => m.move === move);
+    this.sending = Date.now();
+    this.held = null;
+    if (entry) this.view.optimistic(desc, entry);
+    this.view.redraw();
+    let next;
+    try {
+      next = await api.games.move(this.id, this.tokens[mover] || '', state.plies + 1, move);
+    } catch (e) {
+      // Refused: back to the position as it was; the move builder says why.
+      this.sending = null;
+      this.view.frame(desc, state.moves[state.plies - 1], false, true);
+      this.view.redraw();
+      const known = e instanceof api.ApiError && e.body && e.body.state;
+      if (known && known.plies !== state.plies) await this.show(known);
+      throw e;
+    }
     this.redoMoves.length = 0;
-    await this.show(next, mover);
+    try {
+      await this.show(next, mover);
+    } finally {
+      this.sending = null;
+      // Set by the WebSocket while the move was on its way (TypeScript cannot see that).
+      const held = /** @type {GameState | null} */ (this.held);
+      this.held = null;
+      if (held && this.state && held.plies > this.state.plies) await this.show(held);
+      else this.view.redraw();
+    }
+  }
+
+  /**
+   * A rematch, colours swapped, same level and variant (the server's): asked with each side
+   * this page plays, then opened.
+   */
+  rematch() {
+    return this.act(async () => {
+      this.busy = true;
+      this.view.redraw();
+      try {
+        /** @type {Record<string, string>} */
+        const tokens = {};
+        let id = '';
+        for (const side of this.humanSides()) {
+          const created = await rematch(this.id, this.tokens[side] || '');
+          id = created.id;
+          for (const s of SIDES) {
+            const seat = created.players[s];
+            if (seat) tokens[s] = seat.token;
+          }
+        }
+        location.hash = href('game', tokens, [id]);
+      } finally {
+        this.busy = false;
+      }
+    });
   }
 
   /**
@@ -252,7 +397,7 @@ export class GameCtrl {
   }
 
   toggleAnalysis() {
-    this.analysisOn = !this.analysisOn;
+    this.analysisOn = !this.analysisOn && this.analysisAllowed();
   }
 
   /** The game's moves, each with the side that played it. */

@@ -11,6 +11,17 @@ import { catalog, setupNames } from '../catalog.js';
 
 export const MODES = /** @type {const} */ (['computer', 'local', 'friend']);
 export const COLOURS = /** @type {const} */ (['red', 'blue', 'random']);
+export const DEFAULT_LEVEL = 'beginner';
+
+/**
+ * The computer's name for the server: its level, with the strength when there is one (the
+ * chance in per cent of the perfect move; `perfect` has no other).
+ * @param {string} level
+ * @param {number} strength
+ */
+export function computerName(level, strength) {
+  return strength > 0 && level !== 'perfect' ? `${level}:${strength}` : level;
+}
 
 /**
  * What a person chose: who plays (the mode, the computer's level and strength, their colour),
@@ -31,7 +42,8 @@ export class PlayCtrl {
     this.levels = catalog.levels;
     this.setups = setupNames;
     this.mode = params.get('mode') || 'computer';
-    this.level = params.get('level') || 'perfect';
+    // A newcomer's first game should be winnable: the level that dodges only the next move's loss.
+    this.level = params.get('level') || DEFAULT_LEVEL;
     this.variant = params.get('variant') || 'classic';
     const setup = params.get('setup');
     /** A named setup, or '' for a position of one's own (`customSetup`). */
@@ -53,7 +65,7 @@ export class PlayCtrl {
     /** @type {Color} */
     const mine = choice.colour === 'blue' ? 'blue'
       : choice.colour === 'random' && crypto.getRandomValues(new Uint8Array(1))[0] % 2 ? 'blue' : 'red';
-    const computer = choice.strength === 100 ? choice.level : `${choice.level}:${choice.strength}`;
+    const computer = computerName(choice.level, choice.strength);
     const vsComputer = choice.mode === 'computer';
     try {
       const created = await api.games.create({

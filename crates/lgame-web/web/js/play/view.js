@@ -16,8 +16,11 @@ export function render(main, params) {
 
   const modes = h('div', { class: 'choices modes' });
   const level = h('select', { name: 'level' });
-  const strength = h('input', { type: 'range', name: 'strength', min: 0, max: 100, step: 5, value: 100 });
-  const strengthValue = h('output', { name: 'strength-value', text: '100' });
+  const strength = h('input', { type: 'range', name: 'strength', min: 0, max: 100, step: 5, value: 0 });
+  const strengthValue = h('output', { name: 'strength-value', text: '0' });
+  const levelAbout = h('p', { class: 'computer-only level-about hint' });
+  const strengthHint = h('p', { class: 'computer-only strength-hint hint', text: t('play.strengthHint') });
+  const strengthLabel = h('label', { class: 'strength-field' }, h('span', { class: 'strength-label', text: t('play.strength') }), ' ', strength, ' ', strengthValue);
   const colours = h('div', { class: 'not-local choices colours' });
   const variantHolder = h('div', { class: 'variant-holder' });
   const setup = h('select', { id: 'setup', name: 'setup' });
@@ -27,8 +30,8 @@ export function render(main, params) {
   const start = h('button', { class: 'primary start', type: 'submit', text: t('play.start') });
   const computerOnly = [
     h('span', { class: 'computer-only level-label', text: t('play.level') }),
-    h('div', { class: 'computer-only row' }, level, ' ',
-      h('label', {}, h('span', { class: 'strength-label', text: t('play.strength') }), ' ', strength, ' ', strengthValue)),
+    h('div', { class: 'computer-only level-field' },
+      h('div', { class: 'row' }, level, ' ', strengthLabel), levelAbout, strengthHint),
   ];
   const notLocal = [h('span', { class: 'not-local colour-label', text: t('play.colour') }), colours];
   const form = h('form', { class: 'panel new-game prose' },
@@ -49,6 +52,15 @@ export function render(main, params) {
   mode.set(/** @type {typeof MODES[number]} */ (ctrl.mode));
   for (const name of ctrl.levels) level.add(new Option(t(`level.${name}`), name));
   level.value = ctrl.level;
+  level.setAttribute('aria-label', t('play.level'));
+  const showLevel = () => {
+    levelAbout.textContent = t(`play.levelAbout.${level.value}`);
+    // The perfect player has no weaker self to mix in.
+    strengthLabel.hidden = level.value === 'perfect';
+    strengthHint.hidden = level.value === 'perfect';
+  };
+  level.addEventListener('change', showLevel);
+  showLevel();
   strength.addEventListener('input', () => { strengthValue.value = strength.value; });
   const colour = radioChoices(colours, 'colour', COLOURS, (c) => t(`play.colour.${c}`));
   colour.set('red');
@@ -61,6 +73,7 @@ export function render(main, params) {
   setup.addEventListener('change', () => { setupText.hidden = setup.value !== ''; });
   const showMode = () => {
     for (const e of computerOnly) e.hidden = mode.value() !== 'computer';
+    if (mode.value() === 'computer') showLevel();
     for (const e of notLocal) e.hidden = mode.value() === 'local';
   };
   form.addEventListener('change', showMode);

@@ -22,13 +22,19 @@ let serial = 0;
 /** The cells of a move to draw: the L and the neutral steps (`[from, to]`). @typedef {{ l: string[], neutrals: string[][] }} Cells */
 
 /**
- * The layers over the position.
+ * The layers over the position. `arrive`: the cells the last move's pieces arrived on (they
+ * slide there from where they stood); `outlines`: L placements drawn as lines through their
+ * cells, each picked by a click on its `handles` cell (cell → the L's sorted cells).
  * @typedef {{
  *   selected: string[], open: string[] | null, refusals: Record<string, string>,
  *   preview: Cells | null, last: Cells | null, badges: Record<string, { text: string, label: string, kind: string }>,
- *   arrive: string[], drag: string[] | null, targets: string[], movable: string[]
+ *   arrive: string[], drag: string[] | null, targets: string[], movable: string[],
+ *   outlines: string[][], handles: Record<string, string>
  * }} Overlays
  */
+
+/** How long a piece takes to slide into place, ms. */
+export const SLIDE_MS = 250;
 
 /**
  * What a person does on the board: a cell chosen (`click` or `key`), a drag over cells,
@@ -41,7 +47,31 @@ let serial = 0;
 /** @returns {Overlays} */
 const noOverlays = () => ({
   selected: [], open: null, refusals: {}, preview: null, last: null, badges: {}, arrive: [], drag: null, targets: [], movable: [],
+  outlines: [], handles: {},
 });
+
+/** Whether the person asked for less motion. */
+const stillWanted = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The cells of an L in order along it (from one end to the other), for a line through them.
+ * @param {string[]} l
+ */
+function alongL(l) {
+  const near = (/** @type {string} */ a, /** @type {string} */ b) => {
+    const p = cellCoords(a);
+    const q = cellCoords(b);
+    return Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
+  };
+  const ends = l.filter((c) => l.filter((d) => near(c, d)).length === 1);
+  const path = [ends[0] || l[0]];
+  while (path.length < l.length) {
+    const next = l.find((c) => !path.includes(c) && near(c, path[path.length - 1]));
+    if (!next) break;
+    path.push(next);
+  }
+  return path;
+}
 
 /**
  * The shared patterns that tell the pieces apart without colour.
@@ -76,14 +106,19 @@ export class Board {
     /** @type {string | null} */
     this.cursor = null;
     this.dragging = false;
+    /** Turned round (180°): row 1 at the top, A on the right. */
+    this.flipped = false;
     /** @type {Record<string, 'red' | 'blue' | 'neutral'>} */
     this.occupied = {};
+    /** What stood where before the position now drawn (null: nothing drawn, or another size). @type {Record<string, 'red' | 'blue' | 'neutral'> | null} */
+    this.before = null;
     /** @type {Overlays} */
     this.overlays = noOverlays();
     /** @type {Record<string, CellNodes>} */
     this.cells = {};
     this.svg = svg('svg');
-    this.bridges = svg('g');
+    /** @type {Record<string, SVGGElement>} */
+    this.bridges = {};
     this.marks = svg('g');
     this.root = document.createElement('div');
     this.root.className = 'board';
@@ -105,11 +140,38 @@ export class Board {
    */
   set(desc) {
     const sizeChanged = !this.desc || this.desc.width !== desc.width || this.desc.height !== desc.height;
+    this.before = sizeChanged ? null : this.occupied;
     this.desc = desc;
     this.occupied = cellsOf(desc.pieces);
     if (sizeChanged) this.build(desc);
     this.overlays = noOverlays();
     this.render();
+  }
+
+  /**
+   * Turns the board round (or back): the other player's side nearest the person.
+   * @param {boolean} flipped
+   */
+  setFlipped(flipped) {
+    if (flipped === this.flipped) return;
+    this.flipped = flipped;
+    if (this.desc) {
+      this.build(this.desc);
+      this.render();
+    }
+  }
+
+  /**
+   * Where a cell's square is drawn: its top-left corner.
+   * @param {number} col
+   * @param {number} row
+   */
+  at(col, row) {
+    const { width, height } = this.desc || { width: 0, height: 0 };
+    return {
+      x: MARGIN + (this.flipped ? width - 1 - col : col) * CELL,
+      y: MARGIN + (this.flipped ? row - 1 : height - row) * CELL,
+    };
   }
 
   /** @param {BoardDesc} desc */
@@ -119,19 +181,19 @@ export class Board {
     const h = height * CELL + 2 * MARGIN;
     const root = svg('svg', {
       viewBox: `0 0 ${w} ${h}`, class: 'board-svg', role: 'grid', 'aria-label': this.label || t('board.label'),
-      tabindex: this.interactive ? '0' : null,
+      tabindex: this.interactive ? '0' : null, 'data-flipped': String(this.flipped),
     });
     this.svg = root;
     defs(root, this.id);
     // Cell names on the edges.
     for (let c = 0; c < width; c++) {
       for (const y of [MARGIN / 2, h - MARGIN / 2]) {
-        draw(root, 'text', { x: MARGIN + c * CELL + CELL / 2, y, class: 'edge-label', 'aria-hidden': 'true', text: String.fromCharCode(65 + c) });
+        draw(root, 'text', { x: this.at(c, 1).x + CELL / 2, y, class: 'edge-label', 'aria-hidden': 'true', text: String.fromCharCode(65 + c) });
       }
     }
     for (let r = 1; r <= height; r++) {
       for (const x of [MARGIN / 2, w - MARGIN / 2]) {
-        draw(root, 'text', { x, y: MARGIN + (height - r) * CELL + CELL / 2, class: 'edge-label', 'aria-hidden': 'true', text: r });
+        draw(root, 'text', { x, y: this.at(0, r).y + CELL / 2, class: 'edge-label', 'aria-hidden': 'true', text: r });
       }
     }
     this.cells = {};
@@ -140,8 +202,7 @@ export class Board {
       for (let c = 0; c < width; c++) {
         const name = cellName(c, r);
         const g = draw(row, 'g', { role: 'gridcell', id: `${this.id}-${name}`, 'data-cell': name, class: 'cell' });
-        const x = MARGIN + c * CELL;
-        const y = MARGIN + (height - r) * CELL;
+        const { x, y } = this.at(c, r);
         draw(g, 'rect', { x, y, width: CELL, height: CELL, class: `square ${(c + r) % 2 ? 'light' : 'dark'}` });
         const title = draw(g, 'title');
         const piece = draw(g, 'g', { class: 'piece' });
@@ -149,7 +210,8 @@ export class Board {
         this.cells[name] = { g, x, y, title, piece, badge };
       }
     }
-    this.bridges = draw(root, 'g', { class: 'bridges', 'aria-hidden': 'true' });
+    const bridges = draw(root, 'g', { class: 'bridges', 'aria-hidden': 'true' });
+    this.bridges = { red: draw(bridges, 'g'), blue: draw(bridges, 'g') };
     this.marks = draw(root, 'g', { class: 'marks', 'aria-hidden': 'true' });
     this.root.appendChild(root);
     if (this.interactive) this.listen(root);
@@ -205,7 +267,8 @@ export class Board {
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (moves[event.key]) {
-      const [dc, dr] = moves[event.key];
+      // The arrows go the way they point on the screen, the board turned round or not.
+      const [dc, dr] = moves[event.key].map((d) => (this.flipped ? -d : d));
       const col = Math.min(width - 1, Math.max(0, at.col + dc));
       const row = Math.min(height, Math.max(1, at.row + dr));
       this.moveCursor(cellName(col, row));
@@ -239,6 +302,45 @@ export class Board {
   show(overlays) {
     Object.assign(this.overlays, overlays);
     this.render();
+    if (overlays.arrive && overlays.arrive.length) this.slide(overlays.arrive);
+  }
+
+  /**
+   * The pieces that arrived on `cells` slide there from where they stood before (the L as a
+   * whole from its old place, each neutral from the cell it left), in SLIDE_MS; nothing moves
+   * when the person prefers reduced motion.
+   * @param {string[]} cells
+   */
+  slide(cells) {
+    const before = this.before;
+    if (!before || stillWanted()) return;
+    /** @param {string[]} names */
+    const centre = (names) => {
+      const points = names.map((n) => this.cells[n]);
+      return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+    };
+    /**
+     * @param {Element} element
+     * @param {{ x: number, y: number }} from
+     * @param {{ x: number, y: number }} to
+     */
+    const move = (element, from, to) => element.animate(
+      [{ transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)` }, { transform: 'translate(0px, 0px)' }],
+      { duration: SLIDE_MS, easing: 'ease-out' });
+    for (const color of /** @type {Color[]} */ (['red', 'blue'])) {
+      const now = cells.filter((c) => this.occupied[c] === color);
+      const then = Object.keys(before).filter((c) => before[c] === color);
+      if (!now.length || !then.length) continue;
+      const from = centre(then);
+      const to = centre(now);
+      for (const c of now) move(this.cells[c].piece, from, to);
+      move(this.bridges[color], from, to);
+    }
+    const left = Object.keys(before).filter((c) => before[c] === 'neutral' && this.occupied[c] !== 'neutral');
+    const came = cells.filter((c) => this.occupied[c] === 'neutral' && before[c] !== 'neutral');
+    came.forEach((c, i) => {
+      if (left[i]) move(this.cells[c].piece, this.cells[left[i]], this.cells[c]);
+    });
   }
 
   /**
@@ -252,6 +354,7 @@ export class Board {
     if (o.selected.includes(name)) text += `, ${t('board.selected')}`;
     const badge = o.badges[name];
     if (badge) text += `, ${badge.label}`;
+    if (o.handles[name]) text += `, ${t('board.picks', { cells: o.handles[name] })}`;
     if (o.refusals[name]) text += `. ${o.refusals[name]}`;
     return text;
   }
@@ -285,12 +388,15 @@ export class Board {
       if (o.last && o.last.l.includes(name)) classes.push('last');
       if (o.targets.includes(name)) classes.push('target');
       if (o.movable.includes(name)) classes.push('movable');
+      if (o.handles[name]) classes.push('handle');
       cell.g.setAttribute('class', classes.join(' '));
       cell.g.setAttribute('aria-label', this.cellText(name));
       cell.g.setAttribute('aria-selected', o.selected.includes(name) ? 'true' : 'false');
+      if (o.handles[name]) cell.g.setAttribute('data-handle', o.handles[name]);
+      else cell.g.removeAttribute('data-handle');
       cell.title.textContent = o.refusals[name] && !(o.open && o.open.includes(name)) ? o.refusals[name] : name;
       cell.piece.textContent = '';
-      this.drawPiece(cell, drawn[name], o.arrive.includes(name));
+      this.drawPiece(cell, drawn[name]);
       const badge = o.badges[name];
       cell.badge.textContent = badge ? badge.text : '';
       cell.badge.setAttribute('class', `badge ${badge ? badge.kind : ''}`);
@@ -304,18 +410,20 @@ export class Board {
    * @param {Record<string, string | undefined>} drawn
    */
   drawBridges(drawn) {
-    this.bridges.textContent = '';
+    for (const g of Object.values(this.bridges)) g.textContent = '';
     for (const [name, kind] of Object.entries(drawn)) {
       if (kind !== 'red' && kind !== 'blue') continue;
       const { col, row } = cellCoords(name);
-      const { x, y } = this.cells[name];
-      const arriving = this.overlays.arrive.includes(name) ? ' arrive' : '';
-      const attrs = { fill: `url(#${this.id}-${kind})`, class: `bridge${arriving}` };
-      if (drawn[cellName(col + 1, row)] === kind) {
-        draw(this.bridges, 'rect', { ...attrs, x: x + CELL - 20, y: y + 6, width: 40, height: CELL - 12 });
-      }
-      if (drawn[cellName(col, row - 1)] === kind) {
-        draw(this.bridges, 'rect', { ...attrs, x: x + 6, y: y + CELL - 20, width: CELL - 12, height: 40 });
+      const attrs = { fill: `url(#${this.id}-${kind})`, class: 'bridge' };
+      // A bridge spans the gap between this cell and its neighbour, wherever the board puts it.
+      for (const other of [cellName(col + 1, row), cellName(col, row - 1)]) {
+        if (drawn[other] !== kind) continue;
+        const a = this.cells[name];
+        const b = this.cells[other];
+        const x = Math.min(a.x, b.x);
+        const y = Math.min(a.y, b.y);
+        if (a.y === b.y) draw(this.bridges[kind], 'rect', { ...attrs, x: x + CELL - 20, y: y + 6, width: 40, height: CELL - 12 });
+        else draw(this.bridges[kind], 'rect', { ...attrs, x: x + 6, y: y + CELL - 20, width: CELL - 12, height: 40 });
       }
     }
   }
@@ -323,14 +431,12 @@ export class Board {
   /**
    * @param {CellNodes} cell
    * @param {string | undefined} who
-   * @param {boolean} arriving
    */
-  drawPiece(cell, who, arriving) {
+  drawPiece(cell, who) {
     if (!who) return;
     const { x, y, piece } = cell;
-    const cls = arriving ? ' arrive' : '';
     if (who === 'neutral' || who === 'preview-neutral') {
-      draw(piece, 'circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.3, class: `neutral ${who}${cls}` });
+      draw(piece, 'circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.3, class: `neutral ${who}` });
       draw(piece, 'circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.14, class: 'neutral-core' });
       return;
     }
@@ -340,7 +446,7 @@ export class Board {
     }
     const color = who.replace('preview-', '');
     const fill = `url(#${this.id}-${color})`;
-    draw(piece, 'rect', { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 12, fill, class: `l l-${color}${who.startsWith('preview') ? ' preview' : ''}${cls}` });
+    draw(piece, 'rect', { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 12, fill, class: `l l-${color}${who.startsWith('preview') ? ' preview' : ''}` });
   }
 
   drawMarks() {
@@ -356,6 +462,20 @@ export class Board {
       if (!a || !b) continue;
       draw(this.marks, 'line', { x1: a.x + CELL / 2, y1: a.y + CELL / 2, x2: b.x + CELL / 2, y2: b.y + CELL / 2, class: cls, 'marker-end': `url(#${this.id}-arrow)` });
     }
+    // The Ls to pick from: a line along each, set a little apart so that they do not hide
+    // each other, and a dot on the cell that picks it.
+    const { outlines, handles } = this.overlays;
+    outlines.forEach((l, i) => {
+      const shift = (i - (outlines.length - 1) / 2) * 7;
+      const points = alongL(l).map((c) => `${this.cells[c].x + CELL / 2 + shift},${this.cells[c].y + CELL / 2 + shift}`);
+      draw(this.marks, 'polyline', { points: points.join(' '), class: `outline outline-${i % 6}` });
+      const key = l.slice().sort().join(',');
+      const handle = Object.keys(handles).find((c) => handles[c] === key);
+      if (handle) {
+        const h = this.cells[handle];
+        draw(this.marks, 'circle', { cx: h.x + CELL / 2 + shift, cy: h.y + CELL / 2 + shift, r: 19, class: `handle-dot outline-${i % 6}` });
+      }
+    });
   }
 }
 

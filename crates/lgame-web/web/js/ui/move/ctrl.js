@@ -6,7 +6,7 @@
 
 import * as api from '../../api.js';
 import { t, refusal, refusedMove, outcomeText } from '../../i18n.js';
-import { cellName } from '../../notation.js';
+import { cellName, cellCoords } from '../../notation.js';
 
 /** @typedef {import('../../api.js').PositionDesc} PositionDesc */
 /** @typedef {import('../../api.js').MoveEntry} MoveEntry */
@@ -17,6 +17,53 @@ import { cellName } from '../../notation.js';
  * @param {string[]} b
  */
 const sameCells = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
+
+/**
+ * A cell to click for each L through the cells chosen so far, none shared: each L's own cells
+ * first (the ones no other L has), the cell furthest from the first chosen first; then, where
+ * two Ls want the same cell, one gives way to another of its cells (a bipartite matching).
+ * An L left without a cell is still reached by clicking its cells one by one (see below).
+ * @param {string[][]} ls
+ * @param {string[]} chosen
+ * @returns {Record<string, string>} cell → the L's cells, sorted and joined by commas
+ */
+export function handlesFor(ls, chosen) {
+  const first = chosen.length ? cellCoords(chosen[0]) : { col: 0, row: 0 };
+  const far = (/** @type {string} */ c) => {
+    const p = cellCoords(c);
+    return Math.abs(p.col - first.col) + Math.abs(p.row - first.row);
+  };
+  const count = (/** @type {string} */ c) => ls.filter((l) => l.includes(c)).length;
+  const options = ls.map((l) => l.filter((c) => !chosen.includes(c))
+    .sort((a, b) => count(a) - count(b) || far(b) - far(a) || (a < b ? -1 : 1)));
+  /** @type {Map<string, number>} */
+  const owner = new Map();
+  /**
+   * @param {number} i
+   * @param {Set<string>} seen
+   * @returns {boolean}
+   */
+  const assign = (i, seen) => {
+    for (const c of options[i]) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      const j = owner.get(c);
+      if (j === undefined || assign(j, seen)) {
+        owner.set(c, i);
+        return true;
+      }
+    }
+    return false;
+  };
+  options.forEach((_, i) => assign(i, new Set()));
+  // An L left without a cell (rare) must stay reachable by clicking its cells one by one:
+  // none of them picks another L.
+  const placed = new Set(owner.values());
+  const left = ls.filter((_, i) => !placed.has(i));
+  return Object.fromEntries([...owner]
+    .filter(([c]) => !left.some((l) => l.includes(c)))
+    .map(([c, i]) => [c, ls[i].slice().sort().join(',')]));
+}
 
 /**
  * Each refused cell's reason (an /api/position answer's) in the page's language.
@@ -43,6 +90,8 @@ export class MoveCtrl {
     this.enabled = false;
     /** The cells chosen for the new L, until they make one. @type {string[]} */
     this.selected = [];
+    /** Whether the cells were chosen by pointer: the Ls through them are shown to pick from. */
+    this.picking = false;
     /** The new L, once chosen. @type {string[] | null} */
     this.l = null;
     /** The neutral steps chosen after it. @type {string[][]} */
@@ -77,6 +126,7 @@ export class MoveCtrl {
   /** @param {boolean} clearMessage */
   reset(clearMessage) {
     this.selected = [];
+    this.picking = false;
     this.l = null;
     this.steps = [];
     this.from = null;
@@ -108,6 +158,19 @@ export class MoveCtrl {
       }
     }
     return open;
+  }
+
+  /** The legal Ls through every chosen cell (none before a cell is chosen). */
+  candidates() {
+    if (!this.desc || this.l || !this.selected.length) return [];
+    return this.desc.l_moves.filter((l) => this.selected.every((c) => l.includes(c)));
+  }
+
+  /** The Ls to pick from, each with the cell that picks it: while choosing by pointer. */
+  pickable() {
+    if (!this.picking || !this.enabled) return { outlines: [], handles: {} };
+    const outlines = this.candidates();
+    return { outlines, handles: handlesFor(outlines, this.selected) };
   }
 
   /** The moves that begin with the chosen L and neutral steps. */
@@ -154,21 +217,30 @@ export class MoveCtrl {
   }
 
   /**
-   * A cell chosen on the board.
+   * A cell chosen on the board: by pointer (`click`) the first cell shows the Ls through it
+   * and a second click on one's marked cell picks it; by keyboard each of the L's cells in turn.
    * @param {string} name
+   * @param {'click' | 'key'} [how]
    */
-  async cell(name) {
+  async cell(name, how = 'key') {
     if (!this.enabled) {
       this.say(this.desc && this.desc.outcome ? outcomeText(this.desc.outcome, this.desc.turn) : t('move.notYourTurn'));
       return;
     }
     if (this.l) return this.neutralCell(name);
+    const picked = this.pickable().handles[name];
+    if (picked) {
+      this.selected = picked.split(',');
+      return this.afterSelection();
+    }
     if (this.selected.includes(name)) {
       this.selected = this.selected.filter((c) => c !== name);
+      if (!this.selected.length) this.picking = false;
       this.say('');
       this.refusalsNow();
       return;
     }
+    if (!this.selected.length) this.picking = how === 'click';
     if (!this.open().includes(name)) {
       const refusals = await this.refusalsNow();
       this.say(refusals[name] || t('move.cannot', { cell: name }), 'refused');
@@ -181,8 +253,12 @@ export class MoveCtrl {
 
   afterSelection() {
     const desc = this.desc;
+    // By pointer, the L is taken as soon as one alone goes through the cells chosen.
+    const only = this.picking ? this.candidates() : [];
+    if (only.length === 1) this.selected = only[0].slice();
     if (desc && this.selected.length === 4 && desc.l_moves.some((l) => sameCells(l, this.selected))) {
       this.l = this.selected.slice();
+      this.message = { text: '', kind: 'info' };
       if (!desc.moves) {
         this.message = { text: t('move.typeBigVariant'), kind: 'info' };
       } else if (!this.options().some((m) => m.neutrals.length > 0)) {
@@ -190,6 +266,8 @@ export class MoveCtrl {
       } else {
         this.message = { text: t('move.chooseNeutral'), kind: 'info' };
       }
+    } else if (only.length > 1) {
+      this.message = { text: t('move.pickL'), kind: 'info' };
     }
     this.redraw();
     this.refusalsNow();
@@ -202,7 +280,11 @@ export class MoveCtrl {
   drag(path) {
     const desc = this.desc;
     if (!desc || !this.enabled || this.l) {
-      path.forEach((c) => this.cell(c));
+      // A neutral dragged: where it starts and where it is let go.
+      if (this.l && path.length > 1) {
+        this.cell(path[0]);
+        this.cell(path[path.length - 1]);
+      } else path.forEach((c) => this.cell(c));
       return;
     }
     if (path.length === 4 && desc.l_moves.some((l) => sameCells(l, path))) {

@@ -49,6 +49,7 @@ export function moveBuilder(board, controls, onMove) {
       preview: ctrl.preview(),
       targets: ctrl.l && ctrl.from ? ctrl.targets() : [],
       movable: ctrl.from ? [ctrl.from] : ctrl.l ? ctrl.movable() : [],
+      ...ctrl.pickable(),
     });
     noNeutral.disabled = !ctrl.canFinish();
     noNeutral.textContent = ctrl.steps.length > 0 ? t('move.noMoreNeutral') : t('move.noNeutral');
@@ -65,7 +66,7 @@ export function moveBuilder(board, controls, onMove) {
     if (text && ctrl.enabled) ctrl.submit(text);
   });
   board.on({
-    cell: (name) => ctrl.cell(name),
+    cell: (name, how) => ctrl.cell(name, how),
     drag: (path) => ctrl.drag(path),
     cancel: () => ctrl.reset(true),
   });

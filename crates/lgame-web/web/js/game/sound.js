@@ -1,0 +1,51 @@
+// @ts-check
+// Move sounds, made in the page (a WebAudio oscillator, no file): off unless the person turns
+// them on; the choice is kept in localStorage.
+
+const KEY = 'lgame.sound';
+
+/** @type {AudioContext | null} */
+let audio = null;
+
+/** Whether move sounds are on. */
+export function soundOn() {
+  try {
+    return localStorage.getItem(KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** @param {boolean} on */
+export function setSound(on) {
+  try {
+    localStorage.setItem(KEY, on ? 'on' : 'off');
+  } catch {
+    // Storage refused (a private window): the choice lasts this page only.
+  }
+}
+
+/**
+ * A short knock for a move: lower for the other side's than for one's own.
+ * @param {'mine' | 'theirs' | 'end'} kind
+ */
+export function moveSound(kind) {
+  if (!soundOn()) return;
+  try {
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.type = 'triangle';
+    tone.frequency.setValueAtTime({ mine: 520, theirs: 390, end: 660 }[kind], now);
+    if (kind === 'end') tone.frequency.setValueAtTime(880, now + 0.12);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.18, now + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + (kind === 'end' ? 0.35 : 0.12));
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.4);
+  } catch {
+    // No audio on this machine: silence.
+  }
+}
