@@ -674,3 +674,70 @@ fn learn_draws_its_diagrams_in_the_pages_style_and_each_opens_the_analysis_board
     });
     no_console_errors(&page);
 }
+
+/// The analysis board, the editor, puzzles and Learn on a desktop and on a phone, light in
+/// English and dark in Russian: photographed, and no sideways scroll on the phone.
+#[test]
+fn the_views_are_photographed_and_fit_a_phone_in_both_languages() {
+    let bench = bench("web-views-screens");
+    let (moves, _) = line_with_a_bad_move(&bench);
+    let analyse = format!(
+        "#/analyse?variant=classic&position=kit&line={}&at=1",
+        encode(&moves.join(";"))
+    );
+    let views = [
+        ("analyse", analyse.as_str()),
+        ("editor", "#/editor"),
+        ("puzzles", "#/puzzles"),
+        ("learn", "#/learn"),
+    ];
+    let dir = artifacts_dir();
+    for (device, page) in [
+        ("desktop", bench.driver.session()),
+        ("phone", bench.driver.phone()),
+    ] {
+        for (theme, language) in [("light", "en"), ("dark", "ru")] {
+            bench.open(&page, "#/learn");
+            page.execute(
+                "localStorage.setItem('lgame.theme', arguments[0]); localStorage.setItem('lgame.language', arguments[1])",
+                vec![json!(theme), json!(language)],
+            );
+            for (name, address) in views {
+                bench.open(&page, address);
+                page.refresh();
+                wait_for_view(&page);
+                page.wait_until("the view's board", || {
+                    js(&page, "return !!document.querySelector('main .board-svg')") == json!(true)
+                });
+                assert_eq!(
+                    js(&page, "return document.documentElement.lang"),
+                    json!(language)
+                );
+                page.screenshot(
+                    dir.join(format!("web-view-{name}-{device}-{theme}-{language}.png")),
+                );
+                if name == "learn" {
+                    // Its diagrams, too.
+                    js(
+                        &page,
+                        "document.querySelector('#learn-example .learn-diagram').scrollIntoView()",
+                    );
+                    page.screenshot(dir.join(format!(
+                        "web-view-learn-diagrams-{device}-{theme}-{language}.png"
+                    )));
+                }
+                if device == "phone" {
+                    let wide = js(
+                        &page,
+                        "return [document.documentElement.scrollWidth, innerWidth]",
+                    );
+                    assert!(
+                        wide[0].as_u64() <= wide[1].as_u64(),
+                        "{name} ({language}) scrolls sideways: {wide}"
+                    );
+                }
+            }
+            no_console_errors(&page);
+        }
+    }
+}

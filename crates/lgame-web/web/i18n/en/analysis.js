@@ -12,6 +12,6 @@ export default {
   "analysis.mark.mistake": "Mistake: the move turns a win into a draw",
   "analysis.legend": "What the marks mean",
   "analysis.legendValues": "the mover's value after the move: a win (✓), a draw (=) or a loss (✗) in so many plies",
-  "editor.value": "{side} to move:",
+  "editor.value": "The solver's value ({side} to move):",
   "editor.unsolved": "The solver gives no value for this variant or position.",
 };
