@@ -292,10 +292,10 @@ function factsTable() {
     const vars = written(outcome ? { ...value, value: valueText(outcome.value, outcome.plies) } : value);
     return h('tr', {},
       h('th', { scope: 'row', style: 'font-weight: normal;' }, t(key)),
-      h('td', { style: 'white-space: nowrap; font-weight: 600;' }, valueKey ? t(valueKey, vars) : vars.n),
+      h('td', { class: 'figure' }, valueKey ? t(valueKey, vars) : vars.n),
       h('td', { class: 'muted' }, note ? t(`${key}.note`, written(note)) : ''));
   });
-  return h('table', { class: 'moves-table' },
+  return h('table', { class: 'moves-table learn-facts' },
     h('caption', { class: 'visually-hidden' }, t('learn.solved.caption')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('learn.solved.fact')),
