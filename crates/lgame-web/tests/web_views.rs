@@ -663,6 +663,32 @@ fn learn_draws_its_diagrams_in_the_pages_style_and_each_opens_the_analysis_board
             ) == json!(true)
     });
 
+    // In Russian, a diagram's only words are its description, in Russian; on the drawing,
+    // the cells' letters and numbers.
+    page.execute("localStorage.setItem('lgame.language', 'ru')", vec![]);
+    page.refresh();
+    wait_for_view(&page);
+    let words = js(
+        &page,
+        "return [...document.querySelectorAll('.learn-diagram .board-svg')].map(s => [s.getAttribute('aria-label'), [...s.querySelectorAll('text')].map(t => t.textContent).join('')])",
+    );
+    let words = words.as_array().unwrap();
+    assert!(!words.is_empty());
+    for pair in words {
+        let label = pair[0].as_str().unwrap();
+        assert!(
+            label.chars().any(|c| ('а'..='я').contains(&c)),
+            "a Russian description: {label}"
+        );
+        let drawn = pair[1].as_str().unwrap();
+        assert!(
+            drawn.chars().all(|c| "ABCD1234".contains(c)),
+            "no words on a diagram: {drawn}"
+        );
+    }
+    page.find("#learn-toc a[data-part='learn-strategy']")
+        .click();
+
     // A diagram opens its position on the analysis board.
     let link = page.find("#learn-strategy a.learn-diagram");
     let position = link.attr("data-position").unwrap();

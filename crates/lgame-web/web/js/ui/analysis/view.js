@@ -134,7 +134,12 @@ export class AnalysisPanel {
     if (moves && this.best) this.root.appendChild(this.bestButton(analysis.moves[0].move));
     if (history.length > 1) this.root.appendChild(await this.chart(desc.variant, history, at));
     if (ticket !== this.ticket) return;
-    if (moves) this.root.append(this.placements(desc, analysis), this.moveTable(desc, analysis));
+    if (moves) {
+      // The placements need the list of moves, which the server leaves out when it is huge.
+      const placements = bestPlacements(desc, analysis);
+      if (placements.size) this.root.append(this.placements(desc, placements));
+      this.root.append(this.moveTable(desc, analysis));
+    }
     this.drawBest();
   }
 
@@ -181,11 +186,11 @@ export class AnalysisPanel {
   /**
    * Each legal L placement with the best value of the moves that put the L there.
    * @param {PositionDesc} desc
-   * @param {Analysis} analysis
+   * @param {ReturnType<typeof bestPlacements>} placements
    */
-  placements(desc, analysis) {
+  placements(desc, placements) {
     const grid = h('div', { class: 'placements' });
-    for (const [key, m] of bestPlacements(desc, analysis)) {
+    for (const [key, m] of placements) {
       const label = `${key}: ${valueText(m.value, m.plies)}`;
       const figure = h('button', {
         type: 'button', class: `placement ${m.value}`, 'data-l': key, 'data-value': m.value,
