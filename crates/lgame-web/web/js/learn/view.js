@@ -89,8 +89,8 @@ function diagram(position, move, markAlt) {
  * @param {...Figure} items
  */
 function figures(...items) {
-  return h('div', { class: 'row', style: 'align-items: flex-start; gap: 1rem; margin: 0.8rem 0;' },
-    items.map(({ position, move, caption, markAlt }) => h('figure', { style: 'margin: 0; flex: 0 1 260px;' },
+  return h('div', { class: 'row learn-figures' },
+    items.map(({ position, move, caption, markAlt }) => h('figure', {},
       diagram(position, move, markAlt),
       h('figcaption', { class: 'muted' }, caption))));
 }
