@@ -7,6 +7,8 @@ export default {
   'learn.intro': 'Edward de Bono invented the L game as the simplest game he could think of that still takes real skill, and published it in The Five-Day Course in Thinking (1967). Two players, a board of 4×4 cells, an L-shaped piece each and two small neutral pieces: the rules take a minute to learn, and winning takes foresight.',
   'learn.toc': 'On this page',
   'learn.toContents': 'Back to the contents',
+  'learn.nextPart': 'Next',
+  'learn.diagram.open': 'Open on the analysis board.',
 
   // The rules
   'learn.rules.title': 'The rules',

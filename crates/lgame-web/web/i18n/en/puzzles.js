@@ -87,4 +87,9 @@ export default {
   'puzzles.reset': 'Reset progress',
   'puzzles.resetConfirm': 'Forget which puzzles you have solved with these rules ({variant})?',
   'puzzles.resetDone': 'Progress reset.',
+  'puzzles.continue': 'Next puzzle',
+  'puzzles.streak': 'Streak: {n} (best {best})',
+  'puzzles.gradeSolved': 'solved in this grade: {solved} of {total}',
+  'puzzles.options': 'Rules and grade: {variant} · {grade}',
+  'puzzles.optionsNone': 'Rules and grade',
 };

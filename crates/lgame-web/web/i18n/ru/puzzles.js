@@ -87,4 +87,9 @@ export default {
   'puzzles.reset': 'Сбросить успехи',
   'puzzles.resetConfirm': 'Забыть, какие задачи по этим правилам ({variant}) вы решили?',
   'puzzles.resetDone': 'Успехи сброшены.',
+  'puzzles.continue': 'Следующая задача',
+  'puzzles.streak': 'Серия: {n} (лучшая {best})',
+  'puzzles.gradeSolved': 'решено в этой категории: {solved} из {total}',
+  'puzzles.options': 'Правила и категория: {variant} · {grade}',
+  'puzzles.optionsNone': 'Правила и категория',
 };

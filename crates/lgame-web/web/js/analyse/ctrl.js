@@ -10,7 +10,7 @@ import { href, replaceAddress } from '../address.js';
 
 /**
  * What the view does for the controller: draw the position at the current step (with the
- * position's history for the chart), and draw the rest.
+ * line's positions, for the chart and the value changes), and draw the rest.
  * @typedef {{ frame: (desc: PositionDesc, history: string[]) => void, redraw: () => void }} AnalyseView
  */
 
@@ -68,7 +68,7 @@ export class AnalyseCtrl {
     const desc = await api.position(this.variant, this.positions[this.at]);
     this.desc = desc;
     replaceAddress(href('analyse', { variant: this.variant, position: this.start, line: this.line.join(';'), at: this.at }));
-    this.view.frame(desc, this.positions.slice(0, this.at + 1));
+    this.view.frame(desc, this.positions);
     this.view.redraw();
   }
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The analysis board, drawn: the board and its move builder, the step buttons (and ←/→/Home/
-// End), the line, the analysis panel, another start, and the record's export and import.
-// analyse/ctrl.js holds the line.
+// End), the line with each move's value change and mark, the analysis panel (shown or hidden),
+// another start, and the record's export and import. analyse/ctrl.js holds the line.
 
 import { h } from '../dom.js';
 import { href } from '../address.js';
@@ -9,7 +9,9 @@ import { t, side, outcomeText } from '../i18n.js';
 import { moveCells } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { moveBuilder } from '../ui/move/view.js';
-import { AnalysisPanel } from '../ui/analysis/view.js';
+import { AnalysisPanel, analysisToggle, changeBadge, marksLegend } from '../ui/analysis/view.js';
+import { lineChanges } from '../ui/analysis/ctrl.js';
+import { icon } from '../ui/icons.js';
 import { variantChooser } from '../ui/choosers.js';
 import { AnalyseCtrl } from './ctrl.js';
 
@@ -18,17 +20,23 @@ import { AnalyseCtrl } from './ctrl.js';
  * @param {URLSearchParams} params
  */
 export async function render(main, params) {
-  const stepButton = (/** @type {string} */ cls, /** @type {string} */ symbol, /** @type {string} */ key) =>
-    h('button', { type: 'button', class: cls, text: symbol, 'aria-label': t(key), title: t(key) });
-  const first = stepButton('first', '⏮', 'analyse.first');
-  const prev = stepButton('prev', '◀', 'analyse.prev');
-  const next = stepButton('next', '▶', 'analyse.next');
-  const last = stepButton('last', '⏭', 'analyse.last');
+  const stepButton = (/** @type {'first' | 'prev' | 'next' | 'last'} */ name, /** @type {string} */ key) =>
+    h('button', { type: 'button', class: `${name} icon-button`, 'aria-label': t(key), title: t(key) }, icon(name));
+  const first = stepButton('first', 'analyse.first');
+  const prev = stepButton('prev', 'analyse.prev');
+  const next = stepButton('next', 'analyse.next');
+  const last = stepButton('last', 'analyse.last');
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const boardHolder = h('div', { class: 'board-holder' });
   const builderHolder = h('div', { class: 'builder' });
   const historyTitle = h('h2');
   const moveList = h('ol', { class: 'move-list' });
+  const legend = h('details', { class: 'legend', hidden: true }, h('summary', { text: t('analysis.legend') }), marksLegend());
+  const toggle = analysisToggle((on) => {
+    analysisHolder.hidden = !on;
+    if (on && ctrl.desc) panel.update(ctrl.desc, ctrl.positions, ctrl.at);
+    else builder.showPreview(null);
+  }, true);
   const analysisHolder = h('div', { class: 'analysis-holder' });
   const variantHolder = h('div', { class: 'variant-holder' });
   const position = h('input', { name: 'position', class: 'mono' });
@@ -47,9 +55,9 @@ export async function render(main, params) {
     h('h1', { text: t('title.analyse') }),
     h('div', { class: 'stage' },
       h('div', {}, status, boardHolder, builderHolder,
-        h('div', { class: 'row nav-buttons' }, first, prev, ' ', next, last)),
+        h('div', { class: 'row nav-buttons' }, first, prev, ' ', next, last, ' ', toggle.button)),
       h('div', { class: 'side' },
-        h('section', { class: 'panel history' }, historyTitle, moveList),
+        h('section', { class: 'panel history' }, historyTitle, moveList, legend),
         analysisHolder,
         h('details', { class: 'panel setup-panel' }, h('summary', { text: t('analyse.setup') }), startForm),
         h('details', { class: 'panel record-panel' }, h('summary', { text: t('analyse.record') }),
@@ -65,16 +73,37 @@ export async function render(main, params) {
       board.set(desc);
       builder.setPosition(desc, !desc.outcome);
       if (ctrl.at > 0) board.show({ last: moveCells(ctrl.line[ctrl.at - 1]) });
-      panel.update(desc, history);
+      if (toggle.on) panel.update(desc, history, ctrl.at);
+      drawChanges();
     },
     redraw,
   });
   const panel = new AnalysisPanel(analysisHolder, {
     preview: (move) => builder.showPreview(move),
     play: (move) => ctrl.play(move),
+    go: (ply) => ctrl.go(ply),
   });
   const builder = moveBuilder(board, builderHolder, (move) => ctrl.play(move));
   const chooser = variantChooser(variantHolder, ctrl.variant);
+
+  /** The value changes' places in the move list, kept while the line is the same. @type {HTMLElement[]} */
+  let badges = [];
+  let badgesLine = '';
+  let changesTicket = 0;
+  /** Each move's value change and mark, once the solver has valued the line's positions. */
+  async function drawChanges() {
+    const ticket = ++changesTicket;
+    const { variant, positions } = ctrl;
+    let changes;
+    try {
+      changes = await lineChanges(variant, positions);
+    } catch {
+      return; // A variant the solver does not solve: the moves stand without values.
+    }
+    if (ticket !== changesTicket) return;
+    changes.forEach((change, i) => { if (badges[i]) badges[i].replaceWith(badges[i] = changeBadge(change)); });
+    legend.hidden = !changes.some((c) => c && c.mark);
+  }
 
   function redraw() {
     error.textContent = ctrl.error;
@@ -85,8 +114,13 @@ export async function render(main, params) {
     status.dataset.position = desc.position;
     first.disabled = prev.disabled = at === 0;
     next.disabled = last.disabled = at === line.length;
-    moveList.replaceChildren(...line.map((m, i) => h('li', {},
-      h('button', { type: 'button', text: m, 'aria-current': String(i + 1 === at), onclick: () => ctrl.go(i + 1) }))));
+    const key = [variant, ctrl.start, ...line].join('|');
+    const old = key === badgesLine ? badges : [];
+    badgesLine = key;
+    badges = line.map((_, i) => old[i] || h('span', { class: 'change' }));
+    moveList.replaceChildren(...line.map((m, i) => h('li', { 'data-move': m },
+      h('button', { type: 'button', text: m, 'aria-current': String(i + 1 === at), onclick: () => ctrl.go(i + 1) }),
+      ' ', badges[i])));
     historyTitle.textContent = t('analyse.line', { count: line.length });
     position.value = ctrl.start;
     edit.href = href('editor', { variant, position: ctrl.positions[at] });

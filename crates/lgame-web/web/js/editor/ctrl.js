@@ -1,10 +1,12 @@
 // @ts-check
 // The board editor (#/editor?variant=V&position=P), the state and the actions: pieces put
 // anywhere (a tool paints cells, a drag moves a piece whole), the side to move, the variant;
-// the server says whether it is a position of the variant. The address follows every change.
+// the server says whether it is a position of the variant, and the solver what it is worth.
+// The address follows every change.
 // view.js draws it.
 
 import * as api from '../api.js';
+import { analyse } from '../ui/analysis/ctrl.js';
 import { href, replaceAddress } from '../address.js';
 import { cellCoords, cellName, cellsOf, readPosition, writePosition } from '../notation.js';
 
@@ -36,6 +38,12 @@ export class EditorCtrl {
     /** @type {Verdict | null} */
     this.verdict = null;
     this.checking = 0;
+    /**
+     * The solver's value of a legal position (`analysis`), or none: `unsolved` when the
+     * solver refuses the variant or the position, `pending` while it is asked.
+     * @type {{ analysis: import('../api.js').Analysis } | { unsolved: true } | { pending: true } | null}
+     */
+    this.value = null;
   }
 
   /** The position in the one-line form. */
@@ -91,11 +99,22 @@ export class EditorCtrl {
     replaceAddress(href('editor', { variant: this.variant, position }));
     this.redraw();
     const ticket = ++this.checking;
+    let desc = null;
     try {
-      const desc = await api.position(this.variant, position);
+      desc = await api.position(this.variant, position);
       if (ticket === this.checking) this.verdict = { desc, error: null };
     } catch (e) {
       if (ticket === this.checking) this.verdict = { desc: null, error: api.messageOf(e) };
+    }
+    if (ticket !== this.checking) return;
+    this.value = desc ? { pending: true } : null;
+    this.redraw();
+    if (!desc) return;
+    try {
+      this.value = { analysis: await analyse(this.variant, desc.position) };
+    } catch {
+      // Too large for the solver, or a variant it does not solve: the position has no value.
+      this.value = { unsolved: true };
     }
     if (ticket === this.checking) this.redraw();
   }

@@ -1,10 +1,11 @@
 // @ts-check
 // The board editor, drawn: the board, the tools, the side to move, the variant, and the
-// server's verdict with links to analyse or play the position. editor/ctrl.js holds it.
+// server's verdict, the solver's value of the position, and links to analyse or play it.
+// editor/ctrl.js holds it.
 
 import { h } from '../dom.js';
 import { href } from '../address.js';
-import { t, side, outcomeText } from '../i18n.js';
+import { t, side, outcomeText, valueText } from '../i18n.js';
 import { piecesOf } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { radioChoices, variantChooser } from '../ui/choosers.js';
@@ -24,6 +25,7 @@ export async function render(main, params) {
   const variantHolder = h('div', { class: 'variant-holder' });
   const verdict = h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
   const positionText = h('p', { class: 'mono position-text' });
+  const value = h('p', { class: 'editor-value', role: 'status', 'aria-live': 'polite', hidden: true });
   const analyse = h('a', { class: 'analyse', text: t('editor.analyse') });
   const playFrom = h('a', { class: 'play-from', text: t('editor.playFrom') });
   main.append(
@@ -41,6 +43,7 @@ export async function render(main, params) {
           h('p', { class: 'hint muted', text: t('editor.hint') })),
         h('div', { class: 'panel' },
           verdict,
+          value,
           positionText,
           h('div', { class: 'row' }, analyse, playFrom)))));
 
@@ -63,6 +66,7 @@ export async function render(main, params) {
     const v = ctrl.verdict;
     if (!v) return;
     verdict.dataset.valid = String(v.desc !== null);
+    drawValue();
     if (v.desc) {
       const desc = v.desc;
       verdict.textContent = desc.outcome
@@ -77,6 +81,25 @@ export async function render(main, params) {
       analyse.removeAttribute('href');
       analyse.setAttribute('aria-disabled', 'true');
       playFrom.hidden = true;
+    }
+  }
+
+  /** The solver's value of the position built, for the side to move. */
+  function drawValue() {
+    const v = ctrl.value;
+    value.hidden = v === null;
+    if (!v || !ctrl.verdict || !ctrl.verdict.desc) return;
+    const turn = ctrl.verdict.desc.turn;
+    if ('analysis' in v) {
+      const a = v.analysis;
+      value.dataset.value = a.value;
+      value.dataset.plies = String(a.plies ?? '');
+      value.replaceChildren(`${t('editor.value', { side: side(turn) })} `,
+        h('span', { class: `value ${a.value}`, text: valueText(a.value, a.plies) }));
+    } else {
+      delete value.dataset.value;
+      delete value.dataset.plies;
+      value.replaceChildren(t('unsolved' in v ? 'editor.unsolved' : 'analysis.loading'));
     }
   }
 

@@ -1,18 +1,19 @@
 // @ts-check
 // The Learn view, drawn: the rules for a player, the variants, strategy notes and a gallery of
-// the classic game's lost positions. One long page with a table of contents. Its texts live
-// in i18n/<language>/learn.js; its pictures are the server's diagrams of real positions; its
-// data is learn/ctrl.js's.
+// the classic game's lost positions. A table of contents, then one part at a time (the rules,
+// the variants, strategy, the lost positions). Its texts live in i18n/<language>/learn.js; its
+// diagrams are drawn by the page's own board (so they follow the theme and the language), each
+// a link to the analysis board at its position; its data is learn/ctrl.js's.
 //
 // The router owns location.hash, so links within the page do not use `href="#id"`: a contents
 // entry is a real link to `#/learn?section=ID` (it can be copied and reopened), but a click
 // scrolls there itself and only replaces the address, without re-rendering the view.
 
-import * as api from '../api.js';
 import { h } from '../dom.js';
 import { href, replaceAddress } from '../address.js';
 import { t, number, plural, alternatives, valueText } from '../i18n.js';
-import { sortCells } from '../notation.js';
+import { moveCells, sortCells } from '../notation.js';
+import { Board } from '../ui/board.js';
 import { variantLabel } from '../ui/choosers.js';
 import {
   LearnCtrl, VARIANT, STANDARD, KIT, CORNERS, KIT_AFTER, KIT_END, TRAPPED, CORNER_TRAP, KILLER_TRAP, MOST_MOVES,
@@ -58,25 +59,27 @@ function describeMove(position, move) {
 }
 
 /**
- * A server-drawn diagram with its description; `markAlt` replaces the marked move's words.
+ * A diagram drawn by the page's board (a marked move drawn over it as a preview: the L's new
+ * cells dashed, the neutral's step an arrow), as a link that opens its position on the
+ * analysis board; `markAlt` replaces the marked move's words.
  * @param {string} position
  * @param {string} [move]
  * @param {string} [markAlt]
- * @param {boolean} [lazy]
  */
-function diagramImage(position, move, markAlt, lazy = false) {
+function diagram(position, move, markAlt) {
   const words = [describe(position)];
   if (markAlt) words.push(markAlt);
   else if (move) words.push(describeMove(position, move));
-  return h('img', {
-    class: 'diagram',
-    src: api.diagramUrl(VARIANT, position, move),
-    alt: words.join(' '),
-    // The server's pictures are 308×323: the size keeps the page from jumping as they load.
-    width: 308,
-    height: 323,
-    loading: lazy ? 'lazy' : undefined,
+  const { red, blue, neutrals, turn } = pieces(position);
+  const link = h('a', {
+    class: 'learn-diagram', href: href('analyse', { variant: VARIANT, position }), 'data-position': position,
+    title: t('learn.diagram.open'),
   });
+  const board = new Board(link, { interactive: false, label: `${words.join(' ')} ${t('learn.diagram.open')}` });
+  board.set({ width: 4, height: 4, turn, pieces: { red, blue, neutrals } });
+  if (move) board.show({ preview: moveCells(move) });
+  if (markAlt) board.svg.classList.add('refused-mark');
+  return link;
 }
 
 /** @typedef {{ position: string, move?: string, caption: string, markAlt?: string }} Figure */
@@ -86,9 +89,9 @@ function diagramImage(position, move, markAlt, lazy = false) {
  * @param {...Figure} items
  */
 function figures(...items) {
-  return h('div', { class: 'row', style: 'align-items: flex-start; gap: 1rem; margin: 0.8rem 0;' },
-    items.map(({ position, move, caption, markAlt }) => h('figure', { style: 'margin: 0; flex: 0 1 260px;' },
-      diagramImage(position, move, markAlt),
+  return h('div', { class: 'row learn-figures' },
+    items.map(({ position, move, caption, markAlt }) => h('figure', {},
+      diagram(position, move, markAlt),
       h('figcaption', { class: 'muted' }, caption))));
 }
 
@@ -105,13 +108,31 @@ const para = (key, vars) => h('p', {}, t(key, vars));
 const prose = (...children) => h('div', { class: 'prose' }, ...children);
 
 /**
- * Scrolls to a section, moves the focus to its heading and puts it in the address.
+ * Shows the part (an h2 section) that holds `id`, and hides the others; the contents mark it.
+ * @param {string} id
+ */
+function showPart(id) {
+  const element = document.getElementById(id);
+  const part = element && element.closest('.learn-part');
+  if (!part) return;
+  for (const other of document.querySelectorAll('.learn-part')) {
+    if (other instanceof HTMLElement) other.hidden = other !== part;
+  }
+  for (const a of document.querySelectorAll('#learn-toc a[data-part]')) {
+    if (a instanceof HTMLElement) a.setAttribute('aria-current', String(a.dataset.part === part.id));
+  }
+}
+
+/**
+ * Shows a section's part, scrolls to it, moves the focus to its heading and puts it in the
+ * address.
  * @param {string} id
  * @param {{ focus?: boolean, smooth?: boolean }} [how]
  */
 function goTo(id, { focus = true, smooth = true } = {}) {
   const section = document.getElementById(id);
   if (!section) return;
+  showPart(id);
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView({ behavior: smooth && !still ? 'smooth' : 'auto', block: 'start' });
   const heading = section.querySelector('h1, h2, h3');
@@ -164,8 +185,11 @@ function contents(sections) {
     const sub = [...part.querySelectorAll('section[id] > h3')]
       .map((hd) => h('li', {}, link(/** @type {HTMLElement} */ (hd.parentElement).id, hd.textContent || '')));
     const title = part.querySelector('h2');
+    const partLink = link(part.id, (title && title.textContent) || '');
+    partLink.dataset.part = part.id;
+    partLink.classList.add('learn-part-link');
     top.append(h('li', { style: 'break-inside: avoid; margin-bottom: 0.5rem;' },
-      link(part.id, (title && title.textContent) || ''), sub.length ? h('ol', {}, sub) : null));
+      partLink, sub.length ? h('ol', {}, sub) : null));
   }
   return h('nav', { id: 'learn-toc', class: 'panel', 'aria-labelledby': heading.id }, heading, top);
 }
@@ -268,10 +292,10 @@ function factsTable() {
     const vars = written(outcome ? { ...value, value: valueText(outcome.value, outcome.plies) } : value);
     return h('tr', {},
       h('th', { scope: 'row', style: 'font-weight: normal;' }, t(key)),
-      h('td', { style: 'white-space: nowrap; font-weight: 600;' }, valueKey ? t(valueKey, vars) : vars.n),
+      h('td', { class: 'figure' }, valueKey ? t(valueKey, vars) : vars.n),
       h('td', { class: 'muted' }, note ? t(`${key}.note`, written(note)) : ''));
   });
-  return h('table', { class: 'moves-table' },
+  return h('table', { class: 'moves-table learn-facts' },
     h('caption', { class: 'visually-hidden' }, t('learn.solved.caption')),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, t('learn.solved.fact')),
@@ -313,7 +337,7 @@ function strategySection(slots) {
  */
 function lostFigure(position, plies) {
   return h('figure', { style: 'margin: 0;' },
-    h('a', { href: href('analyse', { variant: VARIANT, position }) }, diagramImage(position, undefined, undefined, true)),
+    diagram(position),
     h('figcaption', { style: 'text-align: center;' },
       plies === 0 ? t('learn.lost.caption.trapped') : plural('learn.lost.caption.plies', plies)));
 }
@@ -360,12 +384,25 @@ export function render(main, params) {
     strategySection(slots),
     section('learn-lost', 2, 'learn.lost.title', lostHolder, backToContents()),
   ];
+  // One part at a time, each ending with the way to the next.
+  sections.forEach((part, i) => {
+    part.classList.add('learn-part');
+    const next = sections[i + 1];
+    const title = next && next.querySelector('h2');
+    if (title) part.append(h('p', { class: 'no-print learn-next' }, link(next.id, `${t('learn.nextPart')}: ${title.textContent} →`)));
+  });
   main.append(
     h('h1', {}, t('learn.title')),
     prose(para('learn.intro')),
     contents(sections),
     ...sections,
   );
+  // Until the address names a section, the first part (showPart works once the view is in the
+  // document, as it is for clicks).
+  sections.forEach((part, i) => { part.hidden = i > 0; });
+  for (const a of main.querySelectorAll('#learn-toc a[data-part]')) {
+    if (a instanceof HTMLElement) a.setAttribute('aria-current', String(a.dataset.part === sections[0].id));
+  }
 
   function redraw() {
     lostHolder.removeAttribute('aria-busy');

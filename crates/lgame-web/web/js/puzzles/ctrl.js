@@ -3,8 +3,9 @@
 // solver's tables, for any variant. Every value comes from the server: the puzzles are the
 // symmetry classes won for the side to move (/api/classes), a move is right only if it wins
 // as fast as the position allows (/api/analysis), and Blue answers with its longest
-// resistance (the first move of a lost position's analysis). Solved puzzles are remembered in
-// this browser only. view.js draws it.
+// resistance (the first move of a lost position's analysis). Solved puzzles and the streak
+// (puzzles solved in a row without a wrong move or the solution shown) are remembered in this
+// browser only. view.js draws it.
 
 import * as api from '../api.js';
 import { href, replaceAddress } from '../address.js';
@@ -16,6 +17,7 @@ import { t, plural } from '../i18n.js';
 /** @typedef {import('../ui/move/ctrl.js').MoveCtrl} MoveCtrl */
 
 const STORAGE_KEY = 'lgame.puzzles';
+const STREAK_KEY = 'lgame.puzzles.streak';
 /** How long Blue "thinks" before answering, so that a person sees their own move land. */
 const REPLY_DELAY = 600;
 
@@ -66,12 +68,35 @@ function loadSolved() {
   }
 }
 
-/** @param {Set<string>} set */
-function saveSolved(set) {
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
+function store(key, value) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify([...set]));
+    localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or forbidden (private mode): progress lasts for this visit only.
+  }
+}
+
+/** @param {Set<string>} set */
+function saveSolved(set) {
+  store(STORAGE_KEY, [...set]);
+}
+
+/**
+ * The streak (puzzles solved in a row) and the best one, as stored; unreadable counts as none.
+ * @typedef {{ current: number, best: number }} Streak
+ * @returns {Streak}
+ */
+function loadStreak() {
+  try {
+    const { current, best } = JSON.parse(localStorage.getItem(STREAK_KEY) || '{}');
+    const count = (/** @type {unknown} */ n) => (Number.isInteger(n) && Number(n) >= 0 ? Number(n) : 0);
+    return { current: count(current), best: Math.max(count(best), count(current)) };
+  } catch {
+    return { current: 0, best: 0 };
   }
 }
 
@@ -83,6 +108,11 @@ export class PuzzlesCtrl {
     /** @type {Set<ReturnType<typeof setTimeout>>} */
     this.timers = new Set();
     this.solved = loadSolved();
+    this.streak = loadStreak();
+    /** Whether this puzzle already broke the streak (a wrong move, the solution shown). */
+    this.failed = false;
+    /** Whether the puzzle open was just solved: the view offers the next one. */
+    this.justSolved = false;
     /** The variant's canonical rules text, once loaded. */
     this.variant = '';
     /** The rules text in the chooser. */
@@ -251,6 +281,8 @@ export class PuzzlesCtrl {
     this.busy = false;
     const start = grade.positions[index];
     this.puzzle = { start, plies: grade.plies, revealed: false, line: [] };
+    this.failed = false;
+    this.justSolved = false;
     this.solution = null;
     this.pliesLeft = grade.plies;
     replaceAddress(href('puzzles', { variant: this.variant, grade: grade.moves, n: index + 1 }));
@@ -336,6 +368,7 @@ export class PuzzlesCtrl {
         : t(`puzzles.notWinning.${move.value}`, { move: move.move });
       builder.setPosition(before, true);
       builder.say(reason, 'refused');
+      this.breakStreak();
       return;
     }
     builder.say('');
@@ -396,6 +429,12 @@ export class PuzzlesCtrl {
     if (!this.desc.outcome || this.desc.outcome.winner !== 'red') return this.view.redraw();
     this.solved.add(puzzleId(this.variant, puzzle.start));
     saveSolved(this.solved);
+    if (!this.failed) {
+      this.streak.current += 1;
+      this.streak.best = Math.max(this.streak.best, this.streak.current);
+      store(STREAK_KEY, this.streak);
+    }
+    this.justSolved = true;
     const all = this.solvedIn(grade) === grade.positions.length;
     this.say('status', t(all ? 'puzzles.solvedAll' : 'puzzles.solved'), 'win');
   }
@@ -411,6 +450,7 @@ export class PuzzlesCtrl {
     const ticket = this.ticket;
     this.busy = true;
     puzzle.revealed = true;
+    this.breakStreak();
     this.solved.delete(puzzleId(this.variant, puzzle.start));
     saveSolved(this.solved);
     if (this.builder) {
@@ -444,6 +484,14 @@ export class PuzzlesCtrl {
     } catch (e) {
       if (ticket === this.ticket) this.say('status', t('puzzles.failed', { message: api.messageOf(e) }), 'error');
     }
+  }
+
+  /** A wrong move or the solution shown: the streak starts again. */
+  breakStreak() {
+    this.failed = true;
+    this.streak.current = 0;
+    store(STREAK_KEY, this.streak);
+    this.view.redraw();
   }
 
   /** Forgets the variant's solved puzzles (the view asks first). */

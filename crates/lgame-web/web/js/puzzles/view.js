@@ -1,6 +1,7 @@
 // @ts-check
-// Puzzles, drawn: the rules chooser, the grades, the puzzle (board, goal, status, moves,
-// solution, the way to other puzzles) and the progress. puzzles/ctrl.js holds them.
+// Puzzles, drawn: the puzzle first (board, goal, status, the streak and the grade's count, the
+// next puzzle once solved, moves, solution, the way to other puzzles), then, folded away, the
+// rules chooser and the grades, and the progress. puzzles/ctrl.js holds them.
 
 import { h } from '../dom.js';
 import { href } from '../address.js';
@@ -97,6 +98,11 @@ export function render(main, params) {
   const builder = moveBuilder(board, controls, (move) => ctrl.onMove(move));
   ctrl.builder = builder;
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const score = h('p', { class: 'puzzles-score muted' });
+  const continueButton = h('button', {
+    type: 'button', class: 'puzzles-continue primary', hidden: true, text: t('puzzles.continue'),
+    onclick: () => ctrl.nextUnsolved(),
+  });
   /**
    * @param {string} cls
    * @param {string} key
@@ -120,7 +126,7 @@ export function render(main, params) {
   const solutionSection = h('section', { 'aria-labelledby': 'puzzles-solution-heading', hidden: true },
     h('h3', { id: 'puzzles-solution-heading', text: t('puzzles.solutionHeading') }), solutionList);
   const panel = h('div', { class: 'side' },
-    goal, solvedBefore, status, controls,
+    goal, solvedBefore, status, continueButton, score, controls,
     h('div', { class: 'row no-print' }, buttons.previous, buttons.next, buttons.random, buttons.unsolved),
     h('div', { class: 'row no-print' }, buttons.restart, buttons.solution),
     h('p', { id: 'puzzles-solution-note', class: 'muted', style: 'margin:0', text: t('puzzles.solutionNote') }),
@@ -147,14 +153,18 @@ export function render(main, params) {
       onclick: () => { if (confirm(t('puzzles.resetConfirm', { variant: ctrl.variant }))) ctrl.resetProgress(); },
     }));
 
+  // The choice of rules and grade, folded away under the puzzle: its summary says the choice.
+  const optionsSummary = h('summary', { class: 'puzzles-options-summary' });
+  const options = h('details', { class: 'panel no-print puzzles-options' }, optionsSummary,
+    h('p', { class: 'prose muted', text: t('puzzles.intro') }),
+    h('section', { 'aria-labelledby': 'puzzles-rules-heading' },
+      h('h2', { id: 'puzzles-rules-heading', text: t('puzzles.rules.heading') }), form),
+    gradesSection);
   main.append(
     h('h1', { text: t('puzzles.heading') }),
-    h('p', { class: 'prose muted', text: t('puzzles.intro') }),
-    h('section', { class: 'panel no-print', 'aria-labelledby': 'puzzles-rules-heading' },
-      h('h2', { id: 'puzzles-rules-heading', style: 'margin-top:0', text: t('puzzles.rules.heading') }), form),
     notice,
-    gradesSection,
     puzzleSection,
+    options,
     progressSection);
 
   const drawGrades = whenChanged(() => {
@@ -196,6 +206,11 @@ export function render(main, params) {
     rulesInput.value = ctrl.variantText;
     showNote(notice, ctrl.notice);
     gradesSection.hidden = progressSection.hidden = !ctrl.loaded;
+    // Nothing to solve: the choice is what the person needs.
+    if (!ctrl.loaded && ctrl.notice.kind === 'error') options.open = true;
+    optionsSummary.textContent = ctrl.loaded && ctrl.grade
+      ? t('puzzles.options', { variant: presetLabel(ctrl.variant), grade: plural('puzzles.grade', ctrl.grade.moves) })
+      : t('puzzles.optionsNone');
     puzzleSection.hidden = !ctrl.loaded || !ctrl.grade;
     if (!ctrl.loaded) return;
     const grade = ctrl.grade;
@@ -211,7 +226,14 @@ export function render(main, params) {
     if (!grade || !puzzle) return;
     drawList(`${ctrl.variant}|${grade.moves}|${ctrl.index}|${grade.positions.map((p) => (ctrl.isSolved(p) ? 1 : 0)).join('')}`);
     puzzleHeading.textContent = `${t('puzzles.puzzleHeading', { n: ctrl.index + 1, total: grade.positions.length })} · ${plural('puzzles.grade', grade.moves)}`;
-    solvedBefore.hidden = !ctrl.isSolved(puzzle.start);
+    solvedBefore.hidden = !ctrl.isSolved(puzzle.start) || ctrl.justSolved;
+    const inGrade = ctrl.solvedIn(grade);
+    score.dataset.streak = String(ctrl.streak.current);
+    score.dataset.gradeSolved = String(inGrade);
+    score.textContent = `${t('puzzles.streak', { n: ctrl.streak.current, best: ctrl.streak.best })} · ${t('puzzles.gradeSolved', { solved: inGrade, total: grade.positions.length })}`;
+    const offer = ctrl.justSolved && continueButton.hidden;
+    continueButton.hidden = !ctrl.justSolved;
+    if (offer) continueButton.focus();
     showNote(status, ctrl.status);
     solutionSection.hidden = !ctrl.solution;
     solutionList.replaceChildren(...(ctrl.solution || []).map(({ color, move }) => h('li', { text: t('puzzles.moveItem', { side: side(color), move }) })));

@@ -78,3 +78,61 @@ export function redScore(analysis) {
 export function analyseAll(variant, history) {
   return Promise.all(history.map((p) => analyse(variant, p).catch(() => null)));
 }
+
+/**
+ * How a move changed its mover's prospects, as lichess marks them: `blunder` (??) throws a
+ * win or a draw into a loss, `mistake` (?) a win into a draw; otherwise none.
+ * @typedef {'blunder' | 'mistake' | ''} Mark
+ */
+
+/**
+ * A move's value change: the mover's value before it (`before`, the position's) and after it
+ * (`after`: the next position's value seen from the mover, so its opponent's loss in 4 is the
+ * mover's win in 4), and the mark.
+ * @typedef {{ before: { value: import('../../api.js').ValueName, plies: number | null },
+ *   after: { value: import('../../api.js').ValueName, plies: number | null }, mark: Mark }} Change
+ */
+
+/** @type {Record<import('../../api.js').ValueName, import('../../api.js').ValueName>} */
+const FLIP = { win: 'loss', draw: 'draw', loss: 'win' };
+
+/**
+ * The change a move makes, from the analyses of the positions before and after it.
+ * @param {Analysis} before
+ * @param {Analysis} after
+ * @returns {Change}
+ */
+export function judge(before, after) {
+  const now = { value: FLIP[after.value], plies: after.plies };
+  /** @type {Mark} */
+  let mark = '';
+  if (now.value === 'loss' && before.value !== 'loss') mark = 'blunder';
+  else if (before.value === 'win' && now.value === 'draw') mark = 'mistake';
+  return { before: { value: before.value, plies: before.plies }, after: now, mark };
+}
+
+/**
+ * The change each move of a line makes (`positions`: the start and the position after each
+ * move); null for a move where the solver gives no value (a variant it does not solve).
+ * @param {string} variant
+ * @param {string[]} positions
+ * @returns {Promise<(Change | null)[]>}
+ */
+export async function lineChanges(variant, positions) {
+  const values = await analyseAll(variant, positions);
+  return values.slice(1).map((after, i) => {
+    const before = values[i];
+    return before && after ? judge(before, after) : null;
+  });
+}
+
+/**
+ * The best move of an analysis with its cells (null when there is none to draw).
+ * @param {PositionDesc} desc
+ * @param {Analysis} analysis
+ * @returns {MoveEntry | null}
+ */
+export function bestMove(desc, analysis) {
+  const first = analysis.moves[0];
+  return (first && movesByName(desc).get(first.move)) || null;
+}

@@ -1,23 +1,91 @@
 // @ts-check
-// The analysis panel: the position's value, every L placement's best value (small boards),
-// the moves best first (hover to preview, click to play), and a chart of who stood better at
-// each turn of the game. The data comes from ctrl.js.
+// The analysis panel: the position's value, the best move on the board on request, every L
+// placement's best value (small boards), the moves best first (hover to preview, click to
+// play), and a chart of who stood better at each turn of the game (a point goes to its ply).
+// Also the parts other views show beside it: a move's value change and mark (?? ?) with their
+// legend, and the "Show/Hide analysis" toggle. The data comes from ctrl.js.
 
 import { messageOf } from '../../api.js';
 import { h, svg, draw } from '../../dom.js';
 import { t, side, valueText } from '../../i18n.js';
 import { turnOf } from '../../notation.js';
 import { miniBoard } from '../board.js';
-import { analyse, analyseAll, bestPlacements, movesByName, redScore } from './ctrl.js';
+import { analyse, analyseAll, bestMove, bestPlacements, movesByName, redScore } from './ctrl.js';
 
 /** @typedef {import('../../api.js').PositionDesc} PositionDesc */
 /** @typedef {import('../../api.js').Analysis} Analysis */
+/** @typedef {import('./ctrl.js').Change} Change */
 
 /**
  * What the panel does to the page: `preview` shows a move on the board (null: stop); `play`
- * plays one (absent when moves cannot be played here).
- * @typedef {{ preview: (move: import('../board.js').Cells | null) => void, play?: (move: string) => void }} Hooks
+ * plays one (absent when moves cannot be played here); `go` shows ply N of the game (absent:
+ * the chart's points are not links).
+ * @typedef {{
+ *   preview: (move: import('../board.js').Cells | null) => void, play?: (move: string) => void,
+ *   go?: (ply: number) => void
+ * }} Hooks
  */
+
+/** The marks' symbols, as lichess writes them. */
+const SYMBOL = { blunder: '??', mistake: '?' };
+
+/**
+ * A value in a few characters: ✓5 (a win in 5 plies), = (a draw), ✗4 (a loss in 4).
+ * @param {{ value: import('../../api.js').ValueName, plies: number | null }} v
+ */
+export function shortValue({ value, plies }) {
+  return value === 'draw' ? '=' : `${value === 'win' ? '✓' : '✗'}${plies ?? ''}`;
+}
+
+/**
+ * A move's value change and mark, to put beside the move in a list: "✓5→=" and "?" say in
+ * signs what the title (and the screen reader's name) says in words.
+ * @param {Change | null} change
+ */
+export function changeBadge(change) {
+  if (!change) return h('span', { class: 'change' });
+  const { before, after, mark } = change;
+  const words = t('analysis.change', {
+    before: valueText(before.value, before.plies),
+    after: valueText(after.value, after.plies),
+  });
+  const label = mark ? `${words}. ${t(`analysis.mark.${mark}`)}` : words;
+  return h('span', {
+    class: `change ${mark}`, title: label, 'aria-label': label, role: 'img',
+    'data-before': before.value, 'data-after': after.value, 'data-mark': mark,
+  },
+  h('span', { class: `value ${after.value} short`, text: shortValue(after) }),
+  mark ? h('span', { class: `mark ${mark}`, text: SYMBOL[mark] }) : null);
+}
+
+/** The legend of the marks: their signs and what they mean, in words. */
+export function marksLegend() {
+  return h('dl', { class: 'marks-legend muted' },
+    ...(/** @type {const} */ (['blunder', 'mistake'])).flatMap((mark) => [
+      h('dt', { class: `mark ${mark}`, text: SYMBOL[mark] }),
+      h('dd', { text: t(`analysis.mark.${mark}`) }),
+    ]),
+    h('dt', { class: 'value short', text: '✓ = ✗' }),
+    h('dd', { text: t('analysis.legendValues') }));
+}
+
+/**
+ * The "Show analysis" / "Hide analysis" button: its words follow its state.
+ * @param {(on: boolean) => void} onChange
+ * @param {boolean} [on]
+ */
+export function analysisToggle(onChange, on = false) {
+  const button = h('button', { type: 'button', class: 'toggle-analysis' });
+  /** @param {boolean} value */
+  const set = (value) => {
+    on = value;
+    button.textContent = t(on ? 'analysis.hide' : 'analysis.show');
+    button.setAttribute('aria-expanded', String(on));
+  };
+  button.addEventListener('click', () => { set(!on); onChange(on); });
+  set(on);
+  return { button, set, get on() { return on; } };
+}
 
 export class AnalysisPanel {
   /**
@@ -29,16 +97,24 @@ export class AnalysisPanel {
     this.root = h('section', { class: 'analysis panel', 'aria-label': t('analysis.title') });
     container.appendChild(this.root);
     this.ticket = 0;
+    /** Whether the best move is drawn on the board. */
+    this.showBest = false;
+    /** The best move of the position shown. @type {import('../board.js').Cells | null} */
+    this.best = null;
   }
 
   /**
-   * Shows the analysis of `desc` (an /api/position answer) and the chart of `history`.
+   * Shows the analysis of `desc` (an /api/position answer) and the chart of `history` (the
+   * game's positions: the whole game, or up to this one), `at` marked on it.
    * @param {PositionDesc} desc
    * @param {string[]} [history]
+   * @param {number} [at] the ply of `desc` in `history` (default: the last)
    */
-  async update(desc, history = []) {
+  async update(desc, history = [], at = history.length - 1) {
     const ticket = ++this.ticket;
     const title = () => h('h2', { text: t('analysis.title') });
+    this.best = null;
+    this.drawBest();
     this.root.replaceChildren(title(), h('p', { class: 'muted', text: t('analysis.loading') }));
     let analysis;
     try {
@@ -48,14 +124,48 @@ export class AnalysisPanel {
       return;
     }
     if (ticket !== this.ticket) return;
-    this.root.replaceChildren(
-      title(),
-      h('p', { class: 'position-value', 'data-value': analysis.value, 'data-plies': analysis.plies ?? '' },
-        `${side(desc.turn)}: `, h('span', { class: `value ${analysis.value}`, text: valueText(analysis.value, analysis.plies) })),
-    );
-    if (history.length > 1) this.root.appendChild(await this.chart(desc.variant, history));
+    const best = bestMove(desc, analysis);
+    this.best = best && { l: best.l, neutrals: best.neutrals };
+    const value = h('p', { class: 'position-value', 'data-value': analysis.value, 'data-plies': analysis.plies ?? '' },
+      `${side(desc.turn)}: `, h('span', { class: `value ${analysis.value}`, text: valueText(analysis.value, analysis.plies) }));
+    this.root.replaceChildren(title(), value);
+    // A finished position has no move: no best move, no placements, no list.
+    const moves = !desc.outcome && analysis.moves.length > 0;
+    if (moves && this.best) this.root.appendChild(this.bestButton(analysis.moves[0].move));
+    if (history.length > 1) this.root.appendChild(await this.chart(desc.variant, history, at));
     if (ticket !== this.ticket) return;
-    this.root.append(this.placements(desc, analysis), this.moveTable(desc, analysis));
+    if (moves) {
+      // The placements need the list of moves, which the server leaves out when it is huge.
+      const placements = bestPlacements(desc, analysis);
+      if (placements.size) this.root.append(this.placements(desc, placements));
+      this.root.append(this.moveTable(desc, analysis));
+    }
+    this.drawBest();
+  }
+
+  /** Draws the best move on the board while it is asked for (else nothing). */
+  drawBest() {
+    this.hooks.preview(this.showBest ? this.best : null);
+  }
+
+  /**
+   * The button that draws the best move on the board.
+   * @param {string} move
+   */
+  bestButton(move) {
+    const button = h('button', { type: 'button', class: 'show-best', 'aria-pressed': String(this.showBest) });
+    const label = () => {
+      button.textContent = t(this.showBest ? 'analysis.hideBest' : 'analysis.showBest');
+      button.title = t('analysis.bestIs', { move });
+    };
+    button.addEventListener('click', () => {
+      this.showBest = !this.showBest;
+      button.setAttribute('aria-pressed', String(this.showBest));
+      label();
+      this.drawBest();
+    });
+    label();
+    return h('p', { class: 'row' }, button, h('span', { class: 'mono best-move', hidden: !this.showBest, text: move }));
   }
 
   /**
@@ -65,7 +175,8 @@ export class AnalysisPanel {
    */
   previewOn(node, move) {
     const show = () => { if (move) this.hooks.preview(move); };
-    const hide = () => this.hooks.preview(null);
+    // Back to the best move, when it is drawn.
+    const hide = () => this.drawBest();
     node.addEventListener('mouseenter', show);
     node.addEventListener('focus', show);
     node.addEventListener('mouseleave', hide);
@@ -75,11 +186,11 @@ export class AnalysisPanel {
   /**
    * Each legal L placement with the best value of the moves that put the L there.
    * @param {PositionDesc} desc
-   * @param {Analysis} analysis
+   * @param {ReturnType<typeof bestPlacements>} placements
    */
-  placements(desc, analysis) {
+  placements(desc, placements) {
     const grid = h('div', { class: 'placements' });
-    for (const [key, m] of bestPlacements(desc, analysis)) {
+    for (const [key, m] of placements) {
       const label = `${key}: ${valueText(m.value, m.plies)}`;
       const figure = h('button', {
         type: 'button', class: `placement ${m.value}`, 'data-l': key, 'data-value': m.value,
@@ -126,11 +237,13 @@ export class AnalysisPanel {
   }
 
   /**
-   * Who stood better at each position of the game, from Red's side.
+   * Who stood better at each position of the game, from Red's side; the point of ply `at` is
+   * marked, and a point is a link to its ply when the page can go there.
    * @param {string} variant
    * @param {string[]} history
+   * @param {number} at
    */
-  async chart(variant, history) {
+  async chart(variant, history, at) {
     const values = await analyseAll(variant, history);
     const w = 320;
     const hgt = 120;
@@ -141,15 +254,31 @@ export class AnalysisPanel {
     /** @param {number} s */
     const y = (s) => hgt / 2 - s * (hgt / 2 - pad);
     const points = values.flatMap((a, i) => (a ? [{ a, i, s: redScore(a) }] : []));
-    const chart = svg('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'chart', role: 'img', 'aria-label': t('analysis.chart') });
+    const chart = svg('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'chart', role: 'group', 'aria-label': t('analysis.chart') });
     draw(chart, 'line', { x1: pad, x2: w - pad, y1: hgt / 2, y2: hgt / 2, class: 'axis' });
+    if (at >= 0 && at < n) draw(chart, 'line', { x1: x(at), x2: x(at), y1: 4, y2: hgt - 4, class: 'now' });
     draw(chart, 'text', { x: 2, y: pad - 4, text: t('analysis.chartRed') });
     draw(chart, 'text', { x: 2, y: hgt - 4, text: t('analysis.chartBlue') });
     draw(chart, 'polyline', { points: points.map((p) => `${x(p.i)},${y(p.s)}`).join(' '), class: 'line' });
+    const go = this.hooks.go;
+    // Many plies make small dots: the point's target stays wide enough to hit.
+    const r = Math.max(2.5, Math.min(4, (w - 2 * pad) / n / 2.5));
     for (const { a, i, s } of points) {
-      const dot = draw(chart, 'circle', { cx: x(i), cy: y(s), r: 4, class: `pt ${s > 0 ? 'win' : s < 0 ? 'loss' : 'draw'}` });
-      draw(dot, 'title', { text: `${t('analysis.ply', { ply: i })}: ${side(turnOf(a.position))} ${valueText(a.value, a.plies)}` });
+      const label = `${t('analysis.ply', { ply: i })}: ${side(turnOf(a.position))} ${valueText(a.value, a.plies)}`;
+      const kind = s > 0 ? 'win' : s < 0 ? 'loss' : 'draw';
+      const point = draw(chart, 'g', { class: `pt-group${i === at ? ' current' : ''}`, 'data-ply': i });
+      draw(point, 'circle', { cx: x(i), cy: y(s), r: Math.max(r, 8), class: 'hit' });
+      draw(point, 'circle', { cx: x(i), cy: y(s), r: i === at ? r + 2 : r, class: `pt ${kind}` });
+      draw(point, 'title', { text: label });
+      if (go) {
+        point.setAttribute('role', 'link');
+        point.setAttribute('tabindex', '0');
+        point.setAttribute('aria-label', label);
+        point.addEventListener('click', () => go(i));
+        point.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(i); } });
+      }
     }
-    return h('figure', { class: 'value-chart' }, chart, h('figcaption', { class: 'muted', text: t('analysis.chartCaption') }));
+    return h('figure', { class: 'value-chart' }, chart,
+      h('figcaption', { class: 'muted', text: go ? `${t('analysis.chartCaption')} ${t('analysis.chartGo')}` : t('analysis.chartCaption') }));
   }
 }
