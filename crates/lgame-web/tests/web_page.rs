@@ -823,7 +823,11 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
     assert_eq!(page.find(".banner .end-headline").text(), "You lost");
     let toggle = page.find(".toggle-analysis");
     assert!(toggle.is_displayed());
+    assert_eq!(toggle.text(), "Show analysis");
     toggle.click();
+    page.wait_until("the toggle to say what it does now", || {
+        toggle.text() == "Hide analysis"
+    });
     page.wait_until("the solver to be asked", || {
         asked().as_u64().unwrap_or(0) > 0
     });

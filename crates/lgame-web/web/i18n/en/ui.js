@@ -69,7 +69,6 @@ export default {
   "game.undo": "Undo",
   "game.redo": "Redo",
   "game.resign": "Resign",
-  "game.analysis": "Show analysis",
   "game.openAnalysis": "Open on the analysis board",
   "game.export": "Download the record",
   "game.newGame": "New game",

@@ -69,7 +69,6 @@ export default {
   "game.undo": "Отменить",
   "game.redo": "Вернуть",
   "game.resign": "Сдаться",
-  "game.analysis": "Показать анализ",
   "game.openAnalysis": "Открыть на доске анализа",
   "game.export": "Скачать запись",
   "game.newGame": "Новая партия",

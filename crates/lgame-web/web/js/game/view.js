@@ -13,7 +13,7 @@ import { moveCells } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { icon } from '../ui/icons.js';
 import { moveBuilder } from '../ui/move/view.js';
-import { AnalysisPanel } from '../ui/analysis/view.js';
+import { AnalysisPanel, analysisToggle } from '../ui/analysis/view.js';
 import { GameCtrl, afterMove } from './ctrl.js';
 import { soundOn, setSound, moveSound } from './sound.js';
 
@@ -50,7 +50,13 @@ export async function render(main, params, rest) {
   const resign = button('resign', t('game.resign'));
   const flip = iconButton('flip', 'flip', t('game.flip'));
   const sound = iconButton('sound', soundOn() ? 'soundOn' : 'soundOff', t('game.sound'));
-  const toggle = h('button', { type: 'button', class: 'toggle-analysis', 'aria-pressed': 'false', text: t('game.analysis') });
+  // "Show analysis" / "Hide analysis": the words follow the controller's state.
+  const analysis = analysisToggle(() => {
+    ctrl.toggleAnalysis();
+    redraw();
+    if (ctrl.analysisOn && ctrl.desc) panel.update(ctrl.desc, ctrl.history());
+  });
+  const toggle = analysis.button;
   const openAnalysis = h('a', { class: 'open-analysis', text: t('game.openAnalysis') });
   const analysisLater = h('p', { class: 'analysis-later muted', hidden: true, text: t('game.analysisAfter') });
   const message = h('p', { class: 'action-message', role: 'alert' });
@@ -193,7 +199,7 @@ export async function render(main, params, rest) {
     openAnalysis.hidden = !allowed;
     analysisLater.hidden = allowed;
     if (!allowed && ctrl.analysisOn) ctrl.toggleAnalysis();
-    toggle.setAttribute('aria-pressed', String(ctrl.analysisOn));
+    analysis.set(ctrl.analysisOn);
     panel.root.hidden = !ctrl.analysisOn;
     if (allowed) openAnalysis.href = href('analyse', { variant: state.variant, position: state.start, line: state.moves.join(';'), at: state.plies });
     else openAnalysis.removeAttribute('href');
@@ -221,11 +227,6 @@ export async function render(main, params, rest) {
     sound.setAttribute('aria-pressed', String(soundOn()));
     sound.replaceChildren(icon(soundOn() ? 'soundOn' : 'soundOff'));
     if (soundOn()) moveSound('mine');
-  });
-  toggle.addEventListener('click', () => {
-    ctrl.toggleAnalysis();
-    redraw();
-    if (ctrl.analysisOn && ctrl.desc) panel.update(ctrl.desc, ctrl.history());
   });
 
   return ctrl.start();
