@@ -1,5 +1,7 @@
 //! Embeds the web page (`web/`) in the binary: writes a table of every file under `web/`
-//! with its bytes, so a file added there is served without another line of code.
+//! with its bytes, so a file added there is served without another line of code, and with
+//! an entity tag made from its content (so a browser revalidates and gets a 304 until the
+//! file changes).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -19,13 +21,20 @@ fn files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// FNV-1a, 64 bits: an entity tag needs to tell versions of a file apart, not resist forgery.
+fn content_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let web = root.join("web");
     println!("cargo:rerun-if-changed=web");
     let mut found = Vec::new();
     files(&web, &mut found);
-    let mut table = String::from("pub static FILES: &[(&str, &[u8])] = &[\n");
+    let mut table = String::from("pub static FILES: &[(&str, &[u8], &str)] = &[\n");
     for path in found {
         let name = path
             .strip_prefix(&web)
@@ -33,9 +42,12 @@ fn main() {
             .to_str()
             .expect("asset names are UTF-8")
             .replace('\\', "/");
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let etag = format!("\"{:016x}\"", content_hash(&bytes));
         let _ = writeln!(
             table,
-            "    ({name:?}, include_bytes!({:?})),",
+            "    ({name:?}, include_bytes!({:?}), {etag:?}),",
             path.display().to_string()
         );
     }
