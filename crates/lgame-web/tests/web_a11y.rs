@@ -9,7 +9,7 @@
 
 mod browser_common;
 
-use browser_common::{bench, js, wait_for_view, Bench};
+use browser_common::{artifacts_dir, bench, js, wait_for_view, Bench};
 use lgame_test_support::browser::Session;
 use serde_json::json;
 
@@ -148,6 +148,12 @@ fn no_view_scrolls_sideways_on_a_phone_and_every_control_takes_a_finger() {
         assert_eq!(js(&page, "return document.documentElement.lang"), language);
         for address in &addresses {
             show(&page, address);
+            let name: String = address
+                .trim_start_matches("#/")
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            page.screenshot(artifacts_dir().join(format!("a11y-phone-{name}-{language}.png")));
             let widths = js(
                 &page,
                 "return [document.documentElement.scrollWidth, window.innerWidth]",
