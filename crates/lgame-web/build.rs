@@ -28,30 +28,62 @@ fn content_hash(bytes: &[u8]) -> u64 {
     })
 }
 
+/// A file's name under `web/`, with `/` between its parts.
+fn asset_name(web: &Path, path: &Path) -> String {
+    path.strip_prefix(web)
+        .expect("under web/")
+        .to_str()
+        .expect("asset names are UTF-8")
+        .replace('\\', "/")
+}
+
+/// The page with a `<link rel="modulepreload">` for each module, before its first script.
+fn with_preloads(page: &[u8], modules: &[String]) -> Vec<u8> {
+    let page = std::str::from_utf8(page).expect("index.html is UTF-8");
+    let at = page
+        .find("<script type=\"module\"")
+        .expect("index.html loads its modules with <script type=\"module\">");
+    let links: String = modules
+        .iter()
+        .map(|name| format!("<link rel=\"modulepreload\" href=\"/assets/{name}\">\n  "))
+        .collect();
+    format!("{}{links}{}", &page[..at], &page[at..]).into_bytes()
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let web = root.join("web");
     println!("cargo:rerun-if-changed=web");
     let mut found = Vec::new();
     files(&web, &mut found);
+    // Every module of the page, preloaded from index.html: the browser fetches them all at
+    // once instead of discovering them import by import (a phone's round trips add up).
+    let modules: Vec<String> = found
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "js"))
+        .map(|path| asset_name(&web, path))
+        .collect();
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     let mut table = String::from("pub static FILES: &[(&str, &[u8], &str)] = &[\n");
     for path in found {
-        let name = path
-            .strip_prefix(&web)
-            .expect("under web/")
-            .to_str()
-            .expect("asset names are UTF-8")
-            .replace('\\', "/");
-        let bytes =
+        let name = asset_name(&web, &path);
+        let mut bytes =
             std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let mut source = path.clone();
+        if name == "index.html" {
+            bytes = with_preloads(&bytes, &modules);
+            source = out_dir.join("index.html");
+            std::fs::write(&source, &bytes)
+                .unwrap_or_else(|e| panic!("writing {}: {e}", source.display()));
+        }
         let etag = format!("\"{:016x}\"", content_hash(&bytes));
         let _ = writeln!(
             table,
             "    ({name:?}, include_bytes!({:?}), {etag:?}),",
-            path.display().to_string()
+            source.display().to_string()
         );
     }
     table.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
+    let out = out_dir.join("assets.rs");
     std::fs::write(&out, table).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
 }
