@@ -258,6 +258,9 @@ pub fn router(shared: Shared) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // gzip when the client accepts it; small answers, pictures other than SVG and the
+        // WebSocket's handshake go as they are.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(shared)
 }
 

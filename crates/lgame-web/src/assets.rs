@@ -1,9 +1,12 @@
 //! The web page's files (`web/`), embedded at build time by `build.rs`, and how they are
 //! served: each with its type, and a content security policy that keeps the page to this
-//! server (no request ever leaves for another host).
+//! server (no request ever leaves for another host). Each file carries an entity tag (a hash
+//! of its content, made by `build.rs`) and `Cache-Control: no-cache`: a browser keeps the
+//! file, asks again with `If-None-Match`, and gets a 304 with no body until a new binary
+//! serves a changed file, which it then sees at once.
 
 use axum::extract::Path;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
@@ -17,12 +20,25 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' da
      style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
-/// The embedded file at `name` (a path under `web/`).
-pub fn file(name: &str) -> Option<&'static [u8]> {
+/// The embedded file at `name` (a path under `web/`) with its entity tag.
+fn entry(name: &str) -> Option<(&'static [u8], &'static str)> {
     embedded::FILES
         .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, bytes)| *bytes)
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, bytes, etag)| (*bytes, *etag))
+}
+
+/// Whether `If-None-Match` names `etag` (or is `*`), by the weak comparison RFC 9110
+/// 13.1.2 asks of it: `W/"x"` and `"x"` match. The page's tags are weak (one tag for the
+/// gzipped and the plain answer).
+fn matches(request: &HeaderMap, etag: &str) -> bool {
+    request
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(|tag| tag.trim())
+        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag.trim_start_matches("W/"))
 }
 
 fn content_type(name: &str) -> &'static str {
@@ -40,14 +56,20 @@ fn content_type(name: &str) -> &'static str {
     }
 }
 
-/// A page or file answer with its type and the security headers.
-pub fn serve(name: &str) -> Result<Response, ApiError> {
-    let bytes = file(name).ok_or_else(|| {
+/// A page or file answer with its type, its entity tag and the security headers; a 304
+/// without a body when `request`'s `If-None-Match` names the tag.
+pub fn serve(name: &str, request: &HeaderMap) -> Result<Response, ApiError> {
+    let (bytes, etag) = entry(name).ok_or_else(|| {
         let shown: String = name.chars().take(100).collect();
         ApiError::new(StatusCode::NOT_FOUND, format!("no such file: /{shown}"))
     })?;
-    let mut response = bytes.into_response();
+    let mut response = if matches(request, etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        bytes.into_response()
+    };
     let headers = response.headers_mut();
+    headers.insert(header::ETAG, HeaderValue::from_static(etag));
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static(content_type(name)),
@@ -69,13 +91,13 @@ pub fn serve(name: &str) -> Result<Response, ApiError> {
 }
 
 /// `GET /`: the page.
-pub async fn index() -> Result<Response, ApiError> {
-    serve("index.html")
+pub async fn index(request: HeaderMap) -> Result<Response, ApiError> {
+    serve("index.html", &request)
 }
 
 /// `GET /assets/{*path}`.
-pub async fn asset(Path(path): Path<String>) -> Result<Response, ApiError> {
-    serve(&path)
+pub async fn asset(Path(path): Path<String>, request: HeaderMap) -> Result<Response, ApiError> {
+    serve(&path, &request)
 }
 
 #[cfg(test)]
@@ -84,8 +106,33 @@ mod tests {
 
     #[test]
     fn the_page_and_its_scripts_are_embedded() {
-        assert!(file("index.html").is_some());
-        assert!(embedded::FILES.iter().any(|(n, _)| n.ends_with(".js")));
-        assert!(file("../Cargo.toml").is_none());
+        assert!(entry("index.html").is_some());
+        assert!(embedded::FILES.iter().any(|(n, _, _)| n.ends_with(".js")));
+        assert!(entry("../Cargo.toml").is_none());
+    }
+
+    #[test]
+    fn files_differ_by_their_tags_and_a_tag_list_is_read() {
+        let tags: std::collections::HashSet<&str> = embedded::FILES
+            .iter()
+            .filter(|(_, bytes, _)| !bytes.is_empty())
+            .map(|(_, _, etag)| *etag)
+            .collect();
+        let distinct: std::collections::HashSet<&[u8]> = embedded::FILES
+            .iter()
+            .filter(|(_, bytes, _)| !bytes.is_empty())
+            .map(|(_, bytes, _)| *bytes)
+            .collect();
+        assert_eq!(tags.len(), distinct.len(), "one tag per distinct content");
+        let (_, etag) = entry("index.html").expect("the page");
+        let mut request = HeaderMap::new();
+        assert!(!matches(&request, etag));
+        request.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_str(&format!("\"0\", {}", etag.trim_start_matches("W/"))).unwrap(),
+        );
+        assert!(matches(&request, etag));
+        request.insert(header::IF_NONE_MATCH, HeaderValue::from_static("\"0\""));
+        assert!(!matches(&request, etag));
     }
 }

@@ -1,15 +1,15 @@
-//! Errors as the API answers them: a status and `{"error": "..."}`, with the game's state
-//! when a change came too late, and the rules' reason as data for an illegal move (so that
-//! a page can say it in its own language).
+//! Errors as the API answers them: a status and `{"error": "...", "kind": "..."}`, with the
+//! game's state when a change came too late, and the rules' reason as data for an illegal
+//! move, so that a page can say every refusal in its own language.
 //!
 //! A refusal of the games or of a position's questions is a [`GameError`]; which status
-//! answers it is decided here, in one `match`.
+//! and kind answer it is decided here, in one `match`.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::games::GameError;
+use crate::games::{Conflict, GameError};
 use crate::response::ErrorBody;
 
 /// A refused request.
@@ -28,6 +28,8 @@ impl ApiError {
             status,
             body: ErrorBody {
                 error: message.into(),
+                kind: status_kind(status),
+                input: None,
                 state: None,
                 reason: None,
             },
@@ -56,27 +58,118 @@ impl ApiError {
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let message = e.to_string();
-        let (status, state, reason) = match e {
-            GameError::Invalid(_) => (StatusCode::BAD_REQUEST, None, None),
-            GameError::NotASide => (StatusCode::FORBIDDEN, None, None),
-            GameError::NoGame(_) => (StatusCode::NOT_FOUND, None, None),
-            GameError::Conflict { state, .. } => (StatusCode::CONFLICT, Some(state), None),
-            GameError::Illegal { reason, .. } => {
-                (StatusCode::UNPROCESSABLE_ENTITY, None, Some(reason))
+        let (status, kind, state, reason) = match e {
+            GameError::Invalid(_) => (StatusCode::BAD_REQUEST, invalid_kind(&message), None, None),
+            GameError::NotASide => (StatusCode::FORBIDDEN, "not_a_side", None, None),
+            GameError::NoGame(_) => (StatusCode::NOT_FOUND, "no_game", None, None),
+            GameError::Conflict { why, state } => {
+                (StatusCode::CONFLICT, conflict_kind(&why), Some(state), None)
             }
-            GameError::Unservable(_) => (StatusCode::UNPROCESSABLE_ENTITY, None, None),
+            GameError::Illegal { reason, .. } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_move",
+                None,
+                Some(Box::new(reason)),
+            ),
+            GameError::Unservable(_) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                unservable_kind(&message),
+                None,
+                None,
+            ),
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };
+        let input = quoted(&message).filter(|_| kind != "invalid");
         ApiError {
             status,
             body: ErrorBody {
                 error: message,
+                kind,
+                input,
                 state,
                 reason,
             },
             retry_after: None,
         }
     }
+}
+
+/// The kind of a refusal of the HTTP layer (a body, an endpoint, a limit), by its status.
+fn status_kind(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
+        StatusCode::TOO_MANY_REQUESTS => "too_many_requests",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+        StatusCode::REQUEST_TIMEOUT => "timeout",
+        s if s.is_server_error() => "internal",
+        _ => "bad_request",
+    }
+}
+
+/// The kind of text the libraries could not read. The games' and explorer's messages name
+/// what they refused first (`variant 'x': …`, `position 'x': …`, `record: …`); a test below
+/// makes each one through the code that makes it, so a reworded message is caught.
+fn invalid_kind(message: &str) -> &'static str {
+    const PREFIXES: &[(&str, &str)] = &[
+        ("variant '", "bad_variant"),
+        ("setup '", "bad_setup"),
+        ("position '", "bad_position"),
+        ("start: ", "bad_position"),
+        ("selected '", "bad_cell"),
+        ("highlight '", "bad_move"),
+        ("move '", "bad_move"),
+        ("ply ", "bad_move"),
+        ("record: ", "bad_record"),
+        ("red '", "bad_player"),
+        ("blue '", "bad_player"),
+        ("value '", "bad_value"),
+        ("turn limit ", "turn_limit_too_long"),
+        ("the game has ", "game_too_long"),
+    ];
+    PREFIXES
+        .iter()
+        .find(|(prefix, _)| message.starts_with(prefix))
+        .map_or("invalid", |(_, kind)| kind)
+}
+
+/// The kind of a request read but not served.
+fn unservable_kind(message: &str) -> &'static str {
+    if message.contains("this server solves tables") || message.contains("this server keeps tables")
+    {
+        "variant_too_large"
+    } else {
+        "unservable"
+    }
+}
+
+/// The kind of a change the game refuses as it stands.
+fn conflict_kind(why: &Conflict) -> &'static str {
+    match why {
+        Conflict::Over(_) => "game_over",
+        Conflict::Stale { .. } => "stale_move",
+        Conflict::NotYourTurn { .. } => "not_your_turn",
+        Conflict::NothingToUndo => "nothing_to_undo",
+        Conflict::UndoAsked(_) => "undo_asked",
+        Conflict::NoUndoRequest => "no_undo_request",
+        Conflict::OwnUndoRequest => "own_undo_request",
+        Conflict::DrawDeclined { .. } => "draw_declined",
+        Conflict::NotOver => "not_over",
+        Conflict::RematchGiven(_) => "rematch_given",
+        Conflict::Refused(_) => "refused",
+    }
+}
+
+/// The client's text a message quotes first (`variant 'x': …`, `no game 'x'` → `x`).
+fn quoted(message: &str) -> Option<String> {
+    let start = message.find('\'')? + 1;
+    let rest = &message[start..];
+    let end = start
+        + rest
+            .find("':")
+            .or_else(|| rest.strip_suffix('\'').map(str::len))?;
+    Some(message[start..end].to_string())
 }
 
 impl IntoResponse for ApiError {
@@ -88,5 +181,63 @@ impl IntoResponse for ApiError {
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(e: GameError) -> ErrorBody {
+        ApiError::from(e).body
+    }
+
+    #[test]
+    fn refusals_of_text_say_what_was_refused_as_data() {
+        let variant = body(crate::games::parse_rules("hexagonal").unwrap_err());
+        assert_eq!(
+            (variant.kind, variant.input.as_deref()),
+            ("bad_variant", Some("hexagonal"))
+        );
+        let rules = crate::games::parse_rules("classic").unwrap();
+        let setup = body(crate::games::with_setup(&rules, "nowhere").unwrap_err());
+        assert_eq!(
+            (setup.kind, setup.input.as_deref()),
+            ("bad_setup", Some("nowhere"))
+        );
+        let position = body(crate::explore::read_position(None, "not a position").unwrap_err());
+        assert_eq!(
+            (position.kind, position.input.as_deref()),
+            ("bad_position", Some("not a position"))
+        );
+        let seat = body(crate::games::parse_seat("red", "grandmaster").unwrap_err());
+        assert_eq!(
+            (seat.kind, seat.input.as_deref()),
+            ("bad_player", Some("grandmaster"))
+        );
+        let value = body(crate::explore::read_value("better").unwrap_err());
+        assert_eq!(value.kind, "bad_value");
+    }
+
+    #[test]
+    fn refusals_of_the_http_layer_have_kinds_by_status() {
+        let e = ApiError::new(StatusCode::NOT_FOUND, "no such file");
+        assert_eq!((e.body.kind, e.body.input), ("not_found", None));
+        assert_eq!(
+            ApiError::new(StatusCode::TOO_MANY_REQUESTS, "slow down")
+                .body
+                .kind,
+            "too_many_requests"
+        );
+        assert_eq!(
+            ApiError::new(StatusCode::BAD_REQUEST, "?").body.kind,
+            "bad_request"
+        );
+        assert_eq!(quoted("no quote here"), None);
+        let missing = body(GameError::NoGame("abc".into()));
+        assert_eq!(
+            (missing.kind, missing.input.as_deref()),
+            ("no_game", Some("abc"))
+        );
     }
 }

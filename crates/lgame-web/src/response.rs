@@ -18,18 +18,25 @@ use serde::Serialize;
 /// `lgame analyze --json`.
 pub use lgame_solver::Analysis;
 
-/// A refusal: `{"error": "..."}`, with the game's state for a conflict and the rules'
-/// reason for an illegal move.
+/// A refusal: `{"error": "...", "kind": "..."}`, with the client's text that was refused,
+/// the game's state for a conflict and the rules' reason for an illegal move.
 #[derive(Debug, Serialize)]
 pub struct ErrorBody {
-    /// What is wrong, in words.
+    /// What is wrong, in (English) words.
     pub error: String,
+    /// What is wrong, as data: a page words the refusal in its own language by it
+    /// (`docs/api.md`, "Refusals").
+    pub kind: &'static str,
+    /// The client's text that was refused (a variant, a position, a move…), when the
+    /// refusal names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
     /// The game's current state (a 409).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<Box<GameState>>,
     /// Why the rules refuse a move, as data (a 422 for an illegal move).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<IllegalMove>,
+    pub reason: Option<Box<IllegalMove>>,
 }
 
 /// A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what

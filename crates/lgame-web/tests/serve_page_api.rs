@@ -1186,3 +1186,203 @@ fn every_kind_of_illegal_move_is_refused_with_its_reason_as_data() {
         assert_eq!(line.body["reason"], reply.body["reason"], "{what}");
     }
 }
+
+/// A GET with `headers`: the status, the answer's headers (names in lower case) and its
+/// body's bytes as sent (not decoded).
+fn get_with(
+    server: &Server,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, BTreeMap<String, String>, Vec<u8>) {
+    let agent = ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(30))
+        .build();
+    let mut request = agent.get(&server.url(path));
+    for (name, value) in headers {
+        request = request.set(name, value);
+    }
+    let response = match request.call() {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("GET {path}: {e}"),
+    };
+    let status = response.status();
+    let names = response.headers_names();
+    let answer_headers = names
+        .into_iter()
+        .map(|name| {
+            let value = response.header(&name).unwrap_or("").to_string();
+            (name.to_lowercase(), value)
+        })
+        .collect();
+    let mut body = Vec::new();
+    response.into_reader().read_to_end(&mut body).unwrap();
+    (status, answer_headers, body)
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .expect("a gzip stream");
+    out
+}
+
+#[test]
+fn answers_are_gzipped_for_a_client_that_accepts_it_and_the_same_once_unzipped() {
+    let (_dir, server) = start("page-gzip");
+    for path in [
+        "/",
+        "/assets/js/app.js",
+        "/assets/style.css",
+        "/api/catalog",
+        "/api/position?position=standard",
+    ] {
+        let (status, plain_headers, plain) = get_with(&server, path, &[]);
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            plain_headers.get("content-encoding"),
+            None,
+            "{path}: not asked"
+        );
+        let (status, headers, zipped) = get_with(&server, path, &[("Accept-Encoding", "gzip")]);
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            headers.get("content-encoding").map(String::as_str),
+            Some("gzip"),
+            "{path}"
+        );
+        assert!(
+            headers
+                .get("vary")
+                .is_some_and(|v| v.to_lowercase().contains("accept-encoding")),
+            "{path}: {headers:?}"
+        );
+        assert!(
+            zipped.len() < plain.len(),
+            "{path}: {} ≥ {}",
+            zipped.len(),
+            plain.len()
+        );
+        assert_eq!(gunzip(&zipped), plain, "{path}");
+    }
+}
+
+#[test]
+fn the_pages_files_carry_a_content_tag_and_a_matching_if_none_match_is_304() {
+    let (_dir, server) = start("page-etag");
+    let mut tags = BTreeSet::new();
+    for path in ["/", "/assets/js/app.js", "/assets/style.css"] {
+        let (status, headers, body) = get_with(&server, path, &[]);
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            headers.get("cache-control").map(String::as_str),
+            Some("no-cache"),
+            "{path}"
+        );
+        let etag = headers
+            .get("etag")
+            .unwrap_or_else(|| panic!("{path}: no ETag"))
+            .clone();
+        // Weak: one tag for the gzipped answer and the plain one.
+        assert!(
+            etag.starts_with("W/\"") && etag.ends_with('"'),
+            "{path}: {etag}"
+        );
+        assert!(tags.insert(etag.clone()), "{path}: the tag of another file");
+
+        let (again, _, _) = get_with(&server, path, &[]);
+        assert_eq!(again, 200);
+        for asked in [etag.clone(), format!("\"other\", {}", &etag[2..])] {
+            let (status, headers, body) = get_with(
+                &server,
+                path,
+                &[("If-None-Match", &asked), ("Accept-Encoding", "gzip")],
+            );
+            assert_eq!(status, 304, "{path} with {asked}");
+            assert!(body.is_empty(), "{path}: a 304 has no body");
+            assert_eq!(headers.get("etag"), Some(&etag), "{path}");
+        }
+        let (status, _, changed) = get_with(&server, path, &[("If-None-Match", "\"other\"")]);
+        assert_eq!(status, 200, "{path}: another version");
+        assert_eq!(changed, body);
+    }
+}
+
+#[test]
+fn refusals_say_their_kind_and_the_refused_text_as_data() {
+    let (_dir, server) = start("page-kinds");
+    for (path, status, kind, input) in [
+        (
+            "/api/position?variant=hexagonal&position=start".to_string(),
+            400,
+            "bad_variant",
+            Some("hexagonal"),
+        ),
+        (
+            "/api/position?position=nonsense".to_string(),
+            400,
+            "bad_position",
+            Some("nonsense"),
+        ),
+        (
+            "/api/position?position=standard&selected=Z9".to_string(),
+            400,
+            "bad_cell",
+            Some("Z9"),
+        ),
+        (
+            "/api/diagram?position=standard&highlight=zz".to_string(),
+            400,
+            "bad_move",
+            Some("zz"),
+        ),
+        (
+            "/api/classes?value=maybe".to_string(),
+            400,
+            "bad_value",
+            Some("maybe"),
+        ),
+        (
+            format!("/api/classes?value=loss&variant={}", encode("board=8x8")),
+            422,
+            "variant_too_large",
+            None,
+        ),
+        (
+            "/api/games/0123456789abcdef".to_string(),
+            404,
+            "no_game",
+            Some("0123456789abcdef"),
+        ),
+        ("/api/nowhere".to_string(), 404, "not_found", None),
+        (
+            "/api/classes?value=loss&depth=3".to_string(),
+            400,
+            "bad_request",
+            None,
+        ),
+    ] {
+        let reply = server.get(&path);
+        assert_eq!(reply.status, status, "{path}: {}", reply.body);
+        assert_eq!(reply.body["kind"], kind, "{path}: {}", reply.body);
+        assert_eq!(
+            reply.body["input"].as_str(),
+            input,
+            "{path}: {}",
+            reply.body
+        );
+        assert!(!reply.error().is_empty(), "{path}: the English words stay");
+    }
+    let created = server.create(json!({ "red": "human", "blue": "human" }));
+    let id = created.id.clone();
+    let state = created.body["state"].clone();
+    let red = created.token_for(&state).to_string();
+    let wrong = server.play(&id, &red, 1, "A1,A2,A3,B1");
+    assert_eq!(wrong.status, 422, "{}", wrong.body);
+    assert_eq!(wrong.body["kind"], "illegal_move");
+    assert_eq!(wrong.body["reason"]["kind"], "occupied");
+    let stale = server.play(&id, &red, 5, &a_legal_move(&state, 0));
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    assert_eq!(stale.body["kind"], "stale_move");
+}

@@ -3,14 +3,11 @@
 // below are the answers as the page reads them.
 
 import { query } from './address.js';
+import { errorText } from './i18n.js';
 
-/** @typedef {'red' | 'blue'} Color */
-/** @typedef {'win' | 'draw' | 'loss'} ValueName */
-
-/**
- * Why the rules refuse a move or a cell, as data: its `kind` and the fields its words name.
- * @typedef {{ kind: string, piece?: string | null, [field: string]: string | number | null | undefined }} Reason
- */
+/** @typedef {import('./types.js').Color} Color */
+/** @typedef {import('./types.js').ValueName} ValueName */
+/** @typedef {import('./types.js').Reason} Reason */
 
 /**
  * A legal move: its notation, the L's new cells, the neutral steps, the position after it.
@@ -19,7 +16,7 @@ import { query } from './address.js';
 
 /** @typedef {{ red: string[], blue: string[], neutrals: string[] }} Pieces */
 
-/** How a finished position ended. @typedef {{ winner: Color | null, ending: string, conclusion?: string }} Outcome */
+/** @typedef {import('./types.js').Outcome} Outcome */
 
 /**
  * `/api/position`: a position laid out for drawing, its legal moves (`moves` is null when there
@@ -68,7 +65,7 @@ import { query } from './address.js';
  * @typedef {{ id: string, players: { red?: { token: string }, blue?: { token: string } }, state: GameState }} CreatedGame
  */
 
-/** A refused request: the server's message and status, and its answer (a refusal's `reason`, a game's `state`). */
+/** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
   /**
    * @param {number} status
@@ -78,18 +75,19 @@ export class ApiError extends Error {
   constructor(status, message, body) {
     super(message);
     this.status = status;
-    /** @type {{ reason?: Reason, state?: GameState, error?: string } | undefined} */
+    /** @type {import('./types.js').RefusalBody & { state?: GameState } | undefined} */
     this.body = body;
   }
 }
 
 /**
- * The words of a failure: a refused request's are the server's.
+ * The words of a failure in the page's language: a refused request is worded by its kind
+ * (docs/api.md, "Refusals"), the server's English words kept for a kind the page does not know.
  * @param {unknown} error
  * @returns {string}
  */
 export function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 /**
@@ -109,7 +107,7 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`);
+    throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`, { kind: 'unreachable' });
   }
   const type = response.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await response.json() : await response.text();
@@ -158,16 +156,6 @@ export function classes(variant, value, plies) {
  */
 export function records(body) {
   return request('POST', '/api/records', body);
-}
-
-/**
- * The server's picture of a position, a move marked on it.
- * @param {string} variant
- * @param {string} position
- * @param {string} [highlight]
- */
-export function diagramUrl(variant, position, highlight) {
-  return `/api/diagram?${query({ variant, position, highlight })}`;
 }
 
 /** @param {string} text */

@@ -8,6 +8,7 @@
 import { t, language, setLanguage, onLanguageChange, LANGUAGES } from './i18n.js';
 import { h } from './dom.js';
 import { messageOf } from './api.js';
+import { icon } from './ui/icons.js';
 // Loaded with the page, not on demand: a headless print (`chromium --print-to-pdf`) prints
 // at the load event, which a dynamic import does not hold back.
 import * as printView from './print/view.js';
@@ -69,9 +70,33 @@ function renderNav(current) {
   if (skip) skip.textContent = t('nav.skip');
   const theme = shell('theme');
   const dark = document.documentElement.dataset.theme === 'dark';
-  theme.textContent = dark ? '☀' : '☾';
+  theme.replaceChildren(icon(dark ? 'sun' : 'moon'));
   theme.setAttribute('aria-label', dark ? t('theme.light') : t('theme.dark'));
   theme.title = theme.getAttribute('aria-label') || '';
+  const menu = shell('menu');
+  menu.setAttribute('aria-label', t('site.menu'));
+  menu.title = t('site.menu');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('site.description'));
+}
+
+/**
+ * Opens or closes the navigation on a narrow screen (where it folds behind the menu button).
+ * @param {boolean} open
+ */
+function setMenu(open) {
+  shell('menu').setAttribute('aria-expanded', String(open));
+  document.body.classList.toggle('menu-open', open);
+}
+
+/**
+ * Gives a view without a level-one heading one, seen only by screen readers and search
+ * engines: the view's title.
+ * @param {HTMLElement} main
+ * @param {string} view
+ */
+function ensureHeading(main, view) {
+  if (main.querySelector('h1')) return;
+  main.prepend(h('h1', { class: 'visually-hidden', text: t(`title.${view}`) }));
 }
 
 async function show() {
@@ -82,6 +107,7 @@ async function show() {
     cleanup = null;
   }
   renderNav(view);
+  setMenu(false);
   document.body.dataset.view = view;
   const main = shell('view');
   const module = await VIEWS[view]();
@@ -95,6 +121,7 @@ async function show() {
     console.error(e);
     main.appendChild(h('p', { class: 'error', role: 'alert', text: messageOf(e) }));
   }
+  if (ticket === rendering) ensureHeading(main, view);
 }
 
 function initialTheme() {
@@ -113,6 +140,19 @@ shell('theme').addEventListener('click', () => {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   localStorage.setItem('lgame.theme', dark ? 'dark' : 'light');
   renderNav(route().view);
+});
+// A link chosen in the folded navigation closes it (the same view's link changes no address).
+shell('nav').addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('a')) setMenu(false);
+});
+shell('menu').addEventListener('click', () => {
+  setMenu(shell('menu').getAttribute('aria-expanded') !== 'true');
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && document.body.classList.contains('menu-open')) {
+    setMenu(false);
+    shell('menu').focus();
+  }
 });
 // The skip link must not change the address: the router owns it.
 document.querySelector('.skip')?.addEventListener('click', (event) => {

@@ -1,12 +1,12 @@
 // @ts-check
 // Every text the page shows lives in i18n/<language>/: one place per language. Here: the
 // current language, a text by its key, and the words for what the server gives as data
-// (sides, values, refusals, endings).
-import { messageOf } from './api.js';
+// (sides, values, refusals, endings). It imports no other module of the page but the texts
+// (api.js words its errors with it): the server's types come from types.js.
 import en from '../i18n/en/index.js';
 import ru from '../i18n/ru/index.js';
 
-/** @typedef {import('./api.js').Color} Color */
+/** @typedef {import('./types.js').Color} Color */
 /** @typedef {Record<string, string | number | null | undefined>} Vars */
 
 /** @type {Record<string, string>} */
@@ -116,7 +116,7 @@ export function side(color) {
 
 /**
  * "wins in 5 plies", "draw", "loses in 2 plies" for the side to move.
- * @param {import('./api.js').ValueName} value
+ * @param {import('./types.js').ValueName} value
  * @param {number | null} plies
  */
 export function valueText(value, plies) {
@@ -127,7 +127,7 @@ export function valueText(value, plies) {
 
 /**
  * A finished position's outcome (`/api/position`'s `outcome`) in words.
- * @param {import('./api.js').Outcome} outcome
+ * @param {import('./types.js').Outcome} outcome
  * @param {Color} toMove
  */
 export function outcomeText(outcome, toMove) {
@@ -138,7 +138,7 @@ export function outcomeText(outcome, toMove) {
  * The rules' reason for refusing a move or a cell, given as data by the server (`reason` of a
  * refused move, `refusal_reasons` of /api/position), in the page's language; the server's
  * English `text` when there is no data or the kind is new.
- * @param {import('./api.js').Reason | undefined} reason
+ * @param {import('./types.js').Reason | undefined} reason
  * @param {string} text
  * @returns {string}
  */
@@ -149,16 +149,45 @@ export function refusal(reason, text) {
 }
 
 /**
+ * A refusal's body, when `error` is a refused request (api.js's ApiError).
+ * @param {unknown} error
+ * @returns {import('./types.js').RefusalBody | undefined}
+ */
+function refusalBody(error) {
+  const body = error instanceof Error ? /** @type {{ body?: unknown }} */ (error).body : undefined;
+  return body && typeof body === 'object' ? /** @type {import('./types.js').RefusalBody} */ (body) : undefined;
+}
+
+/**
+ * A failure in the page's language: a refused request by its `kind` (docs/api.md,
+ * "Refusals"), with the text it refused (`input`) and, in the English texts, the server's
+ * own words after it (`detail`: the library's reason); a kind without a text keeps the
+ * server's words.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function errorText(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const body = refusalBody(error);
+  if (!body || !body.kind) return message;
+  if (body.kind === 'illegal_move' && body.reason) return refusal(body.reason, message);
+  if (!has(`error.${body.kind}`)) return message;
+  const quoted = body.input !== undefined ? `'${body.input}': ` : null;
+  const at = quoted ? message.indexOf(quoted) : -1;
+  const detail = at >= 0 ? message.slice(at + String(quoted).length) : message;
+  return t(`error.${body.kind}`, { input: body.input, detail });
+}
+
+/**
  * A refused move (an ApiError from the server) in the page's language.
  * @param {unknown} error
  * @param {string} move
  */
 export function refusedMove(error, move) {
-  const message = messageOf(error);
-  const body = /** @type {{ body?: { reason?: import('./api.js').Reason } }} */ (error).body;
+  const body = refusalBody(error);
   const reason = body && body.reason;
-  if (!reason) return message;
-  return t('refusal.move', { move, reason: refusal(reason, message) });
+  if (!reason) return errorText(error);
+  return t('refusal.move', { move, reason: refusal(reason, errorText(error)) });
 }
 
 /**

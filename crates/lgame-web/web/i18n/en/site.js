@@ -1,4 +1,36 @@
 // @ts-check
-// Texts of the page's shell and of the server's refusals, by their kind.
+// English: the page's shell (header, menu) and the server's refusals, worded by their kind
+// (docs/api.md, "Refusals"); `{detail}` is the server's own words (the library's reason).
 export default {
+  'site.menu': 'Menu',
+  'site.description': 'Play the L game, Edward de Bono’s game for two on a 4 × 4 board: against the computer or a friend, with perfect analysis, puzzles and a printable kit.',
+  'error.bad_variant': 'The variant “{input}” is unknown: {detail}',
+  'error.bad_setup': 'The setup “{input}” cannot be used: {detail}',
+  'error.bad_position': 'The position “{input}” cannot be read: {detail}',
+  'error.bad_cell': 'The cell “{input}” cannot be read: {detail}',
+  'error.bad_move': 'The move “{input}” cannot be read: {detail}',
+  'error.bad_record': 'The record cannot be read: {detail}',
+  'error.bad_player': 'The player “{input}” is unknown: {detail}',
+  'error.bad_value': 'The value “{input}” is unknown: {detail}',
+  'error.turn_limit_too_long': 'The turn limit is longer than this server plays: {detail}',
+  'error.game_too_long': 'The game is longer than this server plays: {detail}',
+  'error.variant_too_large': 'This variant is too large for this server to solve: {detail}',
+  'error.not_a_side': 'This link does not play a side of this game.',
+  'error.no_game': 'There is no game “{input}”.',
+  'error.game_over': 'The game is over.',
+  'error.stale_move': 'The game has moved on: the board shows it now.',
+  'error.not_your_turn': 'It is not your turn.',
+  'error.nothing_to_undo': 'There is no move of yours to take back.',
+  'error.undo_asked': 'A request to take back a move is already waiting for an answer.',
+  'error.no_undo_request': 'No one asks to take back a move.',
+  'error.own_undo_request': 'The request to take back is your own: the other side answers it.',
+  'error.draw_declined': 'The computer declines the draw: it does not judge the position drawn.',
+  'error.not_over': 'A rematch is for a finished game: this one goes on.',
+  'error.rematch_given': 'Your side of the rematch was given already.',
+  'error.not_found': 'Not found: {detail}',
+  'error.too_many_requests': 'Too many requests: please wait a moment and try again.',
+  'error.body_too_large': 'The request is too large.',
+  'error.unavailable': 'The server is busy: please try again later.',
+  'error.internal': 'The server failed: please try again later.',
+  'error.unreachable': 'The server cannot be reached.',
 };

@@ -57,14 +57,16 @@ export async function render(main, params) {
       h('div', {}, status, boardHolder, builderHolder,
         h('div', { class: 'row nav-buttons' }, first, prev, ' ', next, last, ' ', toggle.button)),
       h('div', { class: 'side' },
-        h('section', { class: 'panel history' }, historyTitle, moveList, legend),
-        analysisHolder,
+        // The folded panels first: the analysis below them grows as the solver answers
+        // and moves nothing above it.
         h('details', { class: 'panel setup-panel' }, h('summary', { text: t('analyse.setup') }), startForm),
         h('details', { class: 'panel record-panel' }, h('summary', { text: t('analyse.record') }),
           h('div', { class: 'row' }, exportButton),
           h('label', {}, h('span', { class: 'import-label', text: t('analyse.importLabel') }), recordText),
           h('div', { class: 'row' }, importButton, ' ',
             h('label', { class: 'file-label' }, h('span', { text: t('analyse.importFile') }), ' ', recordFile))),
+        h('section', { class: 'panel history' }, historyTitle, moveList, legend),
+        analysisHolder,
         error)));
 
   const board = new Board(boardHolder, { label: t('board.label') });

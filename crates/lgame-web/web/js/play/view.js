@@ -15,7 +15,7 @@ export function render(main, params) {
   const ctrl = new PlayCtrl(params, () => redraw());
 
   const modes = h('div', { class: 'choices modes' });
-  const level = h('select', { name: 'level' });
+  const level = h('select', { name: 'level', 'aria-label': t('play.level') });
   const strength = h('input', { type: 'range', name: 'strength', min: 0, max: 100, step: 5, value: 0 });
   const strengthValue = h('output', { name: 'strength-value', text: '0' });
   const levelAbout = h('p', { class: 'computer-only level-about hint' });
