@@ -143,6 +143,17 @@ impl StateIndex {
         self.pair_of[mover * self.placements.len() + other] as u64 * self.subsets
     }
 
+    /// The number of neutral sets of one pair of placements.
+    pub(crate) fn subsets(&self) -> u64 {
+        self.subsets
+    }
+
+    /// The placement numbers (mover's L, other L) of pair number `pair`.
+    pub(crate) fn pair(&self, pair: usize) -> (usize, usize) {
+        let (m, o) = self.pairs[pair];
+        (m as usize, o as usize)
+    }
+
     /// The cells outside the two placements.
     pub(crate) fn free_cells(&self, mover: usize, other: usize) -> Bitboard {
         self.board_mask - (self.placements[mover] | self.placements[other])

@@ -56,7 +56,7 @@ pub struct Estimate {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
     /// Levels where the rules allow (an optional neutral move, no scoring), else unmoves
-    /// (no scoring), else the graph.
+    /// (no scoring), else score layers (scoring without symmetry), else the graph.
     #[default]
     Auto,
     /// Level by level, counting only bare moves and checking candidates forwards (the
@@ -66,6 +66,9 @@ pub enum Method {
     Unmoves,
     /// Build the move graph forwards and reverse it (every variant).
     Graph,
+    /// Score layers over one move structure shared by every block of scores (scoring
+    /// without the symmetry rule).
+    Scores,
 }
 
 /// Options for a solve.
@@ -190,6 +193,10 @@ fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
         Method::Levels if !optional => Err(SolveError::Unsupported(
             "the level method needs the classic neutral rule (at most one neutral move)",
         )),
+        Method::Scores if !scoring || rules.symmetry() => Err(SolveError::Unsupported(
+            "the score-layer method solves scoring without the symmetry rule",
+        )),
+        Method::Auto if scoring && !rules.symmetry() => Ok(Method::Scores),
         Method::Auto if scoring => Ok(Method::Graph),
         Method::Auto if optional => Ok(Method::Levels),
         Method::Auto => Ok(Method::Unmoves),
@@ -197,55 +204,62 @@ fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
     }
 }
 
-/// Whether an unmove-based method (no stored graph) will run.
-fn use_unmoves(index: &StateIndex, method: Method) -> Result<bool, SolveError> {
-    Ok(resolve(index, method)? != Method::Graph)
-}
-
 /// Estimates the memory of a solve: for unmoves, 10 bytes a state; for the graph, the
-/// largest layer's edges estimated from a sample of its states' move counts.
+/// largest layer's edges; for score layers, one block's moves (both estimated from a sample
+/// of the states' move counts).
 pub fn estimate(index: &StateIndex) -> Estimate {
     estimate_for(index, Method::Auto)
 }
 
-fn estimate_for(index: &StateIndex, method: Method) -> Estimate {
-    let table_bytes = index.len() * 2;
-    if use_unmoves(index, method).unwrap_or(false) {
-        return Estimate {
-            states: index.len(),
-            table_bytes,
-            peak_bytes: index.len() * 10,
-        };
-    }
-    let layer_states = index.base() * if index.score_sides() > 1 { 2 } else { 1 };
+/// The average number of legal moves and of L moves of a sample of one block's states.
+fn sampled_moves(index: &StateIndex) -> (u64, u64) {
     let step = (index.base() / 500).max(1);
-    let (mut sampled, mut moves) = (0u64, 0u64);
+    let (mut sampled, mut moves, mut l_moves) = (0u64, 0u64, 0u64);
     let mut i = 0;
     while i < index.base() {
         if let Some(p) = index.position(i) {
             sampled += 1;
             p.for_each_legal_move(|_| moves += 1);
+            l_moves += p.arrangement().l_move_count(index.rules()) as u64;
         }
         i += step;
     }
-    let average = if sampled == 0 {
-        0
-    } else {
-        moves.div_ceil(sampled)
-    };
+    if sampled == 0 {
+        return (0, 0);
+    }
+    (moves.div_ceil(sampled), l_moves.div_ceil(sampled))
+}
+
+fn estimate_for(index: &StateIndex, method: Method) -> Estimate {
     let table_bytes = index.len() * 2;
-    // Forward and reverse edge lists (4 bytes an edge each), offsets and per-state scratch.
-    let graph = layer_states * (average * 8 + 24);
+    let peak_bytes = match resolve(index, method).unwrap_or(Method::Graph) {
+        Method::Levels | Method::Unmoves | Method::Auto => index.len() * 10,
+        Method::Scores => {
+            let (moves, l_moves) = sampled_moves(index);
+            // A group's successors: the neutral moves after one L move.
+            let neutral_moves = moves.div_ceil(l_moves.max(1));
+            // State → groups and group → successors, each with its reverse (4 bytes an entry)
+            // and the pairs they are sorted from (8 bytes), offsets and per-state scratch of
+            // the layer's two blocks.
+            table_bytes + index.base() * ((l_moves + neutral_moves) * 16 + 80)
+        }
+        Method::Graph => {
+            let layer_states = index.base() * if index.score_sides() > 1 { 2 } else { 1 };
+            // Forward and reverse edge lists (4 bytes an edge each), offsets and per-state
+            // scratch.
+            table_bytes + layer_states * (sampled_moves(index).0 * 8 + 24)
+        }
+    };
     Estimate {
         states: index.len(),
         table_bytes,
-        peak_bytes: table_bytes + graph,
+        peak_bytes,
     }
 }
 
 /// Solves every state; returns the packed values.
 pub fn solve(index: &StateIndex, mut options: SolveOptions<'_>) -> Result<Vec<u16>, SolveError> {
-    let unmoves = use_unmoves(index, options.method)?;
+    let method = resolve(index, options.method)?;
     if let Some(limit) = options.max_memory {
         let estimate = estimate_for(index, options.method);
         if estimate.peak_bytes > limit {
@@ -253,33 +267,27 @@ pub fn solve(index: &StateIndex, mut options: SolveOptions<'_>) -> Result<Vec<u1
         }
     }
     let mut values = vec![packed::DRAW; index.len() as usize];
-    if unmoves {
-        let mut report = |done| {
-            if let Some(progress) = options.progress.as_mut() {
-                progress(Progress {
-                    done,
-                    total: index.len(),
-                });
-            }
-        };
-        if resolve(index, options.method)? == Method::Levels {
-            solve_by_levels(index, &mut values, &mut report)?;
-        } else {
-            solve_by_unmoves(index, &mut values, &mut report)?;
+    let mut report = |done| {
+        if let Some(progress) = options.progress.as_mut() {
+            progress(Progress {
+                done,
+                total: index.len(),
+            });
         }
-        return Ok(values);
-    }
-    let mut done = 0;
-    for layer in layers(index) {
-        solve_layer(index, &mut values, &layer, &mut |n| {
-            done += n;
-            if let Some(progress) = options.progress.as_mut() {
-                progress(Progress {
-                    done,
-                    total: index.len(),
-                });
+    };
+    match method {
+        Method::Levels => solve_by_levels(index, &mut values, &mut report)?,
+        Method::Scores => crate::scores::solve_by_scores(index, &mut values, &mut report)?,
+        Method::Graph => {
+            let mut done = 0;
+            for layer in layers(index) {
+                solve_layer(index, &mut values, &layer, &mut |n| {
+                    done += n;
+                    report(done);
+                })?;
             }
-        })?;
+        }
+        Method::Unmoves | Method::Auto => solve_by_unmoves(index, &mut values, &mut report)?,
     }
     Ok(values)
 }
