@@ -117,10 +117,17 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// `1.5 GB`, `12 MB`, `900 kB`.
+/// `2.9 TB`, `1.5 GB`, `12 MB`, `900 kB`.
+///
+/// ```
+/// assert_eq!(lgame_solver::human_bytes(29_439_800_000_000), "29.4 TB");
+/// assert_eq!(lgame_solver::human_bytes(184_000), "184 kB");
+/// ```
 pub fn human_bytes(bytes: u64) -> String {
     let b = bytes as f64;
-    if b >= 1e9 {
+    if b >= 1e12 {
+        format!("{:.1} TB", b / 1e12)
+    } else if b >= 1e9 {
         format!("{:.1} GB", b / 1e9)
     } else if b >= 1e6 {
         format!("{:.1} MB", b / 1e6)
