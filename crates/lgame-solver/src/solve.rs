@@ -587,6 +587,64 @@ fn solve_by_unmoves(
     Ok(())
 }
 
+/// The placements as the bits of a `u128` (on boards with at most 128 of them): for each
+/// placement, those clear of it, and for each cell, those covering it.
+struct Covers {
+    clear_of: Vec<u128>,
+    covering: Vec<u128>,
+}
+
+impl Covers {
+    fn new(placements: &[Bitboard]) -> Option<Covers> {
+        if placements.len() > 128 {
+            return None;
+        }
+        let mut covering = vec![0u128; 64];
+        for (i, p) in placements.iter().enumerate() {
+            for cell in *p {
+                covering[cell.index() as usize] |= 1 << i;
+            }
+        }
+        let all = u128::MAX >> (128 - placements.len());
+        let clear_of = placements
+            .iter()
+            .map(|p| {
+                p.into_iter()
+                    .fold(all, |set, c| set & !covering[c.index() as usize])
+            })
+            .collect();
+        Some(Covers { clear_of, covering })
+    }
+
+    /// The placements clear of placement number `placement` and of `cells`.
+    fn avoiding(&self, placement: usize, cells: Bitboard) -> u128 {
+        cells.into_iter().fold(self.clear_of[placement], |set, c| {
+            set & !self.covering[c.index() as usize]
+        })
+    }
+}
+
+/// A state with its parts, as the level method carries it (decoding an index again costs
+/// more than carrying them).
+#[derive(Clone, Copy)]
+struct Decoded {
+    index: u32,
+    mover: u16,
+    other: u16,
+    neutrals: Bitboard,
+}
+
+impl Decoded {
+    fn new(index: usize, mover: usize, other: usize, neutrals: Bitboard) -> Decoded {
+        Decoded {
+            index: index as u32,
+            mover: mover as u16,
+            other: other as u16,
+            neutrals,
+        }
+    }
+}
+
 /// The level method: under the classic neutral rule every L move has exactly one bare
 /// successor (no neutral moved), and a position whose successors are all wins has, in
 /// particular, all its bare successors winning. So instead of counting every move of every
@@ -604,24 +662,27 @@ fn solve_by_levels(
         placements,
         n,
     } = Space::of(index);
-    let arrangement = |i: usize| arrangement_at(index, placements, i);
     // Bare successors not yet known to be wins.
     let mut bare_left = vec![0u16; n];
-    let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
+    // The states decided at each distance, decoded (they are decoded once, when found).
+    let mut levels: Vec<Vec<Decoded>> = vec![Vec::new()];
     let g = rules.board().geometry();
     let mut too_many = false;
+    let covers = Covers::new(placements);
     index.for_each_state(|i, m, o, neutrals| {
-        let here = arrangement_of(placements, m, o, neutrals);
-        let mirrored = rules.symmetry() && g.mirrors_each_other(m, here.other);
+        let mirrored = rules.symmetry() && g.mirrors_each_other(m, placements[o]);
         let l_moves = if mirrored {
             0
+        } else if let Some(covers) = &covers {
+            // The mover's own placement is among those clear of the other pieces.
+            covers.avoiding(o, neutrals).count_ones() - 1
         } else {
-            here.l_move_count(rules)
+            arrangement_of(placements, m, o, neutrals).l_move_count(rules)
         };
         let i = i as usize;
         if l_moves == 0 {
             values[i] = packed::pack(game_over(rules, mirrored));
-            levels[0].push(i as u32);
+            levels[0].push(Decoded::new(i, m, o, neutrals));
         } else {
             bare_left[i] = u16::try_from(l_moves).unwrap_or_else(|_| {
                 too_many = true;
@@ -635,7 +696,7 @@ fn solve_by_levels(
     progress(n as u64 / 4);
     // Each candidate with the first successor found undecided at its last check: until that
     // one is decided, checking again is pointless.
-    let mut candidates: Vec<(u32, u32)> = Vec::new();
+    let mut candidates: Vec<(Decoded, u32)> = Vec::new();
     let mut d = 0;
     while d < levels.len() {
         let next = u16::try_from(d + 1)
@@ -643,9 +704,9 @@ fn solve_by_levels(
             .filter(|&p| p <= packed::MAX_PLIES)
             .ok_or(SolveError::TooDeep)?;
         let current = std::mem::take(&mut levels[d]);
-        for &j in &current {
-            let j = j as usize;
-            let (m, _, here) = arrangement(j);
+        for state in &current {
+            let (j, m) = (state.index as usize, state.mover as usize);
+            let here = arrangement_of(placements, m, state.other as usize, state.neutrals);
             let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
             if let Some(Value::Loss(_)) = packed::unpack(values[j]) {
                 let mut won = Vec::new();
@@ -656,7 +717,7 @@ fn solve_by_levels(
                     let k = (base + index.rank(free, previous_neutrals)) as usize;
                     if values[k] == packed::DRAW {
                         values[k] = packed::pack(Value::Win(next));
-                        won.push(k as u32);
+                        won.push(Decoded::new(k, l, m, previous_neutrals));
                     }
                 });
                 if levels.len() <= d + 1 {
@@ -664,29 +725,49 @@ fn solve_by_levels(
                 }
                 levels[d + 1].extend(won);
             } else {
-                here.for_each_bare_unmove(rules, |l, _| {
-                    let k = index.index_of_parts(l, m, here.neutrals, (0, 0)) as usize;
+                let neutrals = here.neutrals;
+                let mut bare_unmove = |l: usize| {
+                    let k = (index.pair_base(l, m) + index.rank(index.free_cells(l, m), neutrals))
+                        as usize;
                     if values[k] == packed::DRAW {
                         bare_left[k] -= 1;
                         if bare_left[k] == 0 {
-                            candidates.push((k as u32, k as u32));
+                            candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
                         }
                     }
-                });
+                };
+                match &covers {
+                    // Arrangement::for_each_bare_unmove under the optional neutral rule, on
+                    // the placements as bits.
+                    Some(covers) => {
+                        let mut set = covers.avoiding(m, neutrals);
+                        while set != 0 {
+                            let l = set.trailing_zeros() as usize;
+                            set &= set - 1;
+                            if l != state.other as usize
+                                && !(rules.symmetry() && g.mirrors_each_other(l, here.mover))
+                            {
+                                bare_unmove(l);
+                            }
+                        }
+                    }
+                    None => here.for_each_bare_unmove(rules, |l, _| bare_unmove(l)),
+                }
             }
         }
         // Candidates whose every successor is now a decided win are lost, one ply beyond the
         // slowest of those wins; the others wait for the next level.
-        let mut lost: Vec<(u16, u32)> = Vec::new();
-        candidates.retain_mut(|(k, blocker)| {
-            let k_us = *k as usize;
+        let mut lost: Vec<(u16, Decoded)> = Vec::new();
+        candidates.retain_mut(|(state, blocker)| {
+            let k_us = state.index as usize;
             if values[k_us] != packed::DRAW {
                 return false;
             }
-            if *blocker != *k && values[*blocker as usize] == packed::DRAW {
+            if *blocker != state.index && values[*blocker as usize] == packed::DRAW {
                 return true;
             }
-            let (_, o, here) = arrangement(k_us);
+            let o = state.other as usize;
+            let here = arrangement_of(placements, state.mover as usize, o, state.neutrals);
             let mut slowest = 0u16;
             let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
             let all_won = here.all_moves(rules, |l, _, from, to| {
@@ -709,12 +790,12 @@ fn solve_by_levels(
                 }
             });
             if all_won {
-                lost.push((slowest + 1, *k));
+                lost.push((slowest + 1, *state));
             }
             !all_won
         });
         for (plies, k) in lost {
-            values[k as usize] = packed::pack(Value::Loss(plies));
+            values[k.index as usize] = packed::pack(Value::Loss(plies));
             if levels.len() <= plies as usize {
                 levels.resize_with(plies as usize + 1, Vec::new);
             }
