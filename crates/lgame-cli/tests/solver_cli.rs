@@ -62,16 +62,27 @@ fn library_statistics(rules: &Rules) -> Json {
     without_solve_ms(serde_json::to_value(Statistics::of(&tb)).expect("statistics serialise"))
 }
 
+/// The statistics without the fields that differ run to run or machine to machine (the time,
+/// and the memory figures `lgame solve --json` adds to the library's), each checked first.
 fn without_solve_ms(mut stats: Json) -> Json {
-    let ms = stats
-        .as_object_mut()
-        .expect("an object")
-        .remove("solve_ms")
-        .expect("solve_ms is present");
+    let fields = stats.as_object_mut().expect("an object");
+    let ms = fields.remove("solve_ms").expect("solve_ms is present");
     assert!(
         ms.as_f64().is_some_and(|ms| ms >= 0.0),
         "solve_ms is a duration: {ms}"
     );
+    if let Some(states) = fields.remove("states") {
+        let positions = fields["positions"].as_u64().expect("positions");
+        assert!(states.as_u64().is_some_and(|s| s >= positions), "{states}");
+        for key in [
+            "memory_estimate_bytes",
+            "memory_limit_bytes",
+            "peak_memory_bytes",
+        ] {
+            let bytes = fields.remove(key).unwrap_or_else(|| panic!("no {key}"));
+            assert!(bytes.as_u64().is_some_and(|b| b > 0), "{key}: {bytes}");
+        }
+    }
     stats
 }
 
@@ -311,6 +322,78 @@ fn solve_max_memory_below_the_estimate_exits_2_saying_what_is_needed_and_the_lim
     let less = (e.peak_bytes - 1).to_string();
     let err = LGAME.fails(&["solve", "--max-memory", &less], 2);
     assert!(err.contains("more than the limit"), "{err}");
+}
+
+#[test]
+fn solve_reports_the_space_the_memory_it_needs_and_after_the_time_and_memory_used() {
+    let rules: Rules = "scoring".parse().expect("a variant");
+    let e = estimate(&StateIndex::new(&rules));
+    let text = LGAME.ok(&["--variant", "scoring", "solve", "--memory-limit", "1G"]);
+    let lines: Vec<&str> = text.lines().collect();
+    // The space and the estimate come first, before the solve's figures.
+    assert_eq!(
+        lines[0],
+        format!(
+            "Space:          1,836,800 states, about {} of memory to solve (limit 1.0 GB)",
+            human_bytes(e.peak_bytes)
+        )
+    );
+    assert_eq!(
+        e.states, 1_836_800,
+        "positions plus the trapped movers' indices"
+    );
+    let line = |label: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} line in\n{text}"))
+    };
+    assert_eq!(line("Positions:").split(' ').nth(6), Some("1,824,800"));
+    let ms: f64 = line("Solved in:")["Solved in:".len()..]
+        .trim()
+        .trim_end_matches(" ms")
+        .parse()
+        .expect("a time in ms");
+    assert!(ms > 0.0, "{ms}");
+    let used = line("Memory used:");
+    assert!(
+        used.contains(" MB at the peak (the whole process; estimated "),
+        "{used}"
+    );
+    assert!(used.ends_with(&format!("{} for the solve)", human_bytes(e.peak_bytes))));
+
+    // The same figures in JSON; without an option the limit is the memory available.
+    let stats = json(&LGAME.ok(&["solve", "--json"]));
+    assert_eq!(stats["states"], 18_368);
+    let classic = estimate(&StateIndex::new(&Rules::classic()));
+    assert_eq!(stats["memory_estimate_bytes"], classic.peak_bytes);
+    let peak = stats["peak_memory_bytes"].as_u64().expect("a peak");
+    let limit = stats["memory_limit_bytes"].as_u64().expect("a limit");
+    assert!(peak > 100_000 && peak < limit, "{peak} {limit}");
+}
+
+#[test]
+fn solve_refuses_a_space_larger_than_the_memory_limit_or_the_memory_available() {
+    let err = LGAME.fails(&["solve", "--memory-limit", "100K"], 2);
+    assert!(
+        err.contains("needs about 184 kB for 18368 states, more than the limit of 100 kB"),
+        "{err}"
+    );
+    // 8×8 with six neutrals: about three trillion states, more than any machine here has.
+    let rules: Rules = "board=8x8,neutrals=6".parse().expect("a variant");
+    let e = estimate(&StateIndex::new(&rules));
+    let err = LGAME.fails(&["--variant", "board=8x8,neutrals=6", "solve"], 2);
+    let expected = format!(
+        "error: solving board=8x8,neutrals=6 needs about {} for {} states, ",
+        human_bytes(e.peak_bytes),
+        lgame_solver::grouped(e.states)
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    assert!(
+        err.trim_end()
+            .ends_with(" GB available (MemAvailable; set --memory-limit to try anyway)"),
+        "{err}"
+    );
 }
 
 #[test]

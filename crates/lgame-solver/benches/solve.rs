@@ -19,7 +19,7 @@ fn solve(rules: &str, method: Method) -> Tablebase {
     Tablebase::solve_with(&rules, options).expect("solvable")
 }
 
-/// All 18,368 classic positions, values and distances (the default method: unmoves).
+/// All 18,368 classic positions, values and distances (the default method: levels).
 #[divan::bench]
 fn classic(bencher: Bencher) {
     bencher.bench_local(|| solve(black_box("classic"), Method::Auto));
@@ -37,7 +37,8 @@ fn variant(bencher: Bencher, rules: &str) {
     bencher.bench_local(|| solve(black_box(rules), Method::Auto));
 }
 
-/// Larger spaces: 5×5 with two neutrals (620,160 positions), and scoring to 10.
+/// Larger spaces: 5×5 with two neutrals (620,160 positions, levels), and scoring to 10
+/// (1,824,800 positions, score layers).
 #[divan::bench(args = ["board=5x5", "scoring"], sample_count = 3, sample_size = 1)]
 fn large(bencher: Bencher, rules: &str) {
     bencher.bench_local(|| solve(black_box(rules), Method::Auto));

@@ -16,6 +16,7 @@
 
 pub mod file;
 mod index;
+mod scores;
 mod solve;
 mod stats;
 mod tablebase;

@@ -56,7 +56,7 @@ pub struct Estimate {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
     /// Levels where the rules allow (an optional neutral move, no scoring), else unmoves
-    /// (no scoring), else the graph.
+    /// (no scoring), else score layers (scoring without symmetry), else the graph.
     #[default]
     Auto,
     /// Level by level, counting only bare moves and checking candidates forwards (the
@@ -66,6 +66,9 @@ pub enum Method {
     Unmoves,
     /// Build the move graph forwards and reverse it (every variant).
     Graph,
+    /// Score layers over one move structure shared by every block of scores (scoring
+    /// without the symmetry rule).
+    Scores,
 }
 
 /// Options for a solve.
@@ -114,10 +117,17 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// `1.5 GB`, `12 MB`, `900 kB`.
+/// `2.9 TB`, `1.5 GB`, `12 MB`, `900 kB`.
+///
+/// ```
+/// assert_eq!(lgame_solver::human_bytes(29_439_800_000_000), "29.4 TB");
+/// assert_eq!(lgame_solver::human_bytes(184_000), "184 kB");
+/// ```
 pub fn human_bytes(bytes: u64) -> String {
     let b = bytes as f64;
-    if b >= 1e9 {
+    if b >= 1e12 {
+        format!("{:.1} TB", b / 1e12)
+    } else if b >= 1e9 {
         format!("{:.1} GB", b / 1e9)
     } else if b >= 1e6 {
         format!("{:.1} MB", b / 1e6)
@@ -190,6 +200,10 @@ fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
         Method::Levels if !optional => Err(SolveError::Unsupported(
             "the level method needs the classic neutral rule (at most one neutral move)",
         )),
+        Method::Scores if !scoring || rules.symmetry() => Err(SolveError::Unsupported(
+            "the score-layer method solves scoring without the symmetry rule",
+        )),
+        Method::Auto if scoring && !rules.symmetry() => Ok(Method::Scores),
         Method::Auto if scoring => Ok(Method::Graph),
         Method::Auto if optional => Ok(Method::Levels),
         Method::Auto => Ok(Method::Unmoves),
@@ -197,55 +211,62 @@ fn resolve(index: &StateIndex, method: Method) -> Result<Method, SolveError> {
     }
 }
 
-/// Whether an unmove-based method (no stored graph) will run.
-fn use_unmoves(index: &StateIndex, method: Method) -> Result<bool, SolveError> {
-    Ok(resolve(index, method)? != Method::Graph)
-}
-
 /// Estimates the memory of a solve: for unmoves, 10 bytes a state; for the graph, the
-/// largest layer's edges estimated from a sample of its states' move counts.
+/// largest layer's edges; for score layers, one block's moves (both estimated from a sample
+/// of the states' move counts).
 pub fn estimate(index: &StateIndex) -> Estimate {
     estimate_for(index, Method::Auto)
 }
 
-fn estimate_for(index: &StateIndex, method: Method) -> Estimate {
-    let table_bytes = index.len() * 2;
-    if use_unmoves(index, method).unwrap_or(false) {
-        return Estimate {
-            states: index.len(),
-            table_bytes,
-            peak_bytes: index.len() * 10,
-        };
-    }
-    let layer_states = index.base() * if index.score_sides() > 1 { 2 } else { 1 };
+/// The average number of legal moves and of L moves of a sample of one block's states.
+fn sampled_moves(index: &StateIndex) -> (u64, u64) {
     let step = (index.base() / 500).max(1);
-    let (mut sampled, mut moves) = (0u64, 0u64);
+    let (mut sampled, mut moves, mut l_moves) = (0u64, 0u64, 0u64);
     let mut i = 0;
     while i < index.base() {
         if let Some(p) = index.position(i) {
             sampled += 1;
             p.for_each_legal_move(|_| moves += 1);
+            l_moves += p.arrangement().l_move_count(index.rules()) as u64;
         }
         i += step;
     }
-    let average = if sampled == 0 {
-        0
-    } else {
-        moves.div_ceil(sampled)
-    };
+    if sampled == 0 {
+        return (0, 0);
+    }
+    (moves.div_ceil(sampled), l_moves.div_ceil(sampled))
+}
+
+fn estimate_for(index: &StateIndex, method: Method) -> Estimate {
     let table_bytes = index.len() * 2;
-    // Forward and reverse edge lists (4 bytes an edge each), offsets and per-state scratch.
-    let graph = layer_states * (average * 8 + 24);
+    let peak_bytes = match resolve(index, method).unwrap_or(Method::Graph) {
+        Method::Levels | Method::Unmoves | Method::Auto => index.len() * 10,
+        Method::Scores => {
+            let (moves, l_moves) = sampled_moves(index);
+            // A group's successors: the neutral moves after one L move.
+            let neutral_moves = moves.div_ceil(l_moves.max(1));
+            // State → groups and group → successors, each with its reverse (4 bytes an entry)
+            // and the pairs they are sorted from (8 bytes), offsets and per-state scratch of
+            // the layer's two blocks.
+            table_bytes + index.base() * ((l_moves + neutral_moves) * 16 + 80)
+        }
+        Method::Graph => {
+            let layer_states = index.base() * if index.score_sides() > 1 { 2 } else { 1 };
+            // Forward and reverse edge lists (4 bytes an edge each), offsets and per-state
+            // scratch.
+            table_bytes + layer_states * (sampled_moves(index).0 * 8 + 24)
+        }
+    };
     Estimate {
         states: index.len(),
         table_bytes,
-        peak_bytes: table_bytes + graph,
+        peak_bytes,
     }
 }
 
 /// Solves every state; returns the packed values.
 pub fn solve(index: &StateIndex, mut options: SolveOptions<'_>) -> Result<Vec<u16>, SolveError> {
-    let unmoves = use_unmoves(index, options.method)?;
+    let method = resolve(index, options.method)?;
     if let Some(limit) = options.max_memory {
         let estimate = estimate_for(index, options.method);
         if estimate.peak_bytes > limit {
@@ -253,33 +274,27 @@ pub fn solve(index: &StateIndex, mut options: SolveOptions<'_>) -> Result<Vec<u1
         }
     }
     let mut values = vec![packed::DRAW; index.len() as usize];
-    if unmoves {
-        let mut report = |done| {
-            if let Some(progress) = options.progress.as_mut() {
-                progress(Progress {
-                    done,
-                    total: index.len(),
-                });
-            }
-        };
-        if resolve(index, options.method)? == Method::Levels {
-            solve_by_levels(index, &mut values, &mut report)?;
-        } else {
-            solve_by_unmoves(index, &mut values, &mut report)?;
+    let mut report = |done| {
+        if let Some(progress) = options.progress.as_mut() {
+            progress(Progress {
+                done,
+                total: index.len(),
+            });
         }
-        return Ok(values);
-    }
-    let mut done = 0;
-    for layer in layers(index) {
-        solve_layer(index, &mut values, &layer, &mut |n| {
-            done += n;
-            if let Some(progress) = options.progress.as_mut() {
-                progress(Progress {
-                    done,
-                    total: index.len(),
-                });
+    };
+    match method {
+        Method::Levels => solve_by_levels(index, &mut values, &mut report)?,
+        Method::Scores => crate::scores::solve_by_scores(index, &mut values, &mut report)?,
+        Method::Graph => {
+            let mut done = 0;
+            for layer in layers(index) {
+                solve_layer(index, &mut values, &layer, &mut |n| {
+                    done += n;
+                    report(done);
+                })?;
             }
-        })?;
+        }
+        Method::Unmoves | Method::Auto => solve_by_unmoves(index, &mut values, &mut report)?,
     }
     Ok(values)
 }
@@ -572,6 +587,64 @@ fn solve_by_unmoves(
     Ok(())
 }
 
+/// The placements as the bits of a `u128` (on boards with at most 128 of them): for each
+/// placement, those clear of it, and for each cell, those covering it.
+struct Covers {
+    clear_of: Vec<u128>,
+    covering: Vec<u128>,
+}
+
+impl Covers {
+    fn new(placements: &[Bitboard]) -> Option<Covers> {
+        if placements.len() > 128 {
+            return None;
+        }
+        let mut covering = vec![0u128; 64];
+        for (i, p) in placements.iter().enumerate() {
+            for cell in *p {
+                covering[cell.index() as usize] |= 1 << i;
+            }
+        }
+        let all = u128::MAX >> (128 - placements.len());
+        let clear_of = placements
+            .iter()
+            .map(|p| {
+                p.into_iter()
+                    .fold(all, |set, c| set & !covering[c.index() as usize])
+            })
+            .collect();
+        Some(Covers { clear_of, covering })
+    }
+
+    /// The placements clear of placement number `placement` and of `cells`.
+    fn avoiding(&self, placement: usize, cells: Bitboard) -> u128 {
+        cells.into_iter().fold(self.clear_of[placement], |set, c| {
+            set & !self.covering[c.index() as usize]
+        })
+    }
+}
+
+/// A state with its parts, as the level method carries it (decoding an index again costs
+/// more than carrying them).
+#[derive(Clone, Copy)]
+struct Decoded {
+    index: u32,
+    mover: u16,
+    other: u16,
+    neutrals: Bitboard,
+}
+
+impl Decoded {
+    fn new(index: usize, mover: usize, other: usize, neutrals: Bitboard) -> Decoded {
+        Decoded {
+            index: index as u32,
+            mover: mover as u16,
+            other: other as u16,
+            neutrals,
+        }
+    }
+}
+
 /// The level method: under the classic neutral rule every L move has exactly one bare
 /// successor (no neutral moved), and a position whose successors are all wins has, in
 /// particular, all its bare successors winning. So instead of counting every move of every
@@ -589,24 +662,27 @@ fn solve_by_levels(
         placements,
         n,
     } = Space::of(index);
-    let arrangement = |i: usize| arrangement_at(index, placements, i);
     // Bare successors not yet known to be wins.
     let mut bare_left = vec![0u16; n];
-    let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
+    // The states decided at each distance, decoded (they are decoded once, when found).
+    let mut levels: Vec<Vec<Decoded>> = vec![Vec::new()];
     let g = rules.board().geometry();
     let mut too_many = false;
+    let covers = Covers::new(placements);
     index.for_each_state(|i, m, o, neutrals| {
-        let here = arrangement_of(placements, m, o, neutrals);
-        let mirrored = rules.symmetry() && g.mirrors_each_other(m, here.other);
+        let mirrored = rules.symmetry() && g.mirrors_each_other(m, placements[o]);
         let l_moves = if mirrored {
             0
+        } else if let Some(covers) = &covers {
+            // The mover's own placement is among those clear of the other pieces.
+            covers.avoiding(o, neutrals).count_ones() - 1
         } else {
-            here.l_move_count(rules)
+            arrangement_of(placements, m, o, neutrals).l_move_count(rules)
         };
         let i = i as usize;
         if l_moves == 0 {
             values[i] = packed::pack(game_over(rules, mirrored));
-            levels[0].push(i as u32);
+            levels[0].push(Decoded::new(i, m, o, neutrals));
         } else {
             bare_left[i] = u16::try_from(l_moves).unwrap_or_else(|_| {
                 too_many = true;
@@ -620,7 +696,7 @@ fn solve_by_levels(
     progress(n as u64 / 4);
     // Each candidate with the first successor found undecided at its last check: until that
     // one is decided, checking again is pointless.
-    let mut candidates: Vec<(u32, u32)> = Vec::new();
+    let mut candidates: Vec<(Decoded, u32)> = Vec::new();
     let mut d = 0;
     while d < levels.len() {
         let next = u16::try_from(d + 1)
@@ -628,9 +704,9 @@ fn solve_by_levels(
             .filter(|&p| p <= packed::MAX_PLIES)
             .ok_or(SolveError::TooDeep)?;
         let current = std::mem::take(&mut levels[d]);
-        for &j in &current {
-            let j = j as usize;
-            let (m, _, here) = arrangement(j);
+        for state in &current {
+            let (j, m) = (state.index as usize, state.mover as usize);
+            let here = arrangement_of(placements, m, state.other as usize, state.neutrals);
             let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
             if let Some(Value::Loss(_)) = packed::unpack(values[j]) {
                 let mut won = Vec::new();
@@ -641,7 +717,7 @@ fn solve_by_levels(
                     let k = (base + index.rank(free, previous_neutrals)) as usize;
                     if values[k] == packed::DRAW {
                         values[k] = packed::pack(Value::Win(next));
-                        won.push(k as u32);
+                        won.push(Decoded::new(k, l, m, previous_neutrals));
                     }
                 });
                 if levels.len() <= d + 1 {
@@ -649,29 +725,49 @@ fn solve_by_levels(
                 }
                 levels[d + 1].extend(won);
             } else {
-                here.for_each_bare_unmove(rules, |l, _| {
-                    let k = index.index_of_parts(l, m, here.neutrals, (0, 0)) as usize;
+                let neutrals = here.neutrals;
+                let mut bare_unmove = |l: usize| {
+                    let k = (index.pair_base(l, m) + index.rank(index.free_cells(l, m), neutrals))
+                        as usize;
                     if values[k] == packed::DRAW {
                         bare_left[k] -= 1;
                         if bare_left[k] == 0 {
-                            candidates.push((k as u32, k as u32));
+                            candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
                         }
                     }
-                });
+                };
+                match &covers {
+                    // Arrangement::for_each_bare_unmove under the optional neutral rule, on
+                    // the placements as bits.
+                    Some(covers) => {
+                        let mut set = covers.avoiding(m, neutrals);
+                        while set != 0 {
+                            let l = set.trailing_zeros() as usize;
+                            set &= set - 1;
+                            if l != state.other as usize
+                                && !(rules.symmetry() && g.mirrors_each_other(l, here.mover))
+                            {
+                                bare_unmove(l);
+                            }
+                        }
+                    }
+                    None => here.for_each_bare_unmove(rules, |l, _| bare_unmove(l)),
+                }
             }
         }
         // Candidates whose every successor is now a decided win are lost, one ply beyond the
         // slowest of those wins; the others wait for the next level.
-        let mut lost: Vec<(u16, u32)> = Vec::new();
-        candidates.retain_mut(|(k, blocker)| {
-            let k_us = *k as usize;
+        let mut lost: Vec<(u16, Decoded)> = Vec::new();
+        candidates.retain_mut(|(state, blocker)| {
+            let k_us = state.index as usize;
             if values[k_us] != packed::DRAW {
                 return false;
             }
-            if *blocker != *k && values[*blocker as usize] == packed::DRAW {
+            if *blocker != state.index && values[*blocker as usize] == packed::DRAW {
                 return true;
             }
-            let (_, o, here) = arrangement(k_us);
+            let o = state.other as usize;
+            let here = arrangement_of(placements, state.mover as usize, o, state.neutrals);
             let mut slowest = 0u16;
             let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
             let all_won = here.all_moves(rules, |l, _, from, to| {
@@ -694,12 +790,12 @@ fn solve_by_levels(
                 }
             });
             if all_won {
-                lost.push((slowest + 1, *k));
+                lost.push((slowest + 1, *state));
             }
             !all_won
         });
         for (plies, k) in lost {
-            values[k as usize] = packed::pack(Value::Loss(plies));
+            values[k.index as usize] = packed::pack(Value::Loss(plies));
             if levels.len() <= plies as usize {
                 levels.resize_with(plies as usize + 1, Vec::new);
             }

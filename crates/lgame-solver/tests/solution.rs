@@ -349,3 +349,55 @@ fn the_unmove_method_refuses_scoring() {
         "the unmove method does not solve the scoring variant"
     );
 }
+
+/// The score-layer method against the move-graph method, on every state: the scoring game
+/// at full size and at other targets, setups, neutral rules and boards.
+#[test]
+fn score_layer_and_graph_methods_agree_under_scoring() {
+    use lgame_solver::{Method, SolveOptions};
+    let variants = [
+        "scoring",
+        "scoring,target=1",
+        "scoring,target=2",
+        "scoring,target=6,setup=kit",
+        "scoring,target=5,setup=corners",
+        "scoring,target=4,neutrals=1",
+        "scoring,target=4,neutrals=3",
+        "scoring,target=4,neutral-required",
+        "scoring,target=3,sudden-death",
+        "scoring,target=2,board=5x4,neutrals=1",
+    ];
+    for text in variants {
+        let solve = |method| {
+            let options = SolveOptions {
+                method,
+                ..SolveOptions::default()
+            };
+            Tablebase::solve_with(&rules(text), options).unwrap()
+        };
+        let (scores, graph) = (solve(Method::Scores), solve(Method::Graph));
+        let mut decided = 0;
+        for i in 0..scores.index().len() {
+            assert_eq!(scores.value_at(i), graph.value_at(i), "{text}: state {i}");
+            decided += matches!(scores.value_at(i), Some(Value::Win(_) | Value::Loss(_))) as u64;
+        }
+        assert!(decided > 0, "{text}: something is decided");
+    }
+}
+
+#[test]
+fn the_score_layer_method_refuses_what_it_does_not_solve() {
+    use lgame_solver::{Method, SolveOptions};
+    for text in ["classic", "scoring,symmetry"] {
+        let options = SolveOptions {
+            method: Method::Scores,
+            ..SolveOptions::default()
+        };
+        let err = Tablebase::solve_with(&rules(text), options).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the score-layer method solves scoring without the symmetry rule",
+            "{text}"
+        );
+    }
+}

@@ -97,8 +97,9 @@ fn a_classic_move_against_perfect_answers_at_once_while_a_scoring_table_solves()
     let server = Server::start(&dir.db());
     // The classic table is solved once, at the first game.
     let mut game = server.create(json!({ "red": "human", "blue": "perfect" }));
-    // A table that takes seconds to solve, asked for by someone else.
-    let big = "scoring,target=4";
+    // A table that takes seconds to solve, asked for by someone else: scoring with the
+    // symmetry rule is solved by the move-graph method (plain scoring is now quick).
+    let big = "symmetry,scoring,target=7";
     let addr = server.addr.clone();
     let asker = std::thread::spawn(move || {
         get_from(
@@ -268,4 +269,68 @@ fn analysis_is_rate_limited_per_address_and_other_addresses_go_on() {
     assert_eq!(ask([127, 0, 0, 2], &classic).status, 200);
     let game = server.post("/api/games", &json!({ "red": "human", "blue": "perfect" }));
     assert_eq!(game.status, 201, "{}", game.body);
+}
+
+/// The scoring game at its default target (1,836,800 indices, solved in about half a second)
+/// on a server that solves tables of that size: a game against the perfect player is played
+/// to its end, and the analysis answers with the value the library gives.
+#[test]
+fn scoring_to_ten_is_played_against_perfect_and_analysed() {
+    let dir = TempDir::new("tables-scoring");
+    let server = Server::with(&dir.db(), |c| c.max_table_states = 2_000_000);
+    let catalog = server.get("/api/catalog");
+    let scoring = catalog.body["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["rules"] == "scoring")
+        .cloned()
+        .expect("scoring in the catalog");
+    assert_eq!(scoring["solvable"], true, "{scoring}");
+
+    let analysis = server.get(&analysis_path("scoring"));
+    assert_eq!(analysis.status, 200, "{}", analysis.body);
+    assert_eq!(analysis.body["variant"], "scoring");
+    let rules: lgame::Rules = "scoring".parse().unwrap();
+    let table = lgame_solver::Tablebase::solve(&rules);
+    let start = table.value(&rules.start_position()).unwrap();
+    assert_eq!(
+        analysis.body["value"],
+        start.wdl().name(),
+        "{}",
+        analysis.body
+    );
+    assert_eq!(
+        analysis.body["plies"],
+        json!(start.plies()),
+        "{}",
+        analysis.body
+    );
+
+    let game = server.create(json!({ "red": "human", "blue": "perfect", "variant": "scoring" }));
+    let mut state = game.body["state"].clone();
+    let position = |state: &Value| {
+        lgame::Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap()
+    };
+    let mut answered = 0;
+    for pick in 0..40 {
+        if state["over"] == true {
+            break;
+        }
+        let ply = state["plies"].as_u64().unwrap();
+        let mv = a_legal_move(&state, pick * 11 + 5);
+        let faced = position(&state).play(&mv.parse().unwrap()).unwrap();
+        let reply = server.play(&game.id, game.red.as_ref().unwrap(), ply + 1, &mv);
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        state = reply.body;
+        if state["over"] == true {
+            break;
+        }
+        // The perfect player answered with a move that keeps the value of what it faced.
+        assert_eq!(state["plies"].as_u64().unwrap(), ply + 2, "{state}");
+        let after = table.value(&position(&state)).unwrap();
+        assert_eq!(after.before_move(), table.value(&faced).unwrap(), "{state}");
+        answered += 1;
+    }
+    assert!(answered > 0, "{state}");
 }
