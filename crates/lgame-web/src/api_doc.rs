@@ -166,7 +166,7 @@ fn to_json(value: impl serde::Serialize) -> Value {
 /// Real answers for each documented one, made by the code that answers them.
 fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
-    let app = Arc::new(App::new(store, 100, 1_000_000));
+    let app = Arc::new(App::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
     let started = app
         .create(NewGame {
@@ -231,7 +231,7 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         (("GET /api/classes", 0), to_json(classes)),
         (
             ("GET /api/catalog", 0),
-            to_json(crate::catalog::catalog(1_000_000)),
+            to_json(crate::catalog::catalog(crate::DEFAULT_MAX_TABLE_STATES)),
         ),
         (("POST /api/records", 0), to_json(record)),
         (("GET /api/games/{id}/ws", 0), whole),

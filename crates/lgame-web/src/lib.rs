@@ -38,6 +38,11 @@ pub use api::MAX_BODY;
 pub use listener::Limits as ConnectionLimits;
 pub use store::Synchronous;
 
+/// The largest table the server solves by default, in positions: every variant the page
+/// names fits, the largest being the game to 10 points (1,836,800 indices, solved in about
+/// 0.3 s by the score-layer method; docs/benchmarks.md).
+pub const DEFAULT_MAX_TABLE_STATES: u64 = 2_000_000;
+
 /// How the server runs.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -81,7 +86,7 @@ impl Config {
             create_limit: 60,
             max_websockets: 1000,
             cache_games: 10_000,
-            max_table_states: 1_000_000,
+            max_table_states: DEFAULT_MAX_TABLE_STATES,
             max_plies: games::DEFAULT_MAX_PLIES,
             computer_delay: std::time::Duration::from_secs(1),
             connections: ConnectionLimits::default(),

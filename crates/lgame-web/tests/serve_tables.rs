@@ -272,12 +272,12 @@ fn analysis_is_rate_limited_per_address_and_other_addresses_go_on() {
 }
 
 /// The scoring game at its default target (1,836,800 indices, solved in about half a second)
-/// on a server that solves tables of that size: a game against the perfect player is played
+/// on a server with the default table limit: a game against the perfect player is played
 /// to its end, and the analysis answers with the value the library gives.
 #[test]
 fn scoring_to_ten_is_played_against_perfect_and_analysed() {
     let dir = TempDir::new("tables-scoring");
-    let server = Server::with(&dir.db(), |c| c.max_table_states = 2_000_000);
+    let server = Server::start(&dir.db());
     let catalog = server.get("/api/catalog");
     let scoring = catalog.body["variants"]
         .as_array()
