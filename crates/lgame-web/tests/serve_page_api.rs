@@ -545,7 +545,7 @@ fn classes_of_an_unknown_value_are_400_and_of_a_huge_variant_422() {
     ));
     assert_eq!(huge.status, 422, "{}", huge.body);
     assert!(
-        huge.error().contains("board=8x8") && huge.error().contains("1000000"),
+        huge.error().contains("board=8x8") && huge.error().contains("2000000"),
         "{}",
         huge.error()
     );

@@ -892,7 +892,12 @@ fn a_move_refused_after_it_was_drawn_is_taken_back_with_the_reason() {
     page.wait_until("the refusal", || {
         message.attr("data-kind").as_deref() == Some("refused")
     });
-    assert!(message.text().contains("stale"), "{}", message.text());
+    // Worded by its kind (`stale_move`) in the page's language, not the server's English.
+    assert!(
+        message.text().contains("has moved on"),
+        "{}",
+        message.text()
+    );
     // The board shows the game as the server has it, not the refused move.
     wait_for_ply(&page, 2);
     let state = bench.server.state(&id);

@@ -81,7 +81,7 @@ export function render(main, params) {
   });
 
   // Loading, refusals and "no puzzles" for the variant as a whole.
-  const notice = h('p', { role: 'status', 'aria-live': 'polite' });
+  const notice = h('p', { class: 'puzzles-notice', role: 'status', 'aria-live': 'polite' });
 
   const gradeButtons = h('div', { class: 'choices', role: 'group', 'aria-labelledby': 'puzzles-grades-heading' });
   const cappedNote = h('p', { class: 'muted' });
@@ -89,7 +89,7 @@ export function render(main, params) {
     h('h2', { id: 'puzzles-grades-heading', text: t('puzzles.grades') }), gradeButtons, cappedNote);
 
   // The puzzle: board and side panel.
-  const puzzleHeading = h('h2', { id: 'puzzles-puzzle-heading' });
+  const puzzleHeading = h('h2', { id: 'puzzles-puzzle-heading', class: 'puzzles-heading' });
   const boardHolder = h('div');
   const board = new Board(boardHolder, { label: t('puzzles.boardLabel'), interactive: true });
   const goal = h('p', { class: 'banner' });
@@ -211,7 +211,8 @@ export function render(main, params) {
     optionsSummary.textContent = ctrl.loaded && ctrl.grade
       ? t('puzzles.options', { variant: presetLabel(ctrl.variant), grade: plural('puzzles.grade', ctrl.grade.moves) })
       : t('puzzles.optionsNone');
-    puzzleSection.hidden = !ctrl.loaded || !ctrl.grade;
+    // While the puzzles load, their section keeps the board's place (nothing moves after).
+    puzzleSection.hidden = ctrl.loaded ? !ctrl.grade : ctrl.notice.kind === 'error';
     if (!ctrl.loaded) return;
     const grade = ctrl.grade;
     const gradesKey = ctrl.grades.map((g) => `${g.moves}:${g.positions.length}:${ctrl.solvedIn(g)}:${g === grade}`);
