@@ -6,10 +6,19 @@ use std::collections::{HashMap, HashSet};
 
 use lgame::rules::StartSetup;
 use lgame::{Position, Rules};
-use lgame_solver::{Statistics, Tablebase, Value};
+use lgame_solver::{Method, SolveOptions, Statistics, Tablebase, Value};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
+}
+
+/// The variant `text` solved by `method`.
+fn solve_by(text: &str, method: Method) -> Tablebase {
+    let options = SolveOptions {
+        method,
+        ..SolveOptions::default()
+    };
+    Tablebase::solve_with(&rules(text), options).unwrap()
 }
 
 /// Every position of the table with its value.
@@ -295,7 +304,6 @@ fn five_by_five_with_two_neutrals_nobody_can_ever_be_trapped() {
 
 #[test]
 fn unmove_level_and_graph_methods_agree_on_every_variant_without_scoring() {
-    use lgame_solver::{Method, SolveOptions};
     let variants = [
         "classic",
         "misere",
@@ -312,19 +320,15 @@ fn unmove_level_and_graph_methods_agree_on_every_variant_without_scoring() {
         "board=4x5",
     ];
     for text in variants {
-        let solve = |method| {
-            let options = SolveOptions {
-                method,
-                ..SolveOptions::default()
-            };
-            Tablebase::solve_with(&rules(text), options).unwrap()
-        };
-        let (unmoves, graph) = (solve(Method::Unmoves), solve(Method::Graph));
+        let (unmoves, graph) = (
+            solve_by(text, Method::Unmoves),
+            solve_by(text, Method::Graph),
+        );
         for i in 0..unmoves.index().len() {
             assert_eq!(unmoves.value_at(i), graph.value_at(i), "{text}: state {i}");
         }
         if rules(text).neutral_moves() == lgame::rules::NeutralMoves::Optional {
-            let levels = solve(Method::Levels);
+            let levels = solve_by(text, Method::Levels);
             for i in 0..levels.index().len() {
                 assert_eq!(
                     levels.value_at(i),
@@ -338,7 +342,6 @@ fn unmove_level_and_graph_methods_agree_on_every_variant_without_scoring() {
 
 #[test]
 fn the_unmove_method_refuses_scoring() {
-    use lgame_solver::{Method, SolveOptions};
     let options = SolveOptions {
         method: Method::Unmoves,
         ..SolveOptions::default()
@@ -354,7 +357,6 @@ fn the_unmove_method_refuses_scoring() {
 /// at full size and at other targets, setups, neutral rules and boards.
 #[test]
 fn score_layer_and_graph_methods_agree_under_scoring() {
-    use lgame_solver::{Method, SolveOptions};
     let variants = [
         "scoring",
         "scoring,target=1",
@@ -368,14 +370,10 @@ fn score_layer_and_graph_methods_agree_under_scoring() {
         "scoring,target=2,board=5x4,neutrals=1",
     ];
     for text in variants {
-        let solve = |method| {
-            let options = SolveOptions {
-                method,
-                ..SolveOptions::default()
-            };
-            Tablebase::solve_with(&rules(text), options).unwrap()
-        };
-        let (scores, graph) = (solve(Method::Scores), solve(Method::Graph));
+        let (scores, graph) = (
+            solve_by(text, Method::Scores),
+            solve_by(text, Method::Graph),
+        );
         let mut decided = 0;
         for i in 0..scores.index().len() {
             assert_eq!(scores.value_at(i), graph.value_at(i), "{text}: state {i}");
@@ -387,7 +385,6 @@ fn score_layer_and_graph_methods_agree_under_scoring() {
 
 #[test]
 fn the_score_layer_method_refuses_what_it_does_not_solve() {
-    use lgame_solver::{Method, SolveOptions};
     for text in ["classic", "scoring,symmetry"] {
         let options = SolveOptions {
             method: Method::Scores,

@@ -95,14 +95,7 @@ fn the_analysis_toggle_shows_the_values_lgame_analyze_gives() {
                     .iter()
                     .find(|e| e["move"] == m["move"])
                     .unwrap();
-                let mut cells: Vec<&str> = entry["l"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                cells.sort();
-                cells.join(",") == l
+                l_key(entry) == l
             })
             .unwrap();
         assert_eq!(p[1], first["value"], "placement {l}");
