@@ -64,7 +64,7 @@ export async function render(main, params, rest) {
   const moveList = h('ol', { class: 'move-list' });
   const analysisHolder = h('div', { class: 'analysis-holder' });
   main.append(h('div', { class: 'stage' },
-    h('div', {}, status, boardHolder, hint, builderHolder),
+    h('div', {}, status, boardHolder, builderHolder, hint),
     h('div', { class: 'side' },
       banner,
       share,
