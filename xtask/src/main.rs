@@ -34,10 +34,11 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
   test-python                 only the Python package's tests (build, install, pytest)
   report [--out DIR]          write DIR/analysis.md and its diagrams (default DIR: docs),
                               the boards from DIR/analysis/large-boards.tsv
-  report-large [--out DIR] [--tables DIR] [--max-positions N]
+  report-large [--out DIR] [--tables DIR] [--max-positions N] [--only LIST]
                               solve the boards 4x4 to 8x8 not yet in that file (tables
                               and checkpoints in target/large-tables; up to N positions,
-                              default 3000000000; resumes a stopped run)
+                              default 3000000000, or only the spaces listed as
+                              BOARD:NEUTRALS, e.g. '8x8:3 6x6:5'; resumes)
   players-report [--out FILE] write the computer players' report (default docs/players.md)";
 
 /// The workspace's root folder, where the default outputs go.
@@ -125,7 +126,22 @@ fn run_report(args: &[OsString]) -> anyhow::Result<()> {
 }
 
 fn run_report_large(args: &[OsString]) -> anyhow::Result<()> {
-    let values = options(args, &["out", "tables", "max-positions"])?;
+    let values = options(args, &["out", "tables", "max-positions", "only"])?;
+    let only = values[3]
+        .map(|list| {
+            list.split_whitespace()
+                .map(|item| {
+                    let (board, k) = item
+                        .split_once(':')
+                        .ok_or_else(|| anyhow::anyhow!("--only '{item}': not BOARD:NEUTRALS"))?;
+                    let k = k
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--only '{item}': bad neutral count"))?;
+                    Ok((board.to_string(), k))
+                })
+                .collect::<anyhow::Result<Vec<_>>>()
+        })
+        .transpose()?;
     let report = report::LargeArgs {
         out: values[0].map_or_else(|| root().join("docs"), PathBuf::from),
         tables: values[1].map_or_else(|| root().join("target/large-tables"), PathBuf::from),
@@ -135,6 +151,7 @@ fn run_report_large(args: &[OsString]) -> anyhow::Result<()> {
                 .map_err(|_| anyhow::anyhow!("--max-positions '{n}': not a number"))?,
             None => 3_000_000_000,
         },
+        only,
     };
     report::run_large(&report, &mut std::io::stdout().lock())
 }

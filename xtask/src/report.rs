@@ -619,6 +619,8 @@ pub struct LargeArgs {
     pub tables: PathBuf,
     /// Leave out spaces with more positions than this.
     pub max_positions: u64,
+    /// Only these spaces (board and neutral count), when given.
+    pub only: Option<Vec<(String, u8)>>,
 }
 
 /// Solves every board and neutral count of the survey not yet in the results file, smallest
@@ -639,7 +641,11 @@ pub fn run_large(args: &LargeArgs, out: &mut impl Write) -> Result<()> {
             let done = rows
                 .iter()
                 .any(|r| r.board == board && r.neutrals == neutrals);
-            if !done && positions <= args.max_positions {
+            let chosen = args.only.as_ref().is_none_or(|only| {
+                only.iter()
+                    .any(|(b, k)| b.as_str() == board && *k == neutrals)
+            });
+            if !done && chosen && positions <= args.max_positions {
                 todo.push((positions, board, neutrals, text));
             }
         }
