@@ -10,7 +10,7 @@ use lgame_solver::large::{self, LargeOptions, LargeStats, LargeTable, Space};
 use lgame_solver::{Tablebase, Value};
 
 /// Every space small enough to hold to the reference in a debug (opt-level 1) test build.
-const SPACES: [&str; 12] = [
+const SPACES: [&str; 11] = [
     "neutrals=0",
     "neutrals=1",
     "classic",
@@ -21,7 +21,6 @@ const SPACES: [&str; 12] = [
     "neutrals=7",
     "neutrals=8",
     "board=5x4,neutrals=4",
-    "board=5x4,neutrals=6",
     "board=6x4,neutrals=2",
 ];
 
@@ -36,37 +35,29 @@ fn value(space: &Space, table: &[u8], p: &Position) -> Value {
     large::decode_slot(table, space.slot_of(p).unwrap())
 }
 
+/// Value and distance on every position; the classes' sizes summed against brute-force
+/// enumeration; the figures against the reference's statistics.
 #[test]
-fn every_position_has_the_reference_value_and_distance() {
+fn every_position_has_the_reference_value_and_the_counts_are_the_enumerations() {
     for text in SPACES {
         let rules: Rules = text.parse().unwrap();
         let (space, table) = solve(&rules);
         let tb = Tablebase::solve(&rules);
-        let mut checked = 0;
-        for p in all_positions(&rules) {
+        let all = all_positions(&rules);
+        for p in &all {
             assert_eq!(
-                value(&space, &table, &p),
-                tb.value(&p).unwrap(),
+                value(&space, &table, p),
+                tb.value(p).unwrap(),
                 "{text}: {p}"
             );
-            checked += 1;
         }
-        assert_eq!(checked, space.positions(), "{text}");
-    }
-}
-
-#[test]
-fn counts_equal_brute_force_enumeration_and_the_reference_statistics() {
-    for text in SPACES {
-        let rules: Rules = text.parse().unwrap();
-        let (space, table) = solve(&rules);
         let stats = LargeStats::of(&space, &table);
-        let all = all_positions(&rules);
         assert_eq!(stats.positions, all.len() as u64, "{text}");
+        assert_eq!(space.positions(), all.len() as u64, "{text}");
         let classes: std::collections::HashSet<String> =
             all.iter().map(|p| p.canonical().to_string()).collect();
         assert_eq!(stats.classes, classes.len() as u64, "{text}");
-        let reference = lgame_solver::Statistics::of(&Tablebase::solve(&rules));
+        let reference = lgame_solver::Statistics::of(&tb);
         assert_eq!(
             (stats.won, stats.lost, stats.drawn, stats.trapped),
             (
@@ -235,9 +226,14 @@ fn sampled_positions_of_a_larger_space_pass_the_minimax_step() {
         minimax_step_holds(&space, &table, &p).unwrap();
         decided += usize::from(table[slot as usize] != 0);
     }
-    // And every decided class: the samples above are mostly draws.
-    for (slot, &byte) in table.iter().enumerate() {
-        if byte != 0 && space.class_size(slot as u64) > 0 {
+    // And one decided class in 16: the samples above are mostly draws.
+    for (slot, _) in table
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b != 0)
+        .step_by(16)
+    {
+        if space.class_size(slot as u64) > 0 {
             minimax_step_holds(&space, &table, &space.position(slot as u64)).unwrap();
             decided += 1;
         }
