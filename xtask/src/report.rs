@@ -707,6 +707,7 @@ pub fn run_large_one(text: &str, table: &Path, out: &mut impl Write) -> Result<(
         checkpoint_every: std::time::Duration::from_secs(300),
         stop_after_level: None,
         progress: Some(&progress),
+        ..LargeOptions::default()
     };
     let outcome = large::solve(&space, resume, &options).map_err(|e| anyhow!("{text}: {e}"))?;
     let seconds = started.elapsed().as_secs_f64();

@@ -104,6 +104,7 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_minutes.max(0.0) * 60.0),
         stop_after_level: None,
         progress: Some(&report),
+        ..LargeOptions::default()
     };
     let outcome = large::solve(&space, resume, &options).map_err(|e| bad(&e))?;
     bar.finish_and_clear();

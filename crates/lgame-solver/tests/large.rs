@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use lgame::position::all_positions;
 use lgame::{Position, Rules};
-use lgame_solver::large::{self, LargeOptions, LargeStats, LargeTable, Space};
+use lgame_solver::large::{self, LargeOptions, LargeStats, LargeTable, LossPass, Space};
 use lgame_solver::{Tablebase, Value};
 
 /// Every space small enough to hold to the reference in a debug (opt-level 1) test build.
@@ -69,6 +69,28 @@ fn every_position_has_the_reference_value_and_the_counts_are_the_enumerations() 
             "{text}"
         );
         assert_eq!(stats.longest_win, reference.longest_win_plies, "{text}");
+    }
+}
+
+#[test]
+fn pushing_and_pulling_the_losses_give_the_same_table() {
+    for text in ["classic", "neutrals=5", "board=5x4,neutrals=4"] {
+        let rules: Rules = text.parse().unwrap();
+        let space = Space::new(&rules).unwrap();
+        let run = |loss_pass| {
+            let options = LargeOptions {
+                loss_pass,
+                ..LargeOptions::default()
+            };
+            large::solve(&space, None, &options).unwrap().table
+        };
+        let pushed = run(LossPass::Push);
+        assert_eq!(run(LossPass::Pull), pushed, "{text}");
+        assert_eq!(solve(&rules).1, pushed, "{text}");
+        assert!(
+            pushed.iter().any(|&b| b > 1 && (b - 1) % 2 == 0),
+            "{text}: a loss beyond 0"
+        );
     }
 }
 

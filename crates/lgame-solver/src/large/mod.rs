@@ -14,7 +14,7 @@ mod file;
 mod solve;
 
 pub use file::{LargeFileError, LargeTable};
-pub use solve::{solve, LargeOptions, LargeOutcome, LargeProgress, LargeSolveError};
+pub use solve::{solve, LargeOptions, LargeOutcome, LargeProgress, LargeSolveError, LossPass};
 
 use lgame::raw::Arrangement;
 use lgame::rules::NeutralMoves;

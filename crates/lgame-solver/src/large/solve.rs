@@ -35,9 +35,23 @@ pub struct LargeProgress {
     pub total: u64,
 }
 
+/// How a loss level finds its candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LossPass {
+    /// Pull when the frontier's predecessors would outnumber the undecided classes.
+    #[default]
+    Auto,
+    /// From each win of the frontier, its undecided predecessors (few decided classes).
+    Push,
+    /// Every undecided class (many decided classes: a check that mostly fails at once).
+    Pull,
+}
+
 /// How to run a large solve.
 #[derive(Default)]
 pub struct LargeOptions<'a> {
+    /// How loss levels find their candidates (the result is the same).
+    pub loss_pass: LossPass,
     /// Where to write checkpoints and the finished table.
     pub file: Option<&'a Path>,
     /// The least time between two checkpoints (written after a level; zero: after each).
@@ -221,6 +235,40 @@ fn level_step(
     let total = space.slots();
     let counter = AtomicU64::new(0);
     let is_win = |b: u8| b != 0 && b < byte && (b - 1) % 2 == 1;
+    // A candidate is lost when every successor is a win decided before this level: its
+    // slowest one is then at level − 1, or it would have been lost earlier.
+    let all_won = |k: u64| {
+        let (_, o, there) = space.arrangement(k);
+        there.all_moves(rules, |l, _, from, to| {
+            let s = space.slot_of_parts(o, l, (there.neutrals - from) | to);
+            is_win(table[s as usize].load(Ordering::Relaxed))
+        })
+    };
+    if !wins && pull_losses(space, table, frontier, options.loss_pass) {
+        return table
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let start = (c * CHUNK) as u64;
+                let mut new = 0;
+                for (i, cell) in chunk.iter().enumerate() {
+                    let k = start + i as u64;
+                    if cell.load(Ordering::Relaxed) != 0
+                        || (space.orbit_is_fixed((k / space.subsets()) as usize)
+                            && space.class_size(k) == 0)
+                    {
+                        continue;
+                    }
+                    if all_won(k) {
+                        cell.store(byte, Ordering::Relaxed);
+                        new += 1;
+                    }
+                }
+                report(options, &counter, level, chunk.len() as u64, total);
+                new
+            })
+            .sum();
+    }
     table
         .par_chunks(CHUNK)
         .enumerate()
@@ -237,16 +285,8 @@ fn level_step(
                     if table[k].load(Ordering::Relaxed) != 0 {
                         return;
                     }
-                    if !wins {
-                        // The candidate's successors: all decided wins?
-                        let (_, o, there) = space.arrangement(k as u64);
-                        let all_won = there.all_moves(rules, |l, _, from, to| {
-                            let s = space.slot_of_parts(o, l, (there.neutrals - from) | to);
-                            is_win(table[s as usize].load(Ordering::Relaxed))
-                        });
-                        if !all_won {
-                            return;
-                        }
+                    if !wins && !all_won(k as u64) {
+                        return;
                     }
                     if table[k]
                         .compare_exchange(0, byte, Ordering::Relaxed, Ordering::Relaxed)
@@ -260,4 +300,27 @@ fn level_step(
             new
         })
         .sum()
+}
+
+/// Whether a loss level pulls: when the frontier's predecessors (estimated as its classes ×
+/// the placements × the neutral moves) outnumber the undecided classes.
+fn pull_losses(space: &Space, table: &[AtomicU8], frontier: u8, pass: LossPass) -> bool {
+    match pass {
+        LossPass::Push => return false,
+        LossPass::Pull => return true,
+        LossPass::Auto => {}
+    }
+    let (front, open) = table
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            chunk.iter().fold((0u64, 0u64), |(f, o), cell| {
+                let b = cell.load(Ordering::Relaxed);
+                (f + u64::from(b == frontier), o + u64::from(b == 0))
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let k = space.rules().neutrals() as u64;
+    let empty = space.rules().board().cell_count() as u64 - 8 - k;
+    let predecessors = space.placements().len() as u64 * (1 + k * empty);
+    front.saturating_mul(predecessors) > open
 }
