@@ -712,6 +712,14 @@ pub fn run_large_one(text: &str, table: &Path, out: &mut impl Write) -> Result<(
     let outcome = large::solve(&space, resume, &options).map_err(|e| anyhow!("{text}: {e}"))?;
     let seconds = started.elapsed().as_secs_f64();
     let stats = LargeStats::of(&space, &outcome.table);
+    // The classes' sizes summed must be every placement of the pieces.
+    if stats.positions != space.positions() {
+        anyhow::bail!(
+            "{text}: the classes hold {} positions, the board has {}",
+            stats.positions,
+            space.positions()
+        );
+    }
     let start_slot = space
         .slot_of(&rules.start_position())
         .expect("the rules' own start");
