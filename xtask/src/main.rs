@@ -9,8 +9,10 @@
 //!   arguments it then builds the Python package and runs its pytest suite in a virtual
 //!   environment in `target/py-venv`. It fails if the tests left any file in the checkout
 //!   outside `target/`.
-//! - `cargo xtask report [--out DIR] [--max-states N]` writes the solved game's report,
-//!   `docs/analysis.md` and its diagrams.
+//! - `cargo xtask report [--out DIR]` writes the solved game's report, `docs/analysis.md`
+//!   and its diagrams; the table of boards comes from `docs/analysis/large-boards.tsv`.
+//! - `cargo xtask report-large [--out DIR] [--tables DIR] [--max-positions N]` solves the
+//!   boards and neutral counts not yet in that file (for hours; a stopped run resumes).
 //! - `cargo xtask players-report [--out FILE]` plays the computer players against each other
 //!   and writes `docs/players.md`.
 
@@ -30,9 +32,13 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
                               root), then run `cargo test --workspace --no-fail-fast`
                               and (without arguments) the Python package's tests
   test-python                 only the Python package's tests (build, install, pytest)
-  report [--out DIR] [--max-states N]
-                              write DIR/analysis.md and its diagrams (default DIR: docs;
-                              boards up to N states, default 12000000)
+  report [--out DIR]          write DIR/analysis.md and its diagrams (default DIR: docs),
+                              the boards from DIR/analysis/large-boards.tsv
+  report-large [--out DIR] [--tables DIR] [--max-positions N] [--only LIST]
+                              solve the boards 4x4 to 8x8 not yet in that file (tables
+                              and checkpoints in target/large-tables; up to N positions,
+                              default 3000000000, or only the spaces listed as
+                              BOARD:NEUTRALS, e.g. '8x8:3 6x6:5'; resumes)
   players-report [--out FILE] write the computer players' report (default docs/players.md)";
 
 /// The workspace's root folder, where the default outputs go.
@@ -48,12 +54,14 @@ fn main() -> ExitCode {
     let result = match task {
         "test" => return test::run(rest),
         "test-python" => return test::run_python(),
-        "report" | "players-report" => {
+        "report" | "report-large" | "large-one" | "players-report" => {
             if let Some(code) = optimised(&args) {
                 return code;
             }
             match task {
                 "report" => run_report(&rest),
+                "report-large" => run_report_large(&rest),
+                "large-one" => run_large_one(&rest),
                 _ => run_players_report(&rest),
             }
         }
@@ -110,17 +118,57 @@ fn options<'a>(args: &'a [OsString], names: &[&str]) -> anyhow::Result<Vec<Optio
 }
 
 fn run_report(args: &[OsString]) -> anyhow::Result<()> {
-    let values = options(args, &["out", "max-states"])?;
+    let values = options(args, &["out"])?;
     let report = report::Args {
         out: values[0].map_or_else(|| root().join("docs"), PathBuf::from),
-        max_states: match values[1] {
-            Some(n) => n
-                .parse()
-                .map_err(|_| anyhow::anyhow!("--max-states '{n}': not a number"))?,
-            None => 12_000_000,
-        },
     };
     report::run(&report, &mut std::io::stdout().lock())
+}
+
+fn run_report_large(args: &[OsString]) -> anyhow::Result<()> {
+    let values = options(args, &["out", "tables", "max-positions", "only"])?;
+    let only = values[3]
+        .map(|list| {
+            list.split_whitespace()
+                .map(|item| {
+                    let (board, k) = item
+                        .split_once(':')
+                        .ok_or_else(|| anyhow::anyhow!("--only '{item}': not BOARD:NEUTRALS"))?;
+                    let k = k
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--only '{item}': bad neutral count"))?;
+                    Ok((board.to_string(), k))
+                })
+                .collect::<anyhow::Result<Vec<_>>>()
+        })
+        .transpose()?;
+    let report = report::LargeArgs {
+        out: values[0].map_or_else(|| root().join("docs"), PathBuf::from),
+        tables: values[1].map_or_else(|| root().join("target/large-tables"), PathBuf::from),
+        max_positions: match values[2] {
+            Some(n) => n
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--max-positions '{n}': not a number"))?,
+            None => 3_000_000_000,
+        },
+        only,
+    };
+    report::run_large(&report, &mut std::io::stdout().lock())
+}
+
+/// `large-one RULES TABLE`: one space of report-large, run by it in a process of its own.
+fn run_large_one(args: &[OsString]) -> anyhow::Result<()> {
+    let [rules, table] = args else {
+        anyhow::bail!("large-one needs RULES and TABLE");
+    };
+    let rules = rules
+        .to_str()
+        .ok_or_else(|| anyhow::anyhow!("rules not UTF-8"))?;
+    report::run_large_one(
+        rules,
+        std::path::Path::new(table),
+        &mut std::io::stdout().lock(),
+    )
 }
 
 fn run_players_report(args: &[OsString]) -> anyhow::Result<()> {

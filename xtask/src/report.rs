@@ -1,7 +1,6 @@
 //! `cargo xtask report [--out DIR]`: writes `DIR/analysis.md` and its diagrams
 //! (`DIR/analysis/*.svg`) from the solver's own output; the repository's copy is `docs/`.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,17 +8,17 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use lgame::rules::StartSetup;
 use lgame::{Position, Rules};
-use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
+use lgame_solver::large::{LargeStats, Space};
+use lgame_solver::{human_bytes, Statistics, Tablebase, Value};
 
 use anyhow::Result;
 use lgame_solver::grouped;
 
-/// Where the report goes and how far the survey of boards reaches.
+/// Where the report goes.
 pub struct Args {
-    /// The folder to write analysis.md and analysis/*.svg into.
+    /// The folder to write analysis.md and analysis/*.svg into (and to read the large
+    /// boards' results from).
     pub out: PathBuf,
-    /// Leave out boards whose solve has more states than this.
-    pub max_states: u64,
 }
 
 /// The 4×4 variants the report covers: the specification's (`lgame::variants::VARIANTS`),
@@ -38,9 +37,6 @@ fn variants() -> impl Iterator<Item = &'static str> {
         "scoring,symmetry",
     ])
 }
-
-/// Boards for the survey of sizes and neutral counts.
-const BOARDS: [&str; 8] = ["4x4", "5x4", "6x4", "7x4", "5x5", "6x5", "7x5", "6x6"];
 
 fn value_text(value: Value) -> String {
     match value.plies() {
@@ -83,7 +79,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<()> {
     lost_gallery(&mut doc, &tb, &args.out)?;
     writeln!(out, "classic figures written")?;
     variants_section(&mut doc, out)?;
-    boards_section(&mut doc, args.max_states, out)?;
+    boards_section(&mut doc, &args.out, out)?;
 
     let path = args.out.join("analysis.md");
     std::fs::write(&path, doc).with_context(|| format!("writing {}", path.display()))?;
@@ -308,22 +304,68 @@ fn lost_gallery(doc: &mut String, tb: &Tablebase, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// A table row's figures: positions, `second` (classes or trapped), won, lost, drawn, the
-/// longest win and the standard setup's value.
-fn table_cells(s: &Statistics, second: u64, start: Value) -> String {
-    let longest = s
-        .longest_win_plies
-        .map_or("—".to_string(), |p| format!("{p} plies"));
-    [
-        grouped(s.positions),
-        grouped(second),
-        grouped(s.won),
-        grouped(s.lost),
-        grouped(s.drawn),
-        longest,
-        value_text(start),
-    ]
-    .join(" | ")
+/// A row of the tables of figures: positions, classes or trapped, won, lost, drawn, longest
+/// win, the standard setup's value.
+struct Figures {
+    positions: u64,
+    second: u64,
+    won: u64,
+    lost: u64,
+    drawn: u64,
+    longest_win: Option<u16>,
+    start: String,
+}
+
+impl Figures {
+    fn cells(&self) -> String {
+        let longest = self
+            .longest_win
+            .map_or("—".to_string(), |p| format!("{p} plies"));
+        [
+            grouped(self.positions),
+            grouped(self.second),
+            grouped(self.won),
+            grouped(self.lost),
+            grouped(self.drawn),
+            longest,
+            self.start.clone(),
+        ]
+        .join(" | ")
+    }
+}
+
+/// A variant's figures from its table (without walking the moves, which
+/// `Statistics::of` does for the classic game's extremes).
+fn variant_figures(tb: &Tablebase) -> Figures {
+    let index = tb.index();
+    let mut f = Figures {
+        positions: 0,
+        second: 0,
+        won: 0,
+        lost: 0,
+        drawn: 0,
+        longest_win: None,
+        start: String::new(),
+    };
+    for i in 0..index.len() {
+        let Some(value) = tb.value_at(i) else {
+            continue;
+        };
+        f.positions += 1;
+        match value {
+            Value::Win(d) => {
+                f.won += 1;
+                f.longest_win = f.longest_win.max(Some(d));
+            }
+            Value::Loss(_) => f.lost += 1,
+            Value::Draw => f.drawn += 1,
+        }
+        let p = index.position(i).expect("a valued index is a position");
+        f.second += u64::from(index.index_of(&p.canonical()) == Some(i));
+    }
+    let start = tb.value(&tb.rules().start_position()).expect("own rules");
+    f.start = value_text(start);
+    f
 }
 
 fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<()> {
@@ -334,72 +376,373 @@ fn variants_section(doc: &mut String, out: &mut impl Write) -> Result<()> {
          | variant | positions | classes | won | lost | drawn | longest win | standard setup |\n\
          |---|---|---|---|---|---|---|---|"
     );
-    for text in variants() {
-        let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
-        let tb = Tablebase::solve(&rules);
-        let s = Statistics::of(&tb);
-        let start = tb.value(&rules.start_position()).expect("own rules");
-        let cells = table_cells(&s, s.classes, start);
-        let _ = writeln!(doc, "| `{text}` | {cells} |");
-        writeln!(out, "{text} solved")?;
+    let texts: Vec<&str> = variants().collect();
+    let rules: Vec<Rules> = texts
+        .iter()
+        .map(|t| t.parse().map_err(|e| anyhow!("{t}: {e}")))
+        .collect::<Result<_>>()?;
+    // The variants are independent: one thread each (the two scoring games take longest).
+    let rows: Vec<Figures> = std::thread::scope(|scope| {
+        let handles: Vec<_> = rules
+            .iter()
+            .map(|r| scope.spawn(move || variant_figures(&Tablebase::solve(r))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a variant's solve does not panic"))
+            .collect()
+    });
+    for (text, row) in texts.iter().zip(rows) {
+        let _ = writeln!(doc, "| `{text}` | {} |", row.cells());
     }
+    writeln!(out, "{} variants solved", texts.len())?;
     Ok(())
 }
 
-fn boards_section(doc: &mut String, max_states: u64, out: &mut impl Write) -> Result<()> {
+/// The boards of the survey, 4×4 to 8×8 (width ≥ height: the others are the same boards
+/// turned), by area.
+pub const BOARDS: [&str; 15] = [
+    "4x4", "5x4", "6x4", "5x5", "7x4", "6x5", "8x4", "7x5", "6x6", "8x5", "7x6", "8x6", "7x7",
+    "8x7", "8x8",
+];
+
+/// The large-board results, written by `cargo xtask report-large` and read by the report.
+pub const LARGE_RESULTS: &str = "analysis/large-boards.tsv";
+
+/// One solved board and neutral count: its figures and the run's cost.
+pub struct LargeRow {
+    pub board: String,
+    pub neutrals: u8,
+    pub stats: LargeStats,
+    pub start: String,
+    pub seconds: f64,
+    pub peak_kb: u64,
+}
+
+const LARGE_HEADER: &str = "board\tneutrals\tpositions\tclasses\ttrapped\twon\tlost\tdrawn\tlongest_win\tstart\tseconds\tpeak_kb";
+
+impl LargeRow {
+    fn line(&self) -> String {
+        let s = &self.stats;
+        format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.1}\t{}",
+            self.board,
+            self.neutrals,
+            s.positions,
+            s.classes,
+            s.trapped,
+            s.won,
+            s.lost,
+            s.drawn,
+            s.longest_win.map_or("-".to_string(), |p| p.to_string()),
+            self.start,
+            self.seconds,
+            self.peak_kb
+        )
+    }
+
+    fn parse(line: &str) -> Result<LargeRow> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 12 {
+            anyhow::bail!("{LARGE_RESULTS}: a row needs 12 fields: '{line}'");
+        }
+        let n = |i: usize| -> Result<u64> {
+            f[i].parse().map_err(|_| {
+                anyhow!(
+                    "{LARGE_RESULTS}: field {} of '{line}' is not a number",
+                    i + 1
+                )
+            })
+        };
+        Ok(LargeRow {
+            board: f[0].to_string(),
+            neutrals: n(1)? as u8,
+            stats: LargeStats {
+                positions: n(2)?,
+                classes: n(3)?,
+                trapped: n(4)?,
+                won: n(5)?,
+                lost: n(6)?,
+                drawn: n(7)?,
+                longest_win: if f[8] == "-" {
+                    None
+                } else {
+                    Some(n(8)? as u16)
+                },
+            },
+            start: f[9].to_string(),
+            seconds: f[10]
+                .parse()
+                .map_err(|_| anyhow!("{LARGE_RESULTS}: bad seconds in '{line}'"))?,
+            peak_kb: n(11)?,
+        })
+    }
+}
+
+/// The rows of the results file (none when it does not exist yet).
+pub fn read_large(dir: &Path) -> Result<Vec<LargeRow>> {
+    let path = dir.join(LARGE_RESULTS);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(anyhow!("reading {}: {e}", path.display())),
+    };
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.is_empty())
+        .map(LargeRow::parse)
+        .collect()
+}
+
+/// Writes the results file, in the survey's order.
+pub fn write_large(dir: &Path, rows: &mut [LargeRow]) -> Result<()> {
+    let order = |b: &str| BOARDS.iter().position(|&x| x == b).unwrap_or(usize::MAX);
+    rows.sort_by_key(|r| (order(&r.board), r.neutrals));
+    let mut text = format!("{LARGE_HEADER}\n");
+    for r in rows.iter() {
+        text.push_str(&r.line());
+        text.push('\n');
+    }
+    let path = dir.join(LARGE_RESULTS);
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+fn boards_section(doc: &mut String, dir: &Path, out: &mut impl Write) -> Result<()> {
+    let rows = read_large(dir)?;
     let _ = writeln!(
         doc,
-        "\n## Other boards and neutral counts\n\nThe classic rules on other boards, with 0 to 8 \
-         neutrals, as far as the spaces stay below {} states. The standard setup on a larger board keeps each piece by its corner (see \
-         `rules-library.md`). \"Trapped\" counts positions where the mover cannot move their L: \
-         where there are none, nobody can ever lose and every position is a draw.\n\n\
+        "\n## Other boards and neutral counts\n\nThe classic rules on every board from 4×4 to \
+         8×8, with 0 to 8 neutrals, as far as they are solved: the large-board solver's \
+         results ([large-boards.md](large-boards.md)), which `cargo xtask report-large` \
+         computes (for hours; it resumes) into `{LARGE_RESULTS}`, and this report reads. The \
+         standard setup on a larger board keeps each piece by its corner (see \
+         `rules-library.md`). \"Trapped\" counts positions where the mover cannot move their \
+         L: where there are none, nobody can ever lose and every position is a draw.\n\n\
          | board | neutrals | positions | trapped | won | lost | drawn | longest win | standard setup |\n\
-         |---|---|---|---|---|---|---|---|---|",
-        grouped(max_states)
+         |---|---|---|---|---|---|---|---|---|"
     );
-    let mut decisive: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut decisive: Vec<String> = Vec::new();
+    let mut decided_start: Vec<String> = Vec::new();
+    let mut costly: Vec<&LargeRow> = Vec::new();
     for board in BOARDS {
+        let mut ks = Vec::new();
+        let solved = |k: u8| rows.iter().find(|r| r.board == board && r.neutrals == k);
+        let last = (0..=lgame::rules::MAX_NEUTRALS)
+            .rev()
+            .find(|&k| solved(k).is_some());
         for neutrals in 0..=lgame::rules::MAX_NEUTRALS {
-            let text = format!("board={board},neutrals={neutrals}");
-            let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
-            let states = StateIndex::new(&rules).len();
-            if states > max_states {
+            let Some(row) = solved(neutrals) else {
+                let text = format!("board={board},neutrals={neutrals}");
+                let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
+                let space = Space::new(&rules).map_err(|e| anyhow!("{e}"))?;
+                // After the last solved count, one row stands for the rest.
+                let after = last.is_none_or(|l| neutrals > l);
                 let _ = writeln!(
                     doc,
-                    "| {board} | {neutrals}+ | {} | not solved here | | | | | |",
-                    grouped(states)
+                    "| {board} | {neutrals}{} | {} | not solved here | | | | | |",
+                    if after { "+" } else { "" },
+                    grouped(space.positions())
                 );
-                break;
-            }
-            let tb = Tablebase::solve(&rules);
-            let s = Statistics::of(&tb);
-            let start = tb.value(&rules.start_position()).expect("own rules");
+                if after {
+                    break;
+                }
+                continue;
+            };
+            let s = &row.stats;
+            let figures = Figures {
+                positions: s.positions,
+                second: s.trapped,
+                won: s.won,
+                lost: s.lost,
+                drawn: s.drawn,
+                longest_win: s.longest_win,
+                start: row.start.clone(),
+            };
+            let _ = writeln!(doc, "| {board} | {neutrals} | {} |", figures.cells());
             if s.lost > 0 {
-                decisive
-                    .entry(board.to_string())
-                    .or_default()
-                    .push(neutrals);
+                ks.push(neutrals.to_string());
             }
-            let cells = table_cells(&s, s.trapped, start);
-            let _ = writeln!(doc, "| {board} | {neutrals} | {cells} |");
-            writeln!(out, "{text}: {} states solved", grouped(states))?;
+            if row.start != "draw" {
+                decided_start.push(format!("{board} with {neutrals} ({})", row.start));
+            }
+            if s.positions >= 100_000_000 {
+                costly.push(row);
+            }
+        }
+        if !ks.is_empty() {
+            decisive.push(format!("{board} with {} neutrals", ks.join(", ")));
         }
     }
-    let list: Vec<String> = decisive
-        .iter()
-        .map(|(board, ks)| {
-            let ks: Vec<String> = ks.iter().map(u8::to_string).collect();
-            format!("{board} with {} neutrals", ks.join(", "))
-        })
-        .collect();
-    let _ = writeln!(
-        doc,
-        "\nBoards and neutral counts with decisive positions (some position lost): {}.",
+    let or_none = |list: &[String]| {
         if list.is_empty() {
             "none".to_string()
         } else {
             list.join("; ")
         }
+    };
+    let _ = writeln!(
+        doc,
+        "\n**Decisive boards** (some position is lost, so play can be won): {}. Every other \
+         board and neutral count solved is a draw in every position.\n\n\
+         **Boards whose standard setup is decided** (for Red, who moves first): {}.",
+        or_none(&decisive),
+        or_none(&decided_start)
     );
+    if !costly.is_empty() {
+        let _ = writeln!(
+            doc,
+            "\nThe largest runs (`cargo xtask report-large` on this project's machine: 2 \
+             cores shared with other work, 24 GB; peak memory is the process's maximum \
+             resident set):\n\n| board | neutrals | positions | time | peak memory |\n|---|---|---|---|---|"
+        );
+        for r in costly {
+            let _ = writeln!(
+                doc,
+                "| {} | {} | {} | {:.0} s | {} |",
+                r.board,
+                r.neutrals,
+                grouped(r.stats.positions),
+                r.seconds,
+                human_bytes(r.peak_kb * 1024)
+            );
+        }
+    }
+    writeln!(out, "{} boards and neutral counts read", rows.len())?;
     Ok(())
+}
+
+/// What `cargo xtask report-large` solves and where it keeps its tables.
+pub struct LargeArgs {
+    /// The docs folder (the results file is `analysis/large-boards.tsv` in it).
+    pub out: PathBuf,
+    /// Where the tables and checkpoints go.
+    pub tables: PathBuf,
+    /// Leave out spaces with more positions than this.
+    pub max_positions: u64,
+    /// Only these spaces (board and neutral count), when given.
+    pub only: Option<Vec<(String, u8)>>,
+}
+
+/// Solves every board and neutral count of the survey not yet in the results file, smallest
+/// neutral count first, each in its own process (its peak memory is its own), resuming a
+/// table left by a stopped run.
+pub fn run_large(args: &LargeArgs, out: &mut impl Write) -> Result<()> {
+    std::fs::create_dir_all(args.out.join("analysis"))?;
+    std::fs::create_dir_all(&args.tables)?;
+    let mut rows = read_large(&args.out)?;
+    let exe = std::env::current_exe()?;
+    // Smallest spaces first, across the boards: a stopped run has solved the most it could.
+    let mut todo = Vec::new();
+    for board in BOARDS {
+        for neutrals in 0..=lgame::rules::MAX_NEUTRALS {
+            let text = format!("board={board},neutrals={neutrals}");
+            let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
+            let positions = Space::new(&rules).map_err(|e| anyhow!("{e}"))?.positions();
+            let done = rows
+                .iter()
+                .any(|r| r.board == board && r.neutrals == neutrals);
+            let chosen = args.only.as_ref().is_none_or(|only| {
+                only.iter()
+                    .any(|(b, k)| b.as_str() == board && *k == neutrals)
+            });
+            if !done && chosen && positions <= args.max_positions {
+                todo.push((positions, board, neutrals, text));
+            }
+        }
+    }
+    todo.sort();
+    for (positions, board, neutrals, text) in todo {
+        writeln!(out, "{text}: {} positions", grouped(positions))?;
+        let table = args.tables.join(format!("{board}-{neutrals}.lgbig"));
+        let child = std::process::Command::new(&exe)
+            .arg("large-one")
+            .arg(&text)
+            .arg(&table)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .with_context(|| format!("running {}", exe.display()))?;
+        if !child.status.success() {
+            anyhow::bail!("solving {text} failed ({})", child.status);
+        }
+        let line = String::from_utf8_lossy(&child.stdout);
+        let row = LargeRow::parse(line.trim())?;
+        writeln!(
+            out,
+            "{text}: {} lost, {:.1} s",
+            grouped(row.stats.lost),
+            row.seconds
+        )?;
+        rows.push(row);
+        write_large(&args.out, &mut rows)?;
+    }
+    writeln!(out, "wrote {}", args.out.join(LARGE_RESULTS).display())?;
+    Ok(())
+}
+
+/// One space of `report-large`, in its own process: solves (or resumes) into `table` and
+/// prints the results file's row.
+pub fn run_large_one(text: &str, table: &Path, out: &mut impl Write) -> Result<()> {
+    use lgame_solver::large::{self, LargeOptions, LargeProgress, LargeTable};
+    let rules: Rules = text.parse().map_err(|e| anyhow!("{e}"))?;
+    let space = Space::new(&rules).map_err(|e| anyhow!("{e}"))?;
+    let resume = if table.exists() {
+        let t = LargeTable::open(table).map_err(|e| anyhow!("{}: {e}", table.display()))?;
+        Some((t.bytes().to_vec(), t.next_level()))
+    } else {
+        None
+    };
+    let started = std::time::Instant::now();
+    let level = std::sync::atomic::AtomicU32::new(u32::MAX);
+    let progress = |p: LargeProgress| {
+        if level.swap(p.level, std::sync::atomic::Ordering::Relaxed) != p.level {
+            eprintln!(
+                "{text}: level {} ({:.0} s)",
+                p.level,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let options = LargeOptions {
+        file: Some(table),
+        checkpoint_every: std::time::Duration::from_secs(300),
+        stop_after_level: None,
+        progress: Some(&progress),
+        ..LargeOptions::default()
+    };
+    let outcome = large::solve(&space, resume, &options).map_err(|e| anyhow!("{text}: {e}"))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = LargeStats::of(&space, &outcome.table);
+    // The classes' sizes summed must be every placement of the pieces.
+    if stats.positions != space.positions() {
+        anyhow::bail!(
+            "{text}: the classes hold {} positions, the board has {}",
+            stats.positions,
+            space.positions()
+        );
+    }
+    let start_slot = space
+        .slot_of(&rules.start_position())
+        .expect("the rules' own start");
+    let row = LargeRow {
+        board: rules.board().to_string(),
+        neutrals: rules.neutrals(),
+        stats,
+        start: value_text(large::decode_slot(&outcome.table, start_slot)),
+        seconds,
+        peak_kb: peak_kb(),
+    };
+    writeln!(out, "{}", row.line())?;
+    Ok(())
+}
+
+/// This process's peak resident memory (VmHWM), in kB; 0 where /proc is not there.
+fn peak_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }

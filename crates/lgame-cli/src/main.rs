@@ -17,6 +17,7 @@ mod render;
 mod serve;
 mod show;
 mod solve;
+mod solve_large;
 mod tablebase;
 
 use std::io::{self, BufWriter, Write};
@@ -52,6 +53,9 @@ enum Command {
     Show(show::Args),
     /// Solve the variant and print its statistics (positions, values, distances, extremes).
     Solve(solve::Args),
+    /// Solve a large board into a table file (a byte a class, every core, checkpoints), or
+    /// probe such a file.
+    SolveLarge(solve_large::Args),
     /// The value of a position and of every legal move, best first.
     Analyze(analyze::Args),
     /// An SVG diagram of a position.
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
             Command::Apply(args) => apply::run(args, &rules, &mut out),
             Command::Show(args) => show::run(args, &rules, &mut out),
             Command::Solve(args) => solve::run(args, &rules, &mut out),
+            Command::SolveLarge(args) => solve_large::run(args, &rules, &mut out),
             Command::Analyze(args) => analyze::run(args, &rules, &mut out),
             Command::Render(args) => render::run(args, &rules, &mut out),
             Command::Judge(args) => judge::run(args, &rules, &mut out),

@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod file;
+pub mod large;
 mod index;
 mod scores;
 mod solve;
