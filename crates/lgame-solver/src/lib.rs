@@ -15,8 +15,8 @@
 #![deny(missing_docs)]
 
 pub mod file;
-pub mod large;
 mod index;
+pub mod large;
 mod scores;
 mod solve;
 mod stats;
