@@ -14,17 +14,7 @@
 
 use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup};
 
-/// Binomial coefficients C(n, k) for n ≤ 64, k ≤ 8.
-fn binomials() -> [[u64; 9]; 65] {
-    let mut c = [[0u64; 9]; 65];
-    for n in 0..=64 {
-        c[n][0] = 1;
-        for k in 1..=8.min(n) {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
-        }
-    }
-    c
-}
+use crate::combinations::Combinations;
 
 /// The ranking of one rules value's states.
 #[derive(Debug, Clone)]
@@ -35,7 +25,7 @@ pub struct StateIndex {
     pair_of: Vec<u32>,
     /// The placements of each pair, as indices into `placements`.
     pairs: Vec<(u16, u16)>,
-    binom: [[u64; 9]; 65],
+    combinations: Combinations,
     board_mask: Bitboard,
     neutrals: usize,
     subsets: u64,
@@ -59,10 +49,10 @@ impl StateIndex {
                 }
             }
         }
-        let binom = binomials();
         let free = board.cell_count() as usize - 8;
         let neutrals = rules.neutrals() as usize;
-        let subsets = binom[free][neutrals];
+        let combinations = Combinations::new(neutrals);
+        let subsets = combinations.count(free);
         let score_sides = rules.scoring_target().map_or(1, u64::from);
         let len = pairs.len() as u64 * subsets * score_sides * score_sides;
         StateIndex {
@@ -70,7 +60,7 @@ impl StateIndex {
             placements,
             pair_of,
             pairs,
-            binom,
+            combinations,
             board_mask: board.mask(),
             neutrals,
             subsets,
@@ -214,7 +204,7 @@ impl StateIndex {
             (scores / self.score_sides) as u8,
             (scores % self.score_sides) as u8,
         );
-        (m, o, self.unrank(free, rank), scores)
+        (m, o, self.combinations.unrank(free, rank), scores)
     }
 
     /// The index of a position, or `None` when it is over by the scores (a player has
@@ -239,39 +229,7 @@ impl StateIndex {
     /// The combinatorial rank of `chosen` among the cells of `free`.
     #[inline(always)]
     pub(crate) fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
-        let mut rank = 0;
-        let mut bits = chosen.0;
-        let mut i = 1;
-        while bits != 0 {
-            let low = bits & bits.wrapping_neg();
-            let below = (free.0 & (low - 1)).count_ones() as usize;
-            rank += self.binom[below][i];
-            i += 1;
-            bits ^= low;
-        }
-        rank
-    }
-
-    /// The `rank`-th set of `k` cells among the cells of `free`.
-    fn unrank(&self, free: Bitboard, mut rank: u64) -> Bitboard {
-        let mut cells = [0u8; 64];
-        let mut count = 0;
-        for cell in free {
-            cells[count] = cell.index();
-            count += 1;
-        }
-        let mut chosen = 0u64;
-        let mut c = count;
-        for i in (1..=self.neutrals).rev() {
-            // The largest c with C(c, i) <= rank.
-            c -= 1;
-            while self.binom[c][i] > rank {
-                c -= 1;
-            }
-            rank -= self.binom[c][i];
-            chosen |= 1 << cells[c];
-        }
-        Bitboard(chosen)
+        self.combinations.rank(free, chosen)
     }
 
     /// The arrangement at `index`, Red to move (the colours are interchangeable). Under

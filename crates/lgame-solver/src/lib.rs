@@ -14,6 +14,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod combinations;
 pub mod file;
 mod index;
 pub mod large;

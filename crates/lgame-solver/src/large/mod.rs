@@ -20,19 +20,8 @@ use lgame::raw::Arrangement;
 use lgame::rules::NeutralMoves;
 use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup};
 
+use crate::combinations::Combinations;
 use crate::value::Value;
-
-/// Binomial coefficients C(n, k) for n ≤ 64, k ≤ 8.
-fn binomials() -> [[u64; 9]; 65] {
-    let mut c = [[0u64; 9]; 65];
-    for n in 0..=64 {
-        c[n][0] = 1;
-        for k in 1..=8.min(n) {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
-        }
-    }
-    c
-}
 
 /// The byte of a decided state: distance + 1 (odd distances are wins, even ones losses);
 /// 0 is undecided, a draw once the solve is over.
@@ -64,9 +53,8 @@ pub struct Space {
     firsts: Vec<(u16, u16)>,
     /// Where each symmetry sends each cell.
     maps: Vec<[u8; 64]>,
-    binom: [[u64; 9]; 65],
+    combinations: Combinations,
     board_mask: Bitboard,
-    neutrals: usize,
     subsets: u64,
 }
 
@@ -144,9 +132,9 @@ impl Space {
                 }
             }
         }
-        let binom = binomials();
         let neutrals = rules.neutrals() as usize;
-        let subsets = binom[board.cell_count() as usize - 8][neutrals];
+        let combinations = Combinations::new(neutrals);
+        let subsets = combinations.count(board.cell_count() as usize - 8);
         Ok(Space {
             rules: *rules,
             placements,
@@ -154,9 +142,8 @@ impl Space {
             to_first,
             firsts,
             maps,
-            binom,
+            combinations,
             board_mask: board.mask(),
-            neutrals,
             subsets,
         })
     }
@@ -215,7 +202,7 @@ impl Space {
         while syms != 0 {
             let s = syms.trailing_zeros() as usize;
             syms &= syms - 1;
-            best = best.min(self.rank(free, self.transform(s, neutrals)));
+            best = best.min(self.combinations.rank(free, self.transform(s, neutrals)));
         }
         orbit as u64 * self.subsets + best
     }
@@ -232,47 +219,13 @@ impl Space {
         Some(self.slot_of_parts(a, b, position.neutrals()))
     }
 
-    /// The combinatorial rank of `chosen` among the cells of `free` (colex order, as the
-    /// in-memory solver's [`StateIndex`](crate::StateIndex)).
-    fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
-        let mut rank = 0;
-        let mut bits = chosen.0;
-        let mut i = 1;
-        while bits != 0 {
-            let low = bits & bits.wrapping_neg();
-            rank += self.binom[(free.0 & (low - 1)).count_ones() as usize][i];
-            i += 1;
-            bits ^= low;
-        }
-        rank
-    }
-
-    /// The `rank`-th set of K cells among the cells of `free`.
-    fn unrank(&self, free: Bitboard, mut rank: u64) -> Bitboard {
-        let mut cells = [0u8; 64];
-        let mut count = 0;
-        for cell in free {
-            cells[count] = cell.index();
-            count += 1;
-        }
-        let mut chosen = 0u64;
-        let mut c = count;
-        for i in (1..=self.neutrals).rev() {
-            c -= 1;
-            while self.binom[c][i] > rank {
-                c -= 1;
-            }
-            rank -= self.binom[c][i];
-            chosen |= 1 << cells[c];
-        }
-        Bitboard(chosen)
-    }
-
     /// The slot's stored state: (mover's placement, other placement, neutrals).
     pub fn parts(&self, slot: u64) -> (usize, usize, Bitboard) {
         let orbit = (slot / self.subsets) as usize;
         let (a, b) = self.firsts[orbit];
-        let neutrals = self.unrank(self.free_cells(orbit), slot % self.subsets);
+        let neutrals = self
+            .combinations
+            .unrank(self.free_cells(orbit), slot % self.subsets);
         (a as usize, b as usize, neutrals)
     }
 
@@ -319,14 +272,14 @@ impl Space {
         }
         let rank = slot % self.subsets;
         let free = self.free_cells(orbit);
-        let neutrals = self.unrank(free, rank);
+        let neutrals = self.combinations.unrank(free, rank);
         let mut fixing = 0;
         let mut syms = stabiliser;
         while syms != 0 {
             let s = syms.trailing_zeros() as usize;
             syms &= syms - 1;
             let image = self.transform(s, neutrals);
-            if self.rank(free, image) < rank {
+            if self.combinations.rank(free, image) < rank {
                 return 0;
             }
             if image == neutrals {
