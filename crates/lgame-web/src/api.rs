@@ -24,7 +24,7 @@ use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
 
 use crate::error::ApiError;
 use crate::explore;
-use crate::games::{self, App, GameError, Live, NewGame, Slot};
+use crate::games::{self, App, GameError, Input, Live, NewGame, Slot};
 use crate::response::{
     Analysis, Catalog, ClassesAnswer, Created, GameState, Health, PlayerLinks, Players,
     PositionAnswer, RecordAnswer, TablesHealth,
@@ -451,10 +451,10 @@ async fn import(
     let record: Record = req
         .record
         .parse()
-        .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
+        .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
     let game = record
         .replay()
-        .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
+        .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
     shared.limiter.check(peer.ip())?;
     let app = shared.app.clone();
     let started = blocking(move || app.create(NewGame { game, seats })).await?;
@@ -485,7 +485,7 @@ async fn play(
     let mv: Move = req
         .mv
         .parse()
-        .map_err(|e| GameError::Invalid(format!("move '{}': {e}", req.mv)))?;
+        .map_err(|e| GameError::Invalid(Input::Move, format!("move '{}': {e}", req.mv)))?;
     let app = shared.app.clone();
     let slot = slot(&app, &id).await?;
     let game = id.clone();

@@ -59,7 +59,7 @@ impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let message = e.to_string();
         let (status, kind, state, reason) = match e {
-            GameError::Invalid(_) => (StatusCode::BAD_REQUEST, invalid_kind(&message), None, None),
+            GameError::Invalid(input, _) => (StatusCode::BAD_REQUEST, input.kind(), None, None),
             GameError::NotASide => (StatusCode::FORBIDDEN, "not_a_side", None, None),
             GameError::NoGame(_) => (StatusCode::NOT_FOUND, "no_game", None, None),
             GameError::Conflict { why, state } => {
@@ -71,12 +71,15 @@ impl From<GameError> for ApiError {
                 None,
                 Some(Box::new(reason)),
             ),
-            GameError::Unservable(_) => (
+            GameError::TooLarge(_) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                unservable_kind(&message),
+                "variant_too_large",
                 None,
                 None,
             ),
+            GameError::Unservable(_) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "unservable", None, None)
+            }
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };
         let input = quoted(&message).filter(|_| kind != "invalid");
@@ -105,42 +108,6 @@ fn status_kind(status: StatusCode) -> &'static str {
         StatusCode::REQUEST_TIMEOUT => "timeout",
         s if s.is_server_error() => "internal",
         _ => "bad_request",
-    }
-}
-
-/// The kind of text the libraries could not read. The games' and explorer's messages name
-/// what they refused first (`variant 'x': …`, `position 'x': …`, `record: …`); a test below
-/// makes each one through the code that makes it, so a reworded message is caught.
-fn invalid_kind(message: &str) -> &'static str {
-    const PREFIXES: &[(&str, &str)] = &[
-        ("variant '", "bad_variant"),
-        ("setup '", "bad_setup"),
-        ("position '", "bad_position"),
-        ("start: ", "bad_position"),
-        ("selected '", "bad_cell"),
-        ("highlight '", "bad_move"),
-        ("move '", "bad_move"),
-        ("ply ", "bad_move"),
-        ("record: ", "bad_record"),
-        ("red '", "bad_player"),
-        ("blue '", "bad_player"),
-        ("value '", "bad_value"),
-        ("turn limit ", "turn_limit_too_long"),
-        ("the game has ", "game_too_long"),
-    ];
-    PREFIXES
-        .iter()
-        .find(|(prefix, _)| message.starts_with(prefix))
-        .map_or("invalid", |(_, kind)| kind)
-}
-
-/// The kind of a request read but not served.
-fn unservable_kind(message: &str) -> &'static str {
-    if message.contains("this server solves tables") || message.contains("this server keeps tables")
-    {
-        "variant_too_large"
-    } else {
-        "unservable"
     }
 }
 

@@ -10,7 +10,7 @@ use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
 
-use crate::games::{self, GameError};
+use crate::games::{self, GameError, Input};
 use crate::response::{
     ClassAnswer, ClassesAnswer, MoveAnswer, OutcomeAnswer, Pieces, PositionAnswer, RecordAnswer,
 };
@@ -51,8 +51,12 @@ pub struct ClassesQuery {
 /// Reads a variant (default classic) and a position in it.
 pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, GameError> {
     let rules = games::parse_rules(variant.unwrap_or("classic"))?;
-    Position::from_text(text, &rules)
-        .map_err(|e| GameError::Invalid(format!("position '{}': {e}", shorten(text))))
+    Position::from_text(text, &rules).map_err(|e| {
+        GameError::Invalid(
+            Input::Position,
+            format!("position '{}': {e}", shorten(text)),
+        )
+    })
 }
 
 fn shorten(text: &str) -> String {
@@ -66,14 +70,14 @@ fn cells(cells: Bitboard) -> Vec<Square> {
 fn read_cells(position: &Position, text: &str) -> Result<Bitboard, GameError> {
     let mut set = Bitboard::EMPTY;
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let square: Square = name
-            .parse()
-            .map_err(|e| GameError::Invalid(format!("selected '{}': {e}", shorten(name))))?;
+        let square: Square = name.parse().map_err(|e| {
+            GameError::Invalid(Input::Cell, format!("selected '{}': {e}", shorten(name)))
+        })?;
         if !position.board().contains(square) {
-            return Err(GameError::Invalid(format!(
-                "selected: {square} is off the {} board",
-                position.board()
-            )));
+            return Err(GameError::Invalid(
+                Input::Cell,
+                format!("selected: {square} is off the {} board", position.board()),
+            ));
         }
         set |= square.bit();
     }
@@ -156,10 +160,10 @@ pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, GameError> {
         .into_iter()
         .find(|w| w.name() == text)
         .ok_or_else(|| {
-            GameError::Invalid(format!(
-                "value '{}': expected win, draw or loss",
-                shorten(text)
-            ))
+            GameError::Invalid(
+                Input::Value,
+                format!("value '{}': expected win, draw or loss", shorten(text)),
+            )
         })
 }
 
@@ -207,10 +211,13 @@ pub fn classes_answer(
 /// A QR code of `text` as an SVG picture.
 pub fn qr_svg(text: &str) -> Result<String, GameError> {
     if text.is_empty() || text.len() > MAX_QR_TEXT {
-        return Err(GameError::Invalid(format!(
-            "text: 1 to {MAX_QR_TEXT} bytes are made into a QR code, not {}",
-            text.len()
-        )));
+        return Err(GameError::Invalid(
+            Input::Other,
+            format!(
+                "text: 1 to {MAX_QR_TEXT} bytes are made into a QR code, not {}",
+                text.len()
+            ),
+        ));
     }
     let code = qrcode::QrCode::new(text.as_bytes())
         .map_err(|e| GameError::Unservable(format!("QR code: {e}")))?;
@@ -244,10 +251,10 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
         (Some(text), None) if request.variant.is_none() && request.start.is_none() => {
             let record: Record = text
                 .parse()
-                .map_err(|e| GameError::Invalid(format!("record: {e}")))?;
+                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
             record
                 .replay()
-                .map_err(|e| GameError::Invalid(format!("record: {e}")))?
+                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?
         }
         (None, Some(moves)) => {
             let start = read_position(
@@ -255,11 +262,11 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
                 request.start.as_deref().unwrap_or("start"),
             )?;
             let mut game = Game::from_position(start)
-                .map_err(|e| GameError::Invalid(format!("start: {e}")))?;
+                .map_err(|e| GameError::Invalid(Input::Position, format!("start: {e}")))?;
             for (n, text) in moves.iter().enumerate() {
                 let ply = n + 1;
                 let mv: Move = text.parse().map_err(|e| {
-                    GameError::Invalid(format!("ply {ply}: '{}': {e}", shorten(text)))
+                    GameError::Invalid(Input::Move, format!("ply {ply}: '{}': {e}", shorten(text)))
                 })?;
                 game.play(&mv).map_err(|e| {
                     let message = format!("ply {ply}: {mv}: {e}");
@@ -295,9 +302,9 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     let position = read_position(query.variant.as_deref(), &query.position)?;
     let highlight = match &query.highlight {
         Some(text) => {
-            let mv: Move = text
-                .parse()
-                .map_err(|e| GameError::Invalid(format!("highlight '{}': {e}", shorten(text))))?;
+            let mv: Move = text.parse().map_err(|e| {
+                GameError::Invalid(Input::Move, format!("highlight '{}': {e}", shorten(text)))
+            })?;
             Some(mv)
         }
         None => None,

@@ -22,7 +22,7 @@ mod consent;
 mod refusal;
 
 pub use consent::Answer;
-pub use refusal::{Conflict, GameError};
+pub use refusal::{Conflict, GameError, Input};
 
 /// The server's ply cap by default (`--max-plies`).
 pub const DEFAULT_MAX_PLIES: u32 = 1000;
@@ -136,13 +136,16 @@ fn seat_text(seat: &Seat) -> String {
 pub fn parse_seat(side: &str, text: &str) -> Result<Seat, GameError> {
     let seat = text
         .parse()
-        .map_err(|e| GameError::Invalid(format!("{side} '{text}': {e}")))?;
+        .map_err(|e| GameError::Invalid(Input::Player, format!("{side} '{text}': {e}")))?;
     match seat {
-        Seat::Engine(_) => Err(GameError::Invalid(format!(
-            "{side} '{text}': the server plays human or a built-in level (random, beginner, \
+        Seat::Engine(_) => Err(GameError::Invalid(
+            Input::Player,
+            format!(
+                "{side} '{text}': the server plays human or a built-in level (random, beginner, \
              intermediate, perfect, with an optional strength such as beginner:40); it runs \
              no program"
-        ))),
+            ),
+        )),
         seat => Ok(seat),
     }
 }
@@ -150,12 +153,12 @@ pub fn parse_seat(side: &str, text: &str) -> Result<Seat, GameError> {
 /// Reads the rules through the library.
 pub fn parse_rules(text: &str) -> Result<Rules, GameError> {
     text.parse()
-        .map_err(|e| GameError::Invalid(format!("variant '{text}': {e}")))
+        .map_err(|e| GameError::Invalid(Input::Variant, format!("variant '{text}': {e}")))
 }
 
 /// The rules with a starting setup: a setup name or a position.
 pub fn with_setup(rules: &Rules, text: &str) -> Result<Rules, GameError> {
-    let bad = |e: String| GameError::Invalid(format!("setup '{text}': {e}"));
+    let bad = |e: String| GameError::Invalid(Input::Setup, format!("setup '{text}': {e}"));
     let start = match StartSetup::from_name(text) {
         Some(named) => named,
         None => StartSetup::Custom(
@@ -213,16 +216,18 @@ impl App {
         let cap = self.max_plies;
         let plies = game.plies().len();
         if plies > cap as usize {
-            return Err(GameError::Invalid(format!(
-                "the game has {plies} plies; this server plays games of at most {cap}"
-            )));
+            return Err(GameError::Invalid(
+                Input::GameLength,
+                format!("the game has {plies} plies; this server plays games of at most {cap}"),
+            ));
         }
         let mut draw = game.draw_rules();
         match draw.turn_limit {
             Some(limit) if limit > cap => {
-                return Err(GameError::Invalid(format!(
-                    "turn limit {limit}: this server plays games of at most {cap} plies"
-                )))
+                return Err(GameError::Invalid(
+                    Input::TurnLimit,
+                    format!("turn limit {limit}: this server plays games of at most {cap} plies"),
+                ))
             }
             Some(_) => {}
             None => draw.turn_limit = Some(cap),
@@ -241,7 +246,7 @@ impl App {
         let index = lgame_solver::StateIndex::new(rules);
         let states = index.len();
         if states > self.max_table_states {
-            return Err(GameError::Unservable(format!(
+            return Err(GameError::TooLarge(format!(
                 "'{rules}' has {states} positions; this server solves tables of at most {}",
                 self.max_table_states
             )));
@@ -249,7 +254,7 @@ impl App {
         if let Some(budget) = self.tablebases.budget() {
             let bytes = index.table_bytes();
             if bytes > budget {
-                return Err(GameError::Unservable(format!(
+                return Err(GameError::TooLarge(format!(
                     "the table of '{rules}' takes {bytes} bytes; this server keeps tables in \
                      {budget} bytes"
                 )));

@@ -16,8 +16,8 @@ use crate::response::GameState;
 pub enum GameError {
     /// Text the libraries cannot read (a variant, setup, seat, position, move or record:
     /// the message quotes it and gives the library's reason), or a request for what cannot
-    /// be.
-    Invalid(String),
+    /// be: what the text was meant to be, and the message.
+    Invalid(Input, String),
     /// No game has this id (the client's text).
     NoGame(String),
     /// The token plays no side of the game.
@@ -36,8 +36,10 @@ pub enum GameError {
         /// The rules' reason.
         reason: IllegalMove,
     },
-    /// A request read but not served: a variant too large to solve, a move that cannot be
-    /// played for a reason other than the rules', a request of the wrong shape.
+    /// A variant whose table is larger than this server solves or keeps.
+    TooLarge(String),
+    /// A request read but not served: a move that cannot be played for a reason other than
+    /// the rules', a request of the wrong shape.
     Unservable(String),
     /// The database or the machine failed.
     Internal {
@@ -46,6 +48,53 @@ pub enum GameError {
         /// What failed.
         error: String,
     },
+}
+
+/// What a refused text was meant to be: the API gives it as the refusal's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Input {
+    /// Rules (`variant`).
+    Variant,
+    /// A starting setup.
+    Setup,
+    /// A position (or a record's start).
+    Position,
+    /// A cell's name.
+    Cell,
+    /// A move (or a record's ply, a highlight).
+    Move,
+    /// A game record.
+    Record,
+    /// A seat: human or a computer level.
+    Player,
+    /// A value: win, draw or loss.
+    Value,
+    /// A turn limit above the server's cap.
+    TurnLimit,
+    /// A game longer than the server's cap.
+    GameLength,
+    /// Another request for what cannot be (a QR text too long).
+    Other,
+}
+
+impl Input {
+    /// The refusal's kind in the API (docs/api.md, "Refusals").
+    pub fn kind(self) -> &'static str {
+        match self {
+            Input::Variant => "bad_variant",
+            Input::Setup => "bad_setup",
+            Input::Position => "bad_position",
+            Input::Cell => "bad_cell",
+            Input::Move => "bad_move",
+            Input::Record => "bad_record",
+            Input::Player => "bad_player",
+            Input::Value => "bad_value",
+            Input::TurnLimit => "turn_limit_too_long",
+            Input::GameLength => "game_too_long",
+            Input::Other => "invalid",
+        }
+    }
 }
 
 impl GameError {
@@ -61,8 +110,9 @@ impl GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Invalid(message)
+            GameError::Invalid(_, message)
             | GameError::Illegal { message, .. }
+            | GameError::TooLarge(message)
             | GameError::Unservable(message) => f.write_str(message),
             // The id is the client's own text; keep the message short whatever it sent.
             GameError::NoGame(id) => {
