@@ -104,6 +104,9 @@ fn axe_finds_no_violation_on_any_view_in_either_theme() {
     let bench = bench("a11y-axe");
     let page = bench.driver.session();
     bench.open(&page, "#/play");
+    // A desktop window shows the navigation itself; the menu button is a phone's.
+    assert!(page.find("#nav").is_displayed());
+    assert!(!page.find("#menu").is_displayed(), "a menu button on a desktop");
     page.execute(&axe_source(), vec![]);
     assert_eq!(
         js(&page, "return typeof axe.run"),
