@@ -761,3 +761,49 @@ fn the_views_are_photographed_and_fit_a_phone_in_both_languages() {
         }
     }
 }
+
+/// A value's distance is said with the number's plural in each language: "wins in 1 ply",
+/// "wins in 3 plies"; "за 1 полуход", "за 3 полухода", "за 5 полуходов".
+#[test]
+fn a_values_distance_takes_the_plural_its_number_asks_for() {
+    let bench = bench("web-plurals");
+    let page = bench.driver.session();
+    let words = |language: &str, plies: u64| {
+        let classes = bench.server.get(&format!(
+            "/api/classes?variant=classic&value=win&plies={plies}"
+        ));
+        let position = classes.body["positions"][0]["position"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no win in {plies}: {}", classes.body))
+            .to_string();
+        bench.open(
+            &page,
+            &format!("#/analyse?variant=classic&position={}", encode(&position)),
+        );
+        js(
+            &page,
+            &format!("localStorage.setItem('lgame.language', '{language}')"),
+        );
+        page.refresh();
+        wait_for_view(&page);
+        // The analysis board shows the analysis from the start.
+        page.wait_until("the position's value", || {
+            js(
+                &page,
+                "return !!document.querySelector('.position-value .value')",
+            ) == true
+        });
+        page.find(".position-value .value").text()
+    };
+    for (language, plies, expected) in [
+        ("en", 1, "wins in 1 ply"),
+        ("en", 3, "wins in 3 plies"),
+        ("ru", 1, "выигрыш за 1 полуход"),
+        ("ru", 3, "выигрыш за 3 полухода"),
+        ("ru", 5, "выигрыш за 5 полуходов"),
+    ] {
+        let text = words(language, plies);
+        assert!(text.ends_with(expected), "{language}, {plies}: {text}");
+    }
+    no_console_errors(&page);
+}

@@ -122,7 +122,7 @@ export function side(color) {
 export function valueText(value, plies) {
   if (value === 'draw') return t('value.draw');
   if (plies === 0) return t(value === 'win' ? 'value.won' : 'value.lost');
-  return t(value === 'win' ? 'value.winIn' : 'value.lossIn', { plies });
+  return plural(value === 'win' ? 'value.winIn' : 'value.lossIn', plies ?? 0); // null only for a draw
 }
 
 /**
