@@ -106,7 +106,10 @@ fn axe_finds_no_violation_on_any_view_in_either_theme() {
     bench.open(&page, "#/play");
     // A desktop window shows the navigation itself; the menu button is a phone's.
     assert!(page.find("#nav").is_displayed());
-    assert!(!page.find("#menu").is_displayed(), "a menu button on a desktop");
+    assert!(
+        !page.find("#menu").is_displayed(),
+        "a menu button on a desktop"
+    );
     page.execute(&axe_source(), vec![]);
     assert_eq!(
         js(&page, "return typeof axe.run"),
