@@ -16,13 +16,15 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
 
-    /// The database file, created with its schema on first start [default: lgame.db in the
-    /// user's data directory, e.g. ~/.local/share/lgame on Linux].
-    #[arg(long, value_name = "PATH")]
-    db: Option<PathBuf>,
+    /// The database: an SQLite file (a path, or sqlite:PATH), created with its schema on
+    /// first start, or a PostgreSQL database (postgres://USER@HOST:PORT/DB, any libpq-style
+    /// URL), which several servers may share [default: lgame.db in the user's data
+    /// directory, e.g. ~/.local/share/lgame on Linux].
+    #[arg(long, value_name = "PATH|URL")]
+    db: Option<lgame_web::Database>,
 
-    /// How durable a commit is: full (survives power loss) or normal (survives the
-    /// process being killed, not a power loss).
+    /// How durable an SQLite commit is: full (survives power loss) or normal (survives the
+    /// process being killed, not a power loss). PostgreSQL commits as its server is set.
     #[arg(long, default_value = "full", value_name = "MODE")]
     synchronous: lgame_web::Synchronous,
 
@@ -86,8 +88,8 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
         )));
     }
     let db = match &args.db {
-        Some(path) => path.clone(),
-        None => default_db()?,
+        Some(db) => db.clone(),
+        None => lgame_web::Database::Sqlite(default_db()?),
     };
     let mut config = lgame_web::Config::new(args.addr, db);
     config.synchronous = args.synchronous;

@@ -327,13 +327,19 @@ async fn blocking<T: Send + 'static>(
     }
 }
 
-/// The game, loaded from the database if it is not in memory.
+/// The game, loaded from the database if it is not in memory. On a database other
+/// instances share, a game in memory is first brought up to the database's copy.
 async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
     let not_found = || GameError::NoGame(id.to_string());
     if !games::valid_id(id) {
         return Err(not_found().into());
     }
     if let Some(slot) = app.cached(id) {
+        if app.store.shared() {
+            let mut live = slot.live.clone().lock_owned().await;
+            let (worker, updates) = (app.clone(), slot.updates.clone());
+            blocking(move || worker.catch_up(&mut live, &updates)).await?;
+        }
         return Ok(slot);
     }
     let (loader, key) = (app.clone(), id.to_string());
@@ -350,12 +356,13 @@ async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
     }
 }
 
-/// Runs a change to a game under its lock, off the async threads. Should it panic, the
-/// game is dropped from memory and reloaded from the database next time.
+/// Runs a change to a game under its lock, off the async threads; if another instance
+/// changed the game first, once more on the database's copy. Should it panic, the game is
+/// dropped from memory and reloaded from the database next time.
 async fn change(
     app: &Arc<App>,
     id: &str,
-    f: impl FnOnce(
+    f: impl Fn(
             &mut OwnedMutexGuard<Live>,
             &App,
             &broadcast::Sender<Arc<str>>,
@@ -367,7 +374,14 @@ async fn change(
     let mut guard = slot.live.clone().lock_owned().await;
     let worker = app.clone();
     let updates = slot.updates.clone();
-    let result = tokio::task::spawn_blocking(move || f(&mut guard, &worker, &updates)).await;
+    let result = tokio::task::spawn_blocking(move || match f(&mut guard, &worker, &updates) {
+        Err(GameError::Outdated) => {
+            worker.refresh(&mut guard, &updates)?;
+            f(&mut guard, &worker, &updates)
+        }
+        answer => answer,
+    })
+    .await;
     match result {
         Ok(answer) => Ok(Json(answer?)),
         Err(e) => {
@@ -493,26 +507,42 @@ async fn play(
     // or taken back) even if the client goes away while the commit syncs.
     let task = tokio::spawn(async move {
         let mut live = slot.live.clone().lock_owned().await;
-        let worker = app.clone();
-        // The move and the computer's reply are made on a blocking thread (a reply may solve
-        // a table) and queued for the writer; the thread is then free.
-        let made = tokio::task::spawn_blocking(move || {
-            let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
-            (live, queued)
-        })
-        .await;
-        let (mut live, queued) = match made {
-            Ok(made) => made,
-            Err(e) => {
-                app.forget(&game);
-                return Err(ApiError::internal("the request failed", e));
+        let req = Arc::new(req);
+        // Made on the copy in memory, or if another instance changed the game first, once
+        // more on the database's copy (where the ply may then be taken: 409).
+        for refresh in [false, true] {
+            let (worker, updates, req) = (app.clone(), slot.updates.clone(), req.clone());
+            // The move and the computer's reply are made on a blocking thread (a reply may
+            // solve a table) and queued for the writer; the thread is then free.
+            let made = tokio::task::spawn_blocking(move || {
+                if refresh {
+                    if let Err(e) = worker.refresh(&mut live, &updates) {
+                        return (live, Err(e));
+                    }
+                }
+                let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
+                (live, queued)
+            })
+            .await;
+            let queued;
+            (live, queued) = match made {
+                Ok(made) => made,
+                Err(e) => {
+                    app.forget(&game);
+                    return Err(ApiError::internal("the request failed", e));
+                }
+            };
+            // The commit is awaited with the game's lock held: the next change of this game
+            // starts only once this one is stored (or taken back), so a game has one change
+            // in the writer's queue at a time and its changes are written in order, and
+            // nobody sees the change (the answer, the watchers, another request) before it
+            // is stored.
+            match queued?.settle(&mut live, &slot.updates).await {
+                Err(GameError::Outdated) if !refresh => continue,
+                settled => return Ok(settled?),
             }
-        };
-        // The commit is awaited with the game's lock held: the next change of this game
-        // starts only once this one is stored (or taken back), so a game has one change in
-        // the writer's queue at a time and its changes are written in order, and nobody
-        // sees the change (the answer, the watchers, another request) before it is stored.
-        Ok(queued?.settle(&mut live, &slot.updates).await?)
+        }
+        unreachable!("the second try returns")
     });
     match task.await {
         Ok(answer) => Ok(Json(answer?)),

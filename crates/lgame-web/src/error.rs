@@ -80,6 +80,7 @@ impl From<GameError> for ApiError {
             GameError::Unservable(_) => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "unservable", None, None)
             }
+            GameError::Outdated => (StatusCode::CONFLICT, "outdated", None, None),
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };
         let input = quoted(&message).filter(|_| kind != "invalid");

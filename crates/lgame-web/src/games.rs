@@ -16,7 +16,7 @@ use tokio::sync::broadcast;
 
 use crate::response::{GameChange, GameMessage, GameState};
 use crate::secret::{token_hash, token_matches};
-use crate::store::{GameRow, Pending, Store};
+use crate::store::{self, Edit, GameRow, Pending, Store};
 
 mod consent;
 mod refusal;
@@ -70,6 +70,9 @@ pub struct Live {
     rematch_of: Option<String>,
     /// The plies of the state watchers were last sent: where the next change starts.
     announced: usize,
+    /// The game's version in the database when this copy was made, plus the changes made
+    /// through it since: a change is stored only if the database is still at it.
+    version: i64,
 }
 
 /// A new game as the client describes it.
@@ -95,6 +98,8 @@ enum Change {
     Declared,
     /// A side's standing draw offer.
     Offered(Color),
+    /// A side asking to take back its last move, or the request answered (declined).
+    UndoAsked(Option<Color>),
 }
 
 const COLORS: [Color; 2] = [Color::Red, Color::Blue];
@@ -305,6 +310,15 @@ impl App {
         slot
     }
 
+    /// Every game in memory.
+    pub fn cached_slots(&self) -> Vec<(String, Arc<Slot>)> {
+        let cache = self.cache();
+        cache
+            .iter()
+            .map(|(id, slot)| (id.clone(), slot.clone()))
+            .collect()
+    }
+
     /// How many games are in memory.
     pub fn cached_games(&self) -> usize {
         self.cache().len()
@@ -350,6 +364,10 @@ impl App {
             seed,
             end: declared_end(seated.game()),
             draw_offer: None,
+            undo_request: None,
+            rematch: None,
+            rematch_of: None,
+            version: 0,
         };
         self.store
             .insert_game(&row, &move_texts(&seated.game().moves()))
@@ -365,6 +383,7 @@ impl App {
             undo_request: None,
             rematch: None,
             rematch_of: None,
+            version: 0,
         };
         let state = live.state();
         self.insert(live);
@@ -415,10 +434,6 @@ impl App {
                 .declare(t, r)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
-        let (rematch, rematch_of) = self
-            .store
-            .rematch_links(id)
-            .map_err(|e| GameError::internal("reading the game", e))?;
         Ok(Some(Live {
             id: row.id,
             announced: seated.game().plies().len(),
@@ -427,10 +442,42 @@ impl App {
             tokens: row.token_hashes,
             draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
             present: [0; 2],
-            undo_request: None,
-            rematch,
-            rematch_of,
+            undo_request: row.undo_request.as_deref().and_then(color_from_name),
+            rematch: row.rematch,
+            rematch_of: row.rematch_of,
+            version: row.version,
         }))
+    }
+
+    /// Replaces a game in memory by the database's copy and tells its watchers what
+    /// changed. (Blocking.)
+    pub fn refresh(
+        &self,
+        live: &mut Live,
+        updates: &broadcast::Sender<Arc<str>>,
+    ) -> Result<(), GameError> {
+        let fresh = self
+            .load(&live.id)?
+            .ok_or_else(|| GameError::NoGame(live.id.clone()))?;
+        live.replace(fresh, updates);
+        Ok(())
+    }
+
+    /// Brings a game in memory up to the database's copy if another instance changed it
+    /// (a database several instances share: see [`Store::shared`]). (Blocking.)
+    pub fn catch_up(
+        &self,
+        live: &mut Live,
+        updates: &broadcast::Sender<Arc<str>>,
+    ) -> Result<(), GameError> {
+        let stored = self
+            .store
+            .version_of(&live.id)
+            .map_err(|e| GameError::internal("reading the game", e))?;
+        match stored {
+            Some(version) if version == live.version => Ok(()),
+            _ => self.refresh(live, updates),
+        }
     }
 }
 
@@ -512,6 +559,25 @@ impl Live {
             rematch_of: self.rematch_of.clone(),
             you: None,
         }
+    }
+
+    /// The game's version as this copy knows it.
+    pub fn version(&self) -> i64 {
+        self.version
+    }
+
+    /// Takes the database's copy `fresh` in place of this one (keeping who is here), and
+    /// tells the watchers what changed: the plies from the first that differs.
+    fn replace(&mut self, fresh: Live, updates: &broadcast::Sender<Arc<str>>) {
+        let (old, new) = (self.seated.game().moves(), fresh.seated.game().moves());
+        let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        let announced = self.announced.min(same);
+        *self = Live {
+            present: self.present,
+            announced,
+            ..fresh
+        };
+        self.changed(updates);
     }
 
     /// What changed since watchers were last sent the state `announced` plies long: the
@@ -603,17 +669,29 @@ impl Live {
 
     /// Queues a change made in memory for the writer.
     fn queue(&self, store: &Store, change: Change) -> Uncommitted {
-        let pending = match &change {
-            Change::Played { first, moves } => {
-                store.queue_append_moves(&self.id, *first, &move_texts(moves))
-            }
-            Change::TakenBack { keep, .. } => store.queue_truncate_moves(&self.id, *keep),
+        let stored = match &change {
+            Change::Played { first, moves } => store::Change::Append {
+                first: *first,
+                moves: move_texts(moves),
+            },
+            Change::TakenBack { keep, .. } => store::Change::Truncate { keep: *keep },
             Change::Declared => {
-                let (t, r) = declared_end(self.seated.game()).unwrap_or_default();
-                store.queue_set_end(&self.id, &t, &r)
+                let (termination, result) = declared_end(self.seated.game()).unwrap_or_default();
+                store::Change::End {
+                    termination,
+                    result,
+                }
             }
-            Change::Offered(side) => store.queue_set_draw_offer(&self.id, Some(color_name(*side))),
+            Change::Offered(side) => store::Change::DrawOffer(Some(color_name(*side).to_string())),
+            Change::UndoAsked(side) => {
+                store::Change::UndoRequest(side.map(|side| color_name(side).to_string()))
+            }
         };
+        let pending = store.queue(Edit {
+            id: self.id.clone(),
+            version: self.version,
+            change: stored,
+        });
         Uncommitted { change, pending }
     }
 
@@ -626,6 +704,7 @@ impl Live {
         updates: &broadcast::Sender<Arc<str>>,
     ) -> Result<GameState, GameError> {
         if let Err(e) = stored {
+            let outdated = store::is_stale(&e);
             let what = match change {
                 Change::Played { moves, .. } => {
                     for _ in &moves {
@@ -644,17 +723,23 @@ impl Live {
                     "storing the end of the game"
                 }
                 Change::Offered(_) => "storing the offer",
+                Change::UndoAsked(_) => "storing the request to take back",
             };
+            if outdated {
+                return Err(GameError::Outdated);
+            }
             return Err(GameError::internal(what, e));
         }
-        // A move, an undo or an end withdraws a standing offer (as the store does), and a
-        // request to take back.
-        self.draw_offer = match change {
-            Change::Offered(side) => Some(side),
-            _ => None,
-        };
-        if !matches!(change, Change::Offered(_)) {
-            self.undo_request = None;
+        self.version += 1;
+        match change {
+            Change::Offered(side) => self.draw_offer = Some(side),
+            Change::UndoAsked(side) => self.undo_request = side,
+            // A move, an undo or an end withdraws a standing offer and a request to take
+            // back (as the store does).
+            Change::Played { .. } | Change::TakenBack { .. } | Change::Declared => {
+                self.draw_offer = None;
+                self.undo_request = None;
+            }
         }
         Ok(self.changed(updates))
     }
@@ -725,7 +810,7 @@ impl Live {
     ) -> Result<GameState, GameError> {
         let side = self.side(token)?;
         if self.human(!side) {
-            return self.ask_undo(updates, side);
+            return self.ask_undo(store, updates, side);
         }
         if let Some(end) = self.seated.game().conclusion() {
             if matches!(end.ending, Ending::Declared(_)) {

@@ -1,12 +1,14 @@
 //! The L game server: games against the computer or between friends over HTTP, watched live
-//! over WebSockets, every accepted move stored in SQLite before it is answered.
+//! over WebSockets, every accepted move stored in SQLite (one instance) or PostgreSQL
+//! (several instances on one database) before it is answered.
 //!
 //! The API is written down in `docs/api.md`; durability and measurements in
 //! `docs/server.md`. The server holds no rule: positions, moves, records and seats are read,
 //! checked and played through `lgame` and `lgame-players`.
 //!
 //! ```no_run
-//! let config = lgame_web::Config::new("127.0.0.1:8080".parse()?, "lgame.db".into());
+//! let db = std::path::PathBuf::from("lgame.db"); // or a postgres:// URL, as a Database
+//! let config = lgame_web::Config::new("127.0.0.1:8080".parse()?, db);
 //! lgame_web::run(config)?; // until Ctrl-C or SIGTERM
 //! # Ok::<(), anyhow::Error>(())
 //! ```
@@ -21,6 +23,7 @@ mod error;
 mod explore;
 mod games;
 mod listener;
+mod peers;
 mod response;
 mod secret;
 mod store;
@@ -28,7 +31,6 @@ mod tables;
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -36,7 +38,7 @@ use tokio::sync::{watch, Semaphore};
 
 pub use api::MAX_BODY;
 pub use listener::Limits as ConnectionLimits;
-pub use store::Synchronous;
+pub use store::{Database, Synchronous};
 
 /// The largest table the server solves by default, in positions: every variant the page
 /// names fits, the largest being the game to 10 points (1,836,800 indices, solved in about
@@ -48,8 +50,9 @@ pub const DEFAULT_MAX_TABLE_STATES: u64 = 2_000_000;
 pub struct Config {
     /// Where to listen; port 0 picks a free one.
     pub addr: SocketAddr,
-    /// The database file (created with its schema on first start).
-    pub db: PathBuf,
+    /// The database: an SQLite file or a PostgreSQL URL (created or migrated to this
+    /// server's schema on start).
+    pub db: Database,
     /// How durable a commit is.
     pub synchronous: Synchronous,
     /// Games created (or imported) per client address per minute; 0: no limit.
@@ -78,10 +81,10 @@ pub struct Config {
 
 impl Config {
     /// The defaults for an address and a database.
-    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+    pub fn new(addr: SocketAddr, db: impl Into<Database>) -> Config {
         Config {
             addr,
-            db,
+            db: db.into(),
             synchronous: Synchronous::Full,
             create_limit: 60,
             max_websockets: 1000,
@@ -117,6 +120,7 @@ impl Server {
             .await
             .with_context(|| format!("listening on {}", config.addr))?;
         let (stop, shutdown) = watch::channel(false);
+        let notices = store.notices();
         let shared = api::Shared {
             app: Arc::new(
                 games::App::new(store, config.cache_games, config.max_table_states)
@@ -136,8 +140,11 @@ impl Server {
             max_websockets: config.max_websockets,
             shutdown,
         };
+        if let Some(notices) = notices {
+            peers::follow(shared.app.clone(), notices);
+        }
         tracing::info!(
-            db = %config.db.display(),
+            db = %config.db,
             games,
             schema,
             synchronous = ?config.synchronous,
@@ -203,7 +210,8 @@ pub async fn stop_signal() {
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, printing `listening on http://ADDR` on stdout
-/// once it accepts, then the database's path on a line `games stored in PATH`.
+/// once it accepts, then the database on a line `games stored in PATH` (a PostgreSQL URL
+/// without its password).
 ///
 /// It logs through `tracing` (one line per request, the database opened, the server
 /// stopped); where the lines go is the program's choice: `lgame serve` writes them to
@@ -225,8 +233,13 @@ pub fn run(config: Config) -> anyhow::Result<()> {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{addr}")?;
-            let db = std::fs::canonicalize(&db).unwrap_or(db);
-            writeln!(out, "games stored in {}", db.display())?;
+            let db = match db {
+                Database::Sqlite(path) => {
+                    Database::Sqlite(std::fs::canonicalize(&path).unwrap_or(path))
+                }
+                url => url,
+            };
+            writeln!(out, "games stored in {db}")?;
             out.flush()?;
         }
         server.run(stop_signal()).await?;

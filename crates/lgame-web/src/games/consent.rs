@@ -28,6 +28,7 @@ impl Live {
     /// the other has replied). Nothing is taken back until the other accepts.
     pub(super) fn ask_undo(
         &mut self,
+        store: &crate::store::Store,
         updates: &broadcast::Sender<Arc<str>>,
         side: Color,
     ) -> Result<GameState, GameError> {
@@ -40,8 +41,7 @@ impl Live {
         if self.undo_depth(side).is_none() {
             return Err(self.conflict(Conflict::NothingToUndo));
         }
-        self.undo_request = Some(side);
-        Ok(self.changed(updates))
+        self.commit(store, updates, Change::UndoAsked(Some(side)))
     }
 
     /// How many plies take back `side`'s last move: 1 if it was the last ply, 2 if the
@@ -72,8 +72,7 @@ impl Live {
             Some(asking) => asking,
         };
         if answer == Answer::Decline {
-            self.undo_request = None;
-            return Ok(self.changed(updates));
+            return self.commit(store, updates, Change::UndoAsked(None));
         }
         let Some(taken) = self.undo_depth(asking) else {
             return Err(self.conflict(Conflict::NothingToUndo));
@@ -189,9 +188,12 @@ impl App {
             .link_rematch(&live.id, &started.id)
             .map_err(|e| GameError::internal("linking the rematch", e))?;
         if let Some(slot) = self.cached(&started.id) {
-            slot.live.blocking_lock().rematch_of = Some(live.id.clone());
+            let mut rematch = slot.live.blocking_lock();
+            rematch.rematch_of = Some(live.id.clone());
+            rematch.version += 1;
         }
         live.rematch = Some(started.id.clone());
+        live.version += 1;
         live.changed(updates);
         let mut started = started;
         started.state.rematch_of = Some(live.id.clone());
@@ -214,11 +216,13 @@ impl App {
             return Err(rematch.conflict(Conflict::RematchGiven(id.to_string())));
         }
         let token = random_hex(16)?;
+        // In the database and in memory, a side is known by its token's hash only.
+        let hash = token_hash(id, &token);
         self.store
-            .set_token(id, color_name(side), &token)
+            .set_token(id, color_name(side), &hash)
             .map_err(|e| GameError::internal("storing the token", e))?;
-        // In memory too, a side is known by its token's hash only.
-        rematch.tokens[side as usize] = Some(token_hash(id, &token));
+        rematch.tokens[side as usize] = Some(hash);
+        rematch.version += 1;
         let mut tokens = [None, None];
         tokens[side as usize] = Some(token);
         Ok(Started {

@@ -41,6 +41,9 @@ pub enum GameError {
     /// A request read but not served: a move that cannot be played for a reason other than
     /// the rules', a request of the wrong shape.
     Unservable(String),
+    /// The game in memory is behind the database: another server instance changed it
+    /// first. Nothing was changed; the game is reloaded and the request tried again.
+    Outdated,
     /// The database or the machine failed.
     Internal {
         /// What was being done.
@@ -120,6 +123,9 @@ impl fmt::Display for GameError {
             }
             GameError::NotASide => f.write_str("the token does not play a side of this game"),
             GameError::Conflict { why, .. } => why.fmt(f),
+            GameError::Outdated => f.write_str(
+                "the game changed on another server instance at the same time; try again",
+            ),
             GameError::Internal { what, error } => write!(f, "{what}: {error}"),
         }
     }

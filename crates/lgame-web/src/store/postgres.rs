@@ -1,0 +1,603 @@
+//! The PostgreSQL backend: several server instances on one database.
+//!
+//! Each change is one transaction on a pooled connection (deadpool-postgres over
+//! tokio-postgres): PostgreSQL itself groups the commits of concurrent transactions into one
+//! flush of its log. A change moves its game's `version` up only if it still is the version
+//! the change was made on (a row lock orders two instances' changes: the second finds the
+//! version moved and fails as [`Stale`]), and tells every instance through `NOTIFY` on the
+//! channel [`CHANNEL`], delivered when the transaction commits. One connection outside the
+//! pool `LISTEN`s for those notices, and reconnects when it is lost.
+//!
+//! The backend runs on a small tokio runtime of its own, so that its blocking calls (a load,
+//! a new game) can be made from any thread, in the server's runtime or not.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio::sync::{mpsc, oneshot};
+use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
+
+use super::{token_column, Change, Edit, GameRow, Notice, Pending, Stale};
+
+/// The channel of the changes' notices: payload `ID VERSION`.
+pub const CHANNEL: &str = "lgame_games";
+
+/// Connections the pool opens at most.
+const POOL_SIZE: usize = 16;
+
+/// The lock taken while the schema is migrated, so that two instances starting together
+/// migrate once (an arbitrary constant: "lgame" in ASCII).
+const MIGRATION_LOCK: i64 = 0x6c_67_61_6d_65;
+
+/// The schema, one migration per version (version = index + 1), kept in `lgame_schema`.
+/// Version 1 is the SQLite schema at its version 4, in PostgreSQL's types.
+const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        created BIGINT NOT NULL DEFAULT extract(epoch FROM now())::bigint,
+        header TEXT NOT NULL,              -- a record of no moves: variant, setup, draw rules
+        red TEXT NOT NULL,                 -- the seats: human, or a player spec
+        blue TEXT NOT NULL,
+        red_token_hash TEXT,               -- the hash of a human side's secret
+        blue_token_hash TEXT,
+        seed BIGINT NOT NULL,              -- the computer players' seed (its 64 bits)
+        termination TEXT,                  -- an end declared off the board, by name
+        result TEXT,                       -- ... and its result token
+        draw_offer TEXT,                   -- 'red' or 'blue': a standing offer
+        undo_request TEXT,                 -- 'red' or 'blue': asking to take back
+        rematch TEXT,
+        rematch_of TEXT,
+        version BIGINT NOT NULL DEFAULT 0  -- moved one up by every change
+    );
+    CREATE TABLE moves (
+        game TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,              -- 1 for the first move
+        mv TEXT NOT NULL,
+        PRIMARY KEY (game, ply)
+    );"];
+
+/// Changes written and commits made: one each per change here.
+#[derive(Default)]
+struct Counts {
+    changes: AtomicU64,
+}
+
+/// The database.
+pub struct Store {
+    runtime: Option<tokio::runtime::Runtime>,
+    pool: Pool,
+    notices: Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
+    counts: Arc<Counts>,
+}
+
+/// A connection string with its password hidden.
+pub fn without_password(url: &str) -> String {
+    if let Some((scheme, rest)) = url.split_once("://") {
+        // scheme://user:password@host...: the password is between the first ':' and the
+        // last '@' of the part before the path.
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        if let Some((userinfo, host)) = authority.rsplit_once('@') {
+            if let Some((user, _)) = userinfo.split_once(':') {
+                return format!("{scheme}://{user}:***@{host}{path}");
+            }
+        }
+        return url.to_string();
+    }
+    url.split_whitespace()
+        .map(|pair| match pair.split_once('=') {
+            Some(("password", _)) => "password=***".to_string(),
+            _ => pair.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Store {
+    /// Connects to the database at `url`, brings its schema up to date and starts
+    /// listening for the other instances' changes.
+    pub fn open(url: &str) -> anyhow::Result<Store> {
+        let shown = without_password(url);
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .with_context(|| format!("reading the PostgreSQL connection string {shown}"))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("lgame serve");
+        }
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("lgame-postgres")
+            .enable_all()
+            .build()
+            .context("starting the database's runtime")?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(Duration::from_secs(30)))
+            .build()
+            .context("making the connection pool")?;
+        let (tell, notices) = mpsc::unbounded_channel();
+        let store = Store {
+            runtime: Some(runtime),
+            pool,
+            notices: Mutex::new(Some(notices)),
+            counts: Arc::default(),
+        };
+        let pool = store.pool.clone();
+        store
+            .run(async move { migrate(&pool).await })
+            .with_context(|| format!("opening {shown}"))?;
+        store.handle().spawn(listen(config, tell));
+        Ok(store)
+    }
+
+    fn handle(&self) -> &tokio::runtime::Handle {
+        self.runtime
+            .as_ref()
+            .expect("the runtime lives as long as the store")
+            .handle()
+    }
+
+    /// Runs `work` on the backend's runtime and waits for it (from any thread).
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = anyhow::Result<T>> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        let (done, outcome) = std::sync::mpsc::channel();
+        self.handle().spawn(async move {
+            let _ = done.send(work.await);
+        });
+        outcome
+            .recv()
+            .map_err(|_| anyhow!("the database's runtime has stopped"))?
+    }
+
+    /// The other instances' changes (taken once).
+    pub fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
+        self.notices
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
+    /// Changes written and commits made (the same here: a commit per change).
+    pub fn write_counts(&self) -> (u64, u64) {
+        let changes = self.counts.changes.load(Ordering::Relaxed);
+        (changes, changes)
+    }
+
+    /// The schema version.
+    pub fn version(&self) -> anyhow::Result<u32> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await?;
+            let row = client
+                .query_one("SELECT version FROM lgame_schema", &[])
+                .await?;
+            Ok(row.get::<_, i32>(0) as u32)
+        })
+    }
+
+    /// How many games are stored.
+    pub fn count_games(&self) -> anyhow::Result<u64> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await?;
+            let row = client.query_one("SELECT count(*) FROM games", &[]).await?;
+            Ok(row.get::<_, i64>(0) as u64)
+        })
+    }
+
+    /// Stores a new game and its moves.
+    pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
+        let (pool, game, moves) = (self.pool.clone(), game.clone(), moves.to_vec());
+        self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let (termination, result) = game.end.clone().unzip();
+            let insert = tx
+                .prepare_cached(
+                    "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
+                                        seed, termination, result, draw_offer)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                )
+                .await?;
+            tx.execute(
+                &insert,
+                &[
+                    &game.id,
+                    &game.header,
+                    &game.seats[0],
+                    &game.seats[1],
+                    &game.token_hashes[0],
+                    &game.token_hashes[1],
+                    &(game.seed as i64),
+                    &termination,
+                    &result,
+                    &game.draw_offer,
+                ],
+            )
+            .await?;
+            insert_moves(&tx, &game.id, 1, &moves).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Queues an edit: written by a task of its own, in a transaction of its own.
+    pub fn queue_edit(&self, edit: Edit) -> Pending {
+        let Some(runtime) = &self.runtime else {
+            return Pending::failed();
+        };
+        let (done, outcome) = oneshot::channel();
+        let (pool, counts) = (self.pool.clone(), self.counts.clone());
+        runtime.spawn(async move {
+            let written = apply(&pool, &edit).await;
+            counts.changes.fetch_add(1, Ordering::Relaxed);
+            // A caller that has gone no longer waits: nothing to tell.
+            let _ = done.send(written);
+        });
+        Pending::sent(outcome)
+    }
+
+    /// A game and its moves, read in one snapshot.
+    pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client
+                .build_transaction()
+                .isolation_level(IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let game = tx
+                .prepare_cached(
+                    "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
+                            termination, result, draw_offer, undo_request, rematch,
+                            rematch_of, version
+                     FROM games WHERE id = $1",
+                )
+                .await?;
+            let Some(r) = tx.query_opt(&game, &[&id]).await? else {
+                return Ok(None);
+            };
+            let termination: Option<String> = r.get(7);
+            let result: Option<String> = r.get(8);
+            let row = GameRow {
+                id: r.get(0),
+                header: r.get(1),
+                seats: [r.get(2), r.get(3)],
+                token_hashes: [r.get(4), r.get(5)],
+                seed: r.get::<_, i64>(6) as u64,
+                end: termination.zip(result),
+                draw_offer: r.get(9),
+                undo_request: r.get(10),
+                rematch: r.get(11),
+                rematch_of: r.get(12),
+                version: r.get(13),
+            };
+            let moves = tx
+                .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
+                .await?;
+            let moves = tx
+                .query(&moves, &[&id])
+                .await?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            tx.commit().await?;
+            Ok(Some((row, moves)))
+        })
+    }
+
+    /// A game's version as stored.
+    pub fn version_of(&self, id: &str) -> anyhow::Result<Option<i64>> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        self.run(async move {
+            let client = pool.get().await?;
+            let query = client
+                .prepare_cached("SELECT version FROM games WHERE id = $1")
+                .await?;
+            Ok(client.query_opt(&query, &[&id]).await?.map(|r| r.get(0)))
+        })
+    }
+
+    /// Links a game to its rematch, both ways, in one transaction.
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+        let (pool, old, new) = (self.pool.clone(), old.to_string(), new.to_string());
+        self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let linked: i64 = tx
+                .query_one(
+                    "UPDATE games SET rematch = $2, version = version + 1
+                     WHERE id = $1 RETURNING version",
+                    &[&old, &new],
+                )
+                .await?
+                .get(0);
+            notify(&tx, &old, linked).await?;
+            let linked: i64 = tx
+                .query_one(
+                    "UPDATE games SET rematch_of = $2, version = version + 1
+                     WHERE id = $1 RETURNING version",
+                    &[&new, &old],
+                )
+                .await?
+                .get(0);
+            notify(&tx, &new, linked).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Gives a human side that waited for it its token's hash.
+    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<()> {
+        let column = token_column(side)?;
+        let sql = format!(
+            "UPDATE games SET {column} = $2, version = version + 1
+             WHERE id = $1 AND {column} IS NULL RETURNING version"
+        );
+        let (pool, id, side, hash) = (
+            self.pool.clone(),
+            id.to_string(),
+            side.to_string(),
+            hash.to_string(),
+        );
+        self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let Some(row) = tx.query_opt(&sql, &[&id, &hash]).await? else {
+                bail!("{id}: the {side} side has its token already");
+            };
+            notify(&tx, &id, row.get(0)).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+}
+
+impl Drop for Store {
+    /// Stops the runtime without waiting (the store may be dropped on an async thread): a
+    /// change in flight is committed whole or not at all.
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// Writes an edit in a transaction of its own: moves the game's version one up if it is
+/// still the edit's (else [`Stale`]), makes the change and tells the other instances.
+async fn apply(pool: &Pool, edit: &Edit) -> anyhow::Result<()> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    let id = &edit.id;
+    let guard = tx
+        .prepare_cached("UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2")
+        .await?;
+    if tx.execute(&guard, &[id, &edit.version]).await? != 1 {
+        // Dropped unfinished: rolled back.
+        return Err(Stale { id: id.clone() }.into());
+    }
+    // A move, an undo or an end withdraws a standing offer and a request to take back.
+    const WITHDRAW: &str = "UPDATE games SET draw_offer = NULL, undo_request = NULL WHERE id = $1";
+    match &edit.change {
+        Change::Append { first, moves } => {
+            insert_moves(&tx, id, *first, moves).await?;
+            tx.execute(WITHDRAW, &[id]).await?;
+        }
+        Change::Truncate { keep } => {
+            tx.execute(
+                "DELETE FROM moves WHERE game = $1 AND ply > $2",
+                &[id, &(*keep as i32)],
+            )
+            .await?;
+            tx.execute(WITHDRAW, &[id]).await?;
+        }
+        Change::End {
+            termination,
+            result,
+        } => {
+            tx.execute(
+                "UPDATE games SET termination = $2, result = $3 WHERE id = $1",
+                &[id, termination, result],
+            )
+            .await?;
+            tx.execute(WITHDRAW, &[id]).await?;
+        }
+        Change::DrawOffer(side) => {
+            tx.execute(
+                "UPDATE games SET draw_offer = $2 WHERE id = $1",
+                &[id, side],
+            )
+            .await?;
+        }
+        Change::UndoRequest(side) => {
+            tx.execute(
+                "UPDATE games SET undo_request = $2 WHERE id = $1",
+                &[id, side],
+            )
+            .await?;
+        }
+    }
+    notify(&tx, id, edit.version + 1).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Tells every instance, when the transaction commits, that game `id` is at `version`.
+async fn notify(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: &str,
+    version: i64,
+) -> anyhow::Result<()> {
+    tx.execute(
+        "SELECT pg_notify($1, $2)",
+        &[&CHANNEL, &format!("{id} {version}")],
+    )
+    .await?;
+    Ok(())
+}
+
+async fn insert_moves(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: &str,
+    first_ply: usize,
+    moves: &[String],
+) -> anyhow::Result<()> {
+    let insert = tx
+        .prepare_cached("INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)")
+        .await?;
+    for (i, mv) in moves.iter().enumerate() {
+        tx.execute(&insert, &[&id, &((first_ply + i) as i32), mv])
+            .await?;
+    }
+    Ok(())
+}
+
+/// Creates or updates the schema, under a lock that makes instances starting together
+/// take turns.
+async fn migrate(pool: &Pool) -> anyhow::Result<()> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS lgame_schema (version INTEGER NOT NULL)")
+        .await?;
+    let version = match tx
+        .query_opt("SELECT version FROM lgame_schema", &[])
+        .await?
+    {
+        Some(row) => row.get::<_, i32>(0) as usize,
+        None => {
+            tx.execute("INSERT INTO lgame_schema (version) VALUES (0)", &[])
+                .await?;
+            0
+        }
+    };
+    if version > MIGRATIONS.len() {
+        bail!(
+            "the database has schema version {version}, newer than this server's {}",
+            MIGRATIONS.len()
+        );
+    }
+    for sql in &MIGRATIONS[version..] {
+        tx.batch_execute(sql).await?;
+    }
+    tx.execute(
+        "UPDATE lgame_schema SET version = $1",
+        &[&(MIGRATIONS.len() as i32)],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Listens for the changes' notices on a connection of its own and hands them on, until
+/// nobody takes them; when the connection is lost, connects again (every second) and says
+/// so ([`Notice::Reconnected`]): what changed meanwhile was not heard.
+async fn listen(config: tokio_postgres::Config, notices: mpsc::UnboundedSender<Notice>) {
+    let mut lost = false;
+    while !notices.is_closed() {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let heard = notices.clone();
+                // The connection's messages (the notices among them) are read by polling
+                // it, beside the client's requests.
+                let reader = tokio::spawn(async move {
+                    while let Some(message) =
+                        std::future::poll_fn(|cx| connection.poll_message(cx)).await
+                    {
+                        match message {
+                            Ok(AsyncMessage::Notification(n)) => {
+                                if let Some(notice) = parse_notice(n.payload()) {
+                                    if heard.send(notice).is_err() {
+                                        return;
+                                    }
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(e) => {
+                                tracing::warn!(error = %e, "the database connection that listens failed");
+                                return;
+                            }
+                        }
+                    }
+                });
+                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                    Ok(()) => {
+                        if lost {
+                            tracing::info!("listening to the database again");
+                            let _ = notices.send(Notice::Reconnected);
+                        }
+                        let _ = reader.await;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot listen to the database");
+                        reader.abort();
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot connect to the database to listen"),
+        }
+        lost = true;
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// A notice's payload: `ID VERSION`.
+fn parse_notice(payload: &str) -> Option<Notice> {
+    let (id, version) = payload.split_once(' ')?;
+    Some(Notice::Changed {
+        id: id.to_string(),
+        version: version.parse().ok()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_is_never_shown() {
+        assert_eq!(
+            without_password("postgres://lgame:s3cr3t@db:5432/games"),
+            "postgres://lgame:***@db:5432/games"
+        );
+        assert_eq!(
+            without_password("postgres://lgame@db/games"),
+            "postgres://lgame@db/games"
+        );
+        assert_eq!(
+            without_password("host=db password=s3cr3t dbname=games"),
+            "host=db password=*** dbname=games"
+        );
+    }
+
+    #[test]
+    fn a_notice_is_a_game_and_its_version() {
+        assert_eq!(
+            parse_notice("0123456789abcdef 12"),
+            Some(Notice::Changed {
+                id: "0123456789abcdef".into(),
+                version: 12
+            })
+        );
+        assert_eq!(parse_notice("0123456789abcdef"), None);
+        assert_eq!(parse_notice("0123456789abcdef x"), None);
+    }
+}

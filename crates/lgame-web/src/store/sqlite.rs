@@ -1,0 +1,772 @@
+//! The SQLite backend: one file, one server instance.
+//!
+//! Writes go through one thread, the *writer*, which owns the write connection: it takes the
+//! changes of many games from a queue, writes them in one transaction and commits them with
+//! one sync (group commit), then tells each caller, who waits until its own change is on
+//! disk. Reads use a second connection (WAL lets them run beside the writer). The schema is
+//! versioned with `PRAGMA user_version`: each entry of [`MIGRATIONS`] moves it one version
+//! up, in a transaction of its own. Tokens are stored only as hashes (`secret.rs`).
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+
+use std::thread::JoinHandle;
+use tokio::sync::oneshot;
+
+use anyhow::{anyhow, bail, Context};
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{token_column, Change, Edit, GameRow, Pending, Stale};
+use crate::secret::token_hash;
+
+/// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    /// `FULL`: the WAL is synced at every commit. A commit survives the process being
+    /// killed and the machine losing power.
+    #[default]
+    Full,
+    /// `NORMAL`: the WAL is synced only at checkpoints. A commit survives the process being
+    /// killed (SIGKILL, a panic, OOM), not a power loss or kernel crash.
+    Normal,
+}
+
+impl std::str::FromStr for Synchronous {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Synchronous, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "full" => Ok(Synchronous::Full),
+            "normal" => Ok(Synchronous::Normal),
+            _ => Err(format!(
+                "'{text}' is not a synchronous setting (full or normal)"
+            )),
+        }
+    }
+}
+
+/// One step of the schema.
+enum Migration {
+    Sql(&'static str),
+    /// A step SQL alone cannot take (hashing), run in the migration's transaction.
+    Code(fn(&Connection) -> anyhow::Result<()>),
+}
+
+/// The schema, one migration per version (version = index + 1).
+const MIGRATIONS: &[Migration] = &[
+    // Version 1.
+    Migration::Sql(
+        "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        created INTEGER NOT NULL,          -- Unix seconds
+        header TEXT NOT NULL,              -- a record of no moves: variant, setup, draw rules
+        red TEXT NOT NULL,                 -- the seats: human, or a player spec
+        blue TEXT NOT NULL,
+        red_token TEXT,                    -- the secret of a human side
+        blue_token TEXT,
+        seed INTEGER NOT NULL,             -- the computer players' seed
+        termination TEXT,                  -- an end declared off the board, by name
+        result TEXT,                       -- ... and its result token
+        draw_offer TEXT                    -- 'red' or 'blue': a standing offer
+    ) STRICT;
+    CREATE TABLE moves (
+        game TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,              -- 1 for the first move
+        mv TEXT NOT NULL,
+        PRIMARY KEY (game, ply)
+    ) STRICT, WITHOUT ROWID;",
+    ),
+    // Version 2: tokens hashed at rest (`secret::token_hash`), the columns renamed to say so.
+    Migration::Code(hash_stored_tokens),
+    // Version 3: a finished game's rematch, linked both ways.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN rematch TEXT;
+        ALTER TABLE games ADD COLUMN rematch_of TEXT;",
+    ),
+    // Version 4: a version per game, moved up by every change (several instances share
+    // PostgreSQL, and the two backends keep one shape), and a standing request to take back.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN undo_request TEXT;",
+    ),
+];
+
+/// Migration 2: replaces each stored token by its hash.
+fn hash_stored_tokens(conn: &Connection) -> anyhow::Result<()> {
+    conn.execute_batch(
+        "ALTER TABLE games RENAME COLUMN red_token TO red_token_hash;
+         ALTER TABLE games RENAME COLUMN blue_token TO blue_token_hash;",
+    )?;
+    let rows: Vec<(String, [Option<String>; 2])> = conn
+        .prepare("SELECT id, red_token_hash, blue_token_hash FROM games")?
+        .query_map([], |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?])))?
+        .collect::<Result<_, _>>()?;
+    let mut update =
+        conn.prepare("UPDATE games SET red_token_hash = ?2, blue_token_hash = ?3 WHERE id = ?1")?;
+    for (id, tokens) in rows {
+        let [red, blue] = tokens.map(|t| t.map(|t| token_hash(&id, &t)));
+        update.execute(params![id, red, blue])?;
+    }
+    Ok(())
+}
+
+/// A change to write, run by the writer inside the batch's transaction.
+type Job = Box<dyn FnOnce(&Connection) -> anyhow::Result<()> + Send>;
+
+/// A change waiting in the writer's queue, and where its outcome goes.
+struct Queued {
+    job: Job,
+    done: oneshot::Sender<anyhow::Result<()>>,
+}
+
+/// The most changes written in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// What the writer has done: changes written and commits (syncs) made.
+#[derive(Default)]
+struct Counts {
+    changes: AtomicU64,
+    commits: AtomicU64,
+}
+
+/// The database.
+pub struct Store {
+    /// The writer's queue (`None` once closing).
+    queue: Option<mpsc::Sender<Queued>>,
+    writer: Option<JoinHandle<()>>,
+    counts: Arc<Counts>,
+    reader: Mutex<Connection>,
+}
+
+/// Opens a connection in WAL mode.
+fn connect(path: &Path) -> anyhow::Result<Connection> {
+    let conn = Connection::open(path)
+        .with_context(|| format!("opening the database {}", path.display()))?;
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        bail!("{}: cannot use WAL mode (got {mode})", path.display());
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Opens (creating if need be) the database at `path`, brings its schema up to date and
+    /// starts the writer.
+    pub fn open(path: &Path, synchronous: Synchronous) -> anyhow::Result<Store> {
+        let mut conn = connect(path)?;
+        let sync = match synchronous {
+            Synchronous::Full => "FULL",
+            Synchronous::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", sync)?;
+        // What is deleted or overwritten (a token replaced by its hash, undone moves) is
+        // zeroed in the file, not left in free space.
+        conn.pragma_update(None, "secure_delete", "ON")?;
+        migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
+        let reader = connect(path)?;
+        let (queue, jobs) = mpsc::channel();
+        let counts = Arc::new(Counts::default());
+        let writer = {
+            let counts = counts.clone();
+            std::thread::Builder::new()
+                .name("lgame-db-writer".into())
+                .spawn(move || write_loop(conn, jobs, &counts))
+                .context("starting the database writer")?
+        };
+        Ok(Store {
+            queue: Some(queue),
+            writer: Some(writer),
+            counts,
+            reader: Mutex::new(reader),
+        })
+    }
+
+    fn reader(&self) -> MutexGuard<'_, Connection> {
+        self.reader.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues a change for the writer, without waiting for it.
+    fn queue(
+        &self,
+        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
+    ) -> Pending {
+        let (done, outcome) = oneshot::channel();
+        let queued = Queued {
+            job: Box::new(job),
+            done,
+        };
+        match &self.queue {
+            Some(queue) if queue.send(queued).is_ok() => Pending::sent(outcome),
+            _ => Pending::failed(),
+        }
+    }
+
+    /// Queues a change for the writer and waits until it is committed (or has failed).
+    /// (Blocking: call it off the async threads.)
+    fn write(
+        &self,
+        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        self.queue(job).wait()
+    }
+
+    /// Changes written and commits made so far: how well the writer batches.
+    pub fn write_counts(&self) -> (u64, u64) {
+        (
+            self.counts.changes.load(Ordering::Relaxed),
+            self.counts.commits.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The schema version of the database.
+    pub fn version(&self) -> anyhow::Result<u32> {
+        Ok(self
+            .reader()
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    /// Stores a new game and its moves.
+    pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
+        let (game, moves) = (game.clone(), moves.to_vec());
+        self.write(move |conn| {
+            let (termination, result) = game.end.clone().unzip();
+            conn.prepare_cached(
+                "INSERT INTO games (id, created, header, red, blue, red_token_hash,
+                                    blue_token_hash, seed, termination, result, draw_offer)
+                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?
+            .execute(params![
+                game.id,
+                game.header,
+                game.seats[0],
+                game.seats[1],
+                game.token_hashes[0],
+                game.token_hashes[1],
+                game.seed as i64,
+                termination,
+                result,
+                game.draw_offer,
+            ])?;
+            insert_moves(conn, &game.id, 1, &moves)
+        })
+    }
+
+    /// Queues an edit for the writer, without waiting for it.
+    pub fn queue_edit(&self, edit: Edit) -> Pending {
+        self.queue(move |conn| apply(conn, &edit))
+    }
+
+    /// A game and its moves in order, if it exists.
+    pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
+        let conn = self.reader();
+        let row = conn
+            .prepare_cached(
+                "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
+                        termination, result, draw_offer, undo_request, rematch, rematch_of,
+                        version
+                 FROM games WHERE id = ?1",
+            )?
+            .query_row([id], |r| {
+                let termination: Option<String> = r.get(7)?;
+                let result: Option<String> = r.get(8)?;
+                Ok(GameRow {
+                    id: r.get(0)?,
+                    header: r.get(1)?,
+                    seats: [r.get(2)?, r.get(3)?],
+                    token_hashes: [r.get(4)?, r.get(5)?],
+                    seed: r.get::<_, i64>(6)? as u64,
+                    end: termination.zip(result),
+                    draw_offer: r.get(9)?,
+                    undo_request: r.get(10)?,
+                    rematch: r.get(11)?,
+                    rematch_of: r.get(12)?,
+                    version: r.get(13)?,
+                })
+            })
+            .optional()?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
+        let moves = stmt
+            .query_map([id], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(Some((row, moves)))
+    }
+
+    /// A game's version as stored, if it exists.
+    pub fn version_of(&self, id: &str) -> anyhow::Result<Option<i64>> {
+        Ok(self
+            .reader()
+            .prepare_cached("SELECT version FROM games WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Links a game to its rematch, both ways (one change: both links or neither).
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+        let (old, new) = (old.to_string(), new.to_string());
+        self.write(move |conn| {
+            conn.execute(
+                "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1",
+                [&old, &new],
+            )?;
+            conn.execute(
+                "UPDATE games SET rematch_of = ?1, version = version + 1 WHERE id = ?2",
+                [&old, &new],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Gives a human side that waited for it its token's hash (`side`: `red` or `blue`).
+    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<()> {
+        let column = token_column(side)?;
+        let sql = format!(
+            "UPDATE games SET {column} = ?2, version = version + 1
+             WHERE id = ?1 AND {column} IS NULL"
+        );
+        let (id, side, hash) = (id.to_string(), side.to_string(), hash.to_string());
+        self.write(move |conn| {
+            let changed = conn.execute(&sql, [&id, &hash])?;
+            if changed != 1 {
+                bail!("{id}: the {side} side has its token already");
+            }
+            Ok(())
+        })
+    }
+
+    /// How many games are stored.
+    pub fn count_games(&self) -> anyhow::Result<u64> {
+        Ok(self
+            .reader()
+            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
+    }
+}
+
+impl Drop for Store {
+    /// Lets the writer finish what is queued and close its connection.
+    fn drop(&mut self) {
+        self.queue = None;
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
+        }
+    }
+}
+
+/// The writer: waits for a change, takes every change queued behind it (up to
+/// [`MAX_BATCH`]), writes them in one transaction, then tells each caller.
+fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Counts) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        let (jobs, waiting): (Vec<Job>, Vec<_>) =
+            batch.into_iter().map(|q| (q.job, q.done)).unzip();
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write_batch(&mut conn, jobs)
+        }));
+        let outcomes = written.unwrap_or_else(|_| {
+            // A change panicked: its batch is rolled back and fails, and the writer goes on
+            // (a dead writer would fail every later change).
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
+            let failed = || Err(anyhow!("writing the batch failed (a panic)"));
+            waiting.iter().map(|_| failed()).collect()
+        });
+        counts
+            .changes
+            .fetch_add(outcomes.len() as u64, Ordering::Relaxed);
+        counts.commits.fetch_add(1, Ordering::Relaxed);
+        for (done, outcome) in waiting.into_iter().zip(outcomes) {
+            // A caller that has gone no longer waits: nothing to tell.
+            let _ = done.send(outcome);
+        }
+    }
+}
+
+/// Writes changes in one transaction, each in a savepoint of its own so that one refused
+/// (a ply already stored) leaves the others; then commits. If the commit fails, every change
+/// of the batch fails (and none is written). One outcome per change, in order.
+fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<anyhow::Result<()>> {
+    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        let e = format!("{e:#}");
+        return jobs
+            .iter()
+            .map(|_| Err(anyhow!("starting a transaction: {e}")))
+            .collect();
+    }
+    let mut outcomes: Vec<anyhow::Result<()>> = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let outcome = conn
+            .execute_batch("SAVEPOINT change")
+            .map_err(anyhow::Error::from)
+            .and_then(|()| job(conn));
+        let closed = match outcome {
+            Ok(()) => conn.execute_batch("RELEASE change"),
+            Err(_) => conn.execute_batch("ROLLBACK TO change; RELEASE change"),
+        };
+        outcomes.push(outcome.and(closed.map_err(anyhow::Error::from)));
+    }
+    if let Err(e) = conn.execute_batch("COMMIT") {
+        if !conn.is_autocommit() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        let e = format!("{e:#}");
+        return outcomes
+            .into_iter()
+            .map(|_| Err(anyhow!("committing: {e}")))
+            .collect();
+    }
+    outcomes
+}
+
+/// Writes an edit: moves the game's version one up if it is still the edit's (else
+/// [`Stale`]), then makes the change.
+fn apply(conn: &Connection, edit: &Edit) -> anyhow::Result<()> {
+    let id = &edit.id;
+    let moved = conn
+        .prepare_cached("UPDATE games SET version = version + 1 WHERE id = ?1 AND version = ?2")?
+        .execute(params![id, edit.version])?;
+    if moved != 1 {
+        return Err(Stale { id: id.clone() }.into());
+    }
+    // A move, an undo or an end withdraws a standing offer and a request to take back.
+    const WITHDRAW: &str = "UPDATE games SET draw_offer = NULL, undo_request = NULL WHERE id = ?1";
+    match &edit.change {
+        Change::Append { first, moves } => {
+            insert_moves(conn, id, *first, moves)?;
+            conn.prepare_cached(WITHDRAW)?.execute([id])?;
+        }
+        Change::Truncate { keep } => {
+            conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply > ?2")?
+                .execute(params![id, *keep as i64])?;
+            conn.prepare_cached(WITHDRAW)?.execute([id])?;
+        }
+        Change::End {
+            termination,
+            result,
+        } => {
+            conn.prepare_cached("UPDATE games SET termination = ?2, result = ?3 WHERE id = ?1")?
+                .execute(params![id, termination, result])?;
+            conn.prepare_cached(WITHDRAW)?.execute([id])?;
+        }
+        Change::DrawOffer(side) => {
+            conn.prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
+                .execute(params![id, side])?;
+        }
+        Change::UndoRequest(side) => {
+            conn.prepare_cached("UPDATE games SET undo_request = ?2 WHERE id = ?1")?
+                .execute(params![id, side])?;
+        }
+    }
+    Ok(())
+}
+
+fn insert_moves(
+    conn: &Connection,
+    id: &str,
+    first_ply: usize,
+    moves: &[String],
+) -> anyhow::Result<()> {
+    let mut stmt = conn.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
+    for (i, mv) in moves.iter().enumerate() {
+        stmt.execute(params![id, (first_ply + i) as i64, mv])?;
+    }
+    Ok(())
+}
+
+fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
+    let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version as usize > MIGRATIONS.len() {
+        bail!(
+            "the database has schema version {version}, newer than this server's {}",
+            MIGRATIONS.len()
+        );
+    }
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = conn.transaction()?;
+        match step {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(run) => run(&tx)?,
+        }
+        tx.pragma_update(None, "user_version", (i + 1) as u32)?;
+        tx.commit()?;
+    }
+    if (version as usize) < MIGRATIONS.len() {
+        // Into the main file at once: the pages a migration replaced (tokens in clear) do
+        // not wait there for the next checkpoint.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh database path in a directory of the test's own.
+    fn fresh(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("lgame-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("t.db")
+    }
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            header: "[Variant \"classic\"]\n\n*\n".into(),
+            seats: ["human".into(), "perfect".into()],
+            token_hashes: [Some(token_hash(id, "t")), None],
+            seed: u64::MAX,
+            end: None,
+            draw_offer: None,
+            undo_request: None,
+            rematch: None,
+            rematch_of: None,
+            version: 0,
+        }
+    }
+
+    /// An edit of game `id` made on `version`.
+    fn edit(id: &str, version: i64, change: Change) -> Edit {
+        Edit {
+            id: id.into(),
+            version,
+            change,
+        }
+    }
+
+    fn append_edit(id: &str, version: i64, first: usize, mv: &str) -> Edit {
+        let moves = vec![mv.to_string()];
+        edit(id, version, Change::Append { first, moves })
+    }
+
+    #[test]
+    fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
+        let path = fresh("round-trip");
+        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
+        let row = row("g1");
+        store.insert_game(&row, &["a".into()]).unwrap();
+        store
+            .queue_edit(append_edit("g1", 0, 2, "b"))
+            .wait()
+            .unwrap();
+        // The ply stored already, even on the right version: refused.
+        assert!(store
+            .queue_edit(append_edit("g1", 1, 2, "c"))
+            .wait()
+            .is_err());
+        // A stale version: refused as stale, nothing written.
+        let stale = store
+            .queue_edit(append_edit("g1", 0, 3, "c"))
+            .wait()
+            .unwrap_err();
+        assert!(crate::store::is_stale(&stale), "{stale:#}");
+        let (back, moves) = store.load("g1").unwrap().unwrap();
+        assert_eq!(back, GameRow { version: 1, ..row });
+        assert_eq!(moves, ["a", "b"]);
+        assert_eq!(store.version_of("g1").unwrap(), Some(1));
+        assert_eq!(store.version_of("none").unwrap(), None);
+        store
+            .queue_edit(edit("g1", 1, Change::UndoRequest(Some("blue".into()))))
+            .wait()
+            .unwrap();
+        assert_eq!(
+            store.load("g1").unwrap().unwrap().0.undo_request.as_deref(),
+            Some("blue")
+        );
+        // An undo withdraws the request.
+        store
+            .queue_edit(edit("g1", 2, Change::Truncate { keep: 1 }))
+            .wait()
+            .unwrap();
+        let (back, moves) = store.load("g1").unwrap().unwrap();
+        assert_eq!(
+            (back.version, back.undo_request, moves),
+            (3, None, vec!["a".to_string()])
+        );
+        drop(store);
+        // Reopening does not migrate again.
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        assert_eq!(store.count_games().unwrap(), 1);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    /// Holds the writer inside a batch of its own until the returned sender is dropped, so
+    /// that what is queued meanwhile is written together.
+    fn hold_writer(store: &Store) -> (mpsc::Sender<()>, Pending) {
+        let (release, held) = mpsc::channel::<()>();
+        let (started, holding) = mpsc::channel();
+        let done = enqueue(
+            store,
+            Box::new(move |_| {
+                started.send(()).unwrap();
+                let _ = held.recv();
+                Ok(())
+            }),
+        );
+        holding.recv().unwrap();
+        (release, done)
+    }
+
+    /// Queues a change without waiting for it.
+    fn enqueue(store: &Store, job: Job) -> Pending {
+        store.queue(job)
+    }
+
+    fn append(id: &'static str, ply: usize) -> Job {
+        Box::new(move |conn| insert_moves(conn, id, ply, &[format!("m{ply}")]))
+    }
+
+    fn moves(store: &Store, id: &str) -> Vec<String> {
+        store.load(id).unwrap().unwrap().1
+    }
+
+    #[test]
+    fn changes_queued_together_are_one_commit_and_a_refused_one_fails_alone() {
+        let path = fresh("batch");
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        for id in ["g1", "g2", "g3"] {
+            store.insert_game(&row(id), &["m1".into()]).unwrap();
+        }
+        let (changes, commits) = store.write_counts();
+        assert_eq!(
+            (changes, commits),
+            (3, 3),
+            "one commit each when nothing waits"
+        );
+        let (release, held) = hold_writer(&store);
+        let outcomes: Vec<_> = [
+            append("g1", 2),
+            append("g2", 2),
+            append("g1", 1),
+            append("g3", 2),
+        ]
+        .into_iter()
+        .map(|job| enqueue(&store, job))
+        .collect();
+        drop(release);
+        held.wait().unwrap();
+        let outcomes: Vec<bool> = outcomes.into_iter().map(|o| o.wait().is_ok()).collect();
+        // Ply 1 of g1 is stored already: that change alone is refused.
+        assert_eq!(outcomes, [true, true, false, true]);
+        assert_eq!(
+            store.write_counts(),
+            (changes + 5, commits + 2),
+            "the held batch, then the four queued behind it in one commit"
+        );
+        assert_eq!(moves(&store, "g1"), ["m1", "m2"]);
+        assert_eq!(moves(&store, "g2"), ["m1", "m2"]);
+        assert_eq!(moves(&store, "g3"), ["m1", "m2"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_batch_whose_commit_fails_fails_every_change_and_writes_none() {
+        let path = fresh("failed-commit");
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        for id in ["g1", "g2"] {
+            store.insert_game(&row(id), &[]).unwrap();
+        }
+        let (release, held) = hold_writer(&store);
+        // A move of a game that does not exist, its foreign key checked only at the commit:
+        // the change itself succeeds, the commit of its batch fails.
+        let poison: Job = Box::new(|conn| {
+            conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+            insert_moves(conn, "none", 1, &["m1".into()])
+        });
+        let outcomes: Vec<_> = [append("g1", 1), poison, append("g2", 1)]
+            .into_iter()
+            .map(|job| enqueue(&store, job))
+            .collect();
+        drop(release);
+        held.wait().unwrap();
+        for outcome in outcomes {
+            let e = outcome.wait().unwrap_err();
+            assert!(format!("{e:#}").contains("committing"), "{e:#}");
+        }
+        assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
+        // The writer goes on.
+        store
+            .queue_edit(append_edit("g1", 0, 1, "m1"))
+            .wait()
+            .unwrap();
+        assert_eq!(moves(&store, "g1"), ["m1"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_change_that_panics_fails_its_batch_and_the_writer_goes_on() {
+        let path = fresh("panic");
+        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        for id in ["g1", "g2"] {
+            store.insert_game(&row(id), &[]).unwrap();
+        }
+        let (release, held) = hold_writer(&store);
+        let panics: Job = Box::new(|_| panic!("a change that panics (expected by the test)"));
+        let outcomes: Vec<_> = [append("g1", 1), panics, append("g2", 1)]
+            .into_iter()
+            .map(|job| enqueue(&store, job))
+            .collect();
+        drop(release);
+        held.wait().unwrap();
+        for outcome in outcomes {
+            assert!(outcome.wait().is_err());
+        }
+        assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
+        store
+            .queue_edit(append_edit("g2", 0, 1, "m1"))
+            .wait()
+            .unwrap();
+        assert_eq!(moves(&store, "g2"), ["m1"]);
+        drop(store);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_version_1_database_has_its_tokens_replaced_by_their_hashes() {
+        let path = fresh("migrate");
+        let token = "0123456789abcdef0123456789abcdef";
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+            let Migration::Sql(v1) = MIGRATIONS[0] else {
+                unreachable!("version 1 is SQL")
+            };
+            conn.execute_batch(v1).unwrap();
+            conn.execute_batch(&format!(
+                "INSERT INTO games (id, created, header, red, blue, red_token, blue_token, seed)
+                 VALUES ('g1', 0, 'h', 'human', 'perfect', '{token}', NULL, 7);
+                 PRAGMA user_version = 1;"
+            ))
+            .unwrap();
+        }
+        assert!(std::fs::read(&path)
+            .unwrap()
+            .windows(token.len())
+            .any(|w| w == token.as_bytes()));
+        let store = Store::open(&path, Synchronous::Full).unwrap();
+        assert_eq!(store.version().unwrap() as usize, MIGRATIONS.len());
+        let (back, _) = store.load("g1").unwrap().unwrap();
+        assert_eq!(back.token_hashes, [Some(token_hash("g1", token)), None]);
+        drop(store);
+        // Closed (the WAL checkpointed into the file): the token is nowhere in it.
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(token.len()).any(|w| w == token.as_bytes()));
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+}
