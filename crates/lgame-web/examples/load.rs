@@ -7,10 +7,13 @@
 //! cargo run --release -p lgame-web --example load -- --games 2000 --think 400-600 --seconds 30
 //! # a closed loop of 200 clients (each sends its next request when the last is answered):
 //! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20
+//! # two instances on one PostgreSQL database, each client's requests to them in turn:
+//! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20 \
+//!     --db postgres://lgame@127.0.0.1:5432/load --instances 2
 //! ```
 //!
 //! The client is independent of the server's code: one tokio event loop on one thread (not a
-//! thread per game), a plain HTTP/1.1 keep-alive connection per game written by hand here,
+//! thread per game), a plain HTTP/1.1 keep-alive connection per game (and server) written by hand here,
 //! JSON read with `serde_json` and legal moves found with the rules library. It prints the
 //! move latency (request sent to answer read: the move checked, the computer's reply chosen,
 //! both committed) at p50/p99/p99.9/max, the throughput, the CPU time the server and the
@@ -35,6 +38,11 @@ struct Options {
     blue: String,
     synchronous: String,
     dir: PathBuf,
+    /// A PostgreSQL database to serve from instead of a fresh SQLite file.
+    db: Option<String>,
+    /// Server instances on the database; each client sends its requests to them in turn
+    /// (a load balancer without sticky routing).
+    instances: usize,
     /// Milliseconds each client waits before each request (a person thinking), drawn evenly
     /// from this range; 0-0: none (a closed loop).
     think_ms: (u64, u64),
@@ -50,6 +58,8 @@ fn options() -> Options {
         synchronous: "full".into(),
         think_ms: (0, 0),
         dir: std::env::temp_dir().join(format!("lgame-load-{}", std::process::id())),
+        db: None,
+        instances: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -73,12 +83,20 @@ fn options() -> Options {
                 );
             }
             "--dir" => o.dir = value.into(),
+            "--db" => o.db = Some(value),
+            "--instances" => o.instances = value.parse().expect("--instances N"),
             other => panic!(
                 "unknown option {other}: --bin PATH --games N --seconds S --stored N \
-                 --blue PLAYER --synchronous full|normal --think MS|MIN-MAX --dir DIR"
+                 --blue PLAYER --synchronous full|normal --think MS|MIN-MAX --dir DIR \
+                 --db postgres://… --instances N"
             ),
         }
     }
+    assert!(
+        o.instances == 1 || o.db.is_some(),
+        "--instances N needs a database they share: --db postgres://…"
+    );
+    assert!(o.instances >= 1, "--instances N with N >= 1");
     o
 }
 
@@ -91,11 +109,17 @@ struct Server {
 }
 
 impl Server {
+    /// A server on `db`: the PostgreSQL database given, else a file of that name in the
+    /// run's folder.
     fn start(o: &Options, db: &str) -> Server {
+        let db = match &o.db {
+            Some(url) => url.into(),
+            None => o.dir.join(db).into_os_string(),
+        };
         let mut child = Command::new(&o.bin)
             .args(["serve", "--addr", "127.0.0.1:0", "--create-limit", "0"])
             .args(["--synchronous", &o.synchronous, "--db"])
-            .arg(o.dir.join(db))
+            .arg(db)
             .env("RUST_LOG", "warn,lgame_web::store=info")
             .stdout(Stdio::piped())
             .spawn()
@@ -285,15 +309,20 @@ struct Tally {
 }
 
 /// One client: games against the computer, one after another, until the deadline, thinking
-/// before each request.
+/// before each request; its requests go to the servers at `addrs` in turn.
 async fn client(
-    addr: String,
+    addrs: Vec<String>,
     blue: String,
     seed: u64,
     deadline: Instant,
     think: (u64, u64),
 ) -> Tally {
-    let mut http = Http::new(&addr);
+    let mut servers: Vec<Http> = addrs.iter().map(|addr| Http::new(addr)).collect();
+    let mut turn = seed as usize;
+    let mut next = move || {
+        turn = turn.wrapping_add(1);
+        turn % addrs.len()
+    };
     let mut tally = Tally::default();
     let mut random = Random(seed | 1);
     let pause = |random: &mut Random| {
@@ -310,7 +339,7 @@ async fn client(
     }
     while Instant::now() < deadline {
         let sent = Instant::now();
-        let game = http
+        let game = servers[next()]
             .post("/api/games", json!({ "red": "human", "blue": blue }))
             .await;
         tally.creates.push(sent.elapsed());
@@ -326,7 +355,7 @@ async fn client(
             let ply = state["plies"].as_u64().unwrap();
             let mv = legal_move(&state, random.next());
             let sent = Instant::now();
-            state = http
+            state = servers[next()]
                 .post(&path, json!({ "token": token, "ply": ply + 1, "move": mv }))
                 .await;
             tally.moves.push(sent.elapsed());
@@ -386,30 +415,36 @@ async fn fill(addr: &str, blue: &str, target: usize) {
 }
 
 async fn run(o: Options) {
-    let server = Server::start(&o, "load.db");
-    let pid = server.child.id().to_string();
+    let servers: Vec<Server> = (0..o.instances)
+        .map(|_| Server::start(&o, "load.db"))
+        .collect();
+    let pids: Vec<String> = servers.iter().map(|s| s.child.id().to_string()).collect();
+    let addrs: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let server_cpu_now = || pids.iter().map(|pid| cpu_seconds(pid)).sum::<f64>();
+    let server = &servers[0];
     println!(
-        "server {} (pid {pid}), database {}, synchronous={}",
-        server.addr,
-        o.dir.display(),
+        "servers {addrs:?} (pids {pids:?}), database {}, synchronous={}",
+        o.db.clone().unwrap_or_else(|| o.dir.display().to_string()),
         o.synchronous
     );
     let (rss, _) = server.memory();
     println!("RSS at start: {rss:.1} MiB");
     // The computer's table is solved on first use: not part of the measurement.
-    Http::new(&server.addr)
-        .post("/api/games", json!({ "red": "human", "blue": o.blue }))
-        .await;
+    for addr in &addrs {
+        Http::new(addr)
+            .post("/api/games", json!({ "red": "human", "blue": o.blue }))
+            .await;
+    }
 
     // 1. Concurrent games against the computer.
-    let (server_cpu, client_cpu) = (cpu_seconds(&pid), cpu_seconds("self"));
+    let (server_cpu, client_cpu) = (server_cpu_now(), cpu_seconds("self"));
     let started = Instant::now();
     let deadline = started + Duration::from_secs(o.seconds);
     let clients: Vec<_> = (0..o.games)
         .map(|i| {
             let seed = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             tokio::spawn(client(
-                server.addr.clone(),
+                addrs.clone(),
                 o.blue.clone(),
                 seed,
                 deadline,
@@ -426,7 +461,7 @@ async fn run(o: Options) {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let (server_cpu, client_cpu) = (
-        cpu_seconds(&pid) - server_cpu,
+        server_cpu_now() - server_cpu,
         cpu_seconds("self") - client_cpu,
     );
     let (moves, games) = (tally.moves.len(), tally.creates.len());
@@ -444,15 +479,22 @@ async fn run(o: Options) {
         tally.plies as f64 / elapsed
     );
     println!(
-        "CPU: server {server_cpu:.1} s ({:.0}% of one core), client {client_cpu:.1} s ({:.0}%)",
+        "CPU: server{} {server_cpu:.1} s ({:.0}% of one core), client {client_cpu:.1} s ({:.0}%)",
+        if servers.len() > 1 {
+            "s (together)"
+        } else {
+            ""
+        },
         100.0 * server_cpu / elapsed,
         100.0 * client_cpu / elapsed
     );
     let (rss, hwm) = server.memory();
     println!("RSS after the load: {rss:.1} MiB (peak {hwm:.1} MiB)");
-    server.stop();
+    for server in servers {
+        server.stop();
+    }
 
-    if o.stored == 0 {
+    if o.stored == 0 || o.db.is_some() {
         return;
     }
     // 2. Memory with many stored games, on a fresh database.
