@@ -2,11 +2,12 @@
 //! port, served by a tokio runtime on a thread of its own, stopped when dropped.
 
 use std::ops::Deref;
-use std::path::Path;
+use std::ffi::OsStr;
+use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-use lgame_web::Config;
+use lgame_web::{Config, Database};
 use tokio::sync::oneshot;
 
 use crate::http::Client;
@@ -23,15 +24,21 @@ pub struct Server {
 }
 
 impl Server {
-    /// A server with the defaults of `lgame serve` on `db`.
-    pub fn start(db: &Path) -> Server {
+    /// A server with the defaults of `lgame serve` on `db` (an SQLite file's path or a
+    /// PostgreSQL URL, as `--db` takes them).
+    pub fn start(db: impl AsRef<OsStr>) -> Server {
         Server::with(db, |_| {})
     }
 
     /// A server on `db` whose configuration `adjust` changes first (`create_limit`,
     /// `max_websockets`, …; the address is a free loopback port).
-    pub fn with(db: &Path, adjust: impl FnOnce(&mut Config)) -> Server {
-        let mut config = Config::new(([127, 0, 0, 1], 0).into(), db.to_path_buf());
+    pub fn with(db: impl AsRef<OsStr>, adjust: impl FnOnce(&mut Config)) -> Server {
+        let db = db.as_ref();
+        let db: Database = match db.to_str() {
+            Some(text) => text.parse().expect("a database path or URL"),
+            None => Database::Sqlite(PathBuf::from(db)),
+        };
+        let mut config = Config::new(([127, 0, 0, 1], 0).into(), db);
         adjust(&mut config);
         let (ready, bound) = mpsc::channel();
         let (stop, shutdown) = oneshot::channel::<()>();
