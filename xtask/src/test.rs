@@ -13,6 +13,9 @@ use std::time::Instant;
 struct Tool {
     program: &'static str,
     python_module: Option<&'static str>,
+    /// Where else than on the PATH the program may be: a folder of versions, each with its
+    /// programs in `bin/` (Debian's `/usr/lib/postgresql/<major>/bin`).
+    versions_in: Option<&'static str>,
     package: &'static str,
     needed_by: &'static str,
 }
@@ -21,24 +24,28 @@ const TOOLS: &[Tool] = &[
     Tool {
         program: "chromium",
         python_module: None,
+        versions_in: None,
         package: "chromium",
         needed_by: "the web page's browser tests",
     },
     Tool {
         program: "chromedriver",
         python_module: None,
+        versions_in: None,
         package: "chromium-driver",
         needed_by: "the web page's browser tests",
     },
     Tool {
         program: "tmux",
         python_module: None,
+        versions_in: None,
         package: "tmux",
         needed_by: "the real-terminal test of `lgame play`",
     },
     Tool {
         program: "python3",
         python_module: None,
+        versions_in: None,
         package: "python3",
         needed_by: "the example engine in examples/engine.py and the Python package's tests",
     },
@@ -46,8 +53,17 @@ const TOOLS: &[Tool] = &[
     Tool {
         program: "python3",
         python_module: Some("ensurepip"),
+        versions_in: None,
         package: "python3-venv",
         needed_by: "the virtual environment of the Python package's tests",
+    },
+    // lgame-test-support's postgres module finds the rest of PostgreSQL beside initdb.
+    Tool {
+        program: "initdb",
+        python_module: None,
+        versions_in: Some("/usr/lib/postgresql"),
+        package: "postgresql",
+        needed_by: "the game server's tests against PostgreSQL (a throwaway cluster)",
     },
 ];
 
@@ -247,20 +263,32 @@ fn stray_files() -> Option<Vec<String>> {
 
 /// Whether `program` can be found on the PATH.
 fn on_path(program: &str) -> bool {
-    env::var_os("PATH").is_some_and(|path| {
-        env::split_paths(&path).any(|dir| {
-            let candidate = dir.join(program);
-            candidate.is_file()
-                && std::fs::metadata(&candidate).is_ok_and(|m| {
-                    std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0
-                })
-        })
+    env::var_os("PATH")
+        .is_some_and(|path| env::split_paths(&path).any(|dir| executable(&dir.join(program))))
+}
+
+/// Whether `program` is in `VERSIONS/<any>/bin`.
+fn in_versions(versions: &str, program: &str) -> bool {
+    std::fs::read_dir(versions).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|version| executable(&version.path().join("bin").join(program)))
     })
 }
 
-/// Whether the tool is there: the program on the PATH, with its Python module if it needs one.
+fn executable(path: &Path) -> bool {
+    path.is_file()
+        && std::fs::metadata(path)
+            .is_ok_and(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0)
+}
+
+/// Whether the tool is there: the program on the PATH (or in its folder of versions), with
+/// its Python module if it needs one.
 fn present(tool: &Tool) -> bool {
-    on_path(tool.program)
+    (on_path(tool.program)
+        || tool
+            .versions_in
+            .is_some_and(|versions| in_versions(versions, tool.program)))
         && tool.python_module.is_none_or(|module| {
             Command::new(tool.program)
                 .args(["-c", &format!("import {module}")])
@@ -332,5 +360,31 @@ fn install_missing_tools() -> Result<(), String> {
             packages.join(" "),
             still.join(", ")
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_is_found_in_any_version_folder_if_executable() {
+        use std::os::unix::fs::PermissionsExt;
+        let versions = env::temp_dir().join(format!("lgame-xtask-versions-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&versions);
+        let bin = versions.join("15").join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::create_dir_all(versions.join("13").join("bin")).unwrap();
+        let program = bin.join("initdb");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        let text = versions.to_str().unwrap();
+        let not_executable = in_versions(text, "initdb");
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let found = (in_versions(text, "initdb"), in_versions(text, "postgres"));
+        let missing = in_versions(&format!("{text}/none"), "initdb");
+        std::fs::remove_dir_all(&versions).unwrap();
+        assert!(!not_executable);
+        assert_eq!(found, (true, false));
+        assert!(!missing);
     }
 }

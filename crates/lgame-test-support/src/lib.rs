@@ -10,10 +10,14 @@
 //!   socket, for hostile clients;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
-//! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver.
+//! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
+//! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
+//!   once per test process, with a fresh database for each test that asks.
 
 pub mod browser;
 pub mod http;
+#[cfg(feature = "postgres")]
+pub mod postgres;
 pub mod raw;
 pub mod serve;
 #[cfg(feature = "server")]

@@ -1,8 +1,8 @@
 //! `lgame serve` in a child process: for the command's own tests, and for what needs a
 //! process of its own (a SIGKILL, a SIGTERM, a restart on the same database).
 
+use std::ffi::OsStr;
 use std::ops::Deref;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -17,9 +17,10 @@ pub struct ServeProcess {
 }
 
 impl ServeProcess {
-    /// Starts `lgame serve` on `db` with `extra` arguments and waits (up to 30 s) for the
-    /// address it prints.
-    pub fn start(lgame: Lgame, db: &Path, extra: &[&str]) -> ServeProcess {
+    /// Starts `lgame serve` on `db` (what `--db` takes: a SQLite file's path or a
+    /// `postgres://` URL) with `extra` arguments and waits (up to 30 s) for the address it
+    /// prints.
+    pub fn start(lgame: Lgame, db: impl AsRef<OsStr>, extra: &[&str]) -> ServeProcess {
         ServeProcess::spawn(lgame.command(), db, extra)
     }
 
@@ -27,7 +28,7 @@ impl ServeProcess {
     /// `descriptors` (by the shell's `ulimit -n`, which then runs the server in its place).
     pub fn start_with_descriptors(
         lgame: Lgame,
-        db: &Path,
+        db: impl AsRef<OsStr>,
         extra: &[&str],
         descriptors: u64,
     ) -> ServeProcess {
@@ -39,10 +40,10 @@ impl ServeProcess {
         ServeProcess::spawn(command, db, extra)
     }
 
-    fn spawn(mut command: Command, db: &Path, extra: &[&str]) -> ServeProcess {
+    fn spawn(mut command: Command, db: impl AsRef<OsStr>, extra: &[&str]) -> ServeProcess {
         let mut child = command
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
+            .arg(db.as_ref())
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
