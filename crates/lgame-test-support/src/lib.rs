@@ -12,8 +12,11 @@
 //!   free port;
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
-//!   once per test process, with a fresh database for each test that asks.
+//!   once per test process, with a fresh database for each test that asks; and
+//!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL.
 
+#[cfg(feature = "postgres")]
+pub mod backends;
 pub mod browser;
 pub mod http;
 #[cfg(feature = "postgres")]
