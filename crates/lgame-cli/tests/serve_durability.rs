@@ -4,12 +4,13 @@
 //! it was; killed while 32 games move at once, every answered move is stored. (What needs
 //! no process of its own is tested in `lgame-web`, in-process.)
 
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+use lgame_test_support::backends::Backend;
 use lgame_test_support::http::{a_legal_move, Created};
+use lgame_test_support::on_both_backends;
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::{Lgame, TempDir};
 use serde_json::{json, Value};
@@ -22,7 +23,7 @@ const GAMES_EACH: usize = 3;
 const MOVES_EACH: usize = 12;
 
 /// `lgame serve --db DB EXTRA` on a free port.
-fn serve(db: &Path, extra: &[&str]) -> ServeProcess {
+fn serve(db: &str, extra: &[&str]) -> ServeProcess {
     ServeProcess::start(LGAME, db, extra)
 }
 
@@ -46,10 +47,10 @@ fn play_some(server: &ServeProcess, game: &Created, count: usize, pick: usize) -
     state
 }
 
-#[test]
-fn a_killed_server_loses_no_move_and_play_continues() {
+fn a_killed_server_loses_no_move_and_play_continues(backend: Backend) {
     let dir = TempDir::new("crash");
-    let server = serve(&dir.db(), &[]);
+    let db = backend.database(&dir);
+    let server = serve(&db, &[]);
     let mut games = Vec::new();
     for (i, spec) in [
         json!({ "red": "human", "blue": "perfect" }),
@@ -80,7 +81,7 @@ fn a_killed_server_loses_no_move_and_play_continues() {
     let before: Vec<Value> = games.iter().map(|g| server.state(&g.id)).collect();
 
     server.kill(); // SIGKILL, straight after the last answer
-    let server = serve(&dir.db(), &[]);
+    let server = serve(&db, &[]);
     for (game, before) in games.iter().zip(&before) {
         assert_eq!(
             &server.state(&game.id),
@@ -105,16 +106,16 @@ fn a_killed_server_loses_no_move_and_play_continues() {
     assert_eq!(spectator.next(), states[0]);
     let status = server.terminate();
     assert!(status.success(), "{status}");
-    let server = serve(&dir.db(), &[]);
+    let server = serve(&db, &[]);
     for (game, state) in games.iter().zip(&states) {
         assert_eq!(&server.state(&game.id), state);
     }
 }
 
-#[test]
-fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled() {
+fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled(backend: Backend) {
     let dir = TempDir::new("many");
-    let server = Arc::new(serve(&dir.db(), &["--create-limit", "0"]));
+    let db = backend.database(&dir);
+    let server = Arc::new(serve(&db, &["--create-limit", "0"]));
     let start = Arc::new(Barrier::new(CLIENTS));
     let clients: Vec<_> = (0..CLIENTS)
         .map(|c| {
@@ -154,19 +155,19 @@ fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled() {
     // And in the database, after a kill.
     let server = Arc::into_inner(server).unwrap();
     server.kill();
-    let server = serve(&dir.db(), &[]);
+    let server = serve(&db, &[]);
     for (id, moves) in &seen {
         assert_eq!(&server.state(id)["moves"], moves, "game {id} stored");
     }
 }
 
-#[test]
-fn killed_while_many_games_move_at_once_every_answered_move_is_stored() {
+fn killed_while_many_games_move_at_once_every_answered_move_is_stored(backend: Backend) {
     // Enough games at once that the server writes many in each commit (group commit).
     const GAMES: usize = 32;
     const ANSWERED: usize = 600;
     let dir = TempDir::new("burst");
-    let server = serve(&dir.db(), &["--create-limit", "0"]);
+    let db = backend.database(&dir);
+    let server = serve(&db, &["--create-limit", "0"]);
     let games: Vec<Created> = (0..GAMES)
         .map(|_| server.create(json!({ "red": "human", "blue": "human", "repetition": 0 })))
         .collect();
@@ -219,7 +220,7 @@ fn killed_while_many_games_move_at_once_every_answered_move_is_stored() {
         .into_iter()
         .map(|c| c.join().expect("no move refused"))
         .collect();
-    let server = serve(&dir.db(), &[]);
+    let server = serve(&db, &[]);
     for (game, last) in games.iter().zip(&last) {
         let promised = last["moves"].as_array().unwrap();
         let stored = server.state(&game.id)["moves"].as_array().unwrap().clone();
@@ -235,3 +236,9 @@ fn killed_while_many_games_move_at_once_every_answered_move_is_stored() {
         assert_eq!(&stored[..promised.len()], &promised[..], "game {}", game.id);
     }
 }
+
+on_both_backends!(
+    a_killed_server_loses_no_move_and_play_continues,
+    twenty_clients_play_at_once_and_no_move_is_lost_or_doubled,
+    killed_while_many_games_move_at_once_every_answered_move_is_stored,
+);

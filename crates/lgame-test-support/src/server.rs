@@ -1,8 +1,8 @@
 //! The game server (`lgame_web::Server`) in the test's own process: bound to a free loopback
 //! port, served by a tokio runtime on a thread of its own, stopped when dropped.
 
-use std::ops::Deref;
 use std::ffi::OsStr;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;

@@ -1,14 +1,16 @@
 //! The server's API end to end, over HTTP and WebSockets on a loopback port.
 
+use lgame_test_support::backends::Backend;
 use lgame_test_support::http::{a_legal_move, Reply};
+use lgame_test_support::on_both_backends;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 use serde_json::json;
 
-#[test]
-fn a_whole_game_against_the_computer_to_the_end() {
+fn a_whole_game_against_the_computer_to_the_end(backend: Backend) {
     let dir = TempDir::new("whole");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "perfect" }));
     assert!(game.blue.is_none(), "no token for the computer's side");
     let mut state = game.body["state"].clone();
@@ -49,10 +51,10 @@ fn a_whole_game_against_the_computer_to_the_end() {
     assert_eq!(replayed.result_token().to_string(), state["result"]);
 }
 
-#[test]
-fn the_computer_moving_first_moves_at_once() {
+fn the_computer_moving_first_moves_at_once(backend: Backend) {
     let dir = TempDir::new("first");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "beginner:40", "blue": "human", "setup": "kit" }));
     assert!(game.red.is_none());
     assert_eq!(game.body["state"]["plies"], 1);
@@ -60,10 +62,10 @@ fn the_computer_moving_first_moves_at_once() {
     assert_eq!(game.body["state"]["seats"]["red"], "beginner:40");
 }
 
-#[test]
-fn friends_play_with_two_tokens_and_a_spectator_watches_live() {
+fn friends_play_with_two_tokens_and_a_spectator_watches_live(backend: Backend) {
     let dir = TempDir::new("friends");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     assert_ne!(red, blue);
@@ -142,10 +144,10 @@ fn friends_play_with_two_tokens_and_a_spectator_watches_live() {
     again.close();
 }
 
-#[test]
-fn refusals_name_the_problem_and_change_nothing() {
+fn refusals_name_the_problem_and_change_nothing(backend: Backend) {
     let dir = TempDir::new("refusals");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human" }));
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     let before = server.state(&game.id);
@@ -317,10 +319,10 @@ fn refusals_name_the_problem_and_change_nothing() {
     assert_eq!(server.get("/healthz").status, 200);
 }
 
-#[test]
-fn undo_resign_export_and_import() {
+fn undo_resign_export_and_import(backend: Backend) {
     let dir = TempDir::new("undo");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "intermediate" }));
     let red = game.red.clone().unwrap();
     let undo = |token: &str| {
@@ -386,10 +388,10 @@ fn undo_resign_export_and_import() {
     assert!(imported.body["players"]["blue"]["token"].is_string());
 }
 
-#[test]
-fn creating_games_is_rate_limited_per_address() {
+fn creating_games_is_rate_limited_per_address(backend: Backend) {
     let dir = TempDir::new("rate");
-    let server = Server::with(&dir.db(), |c| c.create_limit = 3);
+    let db = backend.database(&dir);
+    let server = Server::with(&db, |c| c.create_limit = 3);
     for _ in 0..3 {
         server.create(json!({ "red": "human", "blue": "human" }));
     }
@@ -398,10 +400,10 @@ fn creating_games_is_rate_limited_per_address() {
     assert!(refused.error().contains("at most 3 a minute"));
 }
 
-#[test]
-fn websockets_are_capped() {
+fn websockets_are_capped(backend: Backend) {
     let dir = TempDir::new("wscap");
-    let server = Server::with(&dir.db(), |c| c.max_websockets = 2);
+    let db = backend.database(&dir);
+    let server = Server::with(&db, |c| c.max_websockets = 2);
     let game = server.create(json!({ "red": "human", "blue": "human" }));
     let mut a = server.watch(&game.id);
     let mut b = server.watch(&game.id);
@@ -421,3 +423,13 @@ fn websockets_are_capped() {
     a.close();
     b.close();
 }
+
+on_both_backends!(
+    a_whole_game_against_the_computer_to_the_end,
+    the_computer_moving_first_moves_at_once,
+    friends_play_with_two_tokens_and_a_spectator_watches_live,
+    refusals_name_the_problem_and_change_nothing,
+    undo_resign_export_and_import,
+    creating_games_is_rate_limited_per_address,
+    websockets_are_capped,
+);

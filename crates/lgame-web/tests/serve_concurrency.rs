@@ -3,15 +3,17 @@
 
 use std::sync::{Arc, Barrier};
 
+use lgame_test_support::backends::Backend;
 use lgame_test_support::http::a_legal_move;
+use lgame_test_support::on_both_backends;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 use serde_json::json;
 
-#[test]
-fn two_moves_racing_for_the_same_ply_one_is_played_the_other_409() {
+fn two_moves_racing_for_the_same_ply_one_is_played_the_other_409(backend: Backend) {
     let dir = TempDir::new("race");
-    let server = Arc::new(Server::start(&dir.db()));
+    let db = backend.database(&dir);
+    let server = Arc::new(Server::start(&db));
     for round in 0..8 {
         let game = server.create(json!({ "red": "human", "blue": "human" }));
         let red = game.red.clone().unwrap();
@@ -42,3 +44,5 @@ fn two_moves_racing_for_the_same_ply_one_is_played_the_other_409() {
         assert_eq!(stored["moves"], json!([won.0]), "exactly the winner's move");
     }
 }
+
+on_both_backends!(two_moves_racing_for_the_same_ply_one_is_played_the_other_409,);

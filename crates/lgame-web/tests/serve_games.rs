@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use lgame::{Position, Rules};
+use lgame_test_support::backends::Backend;
 use lgame_test_support::http::{apply, Created, Reply};
+use lgame_test_support::on_both_backends;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 use serde_json::{json, Value};
@@ -61,17 +63,17 @@ fn play_moves(server: &Server, game: &Created, n: usize) -> Value {
     state
 }
 
-#[test]
-fn the_ply_cap_is_1000_by_default_and_a_5000_ply_attempt_is_drawn_at_the_cap() {
+fn the_ply_cap_is_1000_by_default_and_a_5000_ply_attempt_is_drawn_at_the_cap(backend: Backend) {
     let dir = TempDir::new("cap");
+    let db = backend.database(&dir);
     let config = lgame_web::Config::new(([127, 0, 0, 1], 0).into(), dir.db());
     assert_eq!(config.max_plies, 1000, "the default cap");
     {
-        let server = Server::start(&dir.db());
+        let server = Server::start(&db);
         let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
         assert_eq!(game.body["state"]["draw_rules"]["turn_limit"], 1000);
     }
-    let server = Server::with(&dir.db(), |c| c.max_plies = 30);
+    let server = Server::with(&db, |c| c.max_plies = 30);
     // Beyond the cap is refused; no limit is the cap.
     let long = server.post(
         "/api/games",
@@ -116,15 +118,15 @@ fn the_ply_cap_is_1000_by_default_and_a_5000_ply_attempt_is_drawn_at_the_cap() {
     let import = server.post("/api/games/import", &json!({ "record": text }));
     assert_eq!(import.status, 201, "{}", import.body);
     drop(server);
-    let restarted = Server::with(&dir.db(), |c| c.max_plies = 20);
+    let restarted = Server::with(&db, |c| c.max_plies = 20);
     let import = restarted.post("/api/games/import", &json!({ "record": text }));
     assert_eq!(import.status, 400, "{}", import.body);
 }
 
-#[test]
-fn websocket_messages_after_the_first_are_changes_that_add_up_to_the_state() {
+fn websocket_messages_after_the_first_are_changes_that_add_up_to_the_state(backend: Backend) {
     let dir = TempDir::new("deltas");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
     let (red, blue) = tokens(&game);
     play_moves(&server, &game, 6);
@@ -188,10 +190,10 @@ fn websocket_messages_after_the_first_are_changes_that_add_up_to_the_state() {
     player.close();
 }
 
-#[test]
-fn the_spectator_url_watches_and_never_moves() {
+fn the_spectator_url_watches_and_never_moves(backend: Backend) {
     let dir = TempDir::new("spectator");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human" }));
     let (red, blue) = tokens(&game);
     let url = game.body["spectator_url"].as_str().unwrap();
@@ -224,16 +226,16 @@ fn the_spectator_url_watches_and_never_moves() {
     assert_eq!(state["moves"][0], mv.as_str());
 }
 
-#[test]
-fn a_game_between_two_computers_is_played_out_and_watched_live() {
+fn a_game_between_two_computers_is_played_out_and_watched_live(backend: Backend) {
     let dir = TempDir::new("computers");
+    let db = backend.database(&dir);
     let config = lgame_web::Config::new(([127, 0, 0, 1], 0).into(), dir.db());
     assert_eq!(
         config.computer_delay,
         Duration::from_secs(1),
         "the default pace"
     );
-    let server = Server::with(&dir.db(), |c| {
+    let server = Server::with(&db, |c| {
         c.computer_delay = Duration::from_millis(20);
         c.max_plies = 12;
     });
@@ -279,10 +281,10 @@ fn a_game_between_two_computers_is_played_out_and_watched_live() {
     }
 }
 
-#[test]
-fn undo_between_friends_is_asked_and_accepted_or_declined() {
+fn undo_between_friends_is_asked_and_accepted_or_declined(backend: Backend) {
     let dir = TempDir::new("undo");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
     let (red, blue) = tokens(&game);
     let id = &game.id;
@@ -343,7 +345,7 @@ fn undo_between_friends_is_asked_and_accepted_or_declined() {
     assert_eq!(back.body["turn"], "red");
     // Stored: the game reloads as it stands.
     drop(server);
-    let server = Server::start(&dir.db());
+    let server = Server::start(&db);
     assert_eq!(server.state(id)["plies"], 2);
     // Over: no undo, no answer.
     assert_eq!(post(&server, id, "undo", &red).status, 200);
@@ -358,10 +360,10 @@ fn undo_between_friends_is_asked_and_accepted_or_declined() {
     assert_eq!(post(&server, id, "undo/accept", &blue).status, 409);
 }
 
-#[test]
-fn a_rematch_swaps_colours_and_links_the_games_both_ways() {
+fn a_rematch_swaps_colours_and_links_the_games_both_ways(backend: Backend) {
     let dir = TempDir::new("rematch");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human", "setup": "kit",
                                      "repetition": 5 }));
     let (red, blue) = tokens(&game);
@@ -414,7 +416,7 @@ fn a_rematch_swaps_colours_and_links_the_games_both_ways() {
     assert_eq!(reply.status, 200);
     // The links survive a restart.
     drop(server);
-    let server = Server::start(&dir.db());
+    let server = Server::start(&db);
     assert_eq!(server.state(&game.id)["rematch"], rematch.id.as_str());
     assert_eq!(server.state(&rematch.id)["rematch_of"], game.id.as_str());
     // Against the computer: the computer changes colour too, and moves first at once.
@@ -431,10 +433,10 @@ fn a_rematch_swaps_colours_and_links_the_games_both_ways() {
     assert!(again.body["players"]["blue"]["token"].is_string());
 }
 
-#[test]
-fn perfect_accepts_a_draw_exactly_when_the_position_is_drawn() {
+fn perfect_accepts_a_draw_exactly_when_the_position_is_drawn(backend: Backend) {
     let dir = TempDir::new("draws");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     // Positions of each value, Red to move: the standard start (a draw), wins and losses
     // at a distance.
     let mut positions = vec![("NRR./.RB./.RB./.BBN r".to_string(), "draw".to_string())];
@@ -482,10 +484,10 @@ fn perfect_accepts_a_draw_exactly_when_the_position_is_drawn() {
     assert!(accepted >= 3 && positions.len() >= 9, "{positions:?}");
 }
 
-#[test]
-fn a_change_carries_its_own_ply_not_the_game_at_the_default_cap() {
+fn a_change_carries_its_own_ply_not_the_game_at_the_default_cap(backend: Backend) {
     let dir = TempDir::new("sizes");
-    let server = Server::start(&dir.db());
+    let db = backend.database(&dir);
+    let server = Server::start(&db);
     let game = server.create(json!({ "red": "human", "blue": "human", "repetition": 0 }));
     let before = play_moves(&server, &game, 999);
     assert_eq!(before["over"], false);
@@ -506,3 +508,14 @@ fn a_change_carries_its_own_ply_not_the_game_at_the_default_cap() {
     );
     assert!(change.len() * 50 < whole.len(), "{change}");
 }
+
+on_both_backends!(
+    the_ply_cap_is_1000_by_default_and_a_5000_ply_attempt_is_drawn_at_the_cap,
+    websocket_messages_after_the_first_are_changes_that_add_up_to_the_state,
+    the_spectator_url_watches_and_never_moves,
+    a_game_between_two_computers_is_played_out_and_watched_live,
+    undo_between_friends_is_asked_and_accepted_or_declined,
+    a_rematch_swaps_colours_and_links_the_games_both_ways,
+    perfect_accepts_a_draw_exactly_when_the_position_is_drawn,
+    a_change_carries_its_own_ply_not_the_game_at_the_default_cap,
+);
