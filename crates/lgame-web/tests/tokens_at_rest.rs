@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use lgame_test_support::http::a_legal_move;
+use lgame_test_support::postgres;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 use rusqlite::Connection;
@@ -60,10 +61,8 @@ fn every_value(db: &Path) -> Vec<String> {
     values
 }
 
-#[test]
-fn after_games_are_created_and_played_the_database_holds_no_token() {
-    let dir = TempDir::new("at-rest");
-    let server = Server::start(&dir.db());
+/// Three games with people created and played a little: each person's (game id, token).
+fn games_with_people(server: &Server) -> Vec<(String, String)> {
     let mut tokens = Vec::new();
     for (i, spec) in [
         json!({ "red": "human", "blue": "perfect" }),
@@ -94,6 +93,14 @@ fn after_games_are_created_and_played_the_database_holds_no_token() {
         }
     }
     assert_eq!(tokens.len(), 4);
+    tokens
+}
+
+#[test]
+fn after_games_are_created_and_played_the_database_holds_no_token() {
+    let dir = TempDir::new("at-rest");
+    let server = Server::start(&dir.db());
+    let tokens = games_with_people(&server);
     // Read beside the running server (WAL), then again once it has stopped.
     let values = every_value(&dir.db());
     for (id, token) in &tokens {
@@ -175,5 +182,24 @@ fn a_database_of_the_previous_schema_migrates_and_its_tokens_still_play() {
     for token in [red, blue] {
         assert!(!values.iter().any(|v| v.contains(token)));
         assert!(!contains(&bytes, token), "{token} left in the file");
+    }
+}
+
+#[test]
+fn a_postgresql_database_holds_no_token_either() {
+    let cluster = postgres::cluster();
+    let db = cluster.database("at-rest");
+    let server = Server::start(&db);
+    let tokens = games_with_people(&server);
+    // Everything the database holds, as PostgreSQL's own dump writes it.
+    let dump = std::process::Command::new(cluster.program("pg_dump"))
+        .args(["--data-only", "--dbname", &db])
+        .output()
+        .expect("pg_dump runs");
+    assert!(dump.status.success(), "{dump:?}");
+    let dump = String::from_utf8(dump.stdout).unwrap();
+    for (id, token) in &tokens {
+        assert!(dump.contains(&sha256_hex(id, token)), "the hash is stored");
+        assert!(!dump.contains(token.as_str()), "{token} in the database");
     }
 }
