@@ -136,9 +136,10 @@ impl Store {
             counts: Arc::default(),
         };
         let pool = store.pool.clone();
+        // The root cause alone: the driver's and the pool's wrappers repeat themselves.
         store
             .run(async move { migrate(&pool).await })
-            .with_context(|| format!("opening {shown}"))?;
+            .map_err(|e| anyhow!("opening {shown}: {}", e.root_cause()))?;
         store.handle().spawn(listen(config, tell));
         Ok(store)
     }
