@@ -68,7 +68,7 @@ enum Command {
     Match(matches::Args),
     /// Play a game in the terminal: against the computer, two people, or two computers.
     Play(play::Args),
-    /// Run the game server: games over HTTP and WebSocket, stored in SQLite (docs/api.md).
+    /// Run the game server: games over HTTP and WebSocket, stored in SQLite or PostgreSQL (docs/api.md).
     #[cfg(feature = "server")]
     Serve(serve::Args),
 }
