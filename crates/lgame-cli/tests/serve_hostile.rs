@@ -27,7 +27,7 @@ fn eleven_hundred_half_sent_requests_under_1024_descriptors_and_healthz_answers(
     let dir = TempDir::new("fds");
     // Heads may take a minute: only the cap and its pressure free the slots sooner.
     let server =
-        ServeProcess::start_with_descriptors(LGAME, &dir.db(), &["--head-timeout", "60"], 1024);
+        ServeProcess::start_with_descriptors(LGAME, dir.db(), &["--head-timeout", "60"], 1024);
     assert_eq!(descriptor_limits(server.pid()), (1024, 1024));
     let held: Vec<_> = (0..1100).map(|_| half_sent(&server.addr)).collect();
     let health = server.get("/healthz");
@@ -46,7 +46,7 @@ fn eleven_hundred_half_sent_requests_under_1024_descriptors_and_healthz_answers(
 #[test]
 fn sigterm_with_half_open_clients_exits_within_the_deadline() {
     let dir = TempDir::new("term");
-    let server = ServeProcess::start(LGAME, &dir.db(), &["--shutdown-timeout", "2"]);
+    let server = ServeProcess::start(LGAME, dir.db(), &["--shutdown-timeout", "2"]);
     let mut held: Vec<_> = (0..20).map(|_| half_sent(&server.addr)).collect();
     // A request begun whose body never comes.
     held.push(send(

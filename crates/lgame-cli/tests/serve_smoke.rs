@@ -10,7 +10,7 @@ const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 #[test]
 fn analysis_gives_every_moves_value_as_lgame_analyze_does() {
     let dir = TempDir::new("analysis");
-    let server = ServeProcess::start(LGAME, &dir.db(), &[]);
+    let server = ServeProcess::start(LGAME, dir.db(), &[]);
     for (variant, position, query) in [
         (
             "classic",

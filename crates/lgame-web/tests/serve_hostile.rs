@@ -15,7 +15,7 @@ const GET_HEALTH: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
 #[test]
 fn a_declared_body_over_the_limit_is_refused_within_a_second() {
     let dir = TempDir::new("huge");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let started = Instant::now();
     let mut stream = send(
         &server.addr,
@@ -36,7 +36,7 @@ fn a_declared_body_over_the_limit_is_refused_within_a_second() {
 #[test]
 fn a_body_over_the_limit_sent_in_chunks_is_refused() {
     let dir = TempDir::new("chunked");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let mut request = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
           Transfer-Encoding: chunked\r\n\r\n"
         .to_vec();
@@ -53,7 +53,7 @@ fn a_body_over_the_limit_sent_in_chunks_is_refused() {
 #[test]
 fn a_body_that_does_not_arrive_is_refused_after_the_body_limit() {
     let dir = TempDir::new("slowbody");
-    let server = Server::with(&dir.db(), |c| c.connections.body = Duration::from_secs(1));
+    let server = Server::with(dir.db(), |c| c.connections.body = Duration::from_secs(1));
     let mut stream = send(
         &server.addr,
         b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
@@ -74,7 +74,7 @@ fn a_body_that_does_not_arrive_is_refused_after_the_body_limit() {
 #[test]
 fn a_head_trickled_byte_by_byte_is_cut_at_the_head_limit() {
     let dir = TempDir::new("slowloris");
-    let server = Server::with(&dir.db(), |c| {
+    let server = Server::with(dir.db(), |c| {
         c.connections.head = Duration::from_secs(1);
         c.connections.idle = Duration::from_secs(600);
     });
@@ -99,7 +99,7 @@ fn a_head_trickled_byte_by_byte_is_cut_at_the_head_limit() {
 #[test]
 fn an_idle_keep_alive_connection_is_closed_after_the_idle_limit() {
     let dir = TempDir::new("idle");
-    let server = Server::with(&dir.db(), |c| {
+    let server = Server::with(dir.db(), |c| {
         c.connections.idle = Duration::from_secs(1);
         c.connections.head = Duration::from_secs(600);
     });
@@ -119,7 +119,7 @@ fn an_idle_keep_alive_connection_is_closed_after_the_idle_limit() {
 fn with_every_connection_slot_held_by_half_sent_heads_healthz_still_answers() {
     let dir = TempDir::new("full");
     // Heads may take a minute: only the pressure of a full house frees a slot sooner.
-    let server = Server::with(&dir.db(), |c| {
+    let server = Server::with(dir.db(), |c| {
         c.connections.max_connections = 20;
         c.connections.head = Duration::from_secs(60);
     });

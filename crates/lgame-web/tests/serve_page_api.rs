@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 /// A query value, percent-encoded (positions hold `/`, spaces and `:`, variants `=` and `,`).
 fn start(name: &str) -> (TempDir, Server) {
     let dir = TempDir::new(name);
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     (dir, server)
 }
 

@@ -94,7 +94,7 @@ fn median(times: &mut [Duration]) -> Duration {
 #[test]
 fn a_classic_move_against_perfect_answers_at_once_while_a_scoring_table_solves() {
     let dir = TempDir::new("tables-busy");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     // The classic table is solved once, at the first game.
     let mut game = server.create(json!({ "red": "human", "blue": "perfect" }));
     // A table that takes seconds to solve, asked for by someone else: scoring with the
@@ -152,7 +152,7 @@ fn a_classic_move_against_perfect_answers_at_once_while_a_scoring_table_solves()
 #[test]
 fn many_asking_at_once_for_an_unsolved_table_cause_one_solve() {
     let dir = TempDir::new("tables-once");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let variant = "neutrals=1,scoring,target=3";
     let answers: Vec<Raw> = std::thread::scope(|s| {
         let askers: Vec<_> = (0..8)
@@ -197,7 +197,7 @@ fn many_asking_at_once_for_an_unsolved_table_cause_one_solve() {
 fn the_table_cache_stays_within_its_budget_across_40_scoring_variants() {
     let dir = TempDir::new("tables-budget");
     let budget: u64 = 400_000;
-    let server = Server::with(&dir.db(), |c| c.table_memory = budget);
+    let server = Server::with(dir.db(), |c| c.table_memory = budget);
     let mut variants = Vec::new();
     for setup in ["standard", "kit", "corners", "R.../R..B/RR.B/..BB:r"] {
         for target in 1..=10 {
@@ -239,7 +239,7 @@ fn the_table_cache_stays_within_its_budget_across_40_scoring_variants() {
 #[test]
 fn analysis_is_rate_limited_per_address_and_other_addresses_go_on() {
     let dir = TempDir::new("tables-limit");
-    let server = Server::with(&dir.db(), |c| c.analysis_limit = 5);
+    let server = Server::with(dir.db(), |c| c.analysis_limit = 5);
     let ask = |from: [u8; 4], path: &str| {
         get_from(from.into(), &server.addr, path, Duration::from_secs(60))
     };
@@ -277,7 +277,7 @@ fn analysis_is_rate_limited_per_address_and_other_addresses_go_on() {
 #[test]
 fn scoring_to_ten_is_played_against_perfect_and_analysed() {
     let dir = TempDir::new("tables-scoring");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let catalog = server.get("/api/catalog");
     let scoring = catalog.body["variants"]
         .as_array()

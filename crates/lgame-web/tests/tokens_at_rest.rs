@@ -99,7 +99,7 @@ fn games_with_people(server: &Server) -> Vec<(String, String)> {
 #[test]
 fn after_games_are_created_and_played_the_database_holds_no_token() {
     let dir = TempDir::new("at-rest");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let tokens = games_with_people(&server);
     // Read beside the running server (WAL), then again once it has stopped.
     let values = every_value(&dir.db());
@@ -154,7 +154,7 @@ fn a_database_of_the_previous_schema_migrates_and_its_tokens_still_play() {
         .unwrap();
     }
     assert!(contains(&file_bytes(&dir.db()), red));
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     // Migrated and checkpointed at start: the files hold no token even while it runs.
     for token in [red, blue] {
         assert!(

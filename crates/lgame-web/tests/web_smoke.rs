@@ -16,7 +16,7 @@ fn artifacts_dir() -> PathBuf {
 #[test]
 fn the_home_page_loads_in_a_browser_and_can_be_captured() {
     let dir = TempDir::new("web-smoke");
-    let server = Server::start(&dir.db());
+    let server = Server::start(dir.db());
     let driver = Driver::start();
     let page = driver.session();
 

@@ -322,24 +322,14 @@ impl Store {
         self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let linked: i64 = tx
-                .query_one(
-                    "UPDATE games SET rematch = $2, version = version + 1
-                     WHERE id = $1 RETURNING version",
-                    &[&old, &new],
-                )
-                .await?
-                .get(0);
-            notify(&tx, &old, linked).await?;
-            let linked: i64 = tx
-                .query_one(
-                    "UPDATE games SET rematch_of = $2, version = version + 1
-                     WHERE id = $1 RETURNING version",
-                    &[&new, &old],
-                )
-                .await?
-                .get(0);
-            notify(&tx, &new, linked).await?;
+            for (id, column, other) in [(&old, "rematch", &new), (&new, "rematch_of", &old)] {
+                let link = format!(
+                    "UPDATE games SET {column} = $2, version = version + 1
+                     WHERE id = $1 RETURNING version"
+                );
+                let version: i64 = tx.query_one(&link, &[id, other]).await?.get(0);
+                notify(&tx, id, version).await?;
+            }
             tx.commit().await?;
             Ok(())
         })

@@ -37,7 +37,7 @@ pub fn bench_with(name: &str, configure: impl FnOnce(&mut lgame_web::Config)) ->
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     let dir = TempDir::new(name);
-    let server = Server::with(&dir.db(), |c| {
+    let server = Server::with(dir.db(), |c| {
         c.create_limit = 0;
         configure(c);
     });
