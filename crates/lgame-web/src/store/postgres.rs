@@ -4,9 +4,13 @@
 //! tokio-postgres): PostgreSQL itself groups the commits of concurrent transactions into one
 //! flush of its log. A change moves its game's `version` up only if it still is the version
 //! the change was made on (a row lock orders two instances' changes: the second finds the
-//! version moved and fails as [`Stale`]), and tells every instance through `NOTIFY` on the
-//! channel [`CHANNEL`], delivered when the transaction commits. One connection outside the
-//! pool `LISTEN`s for those notices, and reconnects when it is lost.
+//! version moved and fails as [`Stale`]). Once committed, every instance is told through
+//! `NOTIFY` on the channel [`CHANNEL`]: not in the change's own transaction, because
+//! PostgreSQL holds one lock for every notifying transaction until its commit is flushed, and
+//! so would flush the changes' commits one after another; instead an *announcer* task sends
+//! the notices of the changes committed meanwhile in one transaction of their own, which need
+//! not wait for the disk. One connection outside the pool `LISTEN`s for the notices, and
+//! reconnects when it is lost.
 //!
 //! The backend runs on a small tokio runtime of its own, so that its blocking calls (a load,
 //! a new game) can be made from any thread, in the server's runtime or not.
@@ -69,6 +73,8 @@ struct Counts {
 pub struct Store {
     runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
+    /// The announcer's queue: `ID VERSION` of each change committed.
+    announce: mpsc::UnboundedSender<String>,
     notices: Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
     counts: Arc<Counts>,
 }
@@ -129,8 +135,10 @@ impl Store {
             .build()
             .context("making the connection pool")?;
         let (tell, notices) = mpsc::unbounded_channel();
+        let (announce, committed) = mpsc::unbounded_channel();
         let store = Store {
             runtime: Some(runtime),
+            announce,
             pool,
             notices: Mutex::new(Some(notices)),
             counts: Arc::default(),
@@ -141,6 +149,9 @@ impl Store {
             .run(async move { migrate(&pool).await })
             .map_err(|e| anyhow!("opening {shown}: {}", e.root_cause()))?;
         store.handle().spawn(listen(config, tell));
+        store
+            .handle()
+            .spawn(announcer(store.pool.clone(), committed));
         Ok(store)
     }
 
@@ -243,9 +254,16 @@ impl Store {
             return Pending::failed();
         };
         let (done, outcome) = oneshot::channel();
-        let (pool, counts) = (self.pool.clone(), self.counts.clone());
+        let (pool, counts, announce) = (
+            self.pool.clone(),
+            self.counts.clone(),
+            self.announce.clone(),
+        );
         runtime.spawn(async move {
             let written = apply(&pool, &edit).await;
+            if written.is_ok() {
+                let _ = announce.send(notice(&edit.id, edit.version + 1));
+            }
             counts.changes.fetch_add(1, Ordering::Relaxed);
             // A caller that has gone no longer waits: nothing to tell.
             let _ = done.send(written);
@@ -319,18 +337,23 @@ impl Store {
     /// Links a game to its rematch, both ways, in one transaction.
     pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
         let (pool, old, new) = (self.pool.clone(), old.to_string(), new.to_string());
+        let announce = self.announce.clone();
         self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
+            let mut notices = Vec::new();
             for (id, column, other) in [(&old, "rematch", &new), (&new, "rematch_of", &old)] {
                 let link = format!(
                     "UPDATE games SET {column} = $2, version = version + 1
                      WHERE id = $1 RETURNING version"
                 );
                 let version: i64 = tx.query_one(&link, &[id, other]).await?.get(0);
-                notify(&tx, id, version).await?;
+                notices.push(notice(id, version));
             }
             tx.commit().await?;
+            for notice in notices {
+                let _ = announce.send(notice);
+            }
             Ok(())
         })
     }
@@ -348,14 +371,13 @@ impl Store {
             side.to_string(),
             hash.to_string(),
         );
+        let announce = self.announce.clone();
         self.run(async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            let Some(row) = tx.query_opt(&sql, &[&id, &hash]).await? else {
+            let client = pool.get().await?;
+            let Some(row) = client.query_opt(&sql, &[&id, &hash]).await? else {
                 bail!("{id}: the {side} side has its token already");
             };
-            notify(&tx, &id, row.get(0)).await?;
-            tx.commit().await?;
+            let _ = announce.send(notice(&id, row.get(0)));
             Ok(())
         })
     }
@@ -372,7 +394,7 @@ impl Drop for Store {
 }
 
 /// Writes an edit in a transaction of its own: moves the game's version one up if it is
-/// still the edit's (else [`Stale`]), makes the change and tells the other instances.
+/// still the edit's (else [`Stale`]) and makes the change.
 async fn apply(pool: &Pool, edit: &Edit) -> anyhow::Result<()> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
@@ -425,22 +447,47 @@ async fn apply(pool: &Pool, edit: &Edit) -> anyhow::Result<()> {
             .await?;
         }
     }
-    notify(&tx, id, edit.version + 1).await?;
     tx.commit().await?;
     Ok(())
 }
 
-/// Tells every instance, when the transaction commits, that game `id` is at `version`.
-async fn notify(
-    tx: &deadpool_postgres::Transaction<'_>,
-    id: &str,
-    version: i64,
-) -> anyhow::Result<()> {
+/// A notice's payload: game `id` is at `version`.
+fn notice(id: &str, version: i64) -> String {
+    format!("{id} {version}")
+}
+
+/// The most notices sent in one transaction.
+const MAX_NOTICES: usize = 1024;
+
+/// Sends the notices of committed changes: those queued meanwhile in one transaction, which
+/// does not wait for its commit to be flushed (a notice is not data: a lost one is made up
+/// for by the check before each request and by the next notice of the game).
+async fn announcer(pool: Pool, mut committed: mpsc::UnboundedReceiver<String>) {
+    while let Some(first) = committed.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_NOTICES {
+            match committed.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        if let Err(e) = send_notices(&pool, &batch).await {
+            tracing::warn!(error = %e, notices = batch.len(), "cannot tell the other instances");
+        }
+    }
+}
+
+async fn send_notices(pool: &Pool, batch: &[String]) -> anyhow::Result<()> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    tx.batch_execute("SET LOCAL synchronous_commit = off")
+        .await?;
     tx.execute(
-        "SELECT pg_notify($1, $2)",
-        &[&CHANNEL, &format!("{id} {version}")],
+        "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
+        &[&CHANNEL, &batch],
     )
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 
