@@ -31,6 +31,8 @@ pub struct StateIndex {
     /// below each neutral without counting bits.
     below: Vec<[u8; 64]>,
     board_below: [u8; 64],
+    /// The number of neutral sets clear of one placement.
+    group_subsets: usize,
     board_mask: Bitboard,
     neutrals: usize,
     subsets: u64,
@@ -71,6 +73,7 @@ impl StateIndex {
         StateIndex {
             below: placements.iter().map(|&p| cells_below(p)).collect(),
             board_below: cells_below(board.mask()),
+            group_subsets: combinations.count(free + 4) as usize,
             rules: *rules,
             placements,
             pair_of,
@@ -226,6 +229,22 @@ impl StateIndex {
         let (m, o) = (&self.below[mover], &self.below[other]);
         self.combinations
             .rank_by(neutrals, |c| (self.board_below[c] - m[c] - o[c]) as usize)
+    }
+
+    /// How many (placement, neutral set clear of it) there are: the level method's groups.
+    pub(crate) fn placement_groups(&self) -> usize {
+        self.placements.len() * self.group_subsets
+    }
+
+    /// The number of placement number `placement` with `neutrals` (clear of it), dense below
+    /// [`StateIndex::placement_groups`].
+    #[inline(always)]
+    pub(crate) fn placement_group(&self, placement: usize, neutrals: Bitboard) -> usize {
+        let below = &self.below[placement];
+        let rank = self
+            .combinations
+            .rank_by(neutrals, |c| (self.board_below[c] - below[c]) as usize);
+        placement * self.group_subsets + rank as usize
     }
 
     /// The combinatorial rank of `chosen` among the cells of `free`.

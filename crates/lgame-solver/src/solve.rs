@@ -617,6 +617,53 @@ impl Covers {
         Some(Covers { clear_of, covering })
     }
 
+    /// [`Arrangement::for_each_unmove`] under the optional neutral rule, on the placements as
+    /// bits: calls `f(l, previous neutrals)` for every arrangement (`l`, `m`, previous
+    /// neutrals), the game not over, from which a move leads to (`m`, `o`, `neutrals`).
+    #[inline(always)]
+    fn for_each_unmove(
+        &self,
+        rules: &lgame::Rules,
+        (m, o): (usize, usize),
+        neutrals: Bitboard,
+        mut f: impl FnMut(usize, Bitboard),
+    ) {
+        let g = rules.board().geometry();
+        let placements = g.placements();
+        let symmetry = rules.symmetry();
+        let mirrored = symmetry && g.mirrors_each_other(m, placements[o]);
+        // A neutral moved from a cell free of both Ls and of the neutrals now.
+        let origins = rules.board().mask() - (placements[m] | placements[o]) - neutrals;
+        // The previous mover's L: anywhere but `o`, clear of `m`, not already mirroring it.
+        let mut set = self.clear_of[m] & !(1u128 << o);
+        while set != 0 {
+            let l = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if symmetry && g.mirrors_each_other(l, placements[m]) {
+                continue;
+            }
+            // It must miss the previous neutrals, so it covers at most one neutral now, and
+            // that one moved. Only a bare L move makes a mirror.
+            let covered = placements[l] & neutrals;
+            let arrivals = if covered.is_empty() {
+                f(l, neutrals);
+                if mirrored {
+                    continue;
+                }
+                neutrals
+            } else if mirrored || covered.0 & (covered.0 - 1) != 0 {
+                continue;
+            } else {
+                covered
+            };
+            for to in arrivals {
+                for from in origins - placements[l] {
+                    f(l, (neutrals - to.bit()) | from.bit());
+                }
+            }
+        }
+    }
+
     /// The placements clear of placement number `placement` and of `cells`.
     fn avoiding(&self, placement: usize, cells: Bitboard) -> u128 {
         cells.into_iter().fold(self.clear_of[placement], |set, c| {
@@ -720,12 +767,20 @@ fn solve_by_levels(
         placements,
         n,
     } = Space::of(index);
-    // Bare successors known to be wins.
-    let mut bare_won = vec![0u16; n];
+    let covers = Covers::new(placements);
+    // Bare successors known to be wins: on the placements as bits, per group (see below);
+    // otherwise counted per state.
+    let mut group_won = vec![
+        0u128;
+        if covers.is_some() {
+            index.placement_groups()
+        } else {
+            0
+        }
+    ];
+    let mut bare_won = vec![0u16; if covers.is_some() { 0 } else { n }];
     // The states decided at each distance, decoded (they are decoded once, when found).
     let mut levels: Vec<Vec<Decoded>> = vec![Vec::new()];
-    let g = rules.board().geometry();
-    let covers = Covers::new(placements);
     for_each_finished_state(index, covers.as_ref(), |i, m, o, neutrals, mirrored| {
         values[i] = packed::pack(game_over(rules, mirrored));
         levels[0].push(Decoded::new(i, m, o, neutrals));
@@ -747,49 +802,71 @@ fn solve_by_levels(
             let (j, m) = (state.index as usize, state.mover as usize);
             let neutrals = state.neutrals;
             if let Some(Value::Loss(_)) = packed::unpack(values[j]) {
-                let here = arrangement_of(placements, m, state.other as usize, neutrals);
-                here.for_each_unmove(rules, |l, _, previous_neutrals| {
+                let mut win = |l: usize, previous_neutrals: Bitboard| {
                     let k = (index.pair_base(l, m) + index.neutral_rank(l, m, previous_neutrals))
                         as usize;
                     if values[k] == packed::DRAW {
                         values[k] = packed::pack(Value::Win(next));
                         won.push(Decoded::new(k, l, m, previous_neutrals));
                     }
-                });
+                };
+                let o = state.other as usize;
+                match &covers {
+                    Some(covers) => covers.for_each_unmove(rules, (m, o), neutrals, win),
+                    None => arrangement_of(placements, m, o, neutrals)
+                        .for_each_unmove(rules, |l, _, previous| win(l, previous)),
+                }
                 continue;
             }
-            // The bare predecessors (l, m, neutrals) all have the same number of L moves.
-            let mut bare_unmove = |l: usize, l_moves: u32| {
-                let k = (index.pair_base(l, m) + index.neutral_rank(l, m, neutrals)) as usize;
-                if values[k] == packed::DRAW {
-                    bare_won[k] += 1;
-                    if u32::from(bare_won[k]) == l_moves {
-                        candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
-                    }
-                }
+            let mut candidate = |k: usize, l: usize| {
+                candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
             };
             match &covers {
-                // Arrangement::for_each_bare_unmove under the optional neutral rule, on the
-                // placements as bits.
+                // The states (l, m, neutrals), l among the placements clear of m and the
+                // neutrals, make a group: their bare successors are the states (m, l',
+                // neutrals) for the other placements l' of the group. So one set of those
+                // won per group tells which of its states have all their bare successors won.
                 Some(covers) => {
-                    let mut set = covers.avoiding(m, neutrals);
-                    // A predecessor's L moves: to these placements but its own.
-                    let l_moves = set.count_ones() - 1;
-                    while set != 0 {
-                        let l = set.trailing_zeros() as usize;
-                        set &= set - 1;
-                        if l != state.other as usize
-                            && !(rules.symmetry() && g.mirrors_each_other(l, placements[m]))
-                        {
-                            bare_unmove(l, l_moves);
+                    let clear = covers.avoiding(m, neutrals);
+                    let won_bare = &mut group_won[index.placement_group(m, neutrals)];
+                    *won_bare |= 1 << state.other;
+                    let missing = clear & !*won_bare;
+                    let mut check = |l: usize| {
+                        let k =
+                            (index.pair_base(l, m) + index.neutral_rank(l, m, neutrals)) as usize;
+                        if values[k] == packed::DRAW {
+                            candidate(k, l);
                         }
+                    };
+                    if missing == 0 {
+                        // Every state of the group but this one's predecessor by the L just
+                        // won (a candidate already, missing only this) is a new candidate.
+                        let mut rest = clear & !(1 << state.other);
+                        while rest != 0 {
+                            check(rest.trailing_zeros() as usize);
+                            rest &= rest - 1;
+                        }
+                    } else if missing & (missing - 1) == 0 {
+                        // All won but one: the state on that one's placement.
+                        check(missing.trailing_zeros() as usize);
                     }
                 }
+                // Arrangement::for_each_bare_unmove, counting per state: every bare
+                // predecessor (l, m, neutrals) has the same number of L moves.
                 None => {
                     let here = arrangement_of(placements, m, state.other as usize, neutrals);
                     let l_moves = arrangement_of(placements, state.other as usize, m, neutrals)
                         .l_move_count(rules);
-                    here.for_each_bare_unmove(rules, |l, _| bare_unmove(l, l_moves));
+                    here.for_each_bare_unmove(rules, |l, _| {
+                        let k =
+                            (index.pair_base(l, m) + index.neutral_rank(l, m, neutrals)) as usize;
+                        if values[k] == packed::DRAW {
+                            bare_won[k] += 1;
+                            if u32::from(bare_won[k]) == l_moves {
+                                candidate(k, l);
+                            }
+                        }
+                    });
                 }
             }
         }
@@ -852,6 +929,39 @@ fn solve_by_levels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The unmoves on the placements as bits are the rules crate's, under the optional
+    /// neutral rule.
+    #[test]
+    fn unmoves_by_placement_sets_are_the_rules_crates() {
+        for text in [
+            "classic",
+            "symmetry",
+            "misere,symmetry",
+            "neutrals=0",
+            "neutrals=3",
+            "board=5x4,neutrals=1",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let rules = index.rules();
+            let placements = rules.board().geometry().placements();
+            let covers = Covers::new(placements).expect("at most 128 placements");
+            let mut unmoves = 0;
+            index.for_each_state(|i, m, o, neutrals| {
+                let (mut by_sets, mut by_rules) = (Vec::new(), Vec::new());
+                covers.for_each_unmove(rules, (m, o), neutrals, |l, previous| {
+                    by_sets.push((l, previous))
+                });
+                arrangement_of(placements, m, o, neutrals)
+                    .for_each_unmove(rules, |l, _, previous| by_rules.push((l, previous)));
+                by_sets.sort_unstable();
+                by_rules.sort_unstable();
+                assert_eq!(by_sets, by_rules, "{text}: state {i}");
+                unmoves += by_rules.len();
+            });
+            assert!(unmoves > 0, "{text}");
+        }
+    }
 
     /// The finished states found from the other L and the neutrals are those a scan of every
     /// state finds (the way taken on boards with more than 128 placements).
