@@ -664,6 +664,45 @@ impl Covers {
         }
     }
 
+    /// [`Arrangement::all_moves`] under the optional neutral rule, on the placements as bits:
+    /// calls `f(l, neutrals after)` for the moves of (`m`, `o`, `neutrals`), the new L on
+    /// placement number `l`, until it returns `false`; returns whether it always returned
+    /// `true`.
+    #[inline(always)]
+    fn all_moves(
+        &self,
+        rules: &lgame::Rules,
+        (m, o): (usize, usize),
+        neutrals: Bitboard,
+        mut f: impl FnMut(usize, Bitboard) -> bool,
+    ) -> bool {
+        let g = rules.board().geometry();
+        let placements = g.placements();
+        let symmetry = rules.symmetry();
+        let outside_other = rules.board().mask() - placements[o] - neutrals;
+        let mut set = self.avoiding(o, neutrals) & !(1u128 << m);
+        while set != 0 {
+            let l = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if !f(l, neutrals) {
+                return false;
+            }
+            if symmetry && g.mirrors_each_other(l, placements[o]) {
+                // The mirroring L move wins at once: no neutral moves.
+                continue;
+            }
+            let empty = outside_other - placements[l];
+            for from in neutrals {
+                for to in empty {
+                    if !f(l, (neutrals - from.bit()) | to.bit()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The placements clear of placement number `placement` and of `cells`.
     fn avoiding(&self, placement: usize, cells: Bitboard) -> u128 {
         cells.into_iter().fold(self.clear_of[placement], |set, c| {
@@ -887,13 +926,10 @@ fn solve_by_levels(
             if *blocker != state.index && values[*blocker as usize] == packed::DRAW {
                 return true;
             }
-            let o = state.other as usize;
-            let here = arrangement_of(placements, state.mover as usize, o, state.neutrals);
+            let (m, o) = (state.mover as usize, state.other as usize);
             let mut slowest = 0u16;
-            let all_won = here.all_moves(rules, |l, _, from, to| {
-                let s = (index.pair_base(o, l)
-                    + index.neutral_rank(o, l, (here.neutrals - from) | to))
-                    as usize;
+            let mut won = |l: usize, after: Bitboard| {
+                let s = (index.pair_base(o, l) + index.neutral_rank(o, l, after)) as usize;
                 match packed::unpack(values[s]) {
                     Some(Value::Win(w)) => {
                         slowest = slowest.max(w);
@@ -907,7 +943,12 @@ fn solve_by_levels(
                     // decided so from that loss.
                     _ => false,
                 }
-            });
+            };
+            let all_won = match &covers {
+                Some(covers) => covers.all_moves(rules, (m, o), state.neutrals, won),
+                None => arrangement_of(placements, m, o, state.neutrals)
+                    .all_moves(rules, |l, _, from, to| won(l, (state.neutrals - from) | to)),
+            };
             if all_won {
                 lost.push((slowest + 1, *state));
             }
@@ -930,10 +971,10 @@ fn solve_by_levels(
 mod tests {
     use super::*;
 
-    /// The unmoves on the placements as bits are the rules crate's, under the optional
-    /// neutral rule.
+    /// The moves and unmoves on the placements as bits are the rules crate's, under the
+    /// optional neutral rule.
     #[test]
-    fn unmoves_by_placement_sets_are_the_rules_crates() {
+    fn moves_and_unmoves_by_placement_sets_are_the_rules_crates() {
         for text in [
             "classic",
             "symmetry",
@@ -949,6 +990,19 @@ mod tests {
             let mut unmoves = 0;
             index.for_each_state(|i, m, o, neutrals| {
                 let (mut by_sets, mut by_rules) = (Vec::new(), Vec::new());
+                assert!(covers.all_moves(rules, (m, o), neutrals, |l, after| {
+                    by_sets.push((l, after));
+                    true
+                }));
+                arrangement_of(placements, m, o, neutrals)
+                    .for_each_move(rules, |l, _, from, to| {
+                        by_rules.push((l, (neutrals - from) | to))
+                    });
+                by_sets.sort_unstable();
+                by_rules.sort_unstable();
+                assert_eq!(by_sets, by_rules, "{text}: moves of state {i}");
+
+                let (mut by_sets, mut by_rules) = (Vec::new(), Vec::new());
                 covers.for_each_unmove(rules, (m, o), neutrals, |l, previous| {
                     by_sets.push((l, previous))
                 });
@@ -956,7 +1010,7 @@ mod tests {
                     .for_each_unmove(rules, |l, _, previous| by_rules.push((l, previous)));
                 by_sets.sort_unstable();
                 by_rules.sort_unstable();
-                assert_eq!(by_sets, by_rules, "{text}: state {i}");
+                assert_eq!(by_sets, by_rules, "{text}: unmoves of state {i}");
                 unmoves += by_rules.len();
             });
             assert!(unmoves > 0, "{text}");
