@@ -793,9 +793,10 @@ fn for_each_finished_state(
 /// method.
 ///
 /// No pass over all states: the finished ones are found from the other L and the neutrals
-/// ([`for_each_finished_state`]), and a position's bare moves are counted up from zero as its
-/// successors are won, against its number of L moves, which every bare predecessor of a won
-/// state shares (the same other L and neutrals).
+/// ([`for_each_finished_state`]), and the won bare successors are recorded as they are won:
+/// on boards with at most 128 placements, per group of states sharing the other L and the
+/// neutrals (whose bare successors are each other), as a set of placements; otherwise counted
+/// per state up to its number of L moves, which every bare predecessor of a won state shares.
 fn solve_by_levels(
     index: &StateIndex,
     values: &mut [u16],
