@@ -802,12 +802,23 @@ fn solve_by_levels(
     values: &mut [u16],
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), SolveError> {
+    let covers = Covers::new(index.rules().board().geometry().placements());
+    solve_by_levels_with(index, values, progress, covers)
+}
+
+/// The level method, on the placements as bits when `covers` is given (boards with at most
+/// 128 placements), else with the rules crate's move generators and counts per state.
+fn solve_by_levels_with(
+    index: &StateIndex,
+    values: &mut [u16],
+    progress: &mut dyn FnMut(u64),
+    covers: Option<Covers>,
+) -> Result<(), SolveError> {
     let Space {
         rules,
         placements,
         n,
     } = Space::of(index);
-    let covers = Covers::new(placements);
     // Bare successors known to be wins: on the placements as bits, per group (see below);
     // otherwise counted per state.
     let mut group_won = vec![
@@ -1015,6 +1026,30 @@ mod tests {
                 unmoves += by_rules.len();
             });
             assert!(unmoves > 0, "{text}");
+        }
+    }
+
+    /// The level method's way for boards of more than 128 placements (counts per state, the
+    /// rules crate's move generators) gives the same values as its way on placements as bits.
+    #[test]
+    fn the_level_method_without_placement_sets_gives_the_same_values() {
+        for text in [
+            "classic",
+            "misere",
+            "symmetry",
+            "misere,symmetry",
+            "neutrals=3",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let solve = |covers: Option<Covers>| {
+                let mut values = vec![packed::DRAW; index.len() as usize];
+                solve_by_levels_with(&index, &mut values, &mut |_| {}, covers).unwrap();
+                values
+            };
+            let placements = index.rules().board().geometry().placements();
+            let by_sets = solve(Covers::new(placements));
+            assert!(by_sets.iter().any(|&v| v != packed::DRAW), "{text}");
+            assert_eq!(solve(None), by_sets, "{text}");
         }
     }
 
