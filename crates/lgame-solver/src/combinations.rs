@@ -4,6 +4,40 @@
 
 use lgame::Bitboard;
 
+/// Calls `f` with every set of `k` cells among the cells of `free`, in rank order (colex
+/// order, which is the order of their masks squeezed to the free cells).
+#[inline(always)]
+pub(crate) fn for_each_subset(free: Bitboard, k: usize, mut f: impl FnMut(Bitboard)) {
+    let mut cells = [0u64; 64];
+    let mut count = 0u32;
+    for cell in free {
+        cells[count as usize] = cell.bit().0;
+        count += 1;
+    }
+    if k as u32 > count {
+        return;
+    }
+    // Gosper's hack: the k-bit numbers below 2^count in increasing order.
+    let mut x: u64 = (1u64 << k) - 1;
+    let end = 1u64 << count;
+    while x < end {
+        let mut chosen = 0u64;
+        let mut bits = x;
+        while bits != 0 {
+            chosen |= cells[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        f(Bitboard(chosen));
+        if x == 0 {
+            break;
+        }
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        // c is a power of two: a shift instead of a division.
+        x = (((r ^ x) >> 2) >> c.trailing_zeros()) | r;
+    }
+}
+
 /// Binomial coefficients C(n, k) for n ≤ 64, k ≤ 8.
 fn binomials() -> [[u64; 9]; 65] {
     let mut c = [[0u64; 9]; 65];
@@ -40,15 +74,22 @@ impl Combinations {
     /// The rank of `chosen` (k cells) among the cells of `free`.
     #[inline(always)]
     pub(crate) fn rank(&self, free: Bitboard, chosen: Bitboard) -> u64 {
+        self.rank_by(chosen, |cell| {
+            (free.0 & ((1u64 << cell) - 1)).count_ones() as usize
+        })
+    }
+
+    /// The rank of `chosen` (k cells) among free cells of which `free_below(cell)` lie below
+    /// each chosen cell (a caller with a table of those counts spares counting bits).
+    #[inline(always)]
+    pub(crate) fn rank_by(&self, chosen: Bitboard, free_below: impl Fn(usize) -> usize) -> u64 {
         let mut rank = 0;
         let mut bits = chosen.0;
         let mut i = 1;
         while bits != 0 {
-            let low = bits & bits.wrapping_neg();
-            let below = (free.0 & (low - 1)).count_ones() as usize;
-            rank += self.binom[below][i];
+            rank += self.binom[free_below(bits.trailing_zeros() as usize)][i];
             i += 1;
-            bits ^= low;
+            bits &= bits - 1;
         }
         rank
     }

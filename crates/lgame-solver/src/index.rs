@@ -14,7 +14,7 @@
 
 use lgame::{Bitboard, ByColor, Color, Position, Rules, Setup};
 
-use crate::combinations::Combinations;
+use crate::combinations::{for_each_subset, Combinations};
 
 /// The ranking of one rules value's states.
 #[derive(Debug, Clone)]
@@ -26,6 +26,13 @@ pub struct StateIndex {
     /// The placements of each pair, as indices into `placements`.
     pairs: Vec<(u16, u16)>,
     combinations: Combinations,
+    /// `below[p][c]`: the cells of placement `p` below cell `c` (in bit order); with
+    /// `board_below`, the cells of the board below `c`, they give the free cells of a pair
+    /// below each neutral without counting bits.
+    below: Vec<[u8; 64]>,
+    board_below: [u8; 64],
+    /// The number of neutral sets clear of one placement.
+    group_subsets: usize,
     board_mask: Bitboard,
     neutrals: usize,
     subsets: u64,
@@ -55,7 +62,18 @@ impl StateIndex {
         let subsets = combinations.count(free);
         let score_sides = rules.scoring_target().map_or(1, u64::from);
         let len = pairs.len() as u64 * subsets * score_sides * score_sides;
+        let cells_below = |cells: Bitboard| {
+            let (mut below, mut count) = ([0u8; 64], 0);
+            for (c, b) in below.iter_mut().enumerate() {
+                *b = count;
+                count += (cells.0 >> c & 1) as u8;
+            }
+            below
+        };
         StateIndex {
+            below: placements.iter().map(|&p| cells_below(p)).collect(),
+            board_below: cells_below(board.mask()),
+            group_subsets: combinations.count(free + 4) as usize,
             rules: *rules,
             placements,
             pair_of,
@@ -83,7 +101,8 @@ impl StateIndex {
     /// value) and this index's own tables (the pairs of placements).
     pub fn table_bytes(&self) -> u64 {
         let pairs = self.pair_of.len() * std::mem::size_of::<u32>()
-            + self.pairs.len() * std::mem::size_of::<(u16, u16)>();
+            + self.pairs.len() * std::mem::size_of::<(u16, u16)>()
+            + self.below.len() * 64;
         self.len * 2 + (pairs + std::mem::size_of::<StateIndex>()) as u64
     }
 
@@ -125,7 +144,7 @@ impl StateIndex {
     ) -> u64 {
         let scores = scores.0 as u64 * self.score_sides + scores.1 as u64;
         let base = scores * self.base() + self.pair_base(mover, other);
-        base + self.rank(self.free_cells(mover, other), neutrals)
+        base + self.neutral_rank(mover, other, neutrals)
     }
 
     /// The first index of the states with placements number `mover` and `other` (scores 0).
@@ -157,36 +176,13 @@ impl StateIndex {
     /// free cells, which is the order of their masks squeezed to the free cells).
     #[inline(always)]
     pub fn for_each_state(&self, mut f: impl FnMut(u64, usize, usize, Bitboard)) {
-        let k = self.neutrals as u32;
         let mut index = 0u64;
         for &(m, o) in &self.pairs {
             let (m, o) = (m as usize, o as usize);
-            let mut cells = [0u64; 64];
-            let mut count = 0u32;
-            for cell in self.free_cells(m, o) {
-                cells[count as usize] = cell.bit().0;
-                count += 1;
-            }
-            // Gosper's hack: the k-bit numbers below 2^count in increasing order.
-            let mut x: u64 = (1u64 << k) - 1;
-            let end = 1u64 << count;
-            while x < end {
-                let mut neutrals = 0u64;
-                let mut bits = x;
-                while bits != 0 {
-                    neutrals |= cells[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-                f(index, m, o, Bitboard(neutrals));
+            for_each_subset(self.free_cells(m, o), self.neutrals, |neutrals| {
+                f(index, m, o, neutrals);
                 index += 1;
-                if x == 0 {
-                    break;
-                }
-                let c = x & x.wrapping_neg();
-                let r = x + c;
-                // c is a power of two: a shift instead of a division.
-                x = (((r ^ x) >> 2) >> c.trailing_zeros()) | r;
-            }
+            });
         }
     }
 
@@ -224,6 +220,31 @@ impl StateIndex {
             position.neutrals(),
             (mover_score, other_score),
         ))
+    }
+
+    /// The rank of `neutrals` among the cells outside placements number `mover` and `other`:
+    /// `rank(free_cells(mover, other), neutrals)`, by table.
+    #[inline(always)]
+    pub(crate) fn neutral_rank(&self, mover: usize, other: usize, neutrals: Bitboard) -> u64 {
+        let (m, o) = (&self.below[mover], &self.below[other]);
+        self.combinations
+            .rank_by(neutrals, |c| (self.board_below[c] - m[c] - o[c]) as usize)
+    }
+
+    /// How many (placement, neutral set clear of it) there are: the level method's groups.
+    pub(crate) fn placement_groups(&self) -> usize {
+        self.placements.len() * self.group_subsets
+    }
+
+    /// The number of placement number `placement` with `neutrals` (clear of it), dense below
+    /// [`StateIndex::placement_groups`].
+    #[inline(always)]
+    pub(crate) fn placement_group(&self, placement: usize, neutrals: Bitboard) -> usize {
+        let below = &self.below[placement];
+        let rank = self
+            .combinations
+            .rank_by(neutrals, |c| (self.board_below[c] - below[c]) as usize);
+        placement * self.group_subsets + rank as usize
     }
 
     /// The combinatorial rank of `chosen` among the cells of `free`.
@@ -285,6 +306,18 @@ mod tests {
                 expected += 1;
             });
             assert_eq!(expected, index.base());
+        }
+    }
+
+    #[test]
+    fn neutral_ranks_by_table_are_the_ranks_among_the_free_cells() {
+        for text in ["classic", "neutrals=3", "board=5x4,neutrals=1"] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            index.for_each_state(|i, m, o, neutrals| {
+                let rank = index.rank(index.free_cells(m, o), neutrals);
+                assert_eq!(index.neutral_rank(m, o, neutrals), rank, "{text} {i}");
+                assert_eq!(index.pair_base(m, o) + rank, i, "{text} {i}");
+            });
         }
     }
 

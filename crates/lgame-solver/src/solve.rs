@@ -28,6 +28,7 @@ use std::fmt;
 use lgame::raw::Arrangement;
 use lgame::Bitboard;
 
+use crate::combinations::for_each_subset;
 use crate::index::StateIndex;
 use crate::value::{packed, Value};
 
@@ -616,6 +617,92 @@ impl Covers {
         Some(Covers { clear_of, covering })
     }
 
+    /// [`Arrangement::for_each_unmove`] under the optional neutral rule, on the placements as
+    /// bits: calls `f(l, previous neutrals)` for every arrangement (`l`, `m`, previous
+    /// neutrals), the game not over, from which a move leads to (`m`, `o`, `neutrals`).
+    #[inline(always)]
+    fn for_each_unmove(
+        &self,
+        rules: &lgame::Rules,
+        (m, o): (usize, usize),
+        neutrals: Bitboard,
+        mut f: impl FnMut(usize, Bitboard),
+    ) {
+        let g = rules.board().geometry();
+        let placements = g.placements();
+        let symmetry = rules.symmetry();
+        let mirrored = symmetry && g.mirrors_each_other(m, placements[o]);
+        // A neutral moved from a cell free of both Ls and of the neutrals now.
+        let origins = rules.board().mask() - (placements[m] | placements[o]) - neutrals;
+        // The previous mover's L: anywhere but `o`, clear of `m`, not already mirroring it.
+        let mut set = self.clear_of[m] & !(1u128 << o);
+        while set != 0 {
+            let l = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if symmetry && g.mirrors_each_other(l, placements[m]) {
+                continue;
+            }
+            // It must miss the previous neutrals, so it covers at most one neutral now, and
+            // that one moved. Only a bare L move makes a mirror.
+            let covered = placements[l] & neutrals;
+            let arrivals = if covered.is_empty() {
+                f(l, neutrals);
+                if mirrored {
+                    continue;
+                }
+                neutrals
+            } else if mirrored || covered.0 & (covered.0 - 1) != 0 {
+                continue;
+            } else {
+                covered
+            };
+            for to in arrivals {
+                for from in origins - placements[l] {
+                    f(l, (neutrals - to.bit()) | from.bit());
+                }
+            }
+        }
+    }
+
+    /// [`Arrangement::all_moves`] under the optional neutral rule, on the placements as bits:
+    /// calls `f(l, neutrals after)` for the moves of (`m`, `o`, `neutrals`), the new L on
+    /// placement number `l`, until it returns `false`; returns whether it always returned
+    /// `true`.
+    #[inline(always)]
+    fn all_moves(
+        &self,
+        rules: &lgame::Rules,
+        (m, o): (usize, usize),
+        neutrals: Bitboard,
+        mut f: impl FnMut(usize, Bitboard) -> bool,
+    ) -> bool {
+        let g = rules.board().geometry();
+        let placements = g.placements();
+        let symmetry = rules.symmetry();
+        let outside_other = rules.board().mask() - placements[o] - neutrals;
+        let mut set = self.avoiding(o, neutrals) & !(1u128 << m);
+        while set != 0 {
+            let l = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if !f(l, neutrals) {
+                return false;
+            }
+            if symmetry && g.mirrors_each_other(l, placements[o]) {
+                // The mirroring L move wins at once: no neutral moves.
+                continue;
+            }
+            let empty = outside_other - placements[l];
+            for from in neutrals {
+                for to in empty {
+                    if !f(l, (neutrals - from.bit()) | to.bit()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The placements clear of placement number `placement` and of `cells`.
     fn avoiding(&self, placement: usize, cells: Bitboard) -> u128 {
         cells.into_iter().fold(self.clear_of[placement], |set, c| {
@@ -645,6 +732,58 @@ impl Decoded {
     }
 }
 
+/// Calls `f(index, mover, other, neutrals, mirrored)` for every finished state: the mover
+/// has no L move, or (under the symmetry rule) the Ls mirror each other.
+fn for_each_finished_state(
+    index: &StateIndex,
+    covers: Option<&Covers>,
+    mut f: impl FnMut(usize, usize, usize, Bitboard, bool),
+) {
+    let rules = index.rules();
+    let g = rules.board().geometry();
+    let placements = g.placements();
+    let mirror = |m: usize, o: usize| rules.symmetry() && g.mirrors_each_other(m, placements[o]);
+    let neutrals = rules.neutrals() as usize;
+    let Some(covers) = covers else {
+        index.for_each_state(|i, m, o, cells| {
+            let mirrored = mirror(m, o);
+            if mirrored || arrangement_of(placements, m, o, cells).l_move_count(rules) == 0 {
+                f(i as usize, m, o, cells, mirrored);
+            }
+        });
+        return;
+    };
+    // Trapped: the mover's placement is the only one clear of the other L and the neutrals.
+    // Whether it is depends on the other L and the neutrals alone, so they are enumerated
+    // (48 × 66 sets on the classic board instead of 18,368 states).
+    let mask = rules.board().mask();
+    for (o, &other) in placements.iter().enumerate() {
+        for_each_subset(mask - other, neutrals, |cells| {
+            let set = covers.avoiding(o, cells);
+            if set != 0 && set & (set - 1) == 0 {
+                let m = set.trailing_zeros() as usize;
+                if !mirror(m, o) {
+                    let i = index.pair_base(m, o) + index.neutral_rank(m, o, cells);
+                    f(i as usize, m, o, cells, false);
+                }
+            }
+        });
+    }
+    if rules.symmetry() {
+        for pair in 0..(index.base() / index.subsets()) as usize {
+            let (m, o) = index.pair(pair);
+            if mirror(m, o) {
+                let base = index.pair_base(m, o) as usize;
+                let mut rank = 0;
+                for_each_subset(index.free_cells(m, o), neutrals, |cells| {
+                    f(base + rank, m, o, cells, true);
+                    rank += 1;
+                });
+            }
+        }
+    }
+}
+
 /// The level method: under the classic neutral rule every L move has exactly one bare
 /// successor (no neutral moved), and a position whose successors are all wins has, in
 /// particular, all its bare successors winning. So instead of counting every move of every
@@ -652,51 +791,57 @@ impl Decoded {
 /// becomes a candidate, and candidates are checked forwards (every successor decided a win)
 /// after each level. Decisions happen level by level, in order of distance, as in the unmove
 /// method.
+///
+/// No pass over all states: the finished ones are found from the other L and the neutrals
+/// ([`for_each_finished_state`]), and the won bare successors are recorded as they are won:
+/// on boards with at most 128 placements, per group of states sharing the other L and the
+/// neutrals (whose bare successors are each other), as a set of placements; otherwise counted
+/// per state up to its number of L moves, which every bare predecessor of a won state shares.
 fn solve_by_levels(
     index: &StateIndex,
     values: &mut [u16],
     progress: &mut dyn FnMut(u64),
+) -> Result<(), SolveError> {
+    let covers = Covers::new(index.rules().board().geometry().placements());
+    solve_by_levels_with(index, values, progress, covers)
+}
+
+/// The level method, on the placements as bits when `covers` is given (boards with at most
+/// 128 placements), else with the rules crate's move generators and counts per state.
+fn solve_by_levels_with(
+    index: &StateIndex,
+    values: &mut [u16],
+    progress: &mut dyn FnMut(u64),
+    covers: Option<Covers>,
 ) -> Result<(), SolveError> {
     let Space {
         rules,
         placements,
         n,
     } = Space::of(index);
-    // Bare successors not yet known to be wins.
-    let mut bare_left = vec![0u16; n];
+    // Bare successors known to be wins: on the placements as bits, per group (see below);
+    // otherwise counted per state.
+    let mut group_won = vec![
+        0u128;
+        if covers.is_some() {
+            index.placement_groups()
+        } else {
+            0
+        }
+    ];
+    let mut bare_won = vec![0u16; if covers.is_some() { 0 } else { n }];
     // The states decided at each distance, decoded (they are decoded once, when found).
     let mut levels: Vec<Vec<Decoded>> = vec![Vec::new()];
-    let g = rules.board().geometry();
-    let mut too_many = false;
-    let covers = Covers::new(placements);
-    index.for_each_state(|i, m, o, neutrals| {
-        let mirrored = rules.symmetry() && g.mirrors_each_other(m, placements[o]);
-        let l_moves = if mirrored {
-            0
-        } else if let Some(covers) = &covers {
-            // The mover's own placement is among those clear of the other pieces.
-            covers.avoiding(o, neutrals).count_ones() - 1
-        } else {
-            arrangement_of(placements, m, o, neutrals).l_move_count(rules)
-        };
-        let i = i as usize;
-        if l_moves == 0 {
-            values[i] = packed::pack(game_over(rules, mirrored));
-            levels[0].push(Decoded::new(i, m, o, neutrals));
-        } else {
-            bare_left[i] = u16::try_from(l_moves).unwrap_or_else(|_| {
-                too_many = true;
-                0
-            });
-        }
+    for_each_finished_state(index, covers.as_ref(), |i, m, o, neutrals, mirrored| {
+        values[i] = packed::pack(game_over(rules, mirrored));
+        levels[0].push(Decoded::new(i, m, o, neutrals));
     });
-    if too_many {
-        return Err(SolveError::Unsupported("too many L moves"));
-    }
     progress(n as u64 / 4);
     // Each candidate with the first successor found undecided at its last check: until that
     // one is decided, checking again is pointless.
     let mut candidates: Vec<(Decoded, u32)> = Vec::new();
+    // The states won at the next level, found from this level's losses.
+    let mut won: Vec<Decoded> = Vec::new();
     let mut d = 0;
     while d < levels.len() {
         let next = u16::try_from(d + 1)
@@ -706,54 +851,81 @@ fn solve_by_levels(
         let current = std::mem::take(&mut levels[d]);
         for state in &current {
             let (j, m) = (state.index as usize, state.mover as usize);
-            let here = arrangement_of(placements, m, state.other as usize, state.neutrals);
-            let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
+            let neutrals = state.neutrals;
             if let Some(Value::Loss(_)) = packed::unpack(values[j]) {
-                let mut won = Vec::new();
-                here.for_each_unmove(rules, |l, _, previous_neutrals| {
-                    if l != last {
-                        (last, base, free) = (l, index.pair_base(l, m), index.free_cells(l, m));
-                    }
-                    let k = (base + index.rank(free, previous_neutrals)) as usize;
+                let mut win = |l: usize, previous_neutrals: Bitboard| {
+                    let k = (index.pair_base(l, m) + index.neutral_rank(l, m, previous_neutrals))
+                        as usize;
                     if values[k] == packed::DRAW {
                         values[k] = packed::pack(Value::Win(next));
                         won.push(Decoded::new(k, l, m, previous_neutrals));
                     }
-                });
-                if levels.len() <= d + 1 {
-                    levels.resize_with(d + 2, Vec::new);
-                }
-                levels[d + 1].extend(won);
-            } else {
-                let neutrals = here.neutrals;
-                let mut bare_unmove = |l: usize| {
-                    let k = (index.pair_base(l, m) + index.rank(index.free_cells(l, m), neutrals))
-                        as usize;
-                    if values[k] == packed::DRAW {
-                        bare_left[k] -= 1;
-                        if bare_left[k] == 0 {
-                            candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
-                        }
-                    }
                 };
+                let o = state.other as usize;
                 match &covers {
-                    // Arrangement::for_each_bare_unmove under the optional neutral rule, on
-                    // the placements as bits.
-                    Some(covers) => {
-                        let mut set = covers.avoiding(m, neutrals);
-                        while set != 0 {
-                            let l = set.trailing_zeros() as usize;
-                            set &= set - 1;
-                            if l != state.other as usize
-                                && !(rules.symmetry() && g.mirrors_each_other(l, here.mover))
-                            {
-                                bare_unmove(l);
+                    Some(covers) => covers.for_each_unmove(rules, (m, o), neutrals, win),
+                    None => arrangement_of(placements, m, o, neutrals)
+                        .for_each_unmove(rules, |l, _, previous| win(l, previous)),
+                }
+                continue;
+            }
+            let mut candidate = |k: usize, l: usize| {
+                candidates.push((Decoded::new(k, l, m, neutrals), k as u32));
+            };
+            match &covers {
+                // The states (l, m, neutrals), l among the placements clear of m and the
+                // neutrals, make a group: their bare successors are the states (m, l',
+                // neutrals) for the other placements l' of the group. So one set of those
+                // won per group tells which of its states have all their bare successors won.
+                Some(covers) => {
+                    let clear = covers.avoiding(m, neutrals);
+                    let won_bare = &mut group_won[index.placement_group(m, neutrals)];
+                    *won_bare |= 1 << state.other;
+                    let missing = clear & !*won_bare;
+                    let mut check = |l: usize| {
+                        let k =
+                            (index.pair_base(l, m) + index.neutral_rank(l, m, neutrals)) as usize;
+                        if values[k] == packed::DRAW {
+                            candidate(k, l);
+                        }
+                    };
+                    if missing == 0 {
+                        // Every state of the group but this one's predecessor by the L just
+                        // won (a candidate already, missing only this) is a new candidate.
+                        let mut rest = clear & !(1 << state.other);
+                        while rest != 0 {
+                            check(rest.trailing_zeros() as usize);
+                            rest &= rest - 1;
+                        }
+                    } else if missing & (missing - 1) == 0 {
+                        // All won but one: the state on that one's placement.
+                        check(missing.trailing_zeros() as usize);
+                    }
+                }
+                // Arrangement::for_each_bare_unmove, counting per state: every bare
+                // predecessor (l, m, neutrals) has the same number of L moves.
+                None => {
+                    let here = arrangement_of(placements, m, state.other as usize, neutrals);
+                    let l_moves = arrangement_of(placements, state.other as usize, m, neutrals)
+                        .l_move_count(rules);
+                    here.for_each_bare_unmove(rules, |l, _| {
+                        let k =
+                            (index.pair_base(l, m) + index.neutral_rank(l, m, neutrals)) as usize;
+                        if values[k] == packed::DRAW {
+                            bare_won[k] += 1;
+                            if u32::from(bare_won[k]) == l_moves {
+                                candidate(k, l);
                             }
                         }
-                    }
-                    None => here.for_each_bare_unmove(rules, |l, _| bare_unmove(l)),
+                    });
                 }
             }
+        }
+        if !won.is_empty() {
+            if levels.len() <= d + 1 {
+                levels.resize_with(d + 2, Vec::new);
+            }
+            levels[d + 1].append(&mut won);
         }
         // Candidates whose every successor is now a decided win are lost, one ply beyond the
         // slowest of those wins; the others wait for the next level.
@@ -766,15 +938,10 @@ fn solve_by_levels(
             if *blocker != state.index && values[*blocker as usize] == packed::DRAW {
                 return true;
             }
-            let o = state.other as usize;
-            let here = arrangement_of(placements, state.mover as usize, o, state.neutrals);
+            let (m, o) = (state.mover as usize, state.other as usize);
             let mut slowest = 0u16;
-            let (mut last, mut base, mut free) = (usize::MAX, 0, Bitboard::EMPTY);
-            let all_won = here.all_moves(rules, |l, _, from, to| {
-                if l != last {
-                    (last, base, free) = (l, index.pair_base(o, l), index.free_cells(o, l));
-                }
-                let s = (base + index.rank(free, (here.neutrals - from) | to)) as usize;
+            let mut won = |l: usize, after: Bitboard| {
+                let s = (index.pair_base(o, l) + index.neutral_rank(o, l, after)) as usize;
                 match packed::unpack(values[s]) {
                     Some(Value::Win(w)) => {
                         slowest = slowest.max(w);
@@ -788,7 +955,12 @@ fn solve_by_levels(
                     // decided so from that loss.
                     _ => false,
                 }
-            });
+            };
+            let all_won = match &covers {
+                Some(covers) => covers.all_moves(rules, (m, o), state.neutrals, won),
+                None => arrangement_of(placements, m, o, state.neutrals)
+                    .all_moves(rules, |l, _, from, to| won(l, (state.neutrals - from) | to)),
+            };
             if all_won {
                 lost.push((slowest + 1, *state));
             }
@@ -805,4 +977,117 @@ fn solve_by_levels(
     }
     progress(n as u64);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The moves and unmoves on the placements as bits are the rules crate's, under the
+    /// optional neutral rule.
+    #[test]
+    fn moves_and_unmoves_by_placement_sets_are_the_rules_crates() {
+        for text in [
+            "classic",
+            "symmetry",
+            "misere,symmetry",
+            "neutrals=0",
+            "neutrals=3",
+            "board=5x4,neutrals=1",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let rules = index.rules();
+            let placements = rules.board().geometry().placements();
+            let covers = Covers::new(placements).expect("at most 128 placements");
+            let mut unmoves = 0;
+            index.for_each_state(|i, m, o, neutrals| {
+                let (mut by_sets, mut by_rules) = (Vec::new(), Vec::new());
+                assert!(covers.all_moves(rules, (m, o), neutrals, |l, after| {
+                    by_sets.push((l, after));
+                    true
+                }));
+                arrangement_of(placements, m, o, neutrals)
+                    .for_each_move(rules, |l, _, from, to| {
+                        by_rules.push((l, (neutrals - from) | to))
+                    });
+                by_sets.sort_unstable();
+                by_rules.sort_unstable();
+                assert_eq!(by_sets, by_rules, "{text}: moves of state {i}");
+
+                let (mut by_sets, mut by_rules) = (Vec::new(), Vec::new());
+                covers.for_each_unmove(rules, (m, o), neutrals, |l, previous| {
+                    by_sets.push((l, previous))
+                });
+                arrangement_of(placements, m, o, neutrals)
+                    .for_each_unmove(rules, |l, _, previous| by_rules.push((l, previous)));
+                by_sets.sort_unstable();
+                by_rules.sort_unstable();
+                assert_eq!(by_sets, by_rules, "{text}: unmoves of state {i}");
+                unmoves += by_rules.len();
+            });
+            assert!(unmoves > 0, "{text}");
+        }
+    }
+
+    /// The level method's way for boards of more than 128 placements (counts per state, the
+    /// rules crate's move generators) gives the same values as its way on placements as bits.
+    #[test]
+    fn the_level_method_without_placement_sets_gives_the_same_values() {
+        for text in [
+            "classic",
+            "misere",
+            "symmetry",
+            "misere,symmetry",
+            "neutrals=3",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let solve = |covers: Option<Covers>| {
+                let mut values = vec![packed::DRAW; index.len() as usize];
+                solve_by_levels_with(&index, &mut values, &mut |_| {}, covers).unwrap();
+                values
+            };
+            let placements = index.rules().board().geometry().placements();
+            let by_sets = solve(Covers::new(placements));
+            assert!(by_sets.iter().any(|&v| v != packed::DRAW), "{text}");
+            assert_eq!(solve(None), by_sets, "{text}");
+        }
+    }
+
+    /// The finished states found from the other L and the neutrals are those a scan of every
+    /// state finds (the way taken on boards with more than 128 placements).
+    #[test]
+    fn finished_states_by_placement_sets_are_those_of_a_full_scan() {
+        for text in [
+            "classic",
+            "symmetry",
+            "neutrals=0",
+            "neutrals=3",
+            "board=5x4,neutrals=1",
+        ] {
+            let index = StateIndex::new(&text.parse().unwrap());
+            let covers = Covers::new(index.rules().board().geometry().placements());
+            assert!(covers.is_some(), "{text}: at most 128 placements");
+            let finished = |covers: Option<&Covers>| {
+                let mut found = Vec::new();
+                for_each_finished_state(&index, covers, |i, m, o, neutrals, mirrored| {
+                    assert_eq!(
+                        index.parts(i as u64),
+                        (m, o, neutrals, (0, 0)),
+                        "{text}: state {i}"
+                    );
+                    found.push((i, mirrored));
+                });
+                found.sort_unstable();
+                found
+            };
+            let by_sets = finished(covers.as_ref());
+            if text == "classic" {
+                assert!(
+                    !by_sets.is_empty(),
+                    "the classic game has trapped positions"
+                );
+            }
+            assert_eq!(by_sets, finished(None), "{text}");
+        }
+    }
 }
