@@ -278,8 +278,9 @@ impl Store {
     }
 
     /// Links a game to its rematch, both ways (both links or neither), moving both games'
-    /// versions up. (Blocking.)
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+    /// versions up; or, if the game has a rematch already (another instance linked one
+    /// first), nothing: then `false`. (Blocking.)
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
         match self {
             Store::Sqlite(s) => s.link_rematch(old, new),
             Store::Postgres(pg) => pg.link_rematch(old, new),

@@ -184,9 +184,20 @@ impl App {
         let mut issue = [false; 2];
         issue[new_side as usize] = true;
         let started = self.create_with(NewGame { game: fresh, seats }, issue)?;
-        self.store
+        let linked = self
+            .store
             .link_rematch(&live.id, &started.id)
             .map_err(|e| GameError::internal("linking the rematch", e))?;
+        if !linked {
+            // Another instance made the rematch first: that one is claimed (the game made
+            // here stays unlinked, never shown).
+            self.forget(&started.id);
+            self.refresh(live, updates)?;
+            let id = live.rematch.clone().ok_or_else(|| {
+                GameError::internal("linking the rematch", "the game has no rematch")
+            })?;
+            return self.claim(&id, new_side);
+        }
         if let Some(slot) = self.cached(&started.id) {
             let mut rematch = slot.live.blocking_lock();
             rematch.rematch_of = Some(live.id.clone());
@@ -212,6 +223,9 @@ impl App {
             }
         };
         let mut rematch = slot.live.blocking_lock();
+        if self.store.shared() {
+            self.catch_up(&mut rematch, &slot.updates)?;
+        }
         if rematch.tokens[side as usize].is_some() || !rematch.human(side) {
             return Err(rematch.conflict(Conflict::RematchGiven(id.to_string())));
         }

@@ -334,27 +334,36 @@ impl Store {
         })
     }
 
-    /// Links a game to its rematch, both ways, in one transaction.
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+    /// Links a game to its rematch, both ways, in one transaction, unless it has one (then
+    /// `false`: another instance linked one first).
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
         let (pool, old, new) = (self.pool.clone(), old.to_string(), new.to_string());
         let announce = self.announce.clone();
         self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             let mut notices = Vec::new();
-            for (id, column, other) in [(&old, "rematch", &new), (&new, "rematch_of", &old)] {
+            // The second of two instances linking at once waits for the first's row lock,
+            // then finds the link made.
+            let links = [
+                (&old, "rematch", &new, "AND rematch IS NULL"),
+                (&new, "rematch_of", &old, ""),
+            ];
+            for (id, column, other, unlinked) in links {
                 let link = format!(
                     "UPDATE games SET {column} = $2, version = version + 1
-                     WHERE id = $1 RETURNING version"
+                     WHERE id = $1 {unlinked} RETURNING version"
                 );
-                let version: i64 = tx.query_one(&link, &[id, other]).await?.get(0);
-                notices.push(notice(id, version));
+                let Some(row) = tx.query_opt(&link, &[id, other]).await? else {
+                    return Ok(false);
+                };
+                notices.push(notice(id, row.get(0)));
             }
             tx.commit().await?;
             for notice in notices {
                 let _ = announce.send(notice);
             }
-            Ok(())
+            Ok(true)
         })
     }
 

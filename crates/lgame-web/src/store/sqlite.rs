@@ -306,20 +306,27 @@ impl Store {
             .optional()?)
     }
 
-    /// Links a game to its rematch, both ways (one change: both links or neither).
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<()> {
+    /// Links a game to its rematch, both ways (one change: both links or neither), unless
+    /// it has one (then `false`).
+    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
         let (old, new) = (old.to_string(), new.to_string());
+        let (linked, outcome) = std::sync::mpsc::channel();
         self.write(move |conn| {
-            conn.execute(
-                "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1",
+            let first = conn.execute(
+                "UPDATE games SET rematch = ?2, version = version + 1
+                 WHERE id = ?1 AND rematch IS NULL",
                 [&old, &new],
             )?;
-            conn.execute(
-                "UPDATE games SET rematch_of = ?1, version = version + 1 WHERE id = ?2",
-                [&old, &new],
-            )?;
+            if first == 1 {
+                conn.execute(
+                    "UPDATE games SET rematch_of = ?1, version = version + 1 WHERE id = ?2",
+                    [&old, &new],
+                )?;
+            }
+            let _ = linked.send(first == 1);
             Ok(())
-        })
+        })?;
+        Ok(outcome.recv().unwrap_or(false))
     }
 
     /// Gives a human side that waited for it its token's hash (`side`: `red` or `blue`).
