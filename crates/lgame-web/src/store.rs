@@ -288,8 +288,8 @@ impl Store {
     }
 
     /// Gives a human side that waited for it its token (`side`: `red` or `blue`), keeping
-    /// its hash; fails if the side has one. Moves the game's version up. (Blocking.)
-    pub fn set_token(&self, id: &str, side: &str, token_hash: &str) -> anyhow::Result<()> {
+    /// its hash, and moves the game's version up; `false` if the side has one. (Blocking.)
+    pub fn set_token(&self, id: &str, side: &str, token_hash: &str) -> anyhow::Result<bool> {
         match self {
             Store::Sqlite(s) => s.set_token(id, side, token_hash),
             Store::Postgres(pg) => pg.set_token(id, side, token_hash),

@@ -198,14 +198,11 @@ impl App {
             })?;
             return self.claim(&id, new_side);
         }
+        // Both games as stored now (links and versions), their watchers told.
         if let Some(slot) = self.cached(&started.id) {
-            let mut rematch = slot.live.blocking_lock();
-            rematch.rematch_of = Some(live.id.clone());
-            rematch.version += 1;
+            self.refresh(&mut slot.live.blocking_lock(), &slot.updates)?;
         }
-        live.rematch = Some(started.id.clone());
-        live.version += 1;
-        live.changed(updates);
+        self.refresh(live, updates)?;
         let mut started = started;
         started.state.rematch_of = Some(live.id.clone());
         Ok(started)
@@ -232,11 +229,15 @@ impl App {
         let token = random_hex(16)?;
         // In the database and in memory, a side is known by its token's hash only.
         let hash = token_hash(id, &token);
-        self.store
+        let given = self
+            .store
             .set_token(id, color_name(side), &hash)
             .map_err(|e| GameError::internal("storing the token", e))?;
-        rematch.tokens[side as usize] = Some(hash);
-        rematch.version += 1;
+        self.refresh(&mut rematch, &slot.updates)?;
+        if !given {
+            // Given through another instance meanwhile.
+            return Err(rematch.conflict(Conflict::RematchGiven(id.to_string())));
+        }
         let mut tokens = [None, None];
         tokens[side as usize] = Some(token);
         Ok(Started {

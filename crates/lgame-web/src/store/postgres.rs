@@ -367,27 +367,22 @@ impl Store {
         })
     }
 
-    /// Gives a human side that waited for it its token's hash.
-    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<()> {
+    /// Gives a human side that waited for it its token's hash; `false` if it has one.
+    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<bool> {
         let column = token_column(side)?;
         let sql = format!(
             "UPDATE games SET {column} = $2, version = version + 1
              WHERE id = $1 AND {column} IS NULL RETURNING version"
         );
-        let (pool, id, side, hash) = (
-            self.pool.clone(),
-            id.to_string(),
-            side.to_string(),
-            hash.to_string(),
-        );
+        let (pool, id, hash) = (self.pool.clone(), id.to_string(), hash.to_string());
         let announce = self.announce.clone();
         self.run(async move {
             let client = pool.get().await?;
             let Some(row) = client.query_opt(&sql, &[&id, &hash]).await? else {
-                bail!("{id}: the {side} side has its token already");
+                return Ok(false);
             };
             let _ = announce.send(notice(&id, row.get(0)));
-            Ok(())
+            Ok(true)
         })
     }
 }

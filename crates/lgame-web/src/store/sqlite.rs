@@ -329,21 +329,21 @@ impl Store {
         Ok(outcome.recv().unwrap_or(false))
     }
 
-    /// Gives a human side that waited for it its token's hash (`side`: `red` or `blue`).
-    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<()> {
+    /// Gives a human side that waited for it its token's hash (`side`: `red` or `blue`);
+    /// `false` if it has one.
+    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<bool> {
         let column = token_column(side)?;
         let sql = format!(
             "UPDATE games SET {column} = ?2, version = version + 1
              WHERE id = ?1 AND {column} IS NULL"
         );
-        let (id, side, hash) = (id.to_string(), side.to_string(), hash.to_string());
+        let (id, hash) = (id.to_string(), hash.to_string());
+        let (given, outcome) = std::sync::mpsc::channel();
         self.write(move |conn| {
-            let changed = conn.execute(&sql, [&id, &hash])?;
-            if changed != 1 {
-                bail!("{id}: the {side} side has its token already");
-            }
+            let _ = given.send(conn.execute(&sql, [&id, &hash])? == 1);
             Ok(())
-        })
+        })?;
+        Ok(outcome.recv().unwrap_or(false))
     }
 
     /// How many games are stored.
