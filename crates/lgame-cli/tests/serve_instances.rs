@@ -5,8 +5,8 @@
 //! on either instance, a game in memory catches up with another instance's moves, both
 //! instances serve again after the database restarts, a rematch asked through one is
 //! claimed through the other (and asked through both at once is one game), and a game
-//! between computers is watched to its end on both. (Presence, whose page is connected, is
-//! each instance's own: docs/server.md.)
+//! between computers is watched to its end on both, and a page open on one is present on
+//! the other.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -822,4 +822,24 @@ fn a_rematch_asked_by_both_at_once_through_two_instances_is_one_game() {
         assert_eq!(a.state(&game.id)["rematch"], pair[0].body["id"]);
         assert_eq!(b.state(&game.id)["rematch"], pair[0].body["id"]);
     }
+}
+
+#[test]
+fn a_page_open_on_one_instance_is_present_on_the_other() {
+    let (_db, a, b) = two_instances(cluster(), "presence");
+    let game = a.create(friends());
+    let mut watcher = b.watch(&game.id);
+    assert_eq!(watcher.next()["present"]["red"], false);
+    let page = a
+        .watch_with(&game.id, game.red.as_deref())
+        .expect("Red's page on A");
+    assert_eq!(a.state(&game.id)["present"]["red"], true);
+    // B's watcher is told (within its read timeout, 20 s; a notice takes milliseconds)...
+    assert_eq!(watcher.next()["present"]["red"], true, "B's watcher");
+    // ... and B's answers say so.
+    assert_eq!(b.state(&game.id)["present"]["red"], true, "B's GET");
+    page.close();
+    assert_eq!(watcher.next()["present"]["red"], false, "closed on A");
+    assert_eq!(b.state(&game.id)["present"]["red"], false);
+    watcher.close();
 }

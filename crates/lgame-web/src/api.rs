@@ -732,16 +732,23 @@ async fn websocket(
         )
     })?;
     let shutdown = shared.shutdown.clone();
+    let app = shared.app.clone();
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             // A player's socket says they are here, from its first message to its close.
             if let Some(side) = side {
-                slot.live.lock().await.presence(side, true, &slot.updates);
+                slot.live
+                    .lock()
+                    .await
+                    .presence(&app.store, side, true, &slot.updates);
             }
             watch_game(socket, slot.clone(), shutdown).await;
             if let Some(side) = side {
-                slot.live.lock().await.presence(side, false, &slot.updates);
+                slot.live
+                    .lock()
+                    .await
+                    .presence(&app.store, side, false, &slot.updates);
             }
             drop(permit);
         }))

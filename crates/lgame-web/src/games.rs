@@ -19,9 +19,11 @@ use crate::secret::{token_hash, token_matches};
 use crate::store::{self, Edit, GameRow, Pending, Store};
 
 mod consent;
+mod presence;
 mod refusal;
 
 pub use consent::Answer;
+pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
 
 /// The server's ply cap by default (`--max-plies`).
@@ -61,8 +63,8 @@ pub struct Live {
     /// The hash of each human side's token (`secret.rs`), as stored.
     tokens: [Option<String>; 2],
     draw_offer: Option<Color>,
-    /// Live connections (WebSockets with the side's token) per side: who is here now.
-    present: [u32; 2],
+    /// Pages open (WebSockets with the side's token) per side: who is here now.
+    present: presence::Presence,
     /// A side asking the other to let it take back its last move (kept in memory only).
     undo_request: Option<Color>,
     /// The rematch of this game, and the game this is the rematch of (ids).
@@ -379,7 +381,7 @@ impl App {
             seats: row.seats,
             tokens: hashes,
             draw_offer: None,
-            present: [0; 2],
+            present: presence::Presence::default(),
             undo_request: None,
             rematch: None,
             rematch_of: None,
@@ -441,7 +443,7 @@ impl App {
             seats: row.seats,
             tokens: row.token_hashes,
             draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
-            present: [0; 2],
+            present: presence::Presence::default(),
             undo_request: row.undo_request.as_deref().and_then(color_from_name),
             rematch: row.rematch,
             rematch_of: row.rematch_of,
@@ -553,7 +555,7 @@ impl Live {
             seats: ByColor { red, blue },
             draw_offer: self.draw_offer,
             positions: game.plies().iter().map(|p| p.position).collect(),
-            present: ByColor::new_with(|c| self.present[c as usize] > 0),
+            present: ByColor::new_with(|c| self.present.present(c)),
             undo_request: self.undo_request,
             rematch: self.rematch.clone(),
             rematch_of: self.rematch_of.clone(),
@@ -572,8 +574,9 @@ impl Live {
         let (old, new) = (self.seated.game().moves(), fresh.seated.game().moves());
         let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
         let announced = self.announced.min(same);
+        let present = std::mem::take(&mut self.present);
         *self = Live {
-            present: self.present,
+            present,
             announced,
             ..fresh
         };
@@ -628,15 +631,40 @@ impl Live {
         }
     }
 
-    /// A side's page connected (`joined`) or left: watchers are told who is here.
-    pub fn presence(&mut self, side: Color, joined: bool, updates: &broadcast::Sender<Arc<str>>) {
-        let count = &mut self.present[side as usize];
-        *count = if joined {
-            count.saturating_add(1)
-        } else {
-            count.saturating_sub(1)
-        };
+    /// A side's page connected here (`joined`) or left: watchers are told who is here, and
+    /// so are the other instances on a shared database.
+    pub fn presence(
+        &mut self,
+        store: &Store,
+        side: Color,
+        joined: bool,
+        updates: &broadcast::Sender<Arc<str>>,
+    ) {
+        self.present.here_changed(side, joined);
+        store.announce_presence(&self.id, self.present.here());
         self.changed(updates);
+    }
+
+    /// What another instance told of the pages it has open on this game.
+    pub fn presence_elsewhere(
+        &mut self,
+        instance: &str,
+        counts: [u32; 2],
+        updates: &broadcast::Sender<Arc<str>>,
+    ) {
+        self.present.told(instance, counts);
+        self.changed(updates);
+    }
+
+    /// Tells the other instances again of the pages open here, if any, and forgets what
+    /// stopped instances told (telling the watchers if that changes who is here).
+    pub fn retell_presence(&mut self, store: &Store, updates: &broadcast::Sender<Arc<str>>) {
+        if self.present.here() != [0, 0] {
+            store.announce_presence(&self.id, self.present.here());
+        }
+        if self.present.expire() {
+            self.changed(updates);
+        }
     }
 
     /// The whole state as the game's WebSockets send it first: its JSON.

@@ -151,6 +151,12 @@ pub fn is_stale(error: &anyhow::Error) -> bool {
 pub enum Notice {
     /// Game `id` is now at `version`.
     Changed { id: String, version: i64 },
+    /// Another instance has `counts` pages open (per side) on game `id`.
+    Presence {
+        id: String,
+        instance: String,
+        counts: [u32; 2],
+    },
     /// The connection that listens was lost and is back: anything may have changed.
     Reconnected,
 }
@@ -200,7 +206,9 @@ impl Store {
     pub fn open(db: &Database, synchronous: Synchronous) -> anyhow::Result<Store> {
         Ok(match db {
             Database::Sqlite(path) => Store::Sqlite(sqlite::Store::open(path, synchronous)?),
-            Database::Postgres(url) => Store::Postgres(postgres::Store::open(url)?),
+            Database::Postgres(url) => {
+                Store::Postgres(postgres::Store::open(url, instance_name()?)?)
+            }
         })
     }
 
@@ -216,6 +224,14 @@ impl Store {
         match self {
             Store::Sqlite(_) => None,
             Store::Postgres(pg) => pg.notices(),
+        }
+    }
+
+    /// Tells the other instances how many pages (per side) this one has open on a game
+    /// (nothing to tell on SQLite, which one instance owns).
+    pub fn announce_presence(&self, id: &str, counts: [u32; 2]) {
+        if let Store::Postgres(pg) = self {
+            pg.announce_presence(id, counts);
         }
     }
 
@@ -295,6 +311,13 @@ impl Store {
             Store::Postgres(pg) => pg.set_token(id, side, token_hash),
         }
     }
+}
+
+/// A name for this instance among those on the database: random, a new one each start.
+fn instance_name() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 6];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow!("random numbers: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// The SQL column of a side's token hash.

@@ -27,7 +27,8 @@ use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
 use super::{token_column, Change, Edit, GameRow, Notice, Pending, Stale};
 
-/// The channel of the changes' notices: payload `ID VERSION`.
+/// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
+/// RED BLUE` (the pages an instance has open on a game).
 pub const CHANNEL: &str = "lgame_games";
 
 /// Connections the pool opens at most.
@@ -73,8 +74,10 @@ struct Counts {
 pub struct Store {
     runtime: Option<tokio::runtime::Runtime>,
     pool: Pool,
-    /// The announcer's queue: `ID VERSION` of each change committed.
+    /// The announcer's queue: the notices to send.
     announce: mpsc::UnboundedSender<String>,
+    /// This instance's name in the notices of presence (random, per start).
+    instance: String,
     notices: Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
     counts: Arc<Counts>,
 }
@@ -104,7 +107,7 @@ pub fn without_password(url: &str) -> String {
 impl Store {
     /// Connects to the database at `url`, brings its schema up to date and starts
     /// listening for the other instances' changes.
-    pub fn open(url: &str) -> anyhow::Result<Store> {
+    pub fn open(url: &str, instance: String) -> anyhow::Result<Store> {
         let shown = without_password(url);
         let mut config: tokio_postgres::Config = url
             .parse()
@@ -139,6 +142,7 @@ impl Store {
         let store = Store {
             runtime: Some(runtime),
             announce,
+            instance: instance.clone(),
             pool,
             notices: Mutex::new(Some(notices)),
             counts: Arc::default(),
@@ -148,7 +152,7 @@ impl Store {
         store
             .run(async move { migrate(&pool).await })
             .map_err(|e| anyhow!("opening {shown}: {}", e.root_cause()))?;
-        store.handle().spawn(listen(config, tell));
+        store.handle().spawn(listen(config, instance, tell));
         store
             .handle()
             .spawn(announcer(store.pool.clone(), committed));
@@ -182,6 +186,13 @@ impl Store {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take()
+    }
+
+    /// Tells the other instances how many pages (per side) this one has open on a game.
+    pub fn announce_presence(&self, id: &str, [red, blue]: [u32; 2]) {
+        let _ = self
+            .announce
+            .send(format!("p {id} {} {red} {blue}", self.instance));
     }
 
     /// Changes written and commits made (the same here: a commit per change).
@@ -552,12 +563,16 @@ async fn migrate(pool: &Pool) -> anyhow::Result<()> {
 /// Listens for the changes' notices on a connection of its own and hands them on, until
 /// nobody takes them; when the connection is lost, connects again (every second) and says
 /// so ([`Notice::Reconnected`]): what changed meanwhile was not heard.
-async fn listen(config: tokio_postgres::Config, notices: mpsc::UnboundedSender<Notice>) {
+async fn listen(
+    config: tokio_postgres::Config,
+    instance: String,
+    notices: mpsc::UnboundedSender<Notice>,
+) {
     let mut lost = false;
     while !notices.is_closed() {
         match config.connect(NoTls).await {
             Ok((client, mut connection)) => {
-                let heard = notices.clone();
+                let (heard, me) = (notices.clone(), instance.clone());
                 // The connection's messages (the notices among them) are read by polling
                 // it, beside the client's requests.
                 let reader = tokio::spawn(async move {
@@ -566,7 +581,11 @@ async fn listen(config: tokio_postgres::Config, notices: mpsc::UnboundedSender<N
                     {
                         match message {
                             Ok(AsyncMessage::Notification(n)) => {
-                                if let Some(notice) = parse_notice(n.payload()) {
+                                let notice = parse_notice(n.payload()).filter(|notice| {
+                                    // This instance's own presence it knows.
+                                    !matches!(notice, Notice::Presence { instance, .. } if *instance == me)
+                                });
+                                if let Some(notice) = notice {
                                     if heard.send(notice).is_err() {
                                         return;
                                     }
@@ -601,13 +620,21 @@ async fn listen(config: tokio_postgres::Config, notices: mpsc::UnboundedSender<N
     }
 }
 
-/// A notice's payload: `ID VERSION`.
+/// A notice's payload: `ID VERSION` or `p ID INSTANCE RED BLUE`.
 fn parse_notice(payload: &str) -> Option<Notice> {
-    let (id, version) = payload.split_once(' ')?;
-    Some(Notice::Changed {
-        id: id.to_string(),
-        version: version.parse().ok()?,
-    })
+    let words: Vec<&str> = payload.split(' ').collect();
+    match words[..] {
+        [id, version] => Some(Notice::Changed {
+            id: id.to_string(),
+            version: version.parse().ok()?,
+        }),
+        ["p", id, instance, red, blue] => Some(Notice::Presence {
+            id: id.to_string(),
+            instance: instance.to_string(),
+            counts: [red.parse().ok()?, blue.parse().ok()?],
+        }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -639,6 +666,15 @@ mod tests {
                 version: 12
             })
         );
+        assert_eq!(
+            parse_notice("p 0123456789abcdef 9f3a 1 0"),
+            Some(Notice::Presence {
+                id: "0123456789abcdef".into(),
+                instance: "9f3a".into(),
+                counts: [1, 0]
+            })
+        );
+        assert_eq!(parse_notice("p 0123456789abcdef 9f3a 1"), None);
         assert_eq!(parse_notice("0123456789abcdef"), None);
         assert_eq!(parse_notice("0123456789abcdef x"), None);
     }
