@@ -81,6 +81,9 @@ impl From<GameError> for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, "unservable", None, None)
             }
             GameError::Outdated => (StatusCode::CONFLICT, "outdated", None, None),
+            GameError::Unavailable(_) => {
+                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(5)
+            }
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };
         let input = quoted(&message).filter(|_| kind != "invalid");

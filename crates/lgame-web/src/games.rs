@@ -373,7 +373,7 @@ impl App {
         };
         self.store
             .insert_game(&row, &move_texts(&seated.game().moves()))
-            .map_err(|e| GameError::internal("storing the game", e))?;
+            .map_err(|e| GameError::storage("storing the game", e))?;
         let live = Live {
             id: id.clone(),
             announced: seated.game().plies().len(),
@@ -397,7 +397,7 @@ impl App {
         let loaded = self
             .store
             .load(id)
-            .map_err(|e| GameError::internal("reading the game", e))?;
+            .map_err(|e| GameError::storage("reading the game", e))?;
         let Some((row, moves)) = loaded else {
             return Ok(None);
         };
@@ -475,7 +475,7 @@ impl App {
         let stored = self
             .store
             .version_of(&live.id)
-            .map_err(|e| GameError::internal("reading the game", e))?;
+            .map_err(|e| GameError::storage("reading the game", e))?;
         match stored {
             Some(version) if version == live.version => Ok(()),
             _ => self.refresh(live, updates),
@@ -756,7 +756,7 @@ impl Live {
             if outdated {
                 return Err(GameError::Outdated);
             }
-            return Err(GameError::internal(what, e));
+            return Err(GameError::storage(what, e));
         }
         self.version += 1;
         match change {

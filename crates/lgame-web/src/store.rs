@@ -146,6 +146,12 @@ pub fn is_stale(error: &anyhow::Error) -> bool {
     error.downcast_ref::<Stale>().is_some()
 }
 
+/// Whether an error is the database's being out of reach (PostgreSQL restarting, failing
+/// over, the network down) rather than a failure of the change.
+pub fn is_unreachable(error: &anyhow::Error) -> bool {
+    error.chain().any(postgres::is_unreachable)
+}
+
 /// What another instance changed: told by PostgreSQL (LISTEN/NOTIFY).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {

@@ -187,7 +187,7 @@ impl App {
         let linked = self
             .store
             .link_rematch(&live.id, &started.id)
-            .map_err(|e| GameError::internal("linking the rematch", e))?;
+            .map_err(|e| GameError::storage("linking the rematch", e))?;
         if !linked {
             // Another instance made the rematch first: that one is claimed (the game made
             // here stays unlinked, never shown).
@@ -232,7 +232,7 @@ impl App {
         let given = self
             .store
             .set_token(id, color_name(side), &hash)
-            .map_err(|e| GameError::internal("storing the token", e))?;
+            .map_err(|e| GameError::storage("storing the token", e))?;
         self.refresh(&mut rematch, &slot.updates)?;
         if !given {
             // Given through another instance meanwhile.

@@ -44,6 +44,9 @@ pub enum GameError {
     /// The game in memory is behind the database: another server instance changed it
     /// first. Nothing was changed; the game is reloaded and the request tried again.
     Outdated,
+    /// The database cannot be reached (it restarts, fails over, or the network is down):
+    /// what was being done. Nothing was changed; the request may be sent again.
+    Unavailable(&'static str),
     /// The database or the machine failed.
     Internal {
         /// What was being done.
@@ -101,6 +104,16 @@ impl Input {
 }
 
 impl GameError {
+    /// A failure of the database while doing `what`: it could not be reached (then the
+    /// request may be sent again), or it failed.
+    pub fn storage(what: &'static str, error: anyhow::Error) -> GameError {
+        if crate::store::is_unreachable(&error) {
+            GameError::Unavailable(what)
+        } else {
+            GameError::internal(what, format!("{error:#}"))
+        }
+    }
+
     /// A failure of the database or the machine while doing `what`.
     pub fn internal(what: &'static str, error: impl fmt::Display) -> GameError {
         GameError::Internal {
@@ -126,6 +139,12 @@ impl fmt::Display for GameError {
             GameError::Outdated => f.write_str(
                 "the game changed on another server instance at the same time; try again",
             ),
+            GameError::Unavailable(what) => {
+                write!(
+                    f,
+                    "{what}: the database cannot be reached; try again shortly"
+                )
+            }
             GameError::Internal { what, error } => write!(f, "{what}: {error}"),
         }
     }

@@ -82,6 +82,30 @@ pub struct Store {
     counts: Arc<Counts>,
 }
 
+/// Whether an error says the database cannot be reached: no connection to be had in time,
+/// a connection lost, or the server refusing work as it shuts down or starts (SQLSTATE
+/// classes 08, connection exception, and 57, operator intervention).
+pub fn is_unreachable(cause: &(dyn std::error::Error + 'static)) -> bool {
+    if let Some(e) = cause.downcast_ref::<deadpool_postgres::PoolError>() {
+        return match e {
+            deadpool_postgres::PoolError::Backend(e) => is_unreachable(e),
+            deadpool_postgres::PoolError::Timeout(_) => true,
+            _ => false,
+        };
+    }
+    let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() else {
+        return false;
+    };
+    match e.code() {
+        Some(state) => ["08", "57"]
+            .iter()
+            .any(|class| state.code().starts_with(class)),
+        None => {
+            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        }
+    }
+}
+
 /// A connection string with its password hidden.
 pub fn without_password(url: &str) -> String {
     if let Some((scheme, rest)) = url.split_once("://") {
