@@ -14,14 +14,23 @@ use lgame_solver::{MoveValue, Tablebase, Value};
 use crate::Rng;
 
 /// How many of the opponent's replies lose, in the position after our move (the
-/// opponent to move there).
+/// opponent to move there): replies after which we, to move, win. The rules are checked
+/// once and each reply is then read from the index, not through [`Tablebase::moves`] (which
+/// values and sorts every reply) nor [`Tablebase::value`] (which checks the rules each
+/// time): this runs for every drawing move of every drawn position the player meets, and
+/// was most of the server's time per move.
 pub(crate) fn losing_replies(tb: &Tablebase, after: &Position) -> usize {
-    tb.moves(after).map_or(0, |replies| {
-        replies
-            .iter()
-            .filter(|r| matches!(r.value, Value::Loss(_)))
-            .count()
-    })
+    if tb.value(after).is_err() {
+        return 0;
+    }
+    let index = tb.index();
+    let wins = |i: u64| matches!(tb.value_at(i), Some(Value::Win(_)));
+    after
+        .legal_moves()
+        .iter()
+        // A position the index lacks is over by the scores: a loss for us, to move.
+        .filter(|r| index.index_of(&after.play_unchecked(r)).is_some_and(wins))
+        .count()
 }
 
 /// The moves the perfect player chooses among in `position`, each as good as the others,

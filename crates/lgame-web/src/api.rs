@@ -511,26 +511,34 @@ async fn play(
         // Made on the copy in memory, or if another instance changed the game first, once
         // more on the database's copy (where the ply may then be taken: 409).
         for refresh in [false, true] {
-            let (worker, updates, req) = (app.clone(), slot.updates.clone(), req.clone());
-            // The move and the computer's reply are made on a blocking thread (a reply may
-            // solve a table) and queued for the writer; the thread is then free.
-            let made = tokio::task::spawn_blocking(move || {
-                if refresh {
-                    if let Err(e) = worker.refresh(&mut live, &updates) {
-                        return (live, Err(e));
+            let queued = if !refresh && live.replies_quick(&app.tablebases) {
+                // The reply is a few lookups in a table held: made here, sparing the hop to
+                // a blocking thread and back (most of a move's thread switches).
+                live.play_queued(&app.store, &req.token, req.ply, &mv)
+            } else {
+                let (worker, updates, req) = (app.clone(), slot.updates.clone(), req.clone());
+                // Otherwise the move and the computer's reply are made on a blocking thread
+                // (a reply may solve a table, search, or ask an engine; a refresh reads the
+                // database) and queued for the writer; the thread is then free.
+                let made = tokio::task::spawn_blocking(move || {
+                    if refresh {
+                        if let Err(e) = worker.refresh(&mut live, &updates) {
+                            return (live, Err(e));
+                        }
                     }
-                }
-                let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
-                (live, queued)
-            })
-            .await;
-            let queued;
-            (live, queued) = match made {
-                Ok(made) => made,
-                Err(e) => {
-                    app.forget(&game);
-                    return Err(ApiError::internal("the request failed", e));
-                }
+                    let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
+                    (live, queued)
+                })
+                .await;
+                let queued;
+                (live, queued) = match made {
+                    Ok(made) => made,
+                    Err(e) => {
+                        app.forget(&game);
+                        return Err(ApiError::internal("the request failed", e));
+                    }
+                };
+                queued
             };
             // The commit is awaited with the game's lock held: the next change of this game
             // starts only once this one is stored (or taken back), so a game has one change

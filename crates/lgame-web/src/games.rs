@@ -11,7 +11,7 @@ use lgame::game::{DrawRules, Ending};
 use lgame::rules::StartSetup;
 use lgame::{ByColor, Color, Game, Move, Position, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
-use lgame_players::Tablebases;
+use lgame_players::{Level, Tablebases};
 use tokio::sync::broadcast;
 
 use crate::response::{GameChange, GameMessage, GameState};
@@ -563,6 +563,23 @@ impl Live {
         }
     }
 
+    /// Whether the computer's replies in this game take no more than a few table lookups, so
+    /// that a move can be made on an async thread rather than a blocking one: each computer
+    /// seat is a built-in level that does not search (not `intermediate`, no engine), and
+    /// the table it may probe is held already. (A table dropped from the cache between this
+    /// check and the reply would be solved on the async thread: slow, but still correct.)
+    pub fn replies_quick(&self, tables: &Tablebases) -> bool {
+        let rules = self.seated.game().rules();
+        COLORS.iter().all(|&color| match self.seated.seat(color) {
+            Seat::Human => true,
+            Seat::Engine(_) => false,
+            Seat::Computer(spec) => {
+                let probes = spec.level == Level::Perfect || spec.strength > 0;
+                spec.level != Level::Intermediate && (!probes || tables.cached(rules).is_some())
+            }
+        })
+    }
+
     /// The game's version as this copy knows it.
     pub fn version(&self) -> i64 {
         self.version
@@ -675,8 +692,11 @@ impl Live {
     /// Tells every watcher what changed, and returns the new state.
     fn changed(&mut self, updates: &broadcast::Sender<Arc<str>>) -> GameState {
         let state = self.state();
-        // No watcher is no error.
-        let _ = updates.send(message(&GameMessage::Change(self.change(&state))));
+        // No watcher is no error; with none the message is not even written (most moves).
+        // Watchers subscribe under the game's lock, which the caller holds: none is missed.
+        if updates.receiver_count() > 0 {
+            let _ = updates.send(message(&GameMessage::Change(self.change(&state))));
+        }
         self.announced = state.plies;
         state
     }
@@ -937,5 +957,62 @@ impl UndoDeclaration for Game {
         } else {
             *self = self.rules_only();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Synchronous;
+
+    /// A store in a folder of its own, removed afterwards.
+    struct TempStore(std::path::PathBuf);
+
+    impl Drop for TempStore {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn app(name: &str) -> (TempStore, App) {
+        let dir = std::env::temp_dir().join(format!("lgame-games-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
+        (
+            TempStore(dir),
+            App::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES),
+        )
+    }
+
+    /// Whether a new classic game of human against `computer` has quick replies, with the
+    /// app's tables (which creating the game filled if the player probes one) and with none.
+    fn quick(app: &App, computer: &str) -> (bool, bool) {
+        let started = app
+            .create(NewGame {
+                game: Game::new(Rules::classic()),
+                seats: [Seat::Human, computer.parse().unwrap()],
+            })
+            .unwrap();
+        let slot = app.cached(&started.id).unwrap();
+        let live = slot.live.blocking_lock();
+        (
+            live.replies_quick(&app.tablebases),
+            live.replies_quick(&Tablebases::default()),
+        )
+    }
+
+    #[test]
+    fn a_reply_is_quick_only_from_a_level_that_does_not_search_with_its_table_held() {
+        let (_dir, app) = app("quick");
+        assert_eq!(quick(&app, "human"), (true, true));
+        assert_eq!(quick(&app, "random"), (true, true), "random needs no table");
+        assert_eq!(quick(&app, "perfect"), (true, false), "perfect: its table");
+        assert_eq!(
+            quick(&app, "beginner:40"),
+            (true, false),
+            "a strength probes"
+        );
+        assert_eq!(quick(&app, "intermediate"), (false, false), "it searches");
     }
 }
