@@ -330,16 +330,24 @@ async fn blocking<T: Send + 'static>(
 /// The game, loaded from the database if it is not in memory. On a database other
 /// instances share, a game in memory is first brought up to the database's copy.
 async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
+    let slot = unchecked_slot(app, id).await?;
+    if app.store.shared() {
+        let mut live = slot.live.clone().lock_owned().await;
+        let (worker, updates) = (app.clone(), slot.updates.clone());
+        blocking(move || worker.catch_up(&mut live, &updates)).await?;
+    }
+    Ok(slot)
+}
+
+/// The game, loaded from the database if it is not in memory, but not checked against it:
+/// for a change, which the database refuses if made on a stale copy, and whose refusals
+/// are checked before they are answered (`play`).
+async fn unchecked_slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
     let not_found = || GameError::NoGame(id.to_string());
     if !games::valid_id(id) {
         return Err(not_found().into());
     }
     if let Some(slot) = app.cached(id) {
-        if app.store.shared() {
-            let mut live = slot.live.clone().lock_owned().await;
-            let (worker, updates) = (app.clone(), slot.updates.clone());
-            blocking(move || worker.catch_up(&mut live, &updates)).await?;
-        }
         return Ok(slot);
     }
     let (loader, key) = (app.clone(), id.to_string());
@@ -501,15 +509,17 @@ async fn play(
         .parse()
         .map_err(|e| GameError::Invalid(Input::Move, format!("move '{}': {e}", req.mv)))?;
     let app = shared.app.clone();
-    let slot = slot(&app, &id).await?;
+    let slot = unchecked_slot(&app, &id).await?;
     let game = id.clone();
     // One task makes and settles the change, so that it runs to its end (the change answered
     // or taken back) even if the client goes away while the commit syncs.
     let task = tokio::spawn(async move {
         let mut live = slot.live.clone().lock_owned().await;
         let req = Arc::new(req);
-        // Made on the copy in memory, or if another instance changed the game first, once
-        // more on the database's copy (where the ply may then be taken: 409).
+        // Made on the copy in memory. On a database other instances share, that copy may be
+        // stale: a move made on it is refused by the database, and a refusal made by it is
+        // not to be trusted; then once more on the database's copy (where the ply may be
+        // taken: 409).
         for refresh in [false, true] {
             let queued = if !refresh && live.replies_quick(&app.tablebases) {
                 // The reply is a few lookups in a table held: made here, sparing the hop to
@@ -522,7 +532,7 @@ async fn play(
                 // database) and queued for the writer; the thread is then free.
                 let made = tokio::task::spawn_blocking(move || {
                     if refresh {
-                        if let Err(e) = worker.refresh(&mut live, &updates) {
+                        if let Err(e) = worker.catch_up(&mut live, &updates) {
                             return (live, Err(e));
                         }
                     }
@@ -545,7 +555,11 @@ async fn play(
             // in the writer's queue at a time and its changes are written in order, and
             // nobody sees the change (the answer, the watchers, another request) before it
             // is stored.
-            match queued?.settle(&mut live, &slot.updates).await {
+            let queued = match queued {
+                Err(_) if !refresh && app.store.shared() => continue,
+                queued => queued?,
+            };
+            match queued.settle(&mut live, &slot.updates).await {
                 Err(GameError::Outdated) if !refresh => continue,
                 settled => return Ok(settled?),
             }
