@@ -11,8 +11,9 @@
 //!   wait in the kernel's backlog;
 //! - each connection has a watchdog: a head not complete within [`Limits::head`] of its first
 //!   byte, or no request and no traffic for [`Limits::idle`], and the connection is closed.
-//!   While every slot is taken, those limits shrink to [`PRESSED_HEAD`] and zero, so a
-//!   connection that means to ask something (a `/healthz`) gets a slot at once;
+//!   While every slot is taken, both limits shrink to [`PRESSED_HEAD`], so a connection that
+//!   means to ask something (a `/healthz`) gets a slot at once (not zero for the idle: a new
+//!   connection is idle until its first bytes are read, and would be closed unread);
 //! - bodies are read whole, before the handler, within [`Limits::body`], and one declared
 //!   over [`MAX_BODY`] is refused at once (413) without reading it;
 //! - a stop closes the connections with no request being answered at once, lets the
@@ -44,7 +45,8 @@ use tokio::time::Instant;
 use crate::api::{body_too_large, MAX_BODY};
 use crate::error::ApiError;
 
-/// How long a head may take while every connection slot is taken.
+/// How long a head may take, and a connection stay idle, while every connection slot is
+/// taken.
 pub const PRESSED_HEAD: Duration = Duration::from_secs(1);
 
 /// Descriptors kept for the rest of the process (the database and its WAL, the runtime,
@@ -249,7 +251,7 @@ async fn connection(
         let limits_now = if graceful {
             (Duration::ZERO, Duration::ZERO)
         } else if *pressed.borrow() {
-            (PRESSED_HEAD.min(limits.head), Duration::ZERO)
+            (PRESSED_HEAD.min(limits.head), PRESSED_HEAD.min(limits.idle))
         } else {
             (limits.head, limits.idle)
         };
