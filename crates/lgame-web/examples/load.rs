@@ -9,7 +9,8 @@
 //! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20
 //! # two instances on one PostgreSQL database, each client's requests to them in turn:
 //! cargo run --release -p lgame-web --example load -- --games 200 --seconds 20 \
-//!     --db postgres://lgame@127.0.0.1:5432/load --instances 2
+//!     --db postgres://lgame@127.0.0.1:5432/load --instances 2   # add --sticky: a client's
+//!                                                               # requests all to one
 //! ```
 //!
 //! The client is independent of the server's code: one tokio event loop on one thread (not a
@@ -41,8 +42,9 @@ struct Options {
     /// A PostgreSQL database to serve from instead of a fresh SQLite file.
     db: Option<String>,
     /// Server instances on the database; each client sends its requests to them in turn
-    /// (a load balancer without sticky routing).
+    /// (a load balancer without sticky routing), or with `--sticky` all to one of them.
     instances: usize,
+    sticky: bool,
     /// Milliseconds each client waits before each request (a person thinking), drawn evenly
     /// from this range; 0-0: none (a closed loop).
     think_ms: (u64, u64),
@@ -60,8 +62,13 @@ fn options() -> Options {
         dir: std::env::temp_dir().join(format!("lgame-load-{}", std::process::id())),
         db: None,
         instances: 1,
+        sticky: false,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--sticky") {
+        o.sticky = true;
+        args.remove(i);
+    }
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
         match pair[0].as_str() {
@@ -88,7 +95,7 @@ fn options() -> Options {
             other => panic!(
                 "unknown option {other}: --bin PATH --games N --seconds S --stored N \
                  --blue PLAYER --synchronous full|normal --think MS|MIN-MAX --dir DIR \
-                 --db postgres://… --instances N"
+                 --db postgres://… --instances N --sticky"
             ),
         }
     }
@@ -316,11 +323,12 @@ async fn client(
     seed: u64,
     deadline: Instant,
     think: (u64, u64),
+    sticky: bool,
 ) -> Tally {
     let mut servers: Vec<Http> = addrs.iter().map(|addr| Http::new(addr)).collect();
     let mut turn = seed as usize;
     let mut next = move || {
-        turn = turn.wrapping_add(1);
+        turn = turn.wrapping_add(usize::from(!sticky));
         turn % addrs.len()
     };
     let mut tally = Tally::default();
@@ -449,6 +457,7 @@ async fn run(o: Options) {
                 seed,
                 deadline,
                 o.think_ms,
+                o.sticky,
             ))
         })
         .collect();
