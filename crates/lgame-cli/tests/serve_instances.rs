@@ -14,8 +14,7 @@ use std::sync::{Arc, Barrier};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use lgame::{Position, Rules};
-use lgame_test_support::http::{apply, Client, Created, Reply, Watcher};
+use lgame_test_support::http::{apply, quiet_moves, Client, Created, Reply, Watcher};
 use lgame_test_support::postgres::{cluster, Cluster};
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::Lgame;
@@ -72,30 +71,6 @@ fn moves_of(state: &Value) -> Vec<String> {
 
 fn plies(state: &Value) -> u64 {
     state["plies"].as_u64().unwrap()
-}
-
-/// The legal moves that end neither the game nor, for every reply, the next turn, so that
-/// a game goes on as long as the test plays it; all legal moves if there is none.
-fn quiet_moves(state: &Value) -> Vec<String> {
-    let rules: Rules = state["variant"].as_str().unwrap().parse().unwrap();
-    let position = Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap();
-    let moves = position.legal_moves();
-    let quiet: Vec<String> = moves
-        .iter()
-        .filter(|mv| {
-            let after = position.play_unchecked(mv);
-            after.outcome().is_none()
-                && after
-                    .legal_moves()
-                    .iter()
-                    .any(|reply| after.play_unchecked(reply).outcome().is_none())
-        })
-        .map(|mv| mv.to_string())
-        .collect();
-    match quiet.is_empty() {
-        true => moves.iter().map(|mv| mv.to_string()).collect(),
-        false => quiet,
-    }
 }
 
 /// A quiet move chosen by `pick`.

@@ -235,3 +235,27 @@ pub fn a_legal_move(state: &Value, pick: usize) -> String {
     let moves = position.legal_moves();
     moves[pick % moves.len()].to_string()
 }
+
+/// The legal moves that end neither the game nor, for every reply, the next turn, so that a
+/// game goes on as long as a test plays it; all legal moves if there is none.
+pub fn quiet_moves(state: &Value) -> Vec<String> {
+    let rules: Rules = state["variant"].as_str().unwrap().parse().unwrap();
+    let position = Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap();
+    let moves = position.legal_moves();
+    let quiet: Vec<String> = moves
+        .iter()
+        .filter(|mv| {
+            let after = position.play_unchecked(mv);
+            after.outcome().is_none()
+                && after
+                    .legal_moves()
+                    .iter()
+                    .any(|reply| after.play_unchecked(reply).outcome().is_none())
+        })
+        .map(|mv| mv.to_string())
+        .collect();
+    match quiet.is_empty() {
+        true => moves.iter().map(|mv| mv.to_string()).collect(),
+        false => quiet,
+    }
+}

@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
-use lgame::{Position, Rules};
 use lgame_test_support::backends::Backend;
-use lgame_test_support::http::{apply, Created, Reply};
+use lgame_test_support::http::{apply, quiet_moves, Created, Reply};
 use lgame_test_support::on_both_backends;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
@@ -14,24 +13,10 @@ use serde_json::{json, Value};
 
 /// A legal move that does not end the game when there is one (so a game runs to the cap).
 fn a_quiet_move(state: &Value) -> String {
-    let rules: Rules = state["variant"].as_str().unwrap().parse().unwrap();
-    let position = Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap();
-    let moves = position.legal_moves();
-    let plies = state["plies"].as_u64().unwrap() as usize;
-    let quiet = |mv: &&lgame::Move| {
-        let after = position.play_unchecked(mv);
-        after.outcome().is_none()
-            && after
-                .legal_moves()
-                .iter()
-                .any(|reply| after.play_unchecked(reply).outcome().is_none())
-    };
+    let moves = quiet_moves(state);
     // Vary the choice with the ply, so the game wanders.
-    let quiet_moves: Vec<_> = moves.iter().filter(quiet).collect();
-    match quiet_moves.is_empty() {
-        true => moves[plies % moves.len()].to_string(),
-        false => quiet_moves[(plies * 7) % quiet_moves.len()].to_string(),
-    }
+    let plies = state["plies"].as_u64().unwrap() as usize;
+    moves[(plies * 7) % moves.len()].clone()
 }
 
 fn post(server: &Server, id: &str, action: &str, token: &str) -> Reply {
