@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 use lgame::{Game, Move, Position, Rules};
 
-use crate::perfect::perfect_move;
 use crate::search::Search;
 use crate::{Level, Player, PlayerSpec, Rng, Tablebases};
 
@@ -45,8 +44,8 @@ impl BuiltIn {
     }
 
     fn perfect(&mut self, game: &Game) -> Option<Move> {
-        let tb = self.tablebases.get(game.rules());
-        perfect_move(&tb, game.position(), &mut self.rng)
+        let (tb, memo) = self.tablebases.get_with_memo(game.rules());
+        memo.perfect_move(&tb, game.position(), &mut self.rng)
     }
 }
 

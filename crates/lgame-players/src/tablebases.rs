@@ -8,6 +8,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use lgame::Rules;
 use lgame_solver::Tablebase;
 
+use crate::perfect::PerfectMemo;
+
 /// A cache of solved tables, one per set of positions and moves ([`Rules::table_rules`]:
 /// every starting setup of a variant shares one table, and under scoring every setup with
 /// the same pieces), shared by the players that need them.
@@ -42,6 +44,9 @@ enum Entry {
     Solving,
     Ready {
         table: Arc<Tablebase>,
+        /// The perfect player's recent choices in this table (bounded; not counted in
+        /// `bytes`).
+        memo: Arc<PerfectMemo>,
         bytes: u64,
         used: u64,
     },
@@ -87,6 +92,11 @@ impl Tablebases {
     /// The table for `rules`, solved now if it is not yet: by this thread once a solver is
     /// free, or by the thread already solving it (this one waits for it).
     pub fn get(&self, rules: &Rules) -> Arc<Tablebase> {
+        self.get_with_memo(rules).0
+    }
+
+    /// [`Tablebases::get`], with the table's memo of the perfect player's choices.
+    pub(crate) fn get_with_memo(&self, rules: &Rules) -> (Arc<Tablebase>, Arc<PerfectMemo>) {
         let key = rules.table_rules();
         let mut held = self.lock();
         loop {
@@ -105,18 +115,21 @@ impl Tablebases {
         // Should the solve panic, the guard still frees the solver and the waiters.
         let guard = SolveGuard { cache: self, key };
         let table = Arc::new(Tablebase::solve(&key));
+        let memo = Arc::new(PerfectMemo::new(&table));
         let mut held = self.lock();
         held.solves += 1;
-        held.keep(key, table.clone(), self.budget);
+        held.keep(key, table.clone(), memo.clone(), self.budget);
         drop(held);
         drop(guard);
-        table
+        (table, memo)
     }
 
     /// The table for `rules` if it is solved and held (it then counts as just used); never
     /// solves, never waits for a solve.
     pub fn cached(&self, rules: &Rules) -> Option<Arc<Tablebase>> {
-        self.lock().touch(&rules.table_rules())
+        self.lock()
+            .touch(&rules.table_rules())
+            .map(|(table, _)| table)
     }
 
     /// How many tables the cache holds (solved or inserted).
@@ -153,20 +166,23 @@ impl Tablebases {
     /// Puts an already solved table in the cache (one read from a file, say).
     pub fn insert(&self, tb: Tablebase) {
         let key = tb.rules().table_rules();
-        self.lock().keep(key, Arc::new(tb), self.budget);
+        let memo = Arc::new(PerfectMemo::new(&tb));
+        self.lock().keep(key, Arc::new(tb), memo, self.budget);
         self.changed.notify_all();
     }
 }
 
 impl Held {
     /// The ready table under `key`, marked as just used.
-    fn touch(&mut self, key: &Rules) -> Option<Arc<Tablebase>> {
+    fn touch(&mut self, key: &Rules) -> Option<(Arc<Tablebase>, Arc<PerfectMemo>)> {
         self.clock += 1;
         let now = self.clock;
         match self.tables.get_mut(key) {
-            Some(Entry::Ready { table, used, .. }) => {
+            Some(Entry::Ready {
+                table, memo, used, ..
+            }) => {
                 *used = now;
-                Some(table.clone())
+                Some((table.clone(), memo.clone()))
             }
             _ => None,
         }
@@ -174,11 +190,18 @@ impl Held {
 
     /// Keeps a table as the most recently used, then drops the least recently used ones
     /// (this one last) until the tables fit the budget.
-    fn keep(&mut self, key: Rules, table: Arc<Tablebase>, budget: Option<u64>) {
+    fn keep(
+        &mut self,
+        key: Rules,
+        table: Arc<Tablebase>,
+        memo: Arc<PerfectMemo>,
+        budget: Option<u64>,
+    ) {
         self.clock += 1;
         let bytes = table.memory_bytes();
         let entry = Entry::Ready {
             table,
+            memo,
             bytes,
             used: self.clock,
         };
