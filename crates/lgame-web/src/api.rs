@@ -19,12 +19,14 @@ use axum::{Json, Router};
 use lgame::{Move, Record};
 use lgame_players::seated::Seat;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
 
 use crate::error::ApiError;
 use crate::explore;
 use crate::games::{self, App, GameError, Input, Live, NewGame, Slot};
+use crate::request::{
+    AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, TokenRequest,
+};
 use crate::response::{
     Analysis, Catalog, ClassesAnswer, Created, GameState, Health, PlayerLinks, Players,
     PositionAnswer, RecordAnswer, TablesHealth,
@@ -172,61 +174,6 @@ where
 
 fn query_rejection(rejection: QueryRejection) -> ApiError {
     ApiError::new(rejection.status(), rejection.body_text())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CreateRequest {
-    #[serde(default)]
-    variant: Option<String>,
-    #[serde(default)]
-    setup: Option<String>,
-    red: String,
-    blue: String,
-    #[serde(default)]
-    repetition: Option<u32>,
-    #[serde(default)]
-    turn_limit: Option<u32>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ImportRequest {
-    record: String,
-    #[serde(default)]
-    red: Option<String>,
-    #[serde(default)]
-    blue: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct MoveRequest {
-    token: String,
-    ply: u64,
-    #[serde(rename = "move")]
-    mv: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TokenRequest {
-    token: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalysisQuery {
-    #[serde(default)]
-    variant: Option<String>,
-    position: String,
 }
 
 /// The routes.
@@ -702,12 +649,6 @@ async fn classes(
         )))
     })
     .await
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrQuery {
-    text: String,
 }
 
 async fn qr(Params(query): Params<QrQuery>) -> Result<Response, ApiError> {

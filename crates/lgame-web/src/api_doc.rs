@@ -13,10 +13,11 @@ use lgame::position::{End, Outcome, PartialLError, Piece};
 use lgame::{Bitboard, Board, Color, Rules, Square};
 use serde_json::Value;
 
-use crate::api::{self, CreateRequest, ImportRequest, MoveRequest};
+use crate::api;
 use crate::error::ApiError;
 use crate::explore::{self, PositionQuery, RecordRequest};
 use crate::games::{App, NewGame};
+use crate::request::{CreateRequest, ImportRequest, MoveRequest};
 use crate::store::{Store, Synchronous};
 
 const API_MD: &str = include_str!("../../../docs/api.md");

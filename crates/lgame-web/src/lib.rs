@@ -24,6 +24,7 @@ mod explore;
 mod games;
 mod listener;
 mod peers;
+mod request;
 mod response;
 mod secret;
 mod store;
