@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::api;
 use crate::error::ApiError;
 use crate::explore::{self, PositionQuery, RecordRequest};
-use crate::games::{App, NewGame};
+use crate::games::{self, Command, Games, NewGame, Who};
 use crate::request::{CreateRequest, ImportRequest, MoveRequest};
 use crate::store::{Store, Synchronous};
 
@@ -167,7 +167,7 @@ fn to_json(value: impl serde::Serialize) -> Value {
 /// Real answers for each documented one, made by the code that answers them.
 fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
-    let app = Arc::new(App::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
+    let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
     let started = app
         .create(NewGame {
@@ -175,33 +175,31 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
             seats: ["human".parse().unwrap(), "perfect".parse().unwrap()],
         })
         .unwrap();
-    let token = started.tokens[0].clone().unwrap();
+    let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
     let created = to_json(api::created(started));
-    let mut live = slot.live.blocking_lock();
-    let illegal = live
-        .play(
-            &app.store,
-            &slot.updates,
-            &token,
-            1,
-            &"A1,A2,A3,B1".parse().unwrap(),
-        )
-        .unwrap_err();
-    let refused = to_json(ApiError::from(illegal).body);
-    let mut changes = slot.updates.subscribe();
-    let state = live
-        .play(
-            &app.store,
-            &slot.updates,
-            &token,
-            1,
-            &"A1,A2,A3,B3 D1-D2".parse().unwrap(),
-        )
+    let play = |mv: &str| Command::Move {
+        ply: 1,
+        mv: mv.parse().unwrap(),
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
         .unwrap();
-    let whole: Value = serde_json::from_str(&live.message()).unwrap();
-    let change: Value = serde_json::from_str(&changes.try_recv().unwrap()).unwrap();
-    drop(live);
+    let (refused, state, whole, change) = runtime.block_on(async {
+        let who = Who::Token(token);
+        let illegal = app.run(&id, who.clone(), play("A1,A2,A3,B1")).await;
+        let refused = to_json(ApiError::from(illegal.err().unwrap()).body);
+        let (_, mut changes) = slot.lock().await.watch();
+        let Ok(games::Outcome::State(state)) = app.run(&id, who, play("A1,A2,A3,B3 D1-D2")).await
+        else {
+            panic!("the move is played");
+        };
+        let (whole, _) = slot.lock().await.watch();
+        let whole: Value = serde_json::from_str(&whole).unwrap();
+        let change: Value = serde_json::from_str(&changes.try_recv().unwrap()).unwrap();
+        (refused, state, whole, change)
+    });
     let start = classic.start_position();
     let analysis = app.tablebases.get(&classic).analyze(&start).unwrap();
     let position = explore::position_answer(&PositionQuery {

@@ -52,8 +52,9 @@ pub struct ClassesQuery {
 pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, GameError> {
     let rules = games::parse_rules(variant.unwrap_or("classic"))?;
     Position::from_text(text, &rules).map_err(|e| {
-        GameError::Invalid(
+        GameError::unreadable(
             Input::Position,
+            &shorten(text),
             format!("position '{}': {e}", shorten(text)),
         )
     })
@@ -71,11 +72,16 @@ fn read_cells(position: &Position, text: &str) -> Result<Bitboard, GameError> {
     let mut set = Bitboard::EMPTY;
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let square: Square = name.parse().map_err(|e| {
-            GameError::Invalid(Input::Cell, format!("selected '{}': {e}", shorten(name)))
+            GameError::unreadable(
+                Input::Cell,
+                &shorten(name),
+                format!("selected '{}': {e}", shorten(name)),
+            )
         })?;
         if !position.board().contains(square) {
-            return Err(GameError::Invalid(
+            return Err(GameError::unreadable(
                 Input::Cell,
+                name,
                 format!("selected: {square} is off the {} board", position.board()),
             ));
         }
@@ -160,8 +166,9 @@ pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, GameError> {
         .into_iter()
         .find(|w| w.name() == text)
         .ok_or_else(|| {
-            GameError::Invalid(
+            GameError::unreadable(
                 Input::Value,
+                &shorten(text),
                 format!("value '{}': expected win, draw or loss", shorten(text)),
             )
         })
@@ -211,7 +218,7 @@ pub fn classes_answer(
 /// A QR code of `text` as an SVG picture.
 pub fn qr_svg(text: &str) -> Result<String, GameError> {
     if text.is_empty() || text.len() > MAX_QR_TEXT {
-        return Err(GameError::Invalid(
+        return Err(GameError::invalid(
             Input::Other,
             format!(
                 "text: 1 to {MAX_QR_TEXT} bytes are made into a QR code, not {}",
@@ -251,10 +258,10 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
         (Some(text), None) if request.variant.is_none() && request.start.is_none() => {
             let record: Record = text
                 .parse()
-                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
+                .map_err(|e| GameError::invalid(Input::Record, format!("record: {e}")))?;
             record
                 .replay()
-                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?
+                .map_err(|e| GameError::invalid(Input::Record, format!("record: {e}")))?
         }
         (None, Some(moves)) => {
             let start = read_position(
@@ -262,18 +269,24 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
                 request.start.as_deref().unwrap_or("start"),
             )?;
             let mut game = Game::from_position(start)
-                .map_err(|e| GameError::Invalid(Input::Position, format!("start: {e}")))?;
+                .map_err(|e| GameError::invalid(Input::Position, format!("start: {e}")))?;
             for (n, text) in moves.iter().enumerate() {
                 let ply = n + 1;
                 let mv: Move = text.parse().map_err(|e| {
-                    GameError::Invalid(Input::Move, format!("ply {ply}: '{}': {e}", shorten(text)))
+                    GameError::unreadable(
+                        Input::Move,
+                        &shorten(text),
+                        format!("ply {ply}: '{}': {e}", shorten(text)),
+                    )
                 })?;
                 game.play(&mv).map_err(|e| {
                     let message = format!("ply {ply}: {mv}: {e}");
                     match e {
-                        lgame::game::GameError::Illegal(reason) => {
-                            GameError::Illegal { message, reason }
-                        }
+                        lgame::game::GameError::Illegal(reason) => GameError::Illegal {
+                            input: text.clone(),
+                            message,
+                            reason,
+                        },
                         _ => GameError::Unservable(message),
                     }
                 })?;
@@ -303,7 +316,11 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     let highlight = match &query.highlight {
         Some(text) => {
             let mv: Move = text.parse().map_err(|e| {
-                GameError::Invalid(Input::Move, format!("highlight '{}': {e}", shorten(text)))
+                GameError::unreadable(
+                    Input::Move,
+                    &shorten(text),
+                    format!("highlight '{}': {e}", shorten(text)),
+                )
             })?;
             Some(mv)
         }
