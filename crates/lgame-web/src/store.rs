@@ -383,3 +383,122 @@ mod tests {
         assert!(shown.contains("10.0.0.1/games"), "{shown}");
     }
 }
+
+/// The [`Backend`] interface, exercised the same way on SQLite and on PostgreSQL.
+#[cfg(test)]
+mod both_backends {
+    use lgame_test_support::backends::Backend as Db;
+    use lgame_test_support::{on_both_backends, TempDir};
+
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            header: "[Variant \"classic\"]\n\n*\n".into(),
+            seats: ["human".into(), "human".into()],
+            token_hashes: [Some("red-hash".into()), None],
+            seed: 42,
+            end: None,
+            requests: Requests {
+                draw_offer: Some(Color::Red),
+                undo_request: None,
+            },
+            rematch: None,
+            rematch_of: None,
+            version: 0,
+        }
+    }
+
+    fn edit(id: &str, version: i64, change: Change, requests: Requests) -> Edit {
+        Edit {
+            id: id.into(),
+            version,
+            change,
+            requests,
+        }
+    }
+
+    fn append(first: usize, mv: &str) -> Change {
+        Change::Append {
+            first,
+            moves: vec![mv.into()],
+        }
+    }
+
+    fn the_interface_keeps_games_edits_links_and_tokens(db: Db) {
+        let dir = TempDir::new("store-interface");
+        let database: Database = db.database(&dir).parse().unwrap();
+        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        assert_eq!(store.shared(), db == Db::Postgres);
+        assert!(store.version().unwrap() >= 1);
+        let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
+        store.insert_game(&a, &["A1,A2,A3,B3".into()]).unwrap();
+        store.insert_game(&b, &[]).unwrap();
+        assert_eq!(store.count_games().unwrap(), 2);
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        assert_eq!((back, moves), (a.clone(), vec!["A1,A2,A3,B3".to_string()]));
+        assert!(store.load("cccccccccccccccc").unwrap().is_none());
+        assert!(matches!(
+            store.version_of("cccccccccccccccc"),
+            Err(StoreError::NotFound)
+        ));
+
+        // An edit on the game's version: stored, the version one up, the requests as given.
+        let none = Requests::default();
+        let asked = Requests {
+            draw_offer: None,
+            undo_request: Some(Color::Blue),
+        };
+        let played = edit(&a.id, 0, append(2, "C1,C2,C3,D3"), none);
+        store.queue(played).wait().unwrap();
+        assert_eq!(store.version_of(&a.id).unwrap(), 1);
+        // A stale version writes nothing; a ply stored already fails.
+        let stale = store.queue(edit(&a.id, 0, append(3, "x"), asked));
+        assert!(matches!(stale.wait(), Err(StoreError::Stale)));
+        let again = store.queue(edit(&a.id, 1, append(2, "x"), asked));
+        assert!(matches!(again.wait(), Err(StoreError::Other(_))));
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        assert_eq!((back.version, back.requests, moves.len()), (1, none, 2));
+        store
+            .queue(edit(&a.id, 1, Change::Requests, asked))
+            .wait()
+            .unwrap();
+        assert_eq!(store.load(&a.id).unwrap().unwrap().0.requests, asked);
+        let undone = edit(&a.id, 2, Change::Truncate { keep: 1 }, none);
+        store.queue(undone).wait().unwrap();
+        let end = Change::End {
+            termination: "resignation".into(),
+            result: "0-1".into(),
+        };
+        store.queue(edit(&a.id, 3, end, none)).wait().unwrap();
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        let resigned = ("resignation".to_string(), "0-1".to_string());
+        assert_eq!(
+            (back.end, back.requests, moves.len()),
+            (Some(resigned), none, 1)
+        );
+
+        // A rematch linked once, both ways; a waiting side's token given once.
+        assert!(store.link_rematch(&a.id, &b.id).unwrap());
+        assert!(!store.link_rematch(&a.id, "cccccccccccccccc").unwrap());
+        let (old, new) = (
+            store.load(&a.id).unwrap().unwrap().0,
+            store.load(&b.id).unwrap().unwrap().0,
+        );
+        assert_eq!(
+            (old.rematch, new.rematch_of),
+            (Some(b.id.clone()), Some(a.id.clone()))
+        );
+        assert_eq!((old.version, new.version), (5, 1));
+        assert!(store.set_token(&b.id, Color::Blue, "blue-hash").unwrap());
+        assert!(!store.set_token(&b.id, Color::Blue, "another").unwrap());
+        assert!(!store.set_token(&b.id, Color::Red, "another").unwrap());
+        let back = store.load(&b.id).unwrap().unwrap().0;
+        assert_eq!(back.token_hashes[1].as_deref(), Some("blue-hash"));
+        assert_eq!(back.version, 2);
+        assert!(store.write_counts().0 >= 5);
+    }
+
+    on_both_backends!(the_interface_keeps_games_edits_links_and_tokens);
+}
