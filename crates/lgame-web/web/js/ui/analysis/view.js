@@ -6,7 +6,7 @@
 // legend, and the "Show/Hide analysis" toggle. The data comes from ctrl.js.
 
 import { messageOf } from '../../api.js';
-import { h, svg, draw } from '../../dom.js';
+import { h, svg, draw, morph } from '../../dom.js';
 import { t, side, valueText } from '../../i18n.js';
 import { turnOf } from '../../notation.js';
 import { miniBoard } from '../board.js';
@@ -70,20 +70,32 @@ export function marksLegend() {
 }
 
 /**
- * The "Show analysis" / "Hide analysis" button: its words follow its state.
+ * The "Show analysis" / "Hide analysis" button as a function of whether the analysis is
+ * shown: its words say what it will do.
+ * @param {boolean} on
+ * @param {() => void} onclick
+ * @param {boolean} [hidden]
+ */
+export function toggleButton(on, onclick, hidden = false) {
+  return h('button', {
+    type: 'button', class: 'toggle-analysis', 'aria-expanded': String(on), hidden,
+    text: t(on ? 'analysis.hide' : 'analysis.show'), onclick,
+  });
+}
+
+/**
+ * The toggle as one element that keeps its own state (for a view that draws it once).
  * @param {(on: boolean) => void} onChange
  * @param {boolean} [on]
  */
 export function analysisToggle(onChange, on = false) {
-  const button = h('button', { type: 'button', class: 'toggle-analysis' });
   /** @param {boolean} value */
   const set = (value) => {
     on = value;
-    button.textContent = t(on ? 'analysis.hide' : 'analysis.show');
-    button.setAttribute('aria-expanded', String(on));
+    morph(button, toggleButton(on, flip));
   };
-  button.addEventListener('click', () => { set(!on); onChange(on); });
-  set(on);
+  const flip = () => { set(!on); onChange(on); };
+  const button = toggleButton(on, flip);
   return { button, set, get on() { return on; } };
 }
 
