@@ -131,8 +131,9 @@ function same(old, next) {
 
 /**
  * Makes `old`'s attributes `next`'s. A `<details>`' `open` is the person's (only `next`
- * opening it counts), and a form field's value follows `next`'s unless it has the focus (what
- * is being typed stays).
+ * opening it counts), and so is a form field's value: it follows `next`'s only when `next`
+ * sets one (a `value` attribute) and the field does not have the focus (what is being typed
+ * stays).
  * @param {Element} old
  * @param {Element} next
  */
@@ -144,7 +145,7 @@ function morphAttributes(old, next) {
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
   const field = old instanceof HTMLInputElement || old instanceof HTMLTextAreaElement;
-  if (field && old !== document.activeElement) {
+  if (field && next.hasAttribute('value') && old !== document.activeElement) {
     const value = /** @type {HTMLInputElement} */ (next).value;
     if (old.value !== value) old.value = value;
   }
@@ -208,6 +209,24 @@ export function panel(root, view) {
     const key = JSON.stringify(slice);
     if (key === last) return;
     last = key;
+    const focused = document.activeElement;
+    const place = focused && focused !== root && root.contains(focused) ? placeOf(root, focused) : null;
     morph(root, view(slice));
+    // The focused element was replaced (not kept): its successor in the same place takes it.
+    if (place && focused && !focused.isConnected) {
+      const successor = root.querySelectorAll(place.selector)[place.index];
+      if (successor instanceof HTMLElement || successor instanceof SVGElement) successor.focus({ preventScroll: true });
+    }
   };
+}
+
+/**
+ * Where `node` stands in `root`, as a key that outlives a redraw: its tag and classes, and
+ * which of `root`'s elements so named it is.
+ * @param {Element} root
+ * @param {Element} node
+ */
+function placeOf(root, node) {
+  const selector = [CSS.escape(node.localName), ...[...node.classList].map((c) => `.${CSS.escape(c)}`)].join('');
+  return { selector, index: [...root.querySelectorAll(selector)].indexOf(node) };
 }
