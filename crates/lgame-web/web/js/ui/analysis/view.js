@@ -6,7 +6,7 @@
 // legend, and the "Show/Hide analysis" toggle. The data comes from ctrl.js.
 
 import { messageOf } from '../../api.js';
-import { h, svg, draw, morph } from '../../dom.js';
+import { h, svg, draw } from '../../dom.js';
 import { t, side, valueText } from '../../i18n.js';
 import { turnOf } from '../../notation.js';
 import { miniBoard } from '../board.js';
@@ -83,21 +83,6 @@ export function toggleButton(on, onclick, hidden = false) {
   });
 }
 
-/**
- * The toggle as one element that keeps its own state (for a view that draws it once).
- * @param {(on: boolean) => void} onChange
- * @param {boolean} [on]
- */
-export function analysisToggle(onChange, on = false) {
-  /** @param {boolean} value */
-  const set = (value) => {
-    on = value;
-    morph(button, toggleButton(on, flip));
-  };
-  const flip = () => { set(!on); onChange(on); };
-  const button = toggleButton(on, flip);
-  return { button, set, get on() { return on; } };
-}
 
 export class AnalysisPanel {
   /**
