@@ -258,7 +258,6 @@ export function render(main, params) {
   const rules = rulesForm((text) => ctrl.chooseVariant(text));
   const [notice, heading, top, rest, list, gradesSection, progressSection, optionsSummary] =
     ['p', 'h2', 'div', 'div', 'details', 'section', 'section', 'summary'].map((tag) => document.createElement(tag));
-  notice.className = 'puzzles-notice';
   Object.assign(heading, { id: 'puzzles-puzzle-heading', className: 'puzzles-heading' });
   optionsSummary.className = 'puzzles-options-summary';
   gradesSection.hidden = progressSection.hidden = true;
@@ -293,6 +292,8 @@ export function render(main, params) {
     top: whenThere(drawTop),
     rest: whenThere(drawRest),
   };
+  // The live region is there before its first words, so that they are read out.
+  draw.notice({ text: '' });
   let offered = false;
   /** @type {{ goal: string, rest: RestSlice | null }} */
   const kept = { goal: '', rest: null };
