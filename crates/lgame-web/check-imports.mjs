@@ -1,5 +1,6 @@
 // Checks the page's modules (web/**/*.js): each starts with `// @ts-check`, the imports
-// (static and dynamic) form no cycle, and no module imports the router (js/app.js).
+// (static and dynamic) form no cycle, no module imports the router (js/app.js), and none but
+// js/storage.js names the browser's storage (`localStorage`, `sessionStorage`).
 // Run by `npm run check` after the type check; exits 1 with the problems found.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), 'web');
 const router = join(web, 'js', 'app.js');
+const storage = join(web, 'js', 'storage.js');
 
 /** @param {string} dir @returns {string[]} */
 function modules(dir) {
@@ -25,6 +27,9 @@ const files = modules(web);
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   if (!text.startsWith('// @ts-check\n')) problems.push(`${relative(web, file)}: does not start with // @ts-check`);
+  if (file !== storage && /\b(?:local|session)Storage\b/.test(text)) {
+    problems.push(`${relative(web, file)}: uses the browser's storage, which only js/storage.js may`);
+  }
   const specifiers = [
     ...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/gm),
     ...text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
@@ -60,4 +65,4 @@ if (problems.length) {
   process.exit(1);
 }
 const edges = [...graph.values()].reduce((n, list) => n + list.length, 0);
-console.log(`${graph.size} modules, ${edges} imports: every module checked, no cycle, none imports the router`);
+console.log(`${graph.size} modules, ${edges} imports: every module checked, no cycle, none imports the router, only storage.js the storage`);

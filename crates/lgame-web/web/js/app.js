@@ -7,6 +7,7 @@
 
 import { t, language, setLanguage, onLanguageChange, LANGUAGES } from './i18n.js';
 import { h } from './dom.js';
+import { readOneOf, write } from './storage.js';
 import { messageOf } from './api.js';
 import { icon } from './ui/icons.js';
 // Loaded with the page, not on demand: a headless print (`chromium --print-to-pdf`) prints
@@ -125,7 +126,7 @@ async function show() {
 }
 
 function initialTheme() {
-  const stored = localStorage.getItem('lgame.theme');
+  const stored = readOneOf('theme', ['light', 'dark']);
   const dark = stored ? stored === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
@@ -138,7 +139,7 @@ shell('language').addEventListener('change', (e) => {
 shell('theme').addEventListener('click', () => {
   const dark = document.documentElement.dataset.theme !== 'dark';
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-  localStorage.setItem('lgame.theme', dark ? 'dark' : 'light');
+  write('theme', dark ? 'dark' : 'light');
   renderNav(route().view);
 });
 // A link chosen in the folded navigation closes it (the same view's link changes no address).

@@ -2,9 +2,11 @@
 // Every text the page shows lives in i18n/<language>/: one place per language. Here: the
 // current language, a text by its key, and the words for what the server gives as data
 // (sides, values, refusals, endings). It imports no other module of the page but the texts
-// (api.js words its errors with it): the server's types come from types.js.
+// (api.js words its errors with it) and the storage, which imports nothing: the server's
+// types come from types.js.
 import en from '../i18n/en/index.js';
 import ru from '../i18n/ru/index.js';
+import { read, write } from './storage.js';
 
 /** @typedef {import('./types.js').Color} Color */
 /** @typedef {Record<string, string | number | null | undefined>} Vars */
@@ -13,12 +15,11 @@ import ru from '../i18n/ru/index.js';
 const english = en;
 /** @type {Record<string, Record<string, string>>} */
 export const LANGUAGES = { en, ru };
-const STORAGE_KEY = 'lgame.language';
 
 /** @returns {string} */
 function initial() {
-  const stored = localStorage.getItem(STORAGE_KEY);
-  if (stored && LANGUAGES[stored]) return stored;
+  const stored = read('language');
+  if (typeof stored === 'string' && LANGUAGES[stored]) return stored;
   for (const lang of navigator.languages || [navigator.language || 'en']) {
     const code = String(lang).slice(0, 2).toLowerCase();
     if (LANGUAGES[code]) return code;
@@ -38,7 +39,7 @@ export function language() {
 export function setLanguage(code) {
   if (!LANGUAGES[code] || code === current) return;
   current = code;
-  localStorage.setItem(STORAGE_KEY, code);
+  write('language', code);
   document.documentElement.lang = code;
   for (const f of listeners) f(code);
 }

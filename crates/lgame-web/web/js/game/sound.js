@@ -1,28 +1,21 @@
 // @ts-check
 // Move sounds, made in the page (a WebAudio oscillator, no file): off unless the person turns
-// them on; the choice is kept in localStorage.
+// them on; the choice is kept in the browser's storage (storage.js).
 
-const KEY = 'lgame.sound';
+import { readOneOf, write } from '../storage.js';
 
 /** @type {AudioContext | null} */
 let audio = null;
 
 /** Whether move sounds are on. */
 export function soundOn() {
-  try {
-    return localStorage.getItem(KEY) === 'on';
-  } catch {
-    return false;
-  }
+  return readOneOf('sound', ['on', 'off']) === 'on';
 }
 
 /** @param {boolean} on */
 export function setSound(on) {
-  try {
-    localStorage.setItem(KEY, on ? 'on' : 'off');
-  } catch {
-    // Storage refused (a private window): the choice lasts this page only.
-  }
+  // Storage refused (a private window): the choice lasts this page only.
+  write('sound', on ? 'on' : 'off');
 }
 
 /**

@@ -4,18 +4,194 @@
 // invitation of a friend (and the link for spectators), the actions (undo, redo, draw,
 // resign, flip, sound, analysis, record), the moves and the analysis panel. game/ctrl.js
 // holds the game and acts on it.
+//
+// Each panel is a function of its slice of the state (`statusView`, `bannerView`, …, below),
+// redrawn by dom.js's `panel` when its slice changed; `slices` cuts the state into them. The
+// board, the move builder and the analysis panel are drawn by their own modules.
 
 import * as api from '../api.js';
-import { h } from '../dom.js';
+import { h, panel } from '../dom.js';
 import { href } from '../address.js';
 import { t, side, conclusion, winnerOf } from '../i18n.js';
 import { moveCells } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { icon } from '../ui/icons.js';
 import { moveBuilder } from '../ui/move/view.js';
-import { AnalysisPanel, analysisToggle } from '../ui/analysis/view.js';
+import { AnalysisPanel, toggleButton } from '../ui/analysis/view.js';
 import { GameCtrl, afterMove } from './ctrl.js';
 import { soundOn, setSound, moveSound } from './sound.js';
+
+/** @typedef {import('../api.js').Color} Color */
+
+/**
+ * What this page alone decides: the board turned round, the sounds.
+ * @typedef {{ flipped: boolean, sound: boolean }} Local
+ */
+
+/**
+ * The status line: whose turn, or how it ended; its data for the tests and for styles.
+ * @param {{ turn: Color, plies: number, position: string, over: boolean, watching: boolean, text: string } | null} s
+ */
+function statusView(s) {
+  const attrs = { class: 'status', role: 'status', 'aria-live': 'polite' };
+  if (!s) return h('div', attrs);
+  return h('div', {
+    ...attrs, 'data-turn': s.turn, 'data-plies': s.plies, 'data-position': s.position,
+    'data-over': String(s.over), 'data-watching': String(s.watching),
+  }, h('span', { class: `turn-dot ${s.turn}` }), h('span', { text: s.text }));
+}
+
+/** @param {boolean} shown */
+const hintView = (shown) => h('p', { class: 'move-hint', hidden: !shown, text: t('game.hint') });
+
+/**
+ * The end's banner: what it means for this player, how, and the rematch.
+ * @param {{ headline: string, how: string, result: string, ending: string, verdict: string, rematch: 'none' | 'off' | 'on', join: boolean } | null} s
+ * @param {() => void} rematch
+ */
+function bannerView(s, rematch) {
+  return h('div', {
+    class: 'banner', hidden: !s, role: 'alert', 'data-result': s?.result, 'data-ending': s?.ending, 'data-verdict': s?.verdict,
+  },
+  h('p', { class: 'end-headline', text: s?.headline ?? '' }),
+  h('p', { class: 'end-how', text: s?.how ?? '' }),
+  h('div', { class: 'row' },
+    h('button', { type: 'button', class: 'rematch primary', hidden: s?.rematch === 'none', disabled: s?.rematch === 'off', onclick: rematch },
+      icon('rematch'), h('span', { text: t(s?.join ? 'game.joinRematch' : 'game.rematch') }))));
+}
+
+/**
+ * A link to copy, with its button.
+ * @param {string} cls
+ * @param {string} label
+ * @param {string} url
+ * @param {string} copyText the copy button's words
+ * @param {(url: string, field: HTMLInputElement | null) => void} copy
+ */
+function linkField(cls, label, url, copyText, copy) {
+  return h('div', { class: 'link-field' },
+    h('label', {}, h('span', { text: label }), h('input', { class: cls, readonly: true, value: url })),
+    h('div', { class: 'row' }, h('button', {
+      type: 'button', class: `copy copy-${cls}`, text: copyText,
+      onclick: (/** @type {Event} */ e) => {
+        const field = /** @type {Element} */ (e.currentTarget).closest('.link-field');
+        copy(url, field && field.querySelector('input'));
+      },
+    })));
+}
+
+/**
+ * The invitation of a friend: whether they are here, their link with its QR code, and the
+ * spectators' link; hidden until the game is known.
+ * @param {{ friend: Color, link: string, watch: string, present: boolean | null } | null} s
+ * @param {(url: string, field: HTMLInputElement | null) => void} copy
+ */
+function shareView(s, copy) {
+  const shown = Boolean(s && s.present !== null);
+  return h('div', { class: 'share panel', hidden: !shown, 'data-friend-present': shown ? String(s?.present) : null },
+    s && [
+      h('h2', { text: t('game.inviteTitle') }),
+      h('p', {
+        class: `presence${s.present === false ? ' waiting' : ''}`, 'aria-live': 'polite',
+        text: s.present === null ? '' : t(s.present ? 'game.friendHere' : 'game.waitingFriend'),
+      }),
+      linkField('friend-link', t('game.inviteLabel', { side: side(s.friend) }), s.link, t('game.copy'), copy),
+      h('img', { class: 'qr', src: api.qrUrl(s.link), alt: t('game.qrAlt') }),
+      linkField('watch-link', t('game.watchLabel'), s.watch, t('game.copyWatch'), copy),
+    ]);
+}
+
+/**
+ * The actions on the game, what this page shows, and the actions' message.
+ * @typedef {{ watching: boolean, undo: boolean, redo: boolean, drawOffered: boolean, draw: boolean, resign: boolean,
+ *   flipped: boolean, sound: boolean, allowed: boolean, analysisOn: boolean, analyse: string | null, message: string }} ActionsSlice
+ * @typedef {{ undo(): void, redo(): void, draw(): void, resign(): void, flip(): void, sound(): void, analysis(): void }} Actions
+ * @param {ActionsSlice} s
+ * @param {Actions} act
+ * @param {string} recordUrl
+ */
+function actionsView(s, act, recordUrl) {
+  const button = (/** @type {string} */ cls, /** @type {string} */ text, /** @type {boolean} */ enabled, /** @type {() => void} */ onclick) =>
+    h('button', { type: 'button', class: cls, text, disabled: !enabled, hidden: s.watching, onclick });
+  /** A button that shows an icon, named for screen readers by `label`. */
+  const iconButton = (/** @type {string} */ cls, /** @type {import('../ui/icons.js').IconName} */ name, /** @type {string} */ label, /** @type {boolean} */ pressed, /** @type {() => void} */ onclick) =>
+    h('button', { type: 'button', class: `${cls} icon-button`, 'aria-label': label, title: label, 'aria-pressed': String(pressed), onclick }, icon(name));
+  return h('div', { class: 'panel game-actions' },
+    h('div', { class: 'row' },
+      button('undo', t('game.undo'), s.undo, act.undo), ' ',
+      button('redo', t('game.redo'), s.redo, act.redo), ' ',
+      button('draw', t(s.drawOffered ? 'game.acceptDraw' : 'game.offerDraw'), s.draw, act.draw), ' ',
+      button('resign', t('game.resign'), s.resign, act.resign)),
+    h('div', { class: 'row' },
+      iconButton('flip', 'flip', t('game.flip'), s.flipped, act.flip), ' ',
+      iconButton('sound', s.sound ? 'soundOn' : 'soundOff', t('game.sound'), s.sound, act.sound), ' ',
+      // Fair play: in a live game between people the solver is neither shown nor asked.
+      toggleButton(s.analysisOn, act.analysis, !s.allowed), ' ',
+      h('a', { class: 'open-analysis', hidden: !s.allowed, href: s.allowed ? s.analyse : null, text: t('game.openAnalysis') }), ' ',
+      h('a', { class: 'export', download: 'lgame-game.txt', href: recordUrl, text: t('game.export') }), ' ',
+      h('a', { class: 'new-game', href: '#/play', text: t('game.newGame') })),
+    h('p', { class: 'analysis-later muted', hidden: s.allowed, text: t('game.analysisAfter') }),
+    h('p', { class: 'action-message', role: 'alert', text: s.message }));
+}
+
+/**
+ * The moves so far.
+ * @param {{ plies: number, moves: { color: Color, move: string }[] } | null} s
+ */
+function historyView(s) {
+  return h('section', { class: 'panel history' },
+    h('h2', { text: s ? t('game.moves', { count: s.plies }) : '' }),
+    h('ol', { class: 'move-list' }, (s ? s.moves : []).map(({ color, move }) => h('li', { class: 'mono', text: `${side(color)}: ${move}` }))));
+}
+
+/**
+ * What the status says: whose turn it is as this page sees it, or how the game ended.
+ * @param {GameCtrl} ctrl
+ * @param {import('../api.js').GameState} state
+ */
+function statusText(ctrl, state) {
+  if (state.over) return conclusion(winnerOf(state.result), state.ending, state.turn);
+  const other = state.turn === 'red' ? 'blue' : 'red';
+  if (ctrl.sending !== null && ctrl.vsComputer()) return t('game.computerThinking', { side: side(other) });
+  if (ctrl.watching()) return t('game.watching', { side: side(state.turn) });
+  if (ctrl.myTurn()) return t(ctrl.humanSides().length === 2 ? 'game.turnOf' : 'game.yourTurn', { side: side(state.turn) });
+  if (state.seats[state.turn] !== 'human') return t('game.computerThinking', { side: side(state.turn) });
+  return t('game.waitingFor', { side: side(state.turn) });
+}
+
+/**
+ * The state cut into the panels' slices.
+ * @param {GameCtrl} ctrl
+ * @param {Local} local
+ * @param {string} watchUrl the spectators' link
+ */
+function slices(ctrl, local, watchUrl) {
+  const state = ctrl.state;
+  const text = state ? statusText(ctrl, state) : '';
+  const verdict = state && state.over ? ctrl.verdict() : null;
+  const invited = ctrl.invitation();
+  return {
+    status: state && { turn: state.turn, plies: state.plies, position: state.position, over: state.over, watching: ctrl.watching(), text },
+    hint: Boolean(state && ctrl.myTurn() && !ctrl.movedYet()),
+    banner: state && state.over ? {
+      headline: verdict ? t(`game.${verdict}`) : text.split(':')[0],
+      how: `${text} (${state.result})`,
+      result: state.result, ending: state.ending || '', verdict: verdict || '',
+      rematch: /** @type {'none' | 'off' | 'on'} */ (ctrl.humanSides().length === 0 ? 'none' : ctrl.canRematch() ? 'on' : 'off'),
+      // Still here with a rematch made: the other player asked for it.
+      join: Boolean(state.rematch),
+    } : null,
+    share: invited && { friend: invited.friend, link: invited.link, watch: watchUrl, present: state ? invited.present : null },
+    actions: {
+      watching: ctrl.watching(), undo: ctrl.canUndo(), redo: ctrl.canRedo(), drawOffered: ctrl.drawOffered(),
+      draw: ctrl.canDraw(), resign: ctrl.canResign(), flipped: local.flipped, sound: local.sound,
+      allowed: !state || ctrl.analysisAllowed(), analysisOn: ctrl.analysisOn,
+      analyse: state && href('analyse', { variant: state.variant, position: state.start, line: state.moves.join(';'), at: state.plies }),
+      message: ctrl.message,
+    },
+    history: state && { plies: state.plies, moves: ctrl.moveList() },
+  };
+}
 
 /**
  * @param {HTMLElement} main
@@ -25,69 +201,26 @@ import { soundOn, setSound, moveSound } from './sound.js';
 export async function render(main, params, rest) {
   const id = rest[0];
   if (!id) throw new Error(t('game.noId'));
-
-  const button = (/** @type {string} */ cls, /** @type {string} */ text) => h('button', { type: 'button', class: cls, text });
-  /** A button that shows an icon, named for screen readers by `label`. */
-  const iconButton = (/** @type {string} */ cls, /** @type {import('../ui/icons.js').IconName} */ name, /** @type {string} */ label) => {
-    const b = h('button', { type: 'button', class: `${cls} icon-button`, 'aria-label': label, title: label });
-    b.append(icon(name));
-    return b;
-  };
-  const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const boardHolder = h('div', { class: 'board-holder' });
-  const hint = h('p', { class: 'move-hint', hidden: true, text: t('game.hint') });
-  const builderHolder = h('div', { class: 'builder' });
-  const headline = h('p', { class: 'end-headline' });
-  const how = h('p', { class: 'end-how' });
-  const rematchButton = h('button', { type: 'button', class: 'rematch primary' });
-  const rematchText = h('span', { text: t('game.rematch') });
-  rematchButton.append(icon('rematch'), rematchText);
-  const banner = h('div', { class: 'banner', hidden: true, role: 'alert' }, headline, how, h('div', { class: 'row' }, rematchButton));
-  const share = h('div', { class: 'share panel', hidden: true });
-  const undo = button('undo', t('game.undo'));
-  const redo = button('redo', t('game.redo'));
-  const draw = button('draw', '');
-  const resign = button('resign', t('game.resign'));
-  const flip = iconButton('flip', 'flip', t('game.flip'));
-  const sound = iconButton('sound', soundOn() ? 'soundOn' : 'soundOff', t('game.sound'));
-  // "Show analysis" / "Hide analysis": the words follow the controller's state.
-  const analysis = analysisToggle(() => {
-    ctrl.toggleAnalysis();
-    redraw();
-    if (ctrl.analysisOn && ctrl.desc) panel.update(ctrl.desc, ctrl.history());
-  });
-  const toggle = analysis.button;
-  const openAnalysis = h('a', { class: 'open-analysis', text: t('game.openAnalysis') });
-  const analysisLater = h('p', { class: 'analysis-later muted', hidden: true, text: t('game.analysisAfter') });
-  const message = h('p', { class: 'action-message', role: 'alert' });
-  const historyTitle = h('h2');
-  const moveList = h('ol', { class: 'move-list' });
-  const analysisHolder = h('div', { class: 'analysis-holder' });
+  const [status, boardHolder, builderHolder, hint, banner, share, actions, history, analysisHolder] =
+    ['div', 'div', 'div', 'p', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
+  boardHolder.className = 'board-holder';
+  builderHolder.className = 'builder';
+  analysisHolder.className = 'analysis-holder';
   main.append(h('div', { class: 'stage' },
     h('div', {}, status, boardHolder, builderHolder, hint),
-    h('div', { class: 'side' },
-      banner,
-      share,
-      h('div', { class: 'panel game-actions' },
-        h('div', { class: 'row' }, undo, ' ', redo, ' ', draw, ' ', resign),
-        h('div', { class: 'row' }, flip, ' ', sound, ' ', toggle, ' ', openAnalysis, ' ',
-          h('a', { class: 'export', download: 'lgame-game.txt', href: api.games.recordUrl(id), text: t('game.export') }), ' ',
-          h('a', { class: 'new-game', href: '#/play', text: t('game.newGame') })),
-        analysisLater,
-        message),
-      h('section', { class: 'panel history' }, historyTitle, moveList),
-      analysisHolder)));
+    h('div', { class: 'side' }, banner, share, actions, history, analysisHolder)));
 
   // A page that moves for no side watches: its board takes no move.
   const watching = !params.get('red') && !params.get('blue');
   const board = new Board(boardHolder, { label: t('board.label'), interactive: !watching });
   builderHolder.hidden = watching;
-  let flipped = false;
+  /** @type {Local} */
+  const local = { flipped: false, sound: soundOn() };
   let flipChosen = false;
   const setFlipped = (/** @type {boolean} */ on) => {
-    flipped = on;
+    local.flipped = on;
     board.setFlipped(on);
-    flip.setAttribute('aria-pressed', String(on));
+    redraw();
   };
   const ctrl = new GameCtrl(id, params, {
     frame(desc, last, animate, current) {
@@ -102,7 +235,7 @@ export async function render(main, params, rest) {
         board.show({ last: cells, arrive: animate ? [...cells.l, ...cells.neutrals.map((n) => n[1])] : [] });
         if (animate) moveSound(ctrl.state && ctrl.state.over && current ? 'end' : 'theirs');
       }
-      if (ctrl.analysisOn && current) panel.update(desc, ctrl.history());
+      if (ctrl.analysisOn && current) analysis.update(desc, ctrl.history());
     },
     optimistic(desc, entry) {
       board.set(afterMove(desc, entry));
@@ -112,122 +245,68 @@ export async function render(main, params, rest) {
     ready: (desc, mine) => builder.setPosition(desc, mine),
     redraw,
   });
-  const panel = new AnalysisPanel(analysisHolder, {
+  const analysis = new AnalysisPanel(analysisHolder, {
     preview: (move) => builder.showPreview(move),
     play: (move) => builder.submit(move),
   });
-  panel.root.hidden = true;
+  analysis.root.hidden = true;
   const builder = moveBuilder(board, builderHolder, (move) => ctrl.move(move));
 
-  /** The invitation panel, when this page invites a friend: their link, and the spectators'. */
-  const invitation = ctrl.invitation();
-  const presence = h('p', { class: 'presence', 'aria-live': 'polite' });
-  /**
-   * A link to copy, with its button.
-   * @param {string} cls
-   * @param {string} label
-   * @param {string} url
-   * @param {string} copyText the copy button's words
-   */
-  const linkField = (cls, label, url, copyText) => {
-    const link = h('input', { class: cls, readonly: true });
-    link.value = url;
-    const copy = button(`copy copy-${cls}`, copyText);
-    copy.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        ctrl.say(t('game.copied'));
-      } catch {
-        link.select();
-        ctrl.say(t('game.copyByHand'));
-      }
-    });
-    return h('div', { class: 'link-field' }, h('label', {}, h('span', { text: label }), link), h('div', { class: 'row' }, copy));
+  /** @type {Actions} */
+  const act = {
+    undo: () => ctrl.undo(),
+    redo: () => ctrl.redo(),
+    draw: () => ctrl.draw(),
+    resign: () => { if (confirm(t('game.confirmResign'))) ctrl.resign(); },
+    flip: () => setFlipped(!local.flipped),
+    sound: () => {
+      setSound(!soundOn());
+      local.sound = soundOn();
+      redraw();
+      if (local.sound) moveSound('mine');
+    },
+    analysis: () => {
+      ctrl.toggleAnalysis();
+      redraw();
+      if (ctrl.analysisOn && ctrl.desc) analysis.update(ctrl.desc, ctrl.history());
+    },
   };
-  if (invitation) {
-    share.append(
-      h('h2', { text: t('game.inviteTitle') }),
-      presence,
-      linkField('friend-link', t('game.inviteLabel', { side: side(invitation.friend) }), invitation.link, t('game.copy')),
-      h('img', { class: 'qr', src: api.qrUrl(invitation.link), alt: t('game.qrAlt') }),
-      linkField('watch-link', t('game.watchLabel'), `${location.origin}/${href('game', {}, [id])}`, t('game.copyWatch')));
-  }
+  /** @type {(url: string, field: HTMLInputElement | null) => Promise<void>} */
+  const copy = async (url, field) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      ctrl.say(t('game.copied'));
+    } catch {
+      if (field) field.select();
+      ctrl.say(t('game.copyByHand'));
+    }
+  };
+  const draw = {
+    status: panel(status, statusView),
+    hint: panel(hint, hintView),
+    banner: panel(banner, (/** @type {Parameters<typeof bannerView>[0]} */ s) => bannerView(s, () => ctrl.rematch())),
+    share: panel(share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, copy)),
+    actions: panel(actions, (/** @type {ActionsSlice} */ s) => actionsView(s, act, api.games.recordUrl(id))),
+    history: panel(history, historyView),
+  };
+  const watchUrl = `${location.origin}/${href('game', {}, [id])}`;
 
   function redraw() {
-    message.textContent = ctrl.message;
     const state = ctrl.state;
-    if (!state) return;
-    const ended = state.over ? conclusion(winnerOf(state.result), state.ending, state.turn) : '';
-    let text = ended;
-    if (!state.over) {
-      if (ctrl.sending !== null && ctrl.vsComputer()) text = t('game.computerThinking', { side: side(state.turn === 'red' ? 'blue' : 'red') });
-      else if (ctrl.watching()) text = t('game.watching', { side: side(state.turn) });
-      else if (ctrl.myTurn()) text = t(ctrl.humanSides().length === 2 ? 'game.turnOf' : 'game.yourTurn', { side: side(state.turn) });
-      else if (state.seats[state.turn] !== 'human') text = t('game.computerThinking', { side: side(state.turn) });
-      else text = t('game.waitingFor', { side: side(state.turn) });
-    }
-    status.replaceChildren(h('span', { class: `turn-dot ${state.turn}` }), h('span', { text }));
-    Object.assign(status.dataset, { turn: state.turn, plies: String(state.plies), position: state.position, over: String(state.over), watching: String(ctrl.watching()) });
-    hint.hidden = !(ctrl.myTurn() && !ctrl.movedYet());
+    // Fair play: once the game is between people and live, the analysis closes.
+    if (state && !ctrl.analysisAllowed() && ctrl.analysisOn) ctrl.toggleAnalysis();
+    const s = slices(ctrl, local, watchUrl);
+    draw.status(s.status);
+    draw.hint(s.hint);
+    draw.banner(s.banner);
+    draw.share(s.share);
+    draw.actions(s.actions);
+    draw.history(s.history);
     // Nothing left to move once the game is over.
-    builderHolder.hidden = watching || state.over;
-
-    banner.hidden = !state.over;
-    if (state.over) {
-      const verdict = ctrl.verdict();
-      headline.textContent = verdict ? t(`game.${verdict}`) : ended.split(':')[0];
-      how.textContent = `${ended} (${state.result})`;
-      Object.assign(banner.dataset, { result: state.result, ending: state.ending || '', verdict: verdict || '' });
-      rematchButton.hidden = ctrl.humanSides().length === 0;
-      rematchButton.disabled = !ctrl.canRematch();
-      // Still here with a rematch made: the other player asked for it.
-      rematchText.textContent = t(state.rematch ? 'game.joinRematch' : 'game.rematch');
-    }
-
-    moveList.replaceChildren(...ctrl.moveList().map(({ color, move }) => h('li', { class: 'mono', text: `${side(color)}: ${move}` })));
-    historyTitle.textContent = t('game.moves', { count: state.plies });
-
-    undo.disabled = !ctrl.canUndo();
-    redo.disabled = !ctrl.canRedo();
-    draw.textContent = ctrl.drawOffered() ? t('game.acceptDraw') : t('game.offerDraw');
-    draw.disabled = !ctrl.canDraw();
-    resign.disabled = !ctrl.canResign();
-    for (const control of [undo, redo, draw, resign]) control.hidden = ctrl.watching();
-    // Fair play: in a live game between people the solver is neither shown nor asked.
-    const allowed = ctrl.analysisAllowed();
-    toggle.hidden = !allowed;
-    openAnalysis.hidden = !allowed;
-    analysisLater.hidden = allowed;
-    if (!allowed && ctrl.analysisOn) ctrl.toggleAnalysis();
-    analysis.set(ctrl.analysisOn);
-    panel.root.hidden = !ctrl.analysisOn;
-    if (allowed) openAnalysis.href = href('analyse', { variant: state.variant, position: state.start, line: state.moves.join(';'), at: state.plies });
-    else openAnalysis.removeAttribute('href');
-
-    const invited = ctrl.invitation();
-    if (invited) {
-      share.hidden = false;
-      presence.textContent = invited.present ? t('game.friendHere') : t('game.waitingFriend');
-      presence.className = `presence ${invited.present ? '' : 'waiting'}`;
-      share.dataset.friendPresent = invited.present ? 'true' : 'false';
-    }
+    builderHolder.hidden = watching || Boolean(state && state.over);
+    analysis.root.hidden = !ctrl.analysisOn;
   }
-
-  undo.addEventListener('click', () => ctrl.undo());
-  redo.addEventListener('click', () => ctrl.redo());
-  draw.addEventListener('click', () => ctrl.draw());
-  resign.addEventListener('click', () => {
-    if (confirm(t('game.confirmResign'))) ctrl.resign();
-  });
-  rematchButton.addEventListener('click', () => ctrl.rematch());
-  flip.addEventListener('click', () => setFlipped(!flipped));
-  sound.setAttribute('aria-pressed', String(soundOn()));
-  sound.addEventListener('click', () => {
-    setSound(!soundOn());
-    sound.setAttribute('aria-pressed', String(soundOn()));
-    sound.replaceChildren(icon(soundOn() ? 'soundOn' : 'soundOff'));
-    if (soundOn()) moveSound('mine');
-  });
+  redraw();
 
   return ctrl.start();
 }

@@ -9,7 +9,7 @@
 // entry is a real link to `#/learn?section=ID` (it can be copied and reopened), but a click
 // scrolls there itself and only replaces the address, without re-rendering the view.
 
-import { h } from '../dom.js';
+import { h, panel } from '../dom.js';
 import { href, replaceAddress } from '../address.js';
 import { t, number, plural, alternatives, valueText } from '../i18n.js';
 import { moveCells, sortCells } from '../notation.js';
@@ -377,6 +377,14 @@ export function render(main, params) {
   // Filled in once the lost positions arrive.
   const slots = { corners: h('p'), killer: h('p') };
   const lostHolder = h('div', { 'aria-busy': 'true' }, h('p', { class: 'muted' }, t('learn.lost.loading')));
+  const draw = {
+    corners: panel(slots.corners, (/** @type {string} */ text) => h('p', { text })),
+    killer: panel(slots.killer, (/** @type {string} */ text) => h('p', { text })),
+    lost: panel(lostHolder, (/** @type {{ error: string | null, lost: typeof ctrl.lost }} */ s) => h('div', {},
+      s.lost ? gallery(s.lost)
+        : s.error !== null ? h('p', { class: 'error', role: 'alert' }, t('learn.lost.error', { message: s.error }))
+          : h('p', { class: 'muted' }, t('learn.lost.loading')))),
+  };
 
   const sections = [
     rulesSection(),
@@ -405,19 +413,15 @@ export function render(main, params) {
   }
 
   function redraw() {
-    lostHolder.removeAttribute('aria-busy');
-    if (ctrl.error !== null) {
-      lostHolder.replaceChildren(h('p', { class: 'error', role: 'alert' }, t('learn.lost.error', { message: ctrl.error })));
-    }
     const lost = ctrl.lost;
+    draw.lost({ error: ctrl.error, lost });
     if (!lost) return;
-    lostHolder.replaceChildren(...gallery(lost));
     // The strategy notes, checked against the same data.
     const total = number(lost.total);
-    slots.corners.textContent = lost.cornered === lost.total
+    draw.corners(lost.cornered === lost.total
       ? t('learn.corners.all', { total })
-      : t('learn.corners.some', { count: number(lost.cornered), total });
-    slots.killer.textContent = t('learn.killer.data', { count: number(lost.killer), total });
+      : t('learn.corners.some', { count: number(lost.cornered), total }));
+    draw.killer(t('learn.killer.data', { count: number(lost.killer), total }));
   }
 
   ctrl.load();

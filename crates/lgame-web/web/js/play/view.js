@@ -2,7 +2,7 @@
 // A new game, drawn: the form (mode, the computer's level and strength, colour, variant,
 // setup, turn limit) and its message. play/ctrl.js creates the game.
 
-import { h } from '../dom.js';
+import { h, panel } from '../dom.js';
 import { t } from '../i18n.js';
 import { radioChoices, variantChooser } from '../ui/choosers.js';
 import { PlayCtrl, MODES, COLOURS } from './ctrl.js';
@@ -26,8 +26,13 @@ export function render(main, params) {
   const setup = h('select', { id: 'setup', name: 'setup' });
   const setupText = h('input', { name: 'setup-text', class: 'mono', hidden: true, 'aria-label': t('play.setupText') });
   const turnLimit = h('input', { id: 'turn-limit', name: 'turn-limit', type: 'number', min: 0, max: 10000, value: 0 });
-  const error = h('p', { class: 'error', role: 'alert' });
-  const start = h('button', { class: 'primary start', type: 'submit', text: t('play.start') });
+  // The form's end, a function of the controller's state: its refusal, and the start button
+  // (off while the game is being created).
+  const end = h('div', { class: 'part' });
+  const drawEnd = panel(end, (/** @type {{ error: string, busy: boolean }} */ s) => h('div', { class: 'part' },
+    h('p', { class: 'error', role: 'alert', text: s.error }),
+    h('div', { class: 'row' }, h('button', { class: 'primary start', type: 'submit', disabled: s.busy, text: t('play.start') }))));
+  drawEnd({ error: '', busy: false });
   const computerOnly = [
     h('span', { class: 'computer-only level-label', text: t('play.level') }),
     h('div', { class: 'computer-only level-field' },
@@ -44,8 +49,7 @@ export function render(main, params) {
       h('div', { class: 'row' }, setup, ' ', setupText),
       h('label', { for: 'turn-limit', class: 'limit-label', text: t('play.turnLimit') }),
       turnLimit),
-    error,
-    h('div', { class: 'row' }, start));
+    end);
   main.append(h('h1', { text: t('play.title') }), form);
 
   const mode = radioChoices(modes, 'mode', MODES, (m) => t(`play.mode.${m}`));
@@ -93,7 +97,6 @@ export function render(main, params) {
   });
 
   function redraw() {
-    error.textContent = ctrl.error;
-    start.disabled = ctrl.busy;
+    drawEnd({ error: ctrl.error, busy: ctrl.busy });
   }
 }

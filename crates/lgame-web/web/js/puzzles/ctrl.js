@@ -10,14 +10,13 @@
 import * as api from '../api.js';
 import { href, replaceAddress } from '../address.js';
 import { t, plural } from '../i18n.js';
+import { read, write } from '../storage.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').PositionDesc} PositionDesc */
 /** @typedef {import('../api.js').Analysis} Analysis */
 /** @typedef {import('../ui/move/ctrl.js').MoveCtrl} MoveCtrl */
 
-const STORAGE_KEY = 'lgame.puzzles';
-const STREAK_KEY = 'lgame.puzzles.streak';
 /** How long Blue "thinks" before answering, so that a person sees their own move land. */
 const REPLY_DELAY = 600;
 
@@ -60,29 +59,14 @@ const puzzleId = (variant, position) => `${variant}|${position}`;
  * @returns {Set<string>}
  */
 function loadSolved() {
-  try {
-    const list = JSON.parse(localStorage.getItem(STORAGE_KEY) || '[]');
-    return new Set(Array.isArray(list) ? list.filter((x) => typeof x === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
-
-/**
- * @param {string} key
- * @param {unknown} value
- */
-function store(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or forbidden (private mode): progress lasts for this visit only.
-  }
+  const list = read('puzzles');
+  return new Set(Array.isArray(list) ? list.filter((x) => typeof x === 'string') : []);
 }
 
 /** @param {Set<string>} set */
 function saveSolved(set) {
-  store(STORAGE_KEY, [...set]);
+  // Storage full or forbidden (private mode): progress lasts for this visit only.
+  write('puzzles', [...set]);
 }
 
 /**
@@ -91,13 +75,10 @@ function saveSolved(set) {
  * @returns {Streak}
  */
 function loadStreak() {
-  try {
-    const { current, best } = JSON.parse(localStorage.getItem(STREAK_KEY) || '{}');
-    const count = (/** @type {unknown} */ n) => (Number.isInteger(n) && Number(n) >= 0 ? Number(n) : 0);
-    return { current: count(current), best: Math.max(count(best), count(current)) };
-  } catch {
-    return { current: 0, best: 0 };
-  }
+  const stored = read('streak');
+  const { current, best } = stored && typeof stored === 'object' ? /** @type {Record<string, unknown>} */ (stored) : {};
+  const count = (/** @type {unknown} */ n) => (Number.isInteger(n) && Number(n) >= 0 ? Number(n) : 0);
+  return { current: count(current), best: Math.max(count(best), count(current)) };
 }
 
 export class PuzzlesCtrl {
@@ -432,7 +413,7 @@ export class PuzzlesCtrl {
     if (!this.failed) {
       this.streak.current += 1;
       this.streak.best = Math.max(this.streak.best, this.streak.current);
-      store(STREAK_KEY, this.streak);
+      write('streak', this.streak);
     }
     this.justSolved = true;
     const all = this.solvedIn(grade) === grade.positions.length;
@@ -490,7 +471,7 @@ export class PuzzlesCtrl {
   breakStreak() {
     this.failed = true;
     this.streak.current = 0;
-    store(STREAK_KEY, this.streak);
+    write('streak', this.streak);
     this.view.redraw();
   }
 

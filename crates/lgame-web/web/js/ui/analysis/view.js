@@ -70,22 +70,19 @@ export function marksLegend() {
 }
 
 /**
- * The "Show analysis" / "Hide analysis" button: its words follow its state.
- * @param {(on: boolean) => void} onChange
- * @param {boolean} [on]
+ * The "Show analysis" / "Hide analysis" button as a function of whether the analysis is
+ * shown: its words say what it will do.
+ * @param {boolean} on
+ * @param {() => void} onclick
+ * @param {boolean} [hidden]
  */
-export function analysisToggle(onChange, on = false) {
-  const button = h('button', { type: 'button', class: 'toggle-analysis' });
-  /** @param {boolean} value */
-  const set = (value) => {
-    on = value;
-    button.textContent = t(on ? 'analysis.hide' : 'analysis.show');
-    button.setAttribute('aria-expanded', String(on));
-  };
-  button.addEventListener('click', () => { set(!on); onChange(on); });
-  set(on);
-  return { button, set, get on() { return on; } };
+export function toggleButton(on, onclick, hidden = false) {
+  return h('button', {
+    type: 'button', class: 'toggle-analysis', 'aria-expanded': String(on), hidden,
+    text: t(on ? 'analysis.hide' : 'analysis.show'), onclick,
+  });
 }
+
 
 export class AnalysisPanel {
   /**

@@ -1,11 +1,38 @@
 // @ts-check
 // Building a move, drawn: the board's layers (cells that can take the L, the chosen ones, the
 // neutrals that may move and their targets, the move so far) and the controls under the board
-// (the message line, "No neutral move", "Start the move again", the typed move).
+// (the message line, "No neutral move", "Start the move again", the typed move). The controls
+// are a function of their slice of the state (`controlsView`), redrawn by dom.js's `panel`
+// when it changed; the board draws its layers itself.
 
-import { h } from '../../dom.js';
+import { h, panel } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { MoveCtrl } from './ctrl.js';
+
+/**
+ * The controls: the message, the buttons that finish or restart a move, the typed move.
+ * Before the first position every control waits, off.
+ * @param {{ text: string, kind: string, finish: boolean, more: boolean, clear: boolean, enabled: boolean }} s
+ * @param {{ finish(): void, clear(): void, submit(text: string): void }} act
+ */
+function controlsView(s, act) {
+  return h('div', { class: 'part' },
+    h('p', { class: 'move-message', role: 'alert', 'aria-live': 'assertive', 'data-kind': s.kind, text: s.text }),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'no-neutral', disabled: !s.finish, text: t(s.more ? 'move.noMoreNeutral' : 'move.noNeutral'), onclick: act.finish }), ' ',
+      h('button', { type: 'button', class: 'clear-move', disabled: !s.clear, text: t('move.clear'), onclick: act.clear })),
+    h('form', {
+      class: 'notation-form row',
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
+        event.preventDefault();
+        const input = /** @type {HTMLFormElement} */ (event.currentTarget).querySelector('input');
+        if (input) act.submit(input.value.trim());
+      },
+    },
+    h('label', {}, h('span', { class: 'notation-label', text: t('move.typeLabel') }), ' ',
+      h('input', { class: 'notation-input', autocomplete: 'off', spellcheck: 'false', placeholder: t('move.typePlaceholder'), disabled: !s.enabled })), ' ',
+    h('button', { type: 'submit', class: 'notation-play', disabled: !s.enabled, text: t('move.play') })));
+}
 
 /**
  * A move builder on `board`, its controls in `controls`: the controller, drawn whenever it
@@ -16,30 +43,35 @@ import { MoveCtrl } from './ctrl.js';
  * @returns {MoveCtrl}
  */
 export function moveBuilder(board, controls, onMove) {
-  const message = h('p', { class: 'move-message', role: 'alert', 'aria-live': 'assertive' });
-  const noNeutral = h('button', { type: 'button', class: 'no-neutral', text: t('move.noNeutral') });
-  const clear = h('button', { type: 'button', class: 'clear-move', text: t('move.clear') });
-  const input = h('input', { class: 'notation-input', autocomplete: 'off', spellcheck: 'false', placeholder: t('move.typePlaceholder') });
-  const play = h('button', { type: 'submit', class: 'notation-play', text: t('move.play') });
-  const form = h('form', { class: 'notation-form row' },
-    h('label', {}, h('span', { class: 'notation-label', text: t('move.typeLabel') }), ' ', input), ' ', play);
   controls.classList.add('move-controls');
-  controls.replaceChildren(message, h('div', { class: 'row' }, noNeutral, ' ', clear), form);
+  // The controls are drawn in a group of their own: the holder (its class, its `hidden`)
+  // is its view's.
+  const group = controls.appendChild(h('div', { class: 'part' }));
+  const act = {
+    finish: () => ctrl.finishWithoutNeutral(),
+    clear: () => ctrl.reset(true),
+    submit: (/** @type {string} */ text) => { if (text && ctrl.enabled) ctrl.submit(text); },
+  };
+  const drawControls = panel(group, (/** @type {Parameters<typeof controlsView>[0]} */ s) => controlsView(s, act));
 
   let cleared = 0;
   const ctrl = new MoveCtrl(onMove, () => redraw());
 
   function redraw() {
-    message.textContent = ctrl.message.text;
-    message.dataset.kind = ctrl.message.kind;
+    const { text, kind } = ctrl.message;
     if (!ctrl.desc) {
-      // Nothing to move in yet: every control waits for the first position.
-      for (const control of [noNeutral, clear, input, play]) control.disabled = true;
+      drawControls({ text, kind, finish: false, more: false, clear: false, enabled: false });
       return;
     }
+    drawControls({
+      text, kind, finish: ctrl.canFinish(), more: ctrl.steps.length > 0,
+      clear: ctrl.enabled && (Boolean(ctrl.l) || ctrl.selected.length > 0), enabled: ctrl.enabled,
+    });
+    // A move sent empties the typed one.
     if (ctrl.sent !== cleared) {
       cleared = ctrl.sent;
-      input.value = '';
+      const input = group.querySelector('input');
+      if (input) input.value = '';
     }
     const building = ctrl.enabled && !ctrl.l;
     board.show({
@@ -51,20 +83,8 @@ export function moveBuilder(board, controls, onMove) {
       movable: ctrl.from ? [ctrl.from] : ctrl.l ? ctrl.movable() : [],
       ...ctrl.pickable(),
     });
-    noNeutral.disabled = !ctrl.canFinish();
-    noNeutral.textContent = ctrl.steps.length > 0 ? t('move.noMoreNeutral') : t('move.noNeutral');
-    clear.disabled = !ctrl.enabled || (!ctrl.l && ctrl.selected.length === 0);
-    input.disabled = !ctrl.enabled;
-    play.disabled = !ctrl.enabled;
   }
 
-  noNeutral.addEventListener('click', () => ctrl.finishWithoutNeutral());
-  clear.addEventListener('click', () => ctrl.reset(true));
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const text = input.value.trim();
-    if (text && ctrl.enabled) ctrl.submit(text);
-  });
   board.on({
     cell: (name, how) => ctrl.cell(name, how),
     drag: (path) => ctrl.drag(path),
