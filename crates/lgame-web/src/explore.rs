@@ -9,6 +9,7 @@ use lgame::builder::MoveBuilder;
 use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::games::{self, GameError, Input};
 use crate::response::{
@@ -25,8 +26,9 @@ pub const MAX_CLASSES: usize = 1_000;
 /// The longest text a QR code is made of.
 pub const MAX_QR_TEXT: usize = 1_000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PositionQuery {
     #[serde(default)]
     pub variant: Option<String>,
@@ -36,8 +38,9 @@ pub struct PositionQuery {
     pub selected: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ClassesQuery {
     #[serde(default)]
     pub variant: Option<String>,
@@ -229,7 +232,7 @@ pub fn qr_svg(text: &str) -> Result<String, GameError> {
 }
 
 /// `POST /api/records`: a record to read, or a line of moves to write as one.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRequest {
     /// A record's text (notation.md) to read.
@@ -312,8 +315,9 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     Ok(lgame::diagram::svg(&position, highlight.as_ref()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct DiagramQuery {
     #[serde(default)]
     pub variant: Option<String>,

@@ -23,6 +23,7 @@ mod error;
 mod explore;
 mod games;
 mod listener;
+mod openapi;
 mod peers;
 mod request;
 mod response;

@@ -1,9 +1,10 @@
 //! The bodies and query strings the API reads (docs/api.md): unknown fields are refused.
 
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 /// `POST /api/games`: a new game.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     #[serde(default)]
@@ -19,7 +20,7 @@ pub struct CreateRequest {
 }
 
 /// `POST /api/games/import`: a game from its record.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportRequest {
     pub record: String,
@@ -30,7 +31,7 @@ pub struct ImportRequest {
 }
 
 /// `POST /api/games/{id}/moves`: a move for a ply.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     pub token: String,
@@ -40,23 +41,25 @@ pub struct MoveRequest {
 }
 
 /// The body of a change that needs only the side's token (undo, draw, resign, rematch).
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
     pub token: String,
 }
 
 /// `GET /api/games/{id}` and its WebSocket: the token names the side asking.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct GameQuery {
     #[serde(default)]
     pub token: Option<String>,
 }
 
 /// `GET /api/analysis`: a position under a variant.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct AnalysisQuery {
     #[serde(default)]
     pub variant: Option<String>,
@@ -64,8 +67,9 @@ pub struct AnalysisQuery {
 }
 
 /// `GET /api/qr`: the text to encode.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct QrQuery {
     pub text: String,
 }
