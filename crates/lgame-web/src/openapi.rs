@@ -338,7 +338,7 @@ pub struct AnalysedMove {
 
 /// Any JSON object (the OpenAPI document itself).
 #[derive(Serialize, ToSchema)]
-pub struct Document(BTreeMap<String, serde_json::Value>);
+pub struct OpenApiDocument(BTreeMap<String, serde_json::Value>);
 
 // ---- The paths ----
 
@@ -351,7 +351,7 @@ fn healthz() {}
 /// `GET /api/openapi.json`.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "server",
     summary = "This document",
-    responses((status = 200, description = "The OpenAPI 3.1 document of the API", body = Document)))]
+    responses((status = 200, description = "The OpenAPI 3.1 document of the API", body = OpenApiDocument)))]
 fn openapi_json() {}
 
 /// `POST /api/games`.
@@ -679,6 +679,146 @@ pub(crate) fn schema_errors(name: &str, value: &serde_json::Value) -> Vec<String
         .collect()
 }
 
+/// The page's JSDoc types of the document's schemas (`web/js/api-types.js`): a `@typedef`
+/// for each, its description and its fields' (`@property`, `[name]` when it may be left
+/// out), the types written as TypeScript reads them.
+#[cfg(test)]
+pub(crate) fn jsdoc() -> String {
+    use serde_json::Value;
+
+    fn comment(text: &str) -> String {
+        text.replace("*/", "*\\/")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    fn literal(value: &Value) -> String {
+        match value {
+            Value::String(s) => format!("'{}'", s.replace('\'', "\\'")),
+            other => other.to_string(),
+        }
+    }
+    fn union(types: Vec<String>) -> String {
+        let mut unique: Vec<String> = Vec::new();
+        for t in types {
+            if !unique.contains(&t) {
+                unique.push(t);
+            }
+        }
+        unique.join(" | ")
+    }
+    fn ts(schema: &Value) -> String {
+        if let Some(r) = schema["$ref"].as_str() {
+            return r.rsplit('/').next().unwrap_or(r).to_string();
+        }
+        if let Some(options) = schema["oneOf"].as_array().or(schema["anyOf"].as_array()) {
+            return union(options.iter().map(ts).collect());
+        }
+        if let Some(parts) = schema["allOf"].as_array() {
+            let parts: Vec<String> = parts.iter().map(|p| format!("({})", ts(p))).collect();
+            return parts.join(" & ");
+        }
+        if let Some(values) = schema["enum"].as_array() {
+            return union(values.iter().map(literal).collect());
+        }
+        match &schema["type"] {
+            Value::Array(types) => union(
+                types
+                    .iter()
+                    .map(|t| {
+                        let mut one = schema.clone();
+                        one["type"] = t.clone();
+                        ts(&one)
+                    })
+                    .collect(),
+            ),
+            Value::String(t) => match t.as_str() {
+                "string" => "string".into(),
+                "integer" | "number" => "number".into(),
+                "boolean" => "boolean".into(),
+                "null" => "null".into(),
+                "array" => {
+                    let item = ts(&schema["items"]);
+                    if item.contains([' ', '|', '&']) {
+                        format!("Array<{item}>")
+                    } else {
+                        format!("{item}[]")
+                    }
+                }
+                "object" => object(schema),
+                other => panic!("a schema of type {other}"),
+            },
+            _ if schema.get("properties").is_some() => object(schema),
+            _ => "unknown".into(),
+        }
+    }
+    fn object(schema: &Value) -> String {
+        let required = |name: &str| {
+            schema["required"]
+                .as_array()
+                .is_some_and(|r| r.iter().any(|n| n == name))
+        };
+        match (
+            schema["properties"].as_object(),
+            &schema["additionalProperties"],
+        ) {
+            (Some(props), _) => {
+                let fields: Vec<String> = props
+                    .iter()
+                    .map(|(name, s)| {
+                        let optional = if required(name) { "" } else { "?" };
+                        format!("{name}{optional}: {}", ts(s))
+                    })
+                    .collect();
+                format!("{{ {} }}", fields.join(", "))
+            }
+            (None, Value::Object(_)) => {
+                format!("Record<string, {}>", ts(&schema["additionalProperties"]))
+            }
+            _ => "Record<string, unknown>".into(),
+        }
+    }
+
+    let doc: Value = serde_json::from_str(json()).expect("the document is JSON");
+    let mut out = String::from(
+        "// @ts-check\n\
+         // GENERATED from the server's OpenAPI document (GET /api/openapi.json, made from the\n\
+         // Rust types by crates/lgame-web/src/openapi.rs): do not edit. The test\n\
+         // openapi::tests::the_pages_api_types_are_the_documents fails when it differs;\n\
+         // `LGAME_BLESS=1 cargo test -p lgame-web --lib openapi` writes it again.\n\
+         // JSDoc only: the API's answers and bodies as the page reads and sends them.\n",
+    );
+    for (name, schema) in doc["components"]["schemas"].as_object().expect("schemas") {
+        out.push_str("\n/**\n");
+        if let Some(text) = schema["description"].as_str() {
+            out.push_str(&format!(" * {}\n", comment(text)));
+        }
+        match schema["properties"].as_object() {
+            Some(props) if schema.get("oneOf").is_none() && schema.get("allOf").is_none() => {
+                out.push_str(&format!(" * @typedef {{Object}} {name}\n"));
+                let required = schema["required"].as_array().cloned().unwrap_or_default();
+                for (field, s) in props {
+                    let shown = if required.iter().any(|r| r == field) {
+                        field.clone()
+                    } else {
+                        format!("[{field}]")
+                    };
+                    let text = s["description"]
+                        .as_str()
+                        .or(s["oneOf"][0]["description"].as_str())
+                        .map(|d| format!(" {}", comment(d)))
+                        .unwrap_or_default();
+                    out.push_str(&format!(" * @property {{{}}} {shown}{text}\n", ts(s)));
+                }
+            }
+            _ => out.push_str(&format!(" * @typedef {{{}}} {name}\n", ts(schema))),
+        }
+        out.push_str(" */\n");
+    }
+    out.push_str("\nexport {};\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -741,6 +881,21 @@ mod tests {
             }
         }
         routes
+    }
+
+    #[test]
+    fn the_pages_api_types_are_the_documents() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/web/js/api-types.js");
+        let generated = jsdoc();
+        if std::env::var_os("LGAME_BLESS").is_some() {
+            std::fs::write(path, &generated).unwrap();
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "web/js/api-types.js is not the OpenAPI document's types: \
+             `LGAME_BLESS=1 cargo test -p lgame-web --lib openapi` writes it again"
+        );
     }
 
     #[test]
