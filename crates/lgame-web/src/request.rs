@@ -7,14 +7,20 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// A setup name (`standard`, `kit`, `corners`) or a position (default: the variant's).
     #[serde(default)]
     pub setup: Option<String>,
+    /// Red's seat: `human` or a computer level (`perfect`, `beginner:40`, ...).
     pub red: String,
+    /// Blue's seat.
     pub blue: String,
+    /// Drawn at this repetition of a position (default 3; 0: never).
     #[serde(default)]
     pub repetition: Option<u32>,
+    /// Drawn after this many plies (default and 0: the server's ply cap).
     #[serde(default)]
     pub turn_limit: Option<u32>,
 }
@@ -23,9 +29,12 @@ pub struct CreateRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportRequest {
+    /// The record's text (notation.md).
     pub record: String,
+    /// Red's seat (default `human`).
     #[serde(default)]
     pub red: Option<String>,
+    /// Blue's seat (default `human`).
     #[serde(default)]
     pub blue: Option<String>,
 }
@@ -34,8 +43,11 @@ pub struct ImportRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
+    /// The token of the side moving.
     pub token: String,
+    /// The ply the move is for: the state's `plies + 1`.
     pub ply: u64,
+    /// The move in notation.
     #[serde(rename = "move")]
     pub mv: String,
 }
@@ -44,6 +56,7 @@ pub struct MoveRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
+    /// The token of the side asking.
     pub token: String,
 }
 
@@ -52,6 +65,7 @@ pub struct TokenRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct GameQuery {
+    /// A side's token: the answer then says which side (`you`).
     #[serde(default)]
     pub token: Option<String>,
 }
@@ -61,8 +75,10 @@ pub struct GameQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct AnalysisQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// The position: either form, a setup name or `start`.
     pub position: String,
 }
 
@@ -71,5 +87,6 @@ pub struct AnalysisQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct QrQuery {
+    /// The text to encode (at most 1,000 bytes).
     pub text: String,
 }

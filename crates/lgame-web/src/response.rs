@@ -47,19 +47,26 @@ pub struct ErrorBody {
 /// the game's WebSockets send. Never a token.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GameState {
+    /// The game's id (16 hex digits).
     pub id: String,
     /// The rules text of the game's record (its `Variant` tag).
     #[schema(required)]
     pub variant: Option<String>,
+    /// The starting position.
     #[schema(value_type = schema::Position)]
     pub start: Position,
+    /// The position now.
     #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The side to move.
     #[schema(value_type = schema::Color)]
     pub turn: Color,
+    /// Plies played.
     pub plies: usize,
+    /// The moves played, in order (`moves[i]` is ply `i + 1`).
     #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
+    /// Whether the game has ended.
     pub over: bool,
     /// The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
@@ -69,6 +76,7 @@ pub struct GameState {
     /// The end in words.
     #[schema(required)]
     pub conclusion: Option<String>,
+    /// The game's draw rules.
     #[schema(value_type = schema::DrawRules)]
     pub draw_rules: DrawRules,
     /// `human` or the computer player.
@@ -122,23 +130,34 @@ pub struct GameChange {
     /// The position after each of them.
     #[schema(value_type = Vec<schema::Position>)]
     pub positions: Vec<Position>,
+    /// Plies played.
     pub plies: usize,
+    /// The position now.
     #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The side to move.
     #[schema(value_type = schema::Color)]
     pub turn: Color,
+    /// Whether the game has ended.
     pub over: bool,
+    /// The record's result token.
     pub result: String,
+    /// How the game ended.
     #[schema(required)]
     pub ending: Option<&'static str>,
+    /// The end in words.
     #[schema(required)]
     pub conclusion: Option<String>,
+    /// The side with a standing draw offer.
     #[schema(value_type = Option<schema::Color>, required)]
     pub draw_offer: Option<Color>,
+    /// Whether each side has a page open now.
     #[schema(value_type = schema::Presence)]
     pub present: ByColor<bool>,
+    /// The side asking to take back its last move.
     #[schema(value_type = Option<schema::Color>, required)]
     pub undo_request: Option<Color>,
+    /// The game's rematch, once one is asked for (its id).
     #[schema(required)]
     pub rematch: Option<String>,
 }
@@ -146,21 +165,27 @@ pub struct GameChange {
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Created {
+    /// The new game's id.
     pub id: String,
+    /// The game's public address (a path on this server).
     pub spectator_url: String,
     /// The web page watching the game (an address on this server).
     pub watch_page: String,
+    /// The game's public WebSocket (a path).
     pub ws: String,
     /// The human sides only.
     pub players: Players,
+    /// The new game's state.
     pub state: GameState,
 }
 
 /// The links of each human side of a new game.
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct Players {
+    /// Red's, if Red is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub red: Option<PlayerLinks>,
+    /// Blue's, if Blue is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blue: Option<PlayerLinks>,
 }
@@ -168,8 +193,11 @@ pub struct Players {
 /// A human side's secret and its private URLs.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerLinks {
+    /// The side's secret: it alone acts for the side. Given once.
     pub token: String,
+    /// The game's address with the token (private).
     pub url: String,
+    /// The game's WebSocket with the token (private).
     pub ws: String,
 }
 
@@ -178,7 +206,9 @@ pub struct PlayerLinks {
 pub struct Health {
     /// `ok`.
     pub status: &'static str,
+    /// Games held in memory now.
     pub games_in_memory: usize,
+    /// The solved tables in memory.
     pub tables: TablesHealth,
 }
 
@@ -202,21 +232,28 @@ pub struct TablesHealth {
 /// and why each cell cannot join the cells selected so far.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PositionAnswer {
+    /// The rules.
     #[schema(value_type = schema::Rules)]
     pub variant: Rules,
+    /// The position (one-line form).
     #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The board's columns.
     pub width: u8,
+    /// The board's rows.
     pub height: u8,
+    /// The side to move.
     #[schema(value_type = schema::Color)]
     pub turn: Color,
     /// The scores, under scoring rules.
     #[schema(value_type = Option<schema::Scores>, required)]
     pub scores: Option<ByColor<u8>>,
+    /// Where the pieces stand.
     pub pieces: Pieces,
     /// How a finished position ended.
     #[schema(required)]
     pub outcome: Option<OutcomeAnswer>,
+    /// How many legal moves there are.
     pub legal_moves: u64,
     /// The placements the mover's L may take.
     #[schema(value_type = Vec<Vec<schema::Square>>)]
@@ -224,6 +261,7 @@ pub struct PositionAnswer {
     /// Every legal move; `None` above the listing limit.
     #[schema(required)]
     pub moves: Option<Vec<MoveAnswer>>,
+    /// The cells selected so far.
     #[schema(value_type = Vec<schema::Square>)]
     pub selected: Vec<Square>,
     /// For each cell that cannot join the selected ones, why (in words), by cell name.
@@ -236,10 +274,13 @@ pub struct PositionAnswer {
 /// Where the pieces stand.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Pieces {
+    /// Red's L.
     #[schema(value_type = Vec<schema::Square>)]
     pub red: Vec<Square>,
+    /// Blue's L.
     #[schema(value_type = Vec<schema::Square>)]
     pub blue: Vec<Square>,
+    /// The neutral pieces.
     #[schema(value_type = Vec<schema::Square>)]
     pub neutrals: Vec<Square>,
 }
@@ -247,6 +288,7 @@ pub struct Pieces {
 /// The end of a finished position.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OutcomeAnswer {
+    /// The side that won.
     #[schema(value_type = schema::Color)]
     pub winner: Color,
     /// `trapped`, `symmetry` or `score target`.
@@ -258,6 +300,7 @@ pub struct OutcomeAnswer {
 /// A legal move as the board draws it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MoveAnswer {
+    /// The move.
     #[serde(rename = "move")]
     #[schema(value_type = schema::Move)]
     pub mv: Move,
@@ -275,6 +318,7 @@ pub struct MoveAnswer {
 /// The answer to `GET /api/classes`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClassesAnswer {
+    /// The rules.
     #[schema(value_type = schema::Rules)]
     pub variant: Rules,
     /// `win`, `draw` or `loss` for the player to move.
@@ -287,16 +331,20 @@ pub struct ClassesAnswer {
     pub total: usize,
     /// Every distance that occurs.
     pub distances: Vec<u16>,
+    /// One position of each class, shortest distance first (at most 1,000).
     pub positions: Vec<ClassAnswer>,
 }
 
 /// One symmetry class: its canonical position, Red to move.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClassAnswer {
+    /// The class's canonical position.
     #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// `win`, `draw` or `loss` for the player to move.
     #[schema(value_type = schema::ValueName)]
     pub value: &'static str,
+    /// The distance to the end in plies; `null` for a draw.
     #[schema(required)]
     pub plies: Option<u16>,
 }
@@ -309,8 +357,10 @@ pub struct RecordAnswer {
     /// The rules of the start.
     #[schema(value_type = schema::Rules)]
     pub variant: Rules,
+    /// The starting position.
     #[schema(value_type = schema::Position)]
     pub start: Position,
+    /// The moves, in order.
     #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
     /// The position after each move.
@@ -318,6 +368,7 @@ pub struct RecordAnswer {
     pub positions: Vec<Position>,
     /// The result token.
     pub result: String,
+    /// The end in words, if the record's game ended.
     #[schema(required)]
     pub conclusion: Option<String>,
 }

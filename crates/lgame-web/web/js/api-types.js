@@ -47,9 +47,9 @@
 /**
  * One symmetry class: its canonical position, Red to move.
  * @typedef {Object} ClassAnswer
- * @property {number | null} plies
- * @property {Position} position
- * @property {ValueName} value
+ * @property {number | null} plies The distance to the end in plies; `null` for a draw.
+ * @property {Position} position The class's canonical position.
+ * @property {ValueName} value `win`, `draw` or `loss` for the player to move.
  */
 
 /**
@@ -57,10 +57,10 @@
  * @typedef {Object} ClassesAnswer
  * @property {number[]} distances Every distance that occurs.
  * @property {number | null} plies The distance asked for.
- * @property {ClassAnswer[]} positions
+ * @property {ClassAnswer[]} positions One position of each class, shortest distance first (at most 1,000).
  * @property {number} total How many classes there are (more than are listed above the limit).
  * @property {ValueName} value `win`, `draw` or `loss` for the player to move.
- * @property {Rules} variant
+ * @property {Rules} variant The rules.
  */
 
 /**
@@ -71,23 +71,23 @@
 /**
  * `POST /api/games`: a new game.
  * @typedef {Object} CreateRequest
- * @property {string} blue
- * @property {string} red
- * @property {number | null} [repetition]
- * @property {string | null} [setup]
- * @property {number | null} [turn_limit]
- * @property {string | null} [variant]
+ * @property {string} blue Blue's seat.
+ * @property {string} red Red's seat: `human` or a computer level (`perfect`, `beginner:40`, ...).
+ * @property {number | null} [repetition] Drawn at this repetition of a position (default 3; 0: never).
+ * @property {string | null} [setup] A setup name (`standard`, `kit`, `corners`) or a position (default: the variant's).
+ * @property {number | null} [turn_limit] Drawn after this many plies (default and 0: the server's ply cap).
+ * @property {string | null} [variant] The rules text (default `classic`).
  */
 
 /**
  * The answer to `POST /api/games` and `POST /api/games/import` (201).
  * @typedef {Object} Created
- * @property {string} id
+ * @property {string} id The new game's id.
  * @property {Players} players The human sides only.
- * @property {string} spectator_url
- * @property {GameState} state
+ * @property {string} spectator_url The game's public address (a path on this server).
+ * @property {GameState} state The new game's state.
  * @property {string} watch_page The web page watching the game (an address on this server).
- * @property {string} ws
+ * @property {string} ws The game's public WebSocket (a path).
  */
 
 /**
@@ -127,20 +127,20 @@
 /**
  * A change to a game, as a WebSocket sends it after the first state: the plies kept, the plies added, and every field of the state that may change (the others never do).
  * @typedef {Object} GameChange
- * @property {string | null} conclusion
- * @property {Color | null} draw_offer
- * @property {string | null} ending
+ * @property {string | null} conclusion The end in words.
+ * @property {Color | null} draw_offer The side with a standing draw offer.
+ * @property {string | null} ending How the game ended.
  * @property {number} from The plies of the previous state that stand: its `moves` and `positions` are cut to this many, then `moves` and `positions` below are appended.
  * @property {Move[]} moves The moves played after the first `from` plies.
- * @property {boolean} over
- * @property {number} plies
- * @property {Position} position
+ * @property {boolean} over Whether the game has ended.
+ * @property {number} plies Plies played.
+ * @property {Position} position The position now.
  * @property {Position[]} positions The position after each of them.
- * @property {Presence} present
- * @property {string | null} rematch
- * @property {string} result
- * @property {Color} turn
- * @property {Color | null} undo_request
+ * @property {Presence} present Whether each side has a page open now.
+ * @property {string | null} rematch The game's rematch, once one is asked for (its id).
+ * @property {string} result The record's result token.
+ * @property {Color} turn The side to move.
+ * @property {Color | null} undo_request The side asking to take back its last move.
  */
 
 /**
@@ -153,21 +153,21 @@
  * @typedef {Object} GameState
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
- * @property {DrawRules} draw_rules
+ * @property {DrawRules} draw_rules The game's draw rules.
  * @property {string | null} ending How the game ended (`trapped`, `resignation`, ...).
- * @property {string} id
- * @property {Move[]} moves
- * @property {boolean} over
- * @property {number} plies
- * @property {Position} position
+ * @property {string} id The game's id (16 hex digits).
+ * @property {Move[]} moves The moves played, in order (`moves[i]` is ply `i + 1`).
+ * @property {boolean} over Whether the game has ended.
+ * @property {number} plies Plies played.
+ * @property {Position} position The position now.
  * @property {Position[]} positions The position after each ply.
  * @property {Presence} present Whether each side has a page open now.
  * @property {string | null} rematch The game's rematch, once one is asked for (its id).
  * @property {string | null} rematch_of The game this one is the rematch of (its id).
  * @property {string} result The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
  * @property {Seats} seats `human` or the computer player.
- * @property {Position} start
- * @property {Color} turn
+ * @property {Position} start The starting position.
+ * @property {Color} turn The side to move.
  * @property {Color | null} undo_request The side asking the other's consent to take back its last move (two people only).
  * @property {string | null} variant The rules text of the game's record (its `Variant` tag).
  * @property {Color | null} [you] The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
@@ -176,9 +176,9 @@
 /**
  * The answer to `GET /healthz`.
  * @typedef {Object} Health
- * @property {number} games_in_memory
+ * @property {number} games_in_memory Games held in memory now.
  * @property {string} status `ok`.
- * @property {TablesHealth} tables
+ * @property {TablesHealth} tables The solved tables in memory.
  */
 
 /**
@@ -189,9 +189,9 @@
 /**
  * `POST /api/games/import`: a game from its record.
  * @typedef {Object} ImportRequest
- * @property {string | null} [blue]
- * @property {string} record
- * @property {string | null} [red]
+ * @property {string | null} [blue] Blue's seat (default `human`).
+ * @property {string} record The record's text (notation.md).
+ * @property {string | null} [red] Red's seat (default `human`).
  */
 
 /**
@@ -212,7 +212,7 @@
  * A legal move as the board draws it.
  * @typedef {Object} MoveAnswer
  * @property {Square[]} l The L's new cells.
- * @property {Move} move
+ * @property {Move} move The move.
  * @property {Square[][]} neutrals Each neutral step, from and to.
  * @property {Position} position The position it leads to.
  */
@@ -220,9 +220,9 @@
 /**
  * `POST /api/games/{id}/moves`: a move for a ply.
  * @typedef {Object} MoveRequest
- * @property {string} move
- * @property {number} ply
- * @property {string} token
+ * @property {string} move The move in notation.
+ * @property {number} ply The ply the move is for: the state's `plies + 1`.
+ * @property {string} token The token of the side moving.
  */
 
 /**
@@ -247,7 +247,7 @@
  * @typedef {Object} OutcomeAnswer
  * @property {string} conclusion In words.
  * @property {string} ending `trapped`, `symmetry` or `score target`.
- * @property {Color} winner
+ * @property {Color} winner The side that won.
  */
 
 /**
@@ -263,24 +263,24 @@
 /**
  * Where the pieces stand.
  * @typedef {Object} Pieces
- * @property {Square[]} blue
- * @property {Square[]} neutrals
- * @property {Square[]} red
+ * @property {Square[]} blue Blue's L.
+ * @property {Square[]} neutrals The neutral pieces.
+ * @property {Square[]} red Red's L.
  */
 
 /**
  * A human side's secret and its private URLs.
  * @typedef {Object} PlayerLinks
- * @property {string} token
- * @property {string} url
- * @property {string} ws
+ * @property {string} token The side's secret: it alone acts for the side. Given once.
+ * @property {string} url The game's address with the token (private).
+ * @property {string} ws The game's WebSocket with the token (private).
  */
 
 /**
  * The links of each human side of a new game.
  * @typedef {Object} Players
- * @property {PlayerLinks | null} [blue]
- * @property {PlayerLinks | null} [red]
+ * @property {PlayerLinks | null} [blue] Blue's, if Blue is a person.
+ * @property {PlayerLinks | null} [red] Red's, if Red is a person.
  */
 
 /**
@@ -291,20 +291,20 @@
 /**
  * The answer to `GET /api/position`: a position laid out for drawing, its legal moves, and why each cell cannot join the cells selected so far.
  * @typedef {Object} PositionAnswer
- * @property {number} height
+ * @property {number} height The board's rows.
  * @property {Square[][]} l_moves The placements the mover's L may take.
- * @property {number} legal_moves
+ * @property {number} legal_moves How many legal moves there are.
  * @property {MoveAnswer[] | null} moves Every legal move; `None` above the listing limit.
  * @property {OutcomeAnswer | null} outcome How a finished position ended.
- * @property {Pieces} pieces
- * @property {Position} position
+ * @property {Pieces} pieces Where the pieces stand.
+ * @property {Position} position The position (one-line form).
  * @property {Record<string, PartialLError>} refusal_reasons The same reasons as data.
  * @property {Record<string, string>} refusals For each cell that cannot join the selected ones, why (in words), by cell name.
  * @property {Scores | null} scores The scores, under scoring rules.
- * @property {Square[]} selected
- * @property {Color} turn
- * @property {Rules} variant
- * @property {number} width
+ * @property {Square[]} selected The cells selected so far.
+ * @property {Color} turn The side to move.
+ * @property {Rules} variant The rules.
+ * @property {number} width The board's columns.
  */
 
 /**
@@ -317,21 +317,21 @@
 /**
  * The answer to `POST /api/records`: a record and the game it holds.
  * @typedef {Object} RecordAnswer
- * @property {string | null} conclusion
- * @property {Move[]} moves
+ * @property {string | null} conclusion The end in words, if the record's game ended.
+ * @property {Move[]} moves The moves, in order.
  * @property {Position[]} positions The position after each move.
  * @property {string} record The record's text.
  * @property {string} result The result token.
- * @property {Position} start
+ * @property {Position} start The starting position.
  * @property {Rules} variant The rules of the start.
  */
 
 /**
  * `POST /api/records`: a record to read, or a line of moves to write as one.
  * @typedef {Object} RecordRequest
- * @property {string[] | null} [moves]
+ * @property {string[] | null} [moves] The moves of the line, in notation.
  * @property {string | null} [record] A record's text (notation.md) to read.
- * @property {string | null} [start]
+ * @property {string | null} [start] The start: a position, a setup name or `start` (default).
  * @property {string | null} [variant] Or: the rules, the start and the moves of a line to write.
  */
 
@@ -391,7 +391,7 @@
 /**
  * The body of a change that needs only the side's token (undo, draw, resign, rematch).
  * @typedef {Object} TokenRequest
- * @property {string} token
+ * @property {string} token The token of the side asking.
  */
 
 /**
