@@ -76,7 +76,70 @@ pub fn document() -> utoipa::openapi::OpenApi {
             None => op.extensions = Some(marks),
         }
     }
+    link_new_games(&mut doc);
     doc
+}
+
+/// OpenAPI links from a new game's answer (201) to the operations on the game, with its id
+/// and Red's token: how a client (and Schemathesis's stateful tests) goes from one to the
+/// next.
+fn link_new_games(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::link::LinkBuilder;
+    use utoipa::openapi::RefOr;
+
+    let id = "$response.body#/id";
+    let token = "$response.body#/players/red/token";
+    let links = [
+        ("show", "the game's state", None),
+        ("record", "the game's record", None),
+        (
+            "play",
+            "a move in the game",
+            Some(serde_json::json!({ "token": token, "ply": 1, "move": "A1,A2,A3,B3 D1-D2" })),
+        ),
+        (
+            "undo",
+            "take back in the game",
+            Some(serde_json::json!({ "token": token })),
+        ),
+        (
+            "draw",
+            "offer a draw in the game",
+            Some(serde_json::json!({ "token": token })),
+        ),
+        (
+            "resign",
+            "resign the game",
+            Some(serde_json::json!({ "token": token })),
+        ),
+        (
+            "rematch",
+            "a rematch of the game",
+            Some(serde_json::json!({ "token": token })),
+        ),
+    ];
+    for path in ["/api/games", "/api/games/import"] {
+        let Some(op) = doc
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| item.post.as_mut())
+        else {
+            continue;
+        };
+        let Some(RefOr::T(created)) = op.responses.responses.get_mut("201") else {
+            continue;
+        };
+        for (operation, description, body) in &links {
+            let link = LinkBuilder::new()
+                .operation_id(*operation)
+                .description(*description)
+                .parameter("id", id)
+                .request_body(body.clone())
+                .build();
+            created.links.insert(operation.to_string(), RefOr::T(link));
+        }
+    }
 }
 
 #[derive(OpenApi)]

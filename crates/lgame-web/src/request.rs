@@ -6,6 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 /// `POST /api/games`: a new game.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({ "red": "human", "blue": "perfect" }))]
 pub struct CreateRequest {
     /// The rules text (default `classic`).
     #[serde(default)]

@@ -6,7 +6,9 @@
 //!   server in this process, finds no server error, no answer that breaks the document
 //!   (status, content type, headers, schema), no invalid request accepted and no crash.
 //!   The WebSocket, a stream, is left out (`--exclude-path`, the document marks it
-//!   `x-streaming`).
+//!   `x-streaming`). Its phases: the document's examples, coverage, fuzzing, and stateful
+//!   sequences along the document's links (a new game, then its operations with its id and
+//!   Red's token); the game operations also get a real game's id (a config file).
 //!
 //! Schemathesis is installed once into a virtual environment of its own under the target
 //! directory (`target/tmp/schemathesis-VERSION/venv`) and reused while it is there at that
@@ -190,7 +192,7 @@ fn schemathesis_finds_no_server_error_and_no_answer_that_breaks_the_document() {
         .arg(server.url(DOCUMENT))
         .args(["--checks", &checks.join(",")])
         .args(["--exclude-path", WEBSOCKET])
-        .args(["--phases", "examples,coverage,fuzzing"])
+        .args(["--phases", "examples,coverage,fuzzing,stateful"])
         .args(["--max-examples", &MAX_EXAMPLES.to_string()])
         .args(["--max-time", &MAX_TIME.to_string()])
         .args(["--workers", "2", "--seed", "22", "--request-timeout", "30"])
@@ -198,6 +200,8 @@ fn schemathesis_finds_no_server_error_and_no_answer_that_breaks_the_document() {
         .arg(&report));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // Its report, for `--nocapture` (and a failure's message below).
+    println!("{stdout}");
     assert!(
         out.status.success(),
         "schemathesis found problems (exit {:?}):\n{stdout}\n{stderr}",
