@@ -33,13 +33,15 @@ pub struct ErrorBody {
     /// The client's text that was refused (a variant, a position, a move…), when the
     /// refusal names one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub input: Option<String>,
     /// The game's current state (a 409).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = GameState, required = false)]
     pub state: Option<Box<GameState>>,
     /// Why the rules refuse a move, as data (a 422 for an illegal move).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<schema::IllegalMove>)]
+    #[schema(value_type = schema::IllegalMove, required = false)]
     pub reason: Option<Box<IllegalMove>>,
 }
 
@@ -102,7 +104,7 @@ pub struct GameState {
     pub rematch_of: Option<String>,
     /// The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<schema::Color>)]
+    #[schema(value_type = schema::Color, required = false)]
     pub you: Option<Color>,
 }
 
@@ -184,9 +186,11 @@ pub struct Created {
 pub struct Players {
     /// Red's, if Red is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = PlayerLinks, required = false)]
     pub red: Option<PlayerLinks>,
     /// Blue's, if Blue is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = PlayerLinks, required = false)]
     pub blue: Option<PlayerLinks>,
 }
 

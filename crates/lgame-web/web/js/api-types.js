@@ -101,10 +101,10 @@
  * A refusal: `{"error": "...", "kind": "..."}`, with the client's text that was refused, the game's state for a conflict and the rules' reason for an illegal move.
  * @typedef {Object} ErrorBody
  * @property {string} error What is wrong, in (English) words.
- * @property {string | null} [input] The client's text that was refused (a variant, a position, a move…), when the refusal names one.
+ * @property {string} [input] The client's text that was refused (a variant, a position, a move…), when the refusal names one.
  * @property {string} kind What is wrong, as data: a page words the refusal in its own language by it (`docs/api.md`, "Refusals").
- * @property {IllegalMove | null} [reason] Why the rules refuse a move, as data (a 422 for an illegal move).
- * @property {GameState | null} [state] The game's current state (a 409).
+ * @property {IllegalMove} [reason] Why the rules refuse a move, as data (a 422 for an illegal move).
+ * @property {GameState} [state] The game's current state (a 409).
  */
 
 /**
@@ -170,7 +170,7 @@
  * @property {Color} turn The side to move.
  * @property {Color | null} undo_request The side asking the other's consent to take back its last move (two people only).
  * @property {string | null} variant The rules text of the game's record (its `Variant` tag).
- * @property {Color | null} [you] The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
+ * @property {Color} [you] The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
  */
 
 /**
@@ -279,8 +279,8 @@
 /**
  * The links of each human side of a new game.
  * @typedef {Object} Players
- * @property {PlayerLinks | null} [blue] Blue's, if Blue is a person.
- * @property {PlayerLinks | null} [red] Red's, if Red is a person.
+ * @property {PlayerLinks} [blue] Blue's, if Blue is a person.
+ * @property {PlayerLinks} [red] Red's, if Red is a person.
  */
 
 /**
