@@ -155,8 +155,11 @@ fn differences(path: &str, doc: &Value, real: &Value, found: &mut Vec<String>) {
 struct TempStore(PathBuf);
 
 impl TempStore {
+    /// One for each caller (the tests run at once), by a count.
     fn new() -> (TempStore, Store) {
-        let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}", std::process::id()));
+        static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
