@@ -49,6 +49,7 @@ pub struct Shared {
 pub fn router(shared: Shared) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/api/openapi.json", get(openapi))
         .route("/api/games", post(create))
         .route("/api/games/import", post(import))
         .route("/api/games/{id}", get(show))
@@ -111,6 +112,12 @@ async fn method_not_allowed(req: Request) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         format!("{} is not allowed on {path}", req.method()),
     )
+}
+
+/// The API's OpenAPI document (`openapi.rs`).
+async fn openapi() -> Response {
+    let json = crate::openapi::json();
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 
 async fn healthz(State(shared): State<Shared>) -> Json<Health> {

@@ -9,6 +9,7 @@ use lgame::builder::MoveBuilder;
 use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::games::{self, GameError, Input};
 use crate::response::{
@@ -25,23 +26,31 @@ pub const MAX_CLASSES: usize = 1_000;
 /// The longest text a QR code is made of.
 pub const MAX_QR_TEXT: usize = 1_000;
 
-#[derive(Deserialize)]
+/// `GET /api/position`: a position under a variant, and the cells chosen so far.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PositionQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// The position: either form, a setup name or `start`.
     pub position: String,
     /// Cells chosen so far for the mover's next L, `A1,B1`.
     #[serde(default)]
     pub selected: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// `GET /api/classes`: a variant, a value and optionally a distance.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ClassesQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
     /// `win`, `draw` or `loss` for the player to move.
+    #[param(value_type = crate::openapi::ValueName)]
     pub value: String,
     /// Only positions at this distance in plies.
     #[serde(default)]
@@ -236,7 +245,7 @@ pub fn qr_svg(text: &str) -> Result<String, GameError> {
 }
 
 /// `POST /api/records`: a record to read, or a line of moves to write as one.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRequest {
     /// A record's text (notation.md) to read.
@@ -245,8 +254,10 @@ pub struct RecordRequest {
     /// Or: the rules, the start and the moves of a line to write.
     #[serde(default)]
     pub variant: Option<String>,
+    /// The start: a position, a setup name or `start` (default).
     #[serde(default)]
     pub start: Option<String>,
+    /// The moves of the line, in notation.
     #[serde(default)]
     pub moves: Option<Vec<String>>,
 }
@@ -329,11 +340,15 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     Ok(lgame::diagram::svg(&position, highlight.as_ref()))
 }
 
-#[derive(Deserialize)]
+/// `GET /api/diagram`: a position under a variant, and a move to mark.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct DiagramQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// The position: either form, a setup name or `start`.
     pub position: String,
     /// A move to mark on it.
     #[serde(default)]

@@ -25,6 +25,7 @@ mod extract;
 mod games;
 mod limits;
 mod listener;
+mod openapi;
 mod peers;
 mod request;
 mod response;
