@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use lgame::game::DrawRules;
-use lgame::{Move, Record};
+use lgame::Move;
 use lgame_players::seated::Seat;
 use tokio::sync::{broadcast, watch, Semaphore};
 
@@ -78,6 +78,8 @@ pub fn router(shared: Shared) -> Router {
         // gzip when the client accepts it; small answers, pictures other than SVG and the
         // WebSocket's handshake go as they are.
         .layer(tower_http::compression::CompressionLayer::new())
+        // A handler that panics is answered 500, not a connection dropped unanswered.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .with_state(shared)
 }
 
@@ -96,6 +98,11 @@ async fn log_request(req: Request, next: Next) -> Response {
         "request"
     );
     response
+}
+
+/// The answer to a request whose handler panicked (logged as an internal error).
+fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("the request failed", "a handler panicked").into_response()
 }
 
 async fn not_found(req: Request) -> ApiError {
@@ -212,9 +219,7 @@ async fn import(
         games::parse_seat("red", req.red.as_deref().unwrap_or("human"))?,
         games::parse_seat("blue", req.blue.as_deref().unwrap_or("human"))?,
     ];
-    let unreadable = |e: String| GameError::invalid(Input::Record, format!("record: {e}"));
-    let record: Record = req.record.parse().map_err(|e| unreadable(format!("{e}")))?;
-    let game = record.replay().map_err(|e| unreadable(format!("{e}")))?;
+    let game = explore::read_record(&req.record)?;
     shared.limiter.check(peer.ip())?;
     let started = start(&shared, NewGame { game, seats }).await?;
     tracing::info!(game = %started.id, "game imported");
@@ -414,11 +419,13 @@ async fn websocket(
     let games = shared.games.clone();
     // A player's socket says they are here, from its first message to its close.
     let token = query.token.filter(|_| side.is_some());
+    let watched = slot.clone();
+    // Told to the copy of the game the socket watches.
     let presence = move |command: Command| {
-        let (games, id, token) = (games.clone(), id.clone(), token.clone());
+        let (games, id, slot, token) = (games.clone(), id.clone(), slot.clone(), token.clone());
         async move {
             if let Some(token) = token {
-                let _ = games.run(&id, Who::Token(token), command).await;
+                let _ = games.run_on(&id, slot, Who::Token(token), command).await;
             }
         }
     };
@@ -426,7 +433,7 @@ async fn websocket(
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             presence(Command::Present).await;
-            watch_game(socket, slot, shutdown).await;
+            watch_game(socket, watched, shutdown).await;
             presence(Command::Absent).await;
             drop(permit);
         }))

@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use crate::games::{Command, GameError, Games, Outcome, Slot, Who};
 
-/// Plays the game out, in a task of its own (which holds `slot`, keeping the game in
-/// memory).
+/// Plays the game out on the copy in `slot`, in a task of its own (which holds it, keeping
+/// the game in memory), until that copy is forgotten: a copy loaded in its place plays on
+/// in a task of its own.
 pub fn start(games: Arc<Games>, id: String, slot: Arc<Slot>) {
     tokio::spawn(async move {
-        let _held = slot;
         let mut stopping = games.stopping.clone();
         loop {
             tokio::select! {
@@ -23,7 +23,11 @@ pub fn start(games: Arc<Games>, id: String, slot: Arc<Slot>) {
                 // Stopping, or the server is gone.
                 _ = stopping.wait_for(|stop| *stop) => return,
             }
-            match games.run(&id, Who::Server, Command::ComputerPly).await {
+            if !games.holds(&id, &slot) {
+                return;
+            }
+            let ply = Command::ComputerPly;
+            match games.run_on(&id, slot.clone(), Who::Server, ply).await {
                 Ok(Outcome::State(state)) if !state.over => {}
                 Ok(_) => return,
                 // The other instance played this ply too, twice over: its copy is taken,

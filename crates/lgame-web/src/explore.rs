@@ -262,17 +262,28 @@ pub struct RecordRequest {
     pub moves: Option<Vec<String>>,
 }
 
+/// Reads a game record and replays it through the rules; a refusal names the record's text
+/// it is about (a move, a tag) as its input.
+pub fn read_record(text: &str) -> Result<Game, GameError> {
+    let refused = |e: &dyn std::fmt::Display, input: Option<&str>| GameError::Invalid {
+        what: Input::Record,
+        input: input.map(shorten),
+        message: format!("record: {e}"),
+    };
+    let record: Record = text
+        .parse()
+        .map_err(|e: lgame::record::ParseRecordError| refused(&e, e.text()))?;
+    record
+        .replay()
+        .map_err(|e: lgame::record::RecordError| refused(&e, e.text()))
+}
+
 /// Reads a record, or writes a line as one; either way answers the record's text and the
 /// game it holds, position by position.
 pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError> {
     let game = match (&request.record, &request.moves) {
         (Some(text), None) if request.variant.is_none() && request.start.is_none() => {
-            let record: Record = text
-                .parse()
-                .map_err(|e| GameError::invalid(Input::Record, format!("record: {e}")))?;
-            record
-                .replay()
-                .map_err(|e| GameError::invalid(Input::Record, format!("record: {e}")))?
+            read_record(text)?
         }
         (None, Some(moves)) => {
             let start = read_position(

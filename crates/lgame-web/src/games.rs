@@ -233,12 +233,12 @@ impl Games {
         self.cache().remove(id);
     }
 
-    /// Puts a game in memory, unless it is there already (then that one is kept), dropping
-    /// games no one holds when the cache is full.
-    fn insert(&self, live: Live) -> Arc<Slot> {
+    /// Puts a game in memory, unless it is there already (then that one is kept, and the
+    /// answer says so: `false`), dropping games no one holds when the cache is full.
+    fn insert(&self, live: Live) -> (Arc<Slot>, bool) {
         let mut cache = self.cache();
         if let Some(slot) = cache.get(&live.id) {
-            return slot.clone();
+            return (slot.clone(), false);
         }
         if cache.len() >= self.cache_cap {
             let target = self.cache_cap - self.cache_cap / 10 - 1;
@@ -255,7 +255,13 @@ impl Games {
         let id = live.id.clone();
         let slot = Arc::new(tokio::sync::Mutex::new(live));
         cache.insert(id, slot.clone());
-        slot
+        (slot, true)
+    }
+
+    /// Whether `slot` is the game's copy in memory (not one forgotten since).
+    pub fn holds(&self, id: &str, slot: &Arc<Slot>) -> bool {
+        self.cached(id)
+            .is_some_and(|cached| Arc::ptr_eq(&cached, slot))
     }
 
     /// The ids of every game in memory.
@@ -403,8 +409,9 @@ impl Games {
         let loaded = blocking(move || games.load(&key)).await?;
         let live = loaded.ok_or_else(|| GameError::NoGame(id.to_string()))?;
         let resume = live.plays_itself();
-        let slot = self.insert(live);
-        if resume {
+        let (slot, inserted) = self.insert(live);
+        // Loaded twice at once: the copy kept plays on, the other is dropped.
+        if resume && inserted {
             crate::autoplay::start(self.clone(), id.to_string(), slot.clone());
         }
         Ok(slot)
@@ -458,6 +465,18 @@ impl Games {
         command: Command,
     ) -> Result<Outcome, GameError> {
         let slot = self.slot(id).await?;
+        self.run_on(id, slot, who, command).await
+    }
+
+    /// [`Games::run`] on a copy of the game its caller holds: a WebSocket's presence goes to
+    /// the copy it watches, a computers' game plays on its own copy.
+    pub async fn run_on(
+        self: &Arc<Self>,
+        id: &str,
+        slot: Arc<Slot>,
+        who: Who,
+        command: Command,
+    ) -> Result<Outcome, GameError> {
         let games = self.clone();
         let task = tokio::spawn(async move {
             let live = slot.lock_owned().await;
@@ -625,28 +644,18 @@ pub async fn blocking<T: Send + 'static>(
     }
 }
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use lgame_test_support::TempDir;
+
     use super::*;
     use crate::store::Synchronous;
 
-    /// A store in a folder of its own, removed afterwards.
-    struct TempStore(std::path::PathBuf);
-
-    impl Drop for TempStore {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn app(name: &str) -> (TempStore, Games) {
-        let dir = std::env::temp_dir().join(format!("lgame-games-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
-        (
-            TempStore(dir),
-            Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES),
-        )
+    /// The games on an SQLite file in a folder of the test's own, removed afterwards.
+    pub(crate) fn app(name: &str) -> (TempDir, Games) {
+        let dir = TempDir::new(name);
+        let store = Store::open(&dir.db().into(), Synchronous::Normal).unwrap();
+        let games = Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES);
+        (dir, games)
     }
 
     /// Whether a new classic game of human against `computer` has quick replies, with the
@@ -678,5 +687,60 @@ mod tests {
             "a strength probes"
         );
         assert_eq!(quick(&app, "intermediate"), (false, false), "it searches");
+    }
+
+    /// A new game of `red` against `blue`, made off the async threads.
+    pub(crate) async fn started(games: &Arc<Games>, red: &str, blue: &str) -> Started {
+        let (games, seats) = (games.clone(), [red.parse().unwrap(), blue.parse().unwrap()]);
+        let new = NewGame {
+            game: Game::new(Rules::classic()),
+            seats,
+        };
+        blocking(move || games.create(new)).await.ok().unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_pages_presence_is_told_to_the_copy_of_the_game_it_watches() {
+        let (_dir, games) = app("presence-copy");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let red = || Who::Token(game.tokens[0].clone().unwrap());
+        // Page 1 watches the first copy; the game is forgotten; page 2 watches the second.
+        let first = games.cached(&game.id).unwrap();
+        let here = games.run_on(&game.id, first.clone(), red(), Command::Present);
+        assert!(here.await.is_ok());
+        games.forget(&game.id);
+        assert!(games.run(&game.id, red(), Command::Present).await.is_ok());
+        // Page 1 closes: the second copy still has page 2.
+        let gone = games.run_on(&game.id, first, red(), Command::Absent).await;
+        assert!(gone.is_ok());
+        let present = games.read(&game.id, None, |live, _| live.state().present);
+        assert!(present.await.ok().unwrap().1.red, "page 2 is open");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_computers_game_forgotten_and_reloaded_is_played_by_one_loop() {
+        let (_dir, games) = app("autoplay-forgotten");
+        let delay = std::time::Duration::from_millis(20);
+        let (_stop, stopping) = tokio::sync::watch::channel(false);
+        let games = Arc::new(games.with_autoplay(delay, stopping));
+        // Perfect against perfect: drawn for ever, so it plays on for the whole test.
+        let game = started(&games, "perfect", "perfect").await;
+        games.play_if_computers(&game.id).await;
+        let plies = || async {
+            let read = games.read(&game.id, None, |live, _| live.state().plies);
+            read.await.ok().unwrap().1
+        };
+        // Forgotten three times, each time reloaded (which plays the game on).
+        for _ in 0..3 {
+            tokio::time::sleep(delay * 2).await;
+            games.forget(&game.id);
+            plies().await;
+        }
+        // A loop plays a ply a delay at most: four loops would play about four.
+        let before = plies().await;
+        tokio::time::sleep(delay * 20).await;
+        let played = plies().await - before;
+        assert!(played <= 25, "{played} plies in 20 delays");
     }
 }

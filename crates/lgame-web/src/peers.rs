@@ -23,11 +23,18 @@ pub fn follow(games: Arc<Games>, mut notices: mpsc::UnboundedReceiver<Notice>) {
                     let version = Some(version);
                     tell(&games, id, Command::CatchUp { version });
                 }
+                // In the order told (the last news of an instance is what stands), so
+                // awaited here.
                 Notice::Presence {
                     id,
                     instance,
                     counts,
-                } => tell(&games, id, Command::PresenceElsewhere { instance, counts }),
+                } => {
+                    if games.cached(&id).is_some() {
+                        let news = Command::PresenceElsewhere { instance, counts };
+                        let _ = games.run(&id, Who::Server, news).await;
+                    }
+                }
                 // Changes may have been missed: every game in memory is checked.
                 Notice::Reconnected => {
                     for id in games.cached_ids() {
@@ -66,5 +73,47 @@ async fn retell_presence(games: Arc<Games>) {
         for id in games.cached_ids() {
             tell(&games, id, Command::RetellPresence);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tests::{app, started};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_instances_news_of_its_pages_is_taken_in_the_order_told() {
+        let (_dir, games) = app("peers-order");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let (tell, notices) = mpsc::unbounded_channel();
+        follow(games.clone(), notices);
+        let news = |counts: [u32; 2]| Notice::Presence {
+            id: game.id.clone(),
+            instance: "b".into(),
+            counts,
+        };
+        // A page of Red opened and closed again and again, then one of Blue opened: all told
+        // at once, as the other instance's announcer sends a batch.
+        for _ in 0..30 {
+            tell.send(news([1, 0])).unwrap();
+            tell.send(news([0, 0])).unwrap();
+        }
+        tell.send(news([0, 1])).unwrap();
+        let present = || async {
+            let read = games.read(&game.id, None, |live, _| live.state().present);
+            read.await.ok().unwrap().1
+        };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !present().await.blue {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "Blue's page never told"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let now = present().await;
+        assert!(!now.red && now.blue, "the last news stands: {now:?}");
     }
 }

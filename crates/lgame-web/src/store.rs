@@ -402,7 +402,7 @@ mod both_backends {
             end: None,
             requests: Requests {
                 draw_offer: Some(Color::Red),
-                undo_request: None,
+                undo_request: Some(Color::Blue),
             },
             rematch: None,
             rematch_of: None,

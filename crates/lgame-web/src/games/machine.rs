@@ -737,6 +737,26 @@ mod tests {
         run(&mut game, Some(Color::Red), &Command::Move { ply: 1, mv }).unwrap();
         run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         assert_eq!(game.state().draw_offer, Some(Color::Red));
+        // Asking to take back, and the answer, leave the other request standing.
+        run(&mut game, Some(Color::Red), &Command::Undo).unwrap();
+        let state = game.state();
+        assert_eq!(
+            (state.draw_offer, state.undo_request),
+            (Some(Color::Red), Some(Color::Red))
+        );
+        run(&mut game, Some(Color::Blue), &Command::DeclineUndo).unwrap();
+        let state = game.state();
+        assert_eq!(
+            (state.draw_offer, state.undo_request),
+            (Some(Color::Red), None)
+        );
+        run(&mut game, Some(Color::Red), &Command::Undo).unwrap();
+        run(&mut game, Some(Color::Blue), &Command::OfferDraw).unwrap();
+        assert!(game.state().over, "Blue accepts Red's offer");
+        let mut game = live("human", "human", None);
+        let mv = quiet_move(&game);
+        run(&mut game, Some(Color::Red), &Command::Move { ply: 1, mv }).unwrap();
+        run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         let mv = quiet_move(&game);
         run(&mut game, Some(Color::Blue), &Command::Move { ply: 2, mv }).unwrap();
         assert_eq!(game.state().draw_offer, None);

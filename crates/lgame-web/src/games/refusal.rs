@@ -38,7 +38,7 @@ pub enum GameError {
     },
     /// The rules refuse a move.
     Illegal {
-        /// The move as the client wrote it.
+        /// The move, in notation.
         input: String,
         /// The move, where, and the rules' reason, in words.
         message: String,

@@ -84,7 +84,7 @@ impl Games {
                 let live = self
                     .load(id)?
                     .ok_or_else(|| GameError::NoGame(id.to_string()))?;
-                self.insert(live)
+                self.insert(live).0
             }
         };
         let mut rematch = slot.blocking_lock();

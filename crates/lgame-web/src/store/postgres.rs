@@ -260,8 +260,8 @@ impl Backend for Store {
             let insert = tx
                 .prepare_cached(
                     "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
-                                        seed, termination, result, draw_offer)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                                        seed, termination, result, draw_offer, undo_request)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                 )
                 .await?;
             tx.execute(
@@ -277,6 +277,7 @@ impl Backend for Store {
                     &termination,
                     &result,
                     &game.requests.draw_offer.map(side_text),
+                    &game.requests.undo_request.map(side_text),
                 ],
             )
             .await?;

@@ -241,8 +241,9 @@ impl Backend for Store {
             let (termination, result) = game.end.clone().unzip();
             conn.prepare_cached(
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
-                                    blue_token_hash, seed, termination, result, draw_offer)
-                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                    blue_token_hash, seed, termination, result, draw_offer,
+                                    undo_request)
+                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
                 game.id,
@@ -255,6 +256,7 @@ impl Backend for Store {
                 termination,
                 result,
                 game.requests.draw_offer.map(side_text),
+                game.requests.undo_request.map(side_text),
             ])?;
             Ok(insert_moves(conn, &game.id, 1, &moves)?)
         })
