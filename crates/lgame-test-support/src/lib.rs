@@ -10,6 +10,8 @@
 //!   socket, for hostile clients;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
+//! - [`library`]: the rules library's answers computed a second time (positions after
+//!   moves, a refusal said in words), to check the server's against;
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
 //!   once per test process, with a fresh database for each test that asks; and
@@ -19,6 +21,7 @@
 pub mod backends;
 pub mod browser;
 pub mod http;
+pub mod library;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod raw;
