@@ -1,6 +1,6 @@
 //! A blocking client of the game server's HTTP API and WebSockets (`docs/api.md`), for a
 //! server at any address: in the test's process (`server::Server`, feature `server`) or
-//! `lgame serve` in a child ([`crate::serve`]).
+//! the server in a child process ([`crate::serve`]).
 
 use std::collections::BTreeMap;
 use std::io::Read;

@@ -6,8 +6,9 @@
 //! - [`Lgame`]: the `lgame` binary run with arguments and input (its path comes from the
 //!   test crate: `env!("CARGO_BIN_EXE_lgame")`, which only `lgame-cli`'s tests know);
 //! - [`http`]: the blocking HTTP and WebSocket client of the game server, and
-//!   [`serve::ServeProcess`], `lgame serve` in a child process; [`raw`]: HTTP by hand on a
-//!   socket, for hostile clients;
+//!   [`serve::ServeProcess`], the server in a child process (`lgame serve` for the command's
+//!   tests, lgame-web's test server for the server's); [`raw`]: HTTP by hand on a socket, for
+//!   hostile clients and paths sent as written;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
 //! - [`library`]: the rules library's answers computed a second time (positions after
