@@ -137,10 +137,13 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
     }
     let before = Before::now();
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["test", "--workspace", "--no-fail-fast"])
-        .args(&cargo_args)
-        .status();
+    let mut test = Command::new(cargo);
+    test.args(["test", "--no-fail-fast"]);
+    // cargo ignores `-p` beside `--workspace`: the whole workspace only when none is named.
+    if !names_a_package(&cargo_args) {
+        test.arg("--workspace");
+    }
+    let status = test.args(&cargo_args).status();
     let mut code = match status {
         Ok(status) if status.success() => ExitCode::SUCCESS,
         Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8)),
@@ -163,6 +166,17 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
         return ExitCode::FAILURE;
     }
     code
+}
+
+/// Whether cargo test's arguments name packages (`-p NAME`, `-pNAME`, `--package NAME`,
+/// `--package=NAME`): then `--workspace` must not be given, or cargo tests every package.
+fn names_a_package(cargo_args: &[OsString]) -> bool {
+    cargo_args
+        .iter()
+        .filter_map(|a| a.to_str())
+        // After `--`, the arguments are the test binaries'.
+        .take_while(|a| *a != "--")
+        .any(|a| a.starts_with("-p") || a == "--package" || a.starts_with("--package="))
 }
 
 /// `cargo xtask npm-ci`: the page's npm packages alone (Node.js and npm installed first when
@@ -508,6 +522,28 @@ fn install_missing_tools(tools: Vec<&Tool>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_workspace_is_tested_whole_unless_a_package_is_named_before_the_test_arguments() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(names_a_package(&args(&["-p", "lgame"])));
+        assert!(names_a_package(&args(&["-plgame"])));
+        assert!(names_a_package(&args(&[
+            "--test",
+            "x",
+            "--package",
+            "lgame-web"
+        ])));
+        assert!(names_a_package(&args(&["--package=lgame-web"])));
+        assert!(!names_a_package(&args(&[])));
+        assert!(!names_a_package(&args(&[
+            "--test",
+            "web_a11y",
+            "--profile",
+            "test"
+        ])));
+        assert!(!names_a_package(&args(&["--", "-p"])));
+    }
 
     #[test]
     fn a_new_entry_in_the_home_counts_unless_a_tool_keeps_it_there() {

@@ -18,15 +18,25 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-/// Keys for [`Session::send_keys_to_page`] and [`Element::send_keys`] (WebDriver code points).
+// Keys for [`Session::send_keys_to_page`] and [`Element::send_keys`] (WebDriver code points).
+
+/// The left arrow key.
 pub const KEY_LEFT: &str = "\u{E012}";
+/// The up arrow key.
 pub const KEY_UP: &str = "\u{E013}";
+/// The right arrow key.
 pub const KEY_RIGHT: &str = "\u{E014}";
+/// The down arrow key.
 pub const KEY_DOWN: &str = "\u{E015}";
+/// The Enter key.
 pub const KEY_ENTER: &str = "\u{E007}";
+/// The Escape key.
 pub const KEY_ESCAPE: &str = "\u{E00C}";
+/// The Home key.
 pub const KEY_HOME: &str = "\u{E011}";
+/// The End key.
 pub const KEY_END: &str = "\u{E010}";
+/// The Tab key.
 pub const KEY_TAB: &str = "\u{E004}";
 
 /// How long [`Session::find`] and [`Session::wait_until`] wait.

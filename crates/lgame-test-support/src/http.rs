@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 
 /// A client of the server at `addr` (`HOST:PORT`).
 pub struct Client {
+    /// The server's address, `HOST:PORT`.
     pub addr: String,
     agent: ureq::Agent,
 }
@@ -19,7 +20,9 @@ pub struct Client {
 /// An answer: the status and the body (JSON, or the text as a JSON string).
 #[derive(Debug, Clone)]
 pub struct Reply {
+    /// The status code.
     pub status: u16,
+    /// The body: its JSON, or its text as a JSON string.
     pub body: Value,
 }
 
@@ -180,9 +183,13 @@ impl Client {
 /// A new game's id and tokens.
 #[derive(Debug, Clone)]
 pub struct Created {
+    /// The game's id.
     pub id: String,
+    /// Red's token, if Red is a person.
     pub red: Option<String>,
+    /// Blue's token, if Blue is a person.
     pub blue: Option<String>,
+    /// The whole answer to the creation.
     pub body: Value,
 }
 

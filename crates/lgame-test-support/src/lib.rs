@@ -54,6 +54,7 @@ impl TempDir {
         TempDir(dir)
     }
 
+    /// The directory's path.
     pub fn path(&self) -> &Path {
         &self.0
     }
@@ -96,6 +97,7 @@ pub fn lines_of(output: impl Read + Send + 'static) -> Reader {
 }
 
 impl Reader {
+    /// Starts reading `output` on a thread of its own.
     pub fn new(mut output: impl Read + Send + 'static) -> Reader {
         let (sender, chunks) = mpsc::channel();
         std::thread::spawn(move || {
@@ -178,6 +180,7 @@ impl Reader {
 pub struct Lgame(&'static str);
 
 impl Lgame {
+    /// The binary at `path`.
     pub const fn new(path: &'static str) -> Lgame {
         Lgame(path)
     }
