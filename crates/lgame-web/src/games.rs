@@ -743,4 +743,25 @@ pub(crate) mod tests {
         let played = plies().await - before;
         assert!(played <= 25, "{played} plies in 20 delays");
     }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_rematch_is_refused_before_the_end_and_to_anyone_but_a_side() {
+        let (_dir, games) = app("rematch-refused");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let red = Who::Token(game.tokens[0].clone().unwrap());
+        let refusal = |outcome: Result<Outcome, GameError>| match outcome {
+            Ok(_) => "allowed",
+            Err(e) => crate::error::ApiError::from(e).body.kind,
+        };
+        let early = games.run(&game.id, red.clone(), Command::Rematch).await;
+        assert_eq!(refusal(early), "not_over");
+        for who in [Who::Server, Who::Token("not a token".into())] {
+            let outcome = games.run(&game.id, who, Command::Rematch).await;
+            assert_eq!(refusal(outcome), "not_a_side");
+        }
+        assert!(games.run(&game.id, red.clone(), Command::Resign).await.is_ok());
+        let rematch = games.run(&game.id, red, Command::Rematch).await;
+        assert!(matches!(rematch, Ok(Outcome::Started(_))));
+    }
 }
