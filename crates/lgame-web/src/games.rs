@@ -760,7 +760,10 @@ pub(crate) mod tests {
             let outcome = games.run(&game.id, who, Command::Rematch).await;
             assert_eq!(refusal(outcome), "not_a_side");
         }
-        assert!(games.run(&game.id, red.clone(), Command::Resign).await.is_ok());
+        assert!(games
+            .run(&game.id, red.clone(), Command::Resign)
+            .await
+            .is_ok());
         let rematch = games.run(&game.id, red, Command::Rematch).await;
         assert!(matches!(rematch, Ok(Outcome::Started(_))));
     }

@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 use utoipa::openapi::extensions::ExtensionsBuilder;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 use crate::request::{
@@ -140,6 +140,34 @@ fn link_new_games(doc: &mut utoipa::openapi::OpenApi) {
             created.links.insert(operation.to_string(), RefOr::T(link));
         }
     }
+}
+
+/// The refusals of a JSON body, which every endpoint that reads one may answer.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // a description for the document, never made
+enum BodyRefusals {
+    #[response(status = 413, description = "The body is over 64 KiB")]
+    TooLarge(ErrorBody),
+    #[response(
+        status = 415,
+        description = "The body is not declared `application/json`"
+    )]
+    NotJson(ErrorBody),
+}
+
+/// The refusals every command to a game may answer, whatever the command.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // a description for the document, never made
+enum GameRefusals {
+    #[response(status = 403, description = "The token plays no side of this game")]
+    NotASide(ErrorBody),
+    #[response(status = 404, description = "No game has this id")]
+    NoGame(ErrorBody),
+    #[response(
+        status = 503,
+        description = "The database cannot be reached (`Retry-After`)"
+    )]
+    Unavailable(ErrorBody),
 }
 
 #[derive(OpenApi)]
@@ -424,11 +452,10 @@ fn openapi_json() {}
     responses(
         (status = 201, description = "The new game, with each human side's token", body = Created),
         (status = 400, description = "Unreadable JSON, or a variant, setup, player or turn limit refused", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
         (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
     ))]
 fn create() {}
 
@@ -439,11 +466,10 @@ fn create() {}
     responses(
         (status = 201, description = "The new game, with each human side's token", body = Created),
         (status = 400, description = "Unreadable JSON, or a record or player refused", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
         (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
     ))]
 fn import() {}
 
@@ -454,9 +480,7 @@ fn import() {}
     responses(
         (status = 200, description = "The game (with `you` for a token)", body = GameState),
         (status = 400, description = "A query parameter refused", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        GameRefusals,
     ))]
 fn show() {}
 
@@ -468,13 +492,10 @@ fn show() {}
     responses(
         (status = 200, description = "The new state (with the computer's reply)", body = GameState),
         (status = 400, description = "Unreadable JSON or move", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "A stale ply, not the side's turn, or the game is over (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or an illegal move (with `reason`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn play() {}
 
@@ -486,13 +507,10 @@ fn play() {}
     responses(
         (status = 200, description = "The new state", body = GameState),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "Nothing to take back, or the game refuses it as it stands (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn undo() {}
 
@@ -504,13 +522,10 @@ fn undo() {}
     responses(
         (status = 200, description = "The new state", body = GameState),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "No request stands, or it is the token's own (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn undo_accept() {}
 
@@ -522,13 +537,10 @@ fn undo_accept() {}
     responses(
         (status = 200, description = "The new state", body = GameState),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "No request stands, or it is the token's own (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn undo_decline() {}
 
@@ -540,14 +552,11 @@ fn undo_decline() {}
     responses(
         (status = 201, description = "The rematch, with the asking person's new side's token", body = Created),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "The game goes on, or the side's token was given (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn rematch() {}
 
@@ -559,13 +568,10 @@ fn rematch() {}
     responses(
         (status = 200, description = "The new state", body = GameState),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "The game is over, or the computer declines (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn draw() {}
 
@@ -577,13 +583,10 @@ fn draw() {}
     responses(
         (status = 200, description = "The new state", body = GameState),
         (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
         (status = 409, description = "The game is over (with `state`)", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
     ))]
 fn resign() {}
 
@@ -685,9 +688,8 @@ fn diagram() {}
     responses(
         (status = 200, description = "The record and the game it holds", body = RecordAnswer),
         (status = 400, description = "Unreadable JSON, record, start or move", body = ErrorBody),
-        (status = 413, description = "The body is over 64 KiB", body = ErrorBody),
-        (status = 415, description = "The body is not declared `application/json`", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, an illegal move (with `reason`), or neither a record nor moves", body = ErrorBody),
+        BodyRefusals,
     ))]
 fn records() {}
 
