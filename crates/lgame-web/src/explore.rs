@@ -54,6 +54,7 @@ pub struct ClassesQuery {
     pub value: String,
     /// Only positions at this distance in plies.
     #[serde(default)]
+    #[param(minimum = 0, maximum = 65535)]
     pub plies: Option<u16>,
 }
 

@@ -20,9 +20,11 @@ pub struct CreateRequest {
     pub blue: String,
     /// Drawn at this repetition of a position (default 3; 0: never).
     #[serde(default)]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
     pub repetition: Option<u32>,
     /// Drawn after this many plies (default and 0: the server's ply cap).
     #[serde(default)]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
     pub turn_limit: Option<u32>,
 }
 
