@@ -512,8 +512,16 @@ impl Games {
         if first.trusted || !self.store.shared() {
             return first.result;
         }
+        // A change the database refused as stale: the copy is known to be behind, so it is
+        // reloaded without first reading the version again.
+        let stale = matches!(first.result, Err(GameError::Outdated));
         let games = self.clone();
-        let (live, ()) = self.on_blocking(live, move |l| games.catch_up(l)).await?;
+        let (live, ()) = self
+            .on_blocking(live, move |l| match stale {
+                true => games.refresh(l),
+                false => games.catch_up(l),
+            })
+            .await?;
         self.attempt(live, &who, &command).await?.1.result
     }
 
