@@ -60,18 +60,16 @@ fn schemathesis() -> PathBuf {
     let venv = home.join("venv");
     let st = venv.join("bin").join("st");
     let python = venv.join("bin").join("python");
-    let installed = |python: &Path| {
-        Command::new(python)
-            .args(["-m", "pip", "show", "schemathesis"])
-            .output()
-            .is_ok_and(|out| {
-                out.status.success()
-                    && String::from_utf8_lossy(&out.stdout)
-                        .lines()
-                        .any(|line| line.trim() == format!("Version: {SCHEMATHESIS}"))
-            })
+    // `st` itself is run: a venv moved or copied from another folder keeps scripts whose
+    // first line names the old one, and is made again.
+    let installed = |st: &Path| {
+        Command::new(st).arg("--version").output().is_ok_and(|out| {
+            out.status.success()
+                && String::from_utf8_lossy(&out.stdout).trim()
+                    == format!("st, version {SCHEMATHESIS}")
+        })
     };
-    if st.exists() && installed(&python) {
+    if installed(&st) {
         return st;
     }
     std::fs::create_dir_all(&home)
@@ -107,7 +105,7 @@ fn schemathesis() -> PathBuf {
         String::from_utf8_lossy(&pip.stdout),
         String::from_utf8_lossy(&pip.stderr)
     );
-    assert!(installed(&python), "schemathesis {SCHEMATHESIS} installed");
+    assert!(installed(&st), "schemathesis {SCHEMATHESIS} installed");
     st
 }
 
