@@ -19,6 +19,7 @@ mod api_doc;
 mod assets;
 mod autoplay;
 mod catalog;
+pub mod credentials;
 mod error;
 mod explore;
 mod extract;
