@@ -212,7 +212,9 @@ pub async fn identify(
         logged_in: None,
     };
     let mut set = None;
-    if let Some(secret) = cookie_value(headers, SESSION_COOKIE) {
+    // The page's files need no session: only the API reads it.
+    let api = req.uri().path().starts_with("/api/");
+    if let Some(secret) = cookie_value(headers, SESSION_COOKIE).filter(|_| api) {
         match session(&shared, &secret).await {
             Ok(Some((logged_in, renewed))) => {
                 if renewed {
