@@ -224,6 +224,17 @@ async fn create(
     }
     .normalized();
     let game = lgame::Game::new(rules).with_draw_rules(draw);
+    for side in req.hold.iter().chain(&req.invite) {
+        if !seats[*side as usize].is_human() {
+            let message =
+                format!("{side}'s seat is a computer's: a person's seat is held or invited to");
+            return Err(GameError::invalid(Input::Player, message).into());
+        }
+    }
+    if req.invite.is_some_and(|side| req.hold.contains(&side)) {
+        let message = "a seat the asker holds is not invited to".to_string();
+        return Err(GameError::invalid(Input::Player, message).into());
+    }
     shared.limiter.check(caller.client())?;
     let mut holders = [None, None];
     let mut cookie = None;
