@@ -200,6 +200,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
         .route("/", get(crate::assets::index))
+        .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -50,19 +50,47 @@ import { errorText } from './i18n.js';
  */
 
 /**
- * A game's state (`/api/games/ID` and its WebSocket).
+ * Who sits at a side: a user (`name` the username), an anonymous person, a closed account
+ * (`deleted`), the computer (`name` its level), or a person's seat nobody has taken yet (`open`).
+ * @typedef {{ kind: 'user' | 'anonymous' | 'deleted' | 'computer' | 'open', name: string | null }} Player
+ */
+
+/**
+ * A game's state (`/api/games/ID` and its WebSocket): `your_sides` the seats this browser
+ * holds (by its session or anonymous identity), `invitation` the side an open invitation is for.
  * @typedef {{
  *   id: string, variant: string, start: string, position: string, positions: string[],
  *   moves: string[], plies: number, turn: Color, over: boolean, result: string,
  *   ending: string | null, seats: Record<Color, string>, present?: Record<Color, boolean>,
  *   draw_offer: Color | null, undo_request?: Color | null, rematch?: string | null,
- *   rematch_of?: string | null
+ *   rematch_of?: string | null, players?: Record<Color, Player>, your_sides?: Color[],
+ *   invitation?: Color | null, you?: Color | null
  * }} GameState
  */
 
+/** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {{ side: Color, url: string }} Invitation */
+
 /**
- * A new game: its id, each person's seat token, and its state.
- * @typedef {{ id: string, players: { red?: { token: string }, blue?: { token: string } }, state: GameState }} CreatedGame
+ * A new game: its id, each person's seat token (for programs; the page keeps its seats by
+ * its cookie), the friend's invitation, and its state.
+ * @typedef {{ id: string, players: { red?: { token: string }, blue?: { token: string } }, invitation?: Invitation | null, state: GameState }} CreatedGame
+ */
+
+/** An account: `created` in unix seconds. @typedef {{ username: string, email: string | null, created: number, bot: boolean }} Account */
+
+/**
+ * A game in a list (a person's games, a profile's): `you` the asker's side in it.
+ * @typedef {{
+ *   id: string, variant: string | null, players: Record<Color, Player>, result: string, over: boolean,
+ *   plies: number, you: Color | null, created: number, url: string
+ * }} GameSummary
+ */
+
+/** A page of games, newest first. @typedef {{ games: GameSummary[], page: number, per_page: number, total: number }} GamesPage */
+
+/**
+ * A player's profile: the counts of their finished games and the games they play now.
+ * @typedef {{ username: string, created: number, counts: { games: number, wins: number, draws: number, losses: number }, playing: GameSummary[] }} Profile
  */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
@@ -166,46 +194,131 @@ export function qrUrl(text) {
 /** @param {string} id */
 const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
 
+/**
+ * The game requests. The page's seats are the browser's (its session or anonymous
+ * identity, by cookie): a command names the `side` it is for, never a token.
+ */
 export const games = {
   /**
-   * @param {{ red: string, blue: string, variant?: string, setup?: string, turn_limit?: number }} body
+   * `hold`: the sides this browser plays; `invite`: the side of a friend's invitation.
+   * @param {{ red: string, blue: string, variant?: string, setup?: string, turn_limit?: number, hold?: Color[], invite?: Color | null }} body
    * @returns {Promise<CreatedGame>}
    */
   create: (body) => request('POST', '/api/games', body),
   /**
    * @param {string} id
-   * @param {string | null} token
    * @returns {Promise<GameState>}
    */
-  get: (id, token) => request('GET', `${gamePath(id)}?${query({ token })}`),
+  get: (id) => request('GET', gamePath(id)),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @param {number} ply
    * @param {string} move
    * @returns {Promise<GameState>}
    */
-  move: (id, token, ply, move) => request('POST', `${gamePath(id)}/moves`, { token, ply, move }),
+  move: (id, side, ply, move) => request('POST', `${gamePath(id)}/moves`, { side, ply, move }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  undo: (id, token) => request('POST', `${gamePath(id)}/undo`, { token }),
+  undo: (id, side) => request('POST', `${gamePath(id)}/undo`, { side }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  draw: (id, token) => request('POST', `${gamePath(id)}/draw`, { token }),
+  draw: (id, side) => request('POST', `${gamePath(id)}/draw`, { side }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  resign: (id, token) => request('POST', `${gamePath(id)}/resign`, { token }),
+  resign: (id, side) => request('POST', `${gamePath(id)}/resign`, { side }),
+  /**
+   * Takes a seat for this browser: by a friend's invitation, or by a token (an old address).
+   * @param {string} id
+   * @param {{ invite: string } | { token: string }} by
+   * @returns {Promise<GameState>}
+   */
+  seat: (id, by) => request('POST', `${gamePath(id)}/seat`, by),
+  /**
+   * A new invitation for the open `side` (the old link stops working).
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<Invitation>}
+   */
+  invitation: (id, side) => request('POST', `${gamePath(id)}/invitation`, { side }),
+  /**
+   * A rematch asked for this browser's `side`: the new game (colours swapped).
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<CreatedGame>}
+   */
+  rematch: (id, side) => request('POST', `${gamePath(id)}/rematch`, { side }),
   /** @param {string} id */
   recordUrl: (id) => `${gamePath(id)}/record`,
+};
+
+/** The account of this browser's session (docs/api.md, "Accounts"). */
+export const account = {
+  /** @returns {Promise<Account>} who is logged in; a 401 (`no_session`) when nobody */
+  me: () => request('GET', '/api/account'),
+  /**
+   * Signs up and logs in.
+   * @param {{ username: string, password: string, email?: string }} body
+   * @returns {Promise<Account>}
+   */
+  signUp: (body) => request('POST', '/api/account', body),
+  /**
+   * @param {string} username
+   * @param {string} password
+   * @returns {Promise<Account>}
+   */
+  logIn: (username, password) => request('POST', '/api/session', { username, password }),
+  /** @returns {Promise<unknown>} */
+  logOut: () => request('DELETE', '/api/session'),
+  /**
+   * Changes the password; every other session ends.
+   * @param {string} password
+   * @param {string} newPassword
+   * @returns {Promise<Account>}
+   */
+  changePassword: (password, newPassword) => request('POST', '/api/account/password', { password, new_password: newPassword }),
+  /** @returns {Promise<{ ended: number }>} every other session ended */
+  endOtherSessions: () => request('DELETE', '/api/account/sessions'),
+  /**
+   * Closes the account.
+   * @param {string} password
+   * @returns {Promise<unknown>}
+   */
+  close: (password) => request('DELETE', '/api/account', { password }),
+  /**
+   * This browser's games (its account's, or its anonymous identity's), unfinished ones too.
+   * @param {number} page
+   * @returns {Promise<GamesPage>}
+   */
+  games: (page) => request('GET', `/api/account/games?${query({ page })}`),
+  /** All of one's data, as a file. */
+  exportUrl: '/api/account/export',
+};
+
+/** @param {string} name */
+const userPath = (name) => `/api/users/${encodeURIComponent(name)}`;
+
+export const users = {
+  /**
+   * @param {string} name
+   * @returns {Promise<Profile>}
+   */
+  profile: (name) => request('GET', userPath(name)),
+  /**
+   * @param {string} name
+   * @param {{ page?: number, result?: string, variant?: string, opponent?: string }} filters
+   * @returns {Promise<GamesPage>}
+   */
+  games: (name, filters) => request('GET', `${userPath(name)}/games?${query(filters)}`),
 };
 
 /**
@@ -228,23 +341,21 @@ export function applyMessage(state, message) {
 }
 
 /**
- * Watches a game over its WebSocket: `onState` gets every state (each change applied to
- * the state before it); reconnects after a drop.
+ * Watches a game over its WebSocket (as this browser: its cookie says its seats): `onState`
+ * gets every state (each change applied to the state before it); reconnects after a drop.
  * Returns a function that stops watching.
  * @param {string} id
- * @param {string | null} token
  * @param {(state: GameState) => void} onState
  * @returns {() => void}
  */
-export function watch(id, token, onState) {
+export function watch(id, onState) {
   /** @type {WebSocket | null} */
   let socket = null;
   let stopped = false;
   let retry = 500;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = query({ token });
-    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws${q ? '?' + q : ''}`);
+    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws`);
     /** @type {GameState | null} */
     let state = null;
     socket.onopen = () => { retry = 500; };
