@@ -2,13 +2,18 @@
 //!
 //! - `cargo xtask test [ARGS…]` is the README's test command. The tests drive real programs
 //!   beside the Rust code (Debian's Chromium through ChromeDriver for the web page, tmux for
-//!   the terminal, Python for the example engine and the Python package), so it first makes
-//!   sure they are there: missing ones are installed with apt-get when it runs as root, and
-//!   otherwise it stops at once and names the packages to install. Then it runs every test of the workspace, going
-//!   on past a failing test binary so that one failure does not hide the others; without
-//!   arguments it then builds the Python package and runs its pytest suite in a virtual
-//!   environment in `target/py-venv`. It fails if the tests left any file in the checkout
-//!   outside `target/`.
+//!   the terminal, Python for the example engine and the Python package, Node.js and the
+//!   page's npm packages for its accessibility test), so it first makes sure they are there:
+//!   missing programs are installed with apt-get when it runs as root, and otherwise it stops
+//!   at once and names the packages to install; the npm packages are installed by `npm ci`
+//!   when `node_modules` is missing or older than `package-lock.json`. Then it runs every
+//!   test of the workspace, going on past a failing test binary so that one failure does not
+//!   hide the others; without arguments it then builds the Python package and runs its
+//!   pytest suite in a virtual environment in `target/py-venv`. It fails if the tests left
+//!   any file in the checkout outside `target/`, or a new entry in the user's home (its top
+//!   level, `~/.config`, `~/.cache`, `~/Downloads`) but the caches cargo, npm and pip keep.
+//! - `cargo xtask npm-ci` installs the page's npm packages alone, as `test` does (for CI's
+//!   `npm run check`).
 //! - `cargo xtask report [--out DIR]` writes the solved game's report, `docs/analysis.md`
 //!   and its diagrams; the table of boards comes from `docs/analysis/large-boards.tsv`.
 //! - `cargo xtask report-large [--out DIR] [--tables DIR] [--max-positions N]` solves the
@@ -32,6 +37,8 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
                               root), then run `cargo test --workspace --no-fail-fast`
                               and (without arguments) the Python package's tests
   test-python                 only the Python package's tests (build, install, pytest)
+  npm-ci                      install the page's npm packages (crates/lgame-web) when
+                              node_modules is missing or older than package-lock.json
   report [--out DIR]          write DIR/analysis.md and its diagrams (default DIR: docs),
                               the boards from DIR/analysis/large-boards.tsv
   report-large [--out DIR] [--tables DIR] [--max-positions N] [--only LIST]
@@ -54,6 +61,7 @@ fn main() -> ExitCode {
     let result = match task {
         "test" => return test::run(rest),
         "test-python" => return test::run_python(),
+        "npm-ci" => return test::run_npm_ci(),
         "report" | "report-large" | "large-one" | "players-report" => {
             if let Some(code) = optimised(&args) {
                 return code;

@@ -1,7 +1,8 @@
-//! `cargo xtask test`: installs what the tests run beside the Rust code, runs every test
-//! (the Rust ones, then the Python package's), and checks that the tests left nothing in the
-//! checkout.
+//! `cargo xtask test`: installs what the tests run beside the Rust code (Debian's packages,
+//! and the page's npm packages), runs every test (the Rust ones, then the Python package's),
+//! and checks that the tests left nothing in the checkout nor in the user's home.
 
+use std::collections::BTreeSet;
 use std::env;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -57,6 +58,20 @@ const TOOLS: &[Tool] = &[
         package: "python3-venv",
         needed_by: "the virtual environment of the Python package's tests",
     },
+    Tool {
+        program: "node",
+        python_module: None,
+        versions_in: None,
+        package: "nodejs",
+        needed_by: "the page's npm packages: axe-core for its accessibility test (web_a11y)",
+    },
+    Tool {
+        program: "npm",
+        python_module: None,
+        versions_in: None,
+        package: "npm",
+        needed_by: "installing the page's npm packages (npm ci in crates/lgame-web)",
+    },
     // lgame-test-support's postgres module finds the rest of PostgreSQL beside initdb.
     Tool {
         program: "initdb",
@@ -76,17 +91,59 @@ const PYTHON_PACKAGES: &[&str] = &[
     "pytest>=7,<10",
 ];
 
+/// The folders of the user's home the tests must add nothing to ("" is the home itself),
+/// each listed one level deep: where Chromium would keep its configuration, caches, crash
+/// reports and downloads.
+const HOME_FOLDERS: [&str; 4] = ["", ".config", ".cache", "Downloads"];
+
+/// What the tools the tests run keep in the home on purpose, and may add on a first run:
+/// cargo's registry and rustup's toolchains (the build itself), npm's package cache (`npm
+/// ci`), and pip's download cache in `~/.cache` (the Python suite's packages); `.cache` may
+/// appear for pip's sake, and is listed itself, so nothing else may appear in it.
+const HOME_KEPT: [&str; 5] = [".cargo", ".rustup", ".npm", ".cache", ".cache/pip"];
+
+/// What is in the checkout and the user's home before the tests, to compare with after.
+struct Before {
+    checkout: Option<Vec<String>>,
+    home: Option<BTreeSet<String>>,
+}
+
+impl Before {
+    fn now() -> Before {
+        Before {
+            checkout: stray_files(),
+            home: home_entries(),
+        }
+    }
+
+    /// Whether the tests left nothing new in the checkout or the home; names what they left.
+    fn left_nothing(self) -> bool {
+        let checkout = left_nothing(self.checkout);
+        let home = left_nothing_at_home(self.home);
+        checkout && home
+    }
+}
+
+/// Installs what the tests need: Debian's packages, then the page's npm packages.
+fn install_everything() -> Result<(), String> {
+    install_missing_tools(TOOLS.iter().collect())?;
+    npm_packages()
+}
+
 pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
-    if let Err(message) = install_missing_tools() {
+    if let Err(message) = install_everything() {
         eprintln!("error: {message}");
         return ExitCode::FAILURE;
     }
-    let before = stray_files();
+    let before = Before::now();
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["test", "--workspace", "--no-fail-fast"])
-        .args(&cargo_args)
-        .status();
+    let mut test = Command::new(cargo);
+    test.args(["test", "--no-fail-fast"]);
+    // cargo ignores `-p` beside `--workspace`: the whole workspace only when none is named.
+    if !names_a_package(&cargo_args) {
+        test.arg("--workspace");
+    }
+    let status = test.args(&cargo_args).status();
     let mut code = match status {
         Ok(status) if status.success() => ExitCode::SUCCESS,
         Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8)),
@@ -105,10 +162,109 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
         eprintln!("== the Python package's tests run only without arguments (cargo xtask test)");
     }
     // The tests write only below target/ (and the system's temporary folder).
-    if !left_nothing(before) {
+    if !before.left_nothing() {
         return ExitCode::FAILURE;
     }
     code
+}
+
+/// Whether cargo test's arguments name packages (`-p NAME`, `-pNAME`, `--package NAME`,
+/// `--package=NAME`): then `--workspace` must not be given, or cargo tests every package.
+fn names_a_package(cargo_args: &[OsString]) -> bool {
+    cargo_args
+        .iter()
+        .filter_map(|a| a.to_str())
+        // After `--`, the arguments are the test binaries'.
+        .take_while(|a| *a != "--")
+        .any(|a| a.starts_with("-p") || a == "--package" || a.starts_with("--package="))
+}
+
+/// `cargo xtask npm-ci`: the page's npm packages alone (Node.js and npm installed first when
+/// missing), for CI's type check of the page (`npm run check`).
+pub fn run_npm_ci() -> ExitCode {
+    let node: Vec<&Tool> = TOOLS
+        .iter()
+        .filter(|t| matches!(t.program, "node" | "npm"))
+        .collect();
+    match install_missing_tools(node).and_then(|()| npm_packages()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The page's npm packages (`crates/lgame-web/package-lock.json`: axe-core for the
+/// accessibility test, TypeScript for CI's type check), installed by `npm ci` when
+/// `node_modules` is missing or older than the lock file (npm writes
+/// `node_modules/.package-lock.json` at the end of an install).
+fn npm_packages() -> Result<(), String> {
+    let web = root().join("crates").join("lgame-web");
+    let lock = web.join("package-lock.json");
+    let installed = web.join("node_modules").join(".package-lock.json");
+    let why = match (modified(&installed), modified(&lock)) {
+        (None, _) => "missing",
+        (Some(installed), Some(lock)) if installed < lock => "older than package-lock.json",
+        _ => return Ok(()),
+    };
+    eprintln!("== npm ci in crates/lgame-web (node_modules {why})");
+    run_step(
+        "npm ci (in crates/lgame-web)",
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&web),
+    )
+}
+
+/// When `path` was last modified, or `None` if it is not there.
+fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The entries of [`HOME_FOLDERS`] (`.config/chromium`, `Downloads/x.pdf`, `.lgame`), or
+/// `None` without a home.
+fn home_entries() -> Option<BTreeSet<String>> {
+    let home = PathBuf::from(env::var_os("HOME").filter(|h| !h.is_empty())?);
+    let mut entries = BTreeSet::new();
+    for folder in HOME_FOLDERS {
+        let Ok(read) = std::fs::read_dir(home.join(folder)) else {
+            continue;
+        };
+        for entry in read.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            entries.insert(if folder.is_empty() {
+                name
+            } else {
+                format!("{folder}/{name}")
+            });
+        }
+    }
+    Some(entries)
+}
+
+/// Whether the tests left no new entry in the home's [`HOME_FOLDERS`] since `before`, but
+/// for [`HOME_KEPT`]; names any they left.
+fn left_nothing_at_home(before: Option<BTreeSet<String>>) -> bool {
+    let (Some(before), Some(after)) = (before, home_entries()) else {
+        return true;
+    };
+    let left = new_in_home(&before, &after);
+    if !left.is_empty() {
+        eprintln!("error: the tests left files in the home folder (~):");
+        for entry in &left {
+            eprintln!("  ~/{entry}");
+        }
+    }
+    left.is_empty()
+}
+
+/// The entries of `after` not in `before` nor kept on purpose ([`HOME_KEPT`]).
+fn new_in_home<'a>(before: &'a BTreeSet<String>, after: &'a BTreeSet<String>) -> Vec<&'a String> {
+    after
+        .difference(before)
+        .filter(|entry| !HOME_KEPT.contains(&entry.as_str()))
+        .collect()
 }
 
 /// The workspace's root folder.
@@ -206,17 +362,17 @@ fn python_suite() -> Result<(), String> {
 
 /// `cargo xtask test-python`: the Python suite alone, with the same checks.
 pub fn run_python() -> ExitCode {
-    if let Err(message) = install_missing_tools() {
+    if let Err(message) = install_missing_tools(TOOLS.iter().collect()) {
         eprintln!("error: {message}");
         return ExitCode::FAILURE;
     }
-    let before = stray_files();
+    let before = Before::now();
     let mut code = ExitCode::SUCCESS;
     if let Err(message) = python_suite() {
         eprintln!("error: {message}");
         code = ExitCode::FAILURE;
     }
-    if !left_nothing(before) {
+    if !before.left_nothing() {
         code = ExitCode::FAILURE;
     }
     code
@@ -304,9 +460,9 @@ fn is_root() -> bool {
         .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
 }
 
-/// Installs the missing tools' packages, or says exactly which to install.
-fn install_missing_tools() -> Result<(), String> {
-    let missing: Vec<&Tool> = TOOLS.iter().filter(|t| !present(t)).collect();
+/// Installs the packages of the `tools` that are missing, or says exactly which to install.
+fn install_missing_tools(tools: Vec<&Tool>) -> Result<(), String> {
+    let missing: Vec<&Tool> = tools.into_iter().filter(|t| !present(t)).collect();
     if missing.is_empty() {
         return Ok(());
     }
@@ -366,6 +522,50 @@ fn install_missing_tools() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_workspace_is_tested_whole_unless_a_package_is_named_before_the_test_arguments() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(names_a_package(&args(&["-p", "lgame"])));
+        assert!(names_a_package(&args(&["-plgame"])));
+        assert!(names_a_package(&args(&[
+            "--test",
+            "x",
+            "--package",
+            "lgame-web"
+        ])));
+        assert!(names_a_package(&args(&["--package=lgame-web"])));
+        assert!(!names_a_package(&args(&[])));
+        assert!(!names_a_package(&args(&[
+            "--test",
+            "web_a11y",
+            "--profile",
+            "test"
+        ])));
+        assert!(!names_a_package(&args(&["--", "-p"])));
+    }
+
+    #[test]
+    fn a_new_entry_in_the_home_counts_unless_a_tool_keeps_it_there() {
+        let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
+        let before = set(&[".bashrc", ".config/git"]);
+        let after = set(&[
+            ".bashrc",
+            ".config/git",
+            ".cargo",
+            ".npm",
+            ".cache",
+            ".cache/pip",
+            ".config/chromium",
+            ".cache/chromium",
+            "Downloads",
+        ]);
+        let left: Vec<&str> = new_in_home(&before, &after)
+            .into_iter()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(left, [".cache/chromium", ".config/chromium", "Downloads"]);
+    }
 
     #[test]
     fn a_program_is_found_in_any_version_folder_if_executable() {

@@ -56,29 +56,25 @@ pub fn memory_size(text: &str) -> Result<u64, String> {
     Ok((n * factor) as u64)
 }
 
-/// The rules with the starting setup of `--setup`: a setup name or a position.
+/// The rules with the starting setup of `--setup` (a setup name or a position), read by the
+/// library ([`Rules::with_setup_text`]).
 pub fn with_setup(rules: &Rules, setup: Option<&str>) -> Result<Rules, Failure> {
     let Some(text) = setup else {
         return Ok(*rules);
     };
-    let bad = |e: String| Failure::BadInput(anyhow!("--setup '{text}': {e}"));
-    let start = match lgame::rules::StartSetup::from_name(text) {
-        Some(named) => named,
-        None => lgame::rules::StartSetup::Custom(
-            Position::from_text(text, rules)
-                .map_err(|e| bad(e.to_string()))?
-                .to_setup(),
-        ),
-    };
-    rules.with_setup(start).map_err(|e| bad(e.to_string()))
+    rules
+        .with_setup_text(text)
+        .map_err(|e| Failure::BadInput(anyhow!("--setup '{text}': {e}")))
 }
 
-/// The draw rules of `--turn-limit` and `--repetition` (0: none).
+/// The draw rules of `--turn-limit` and `--repetition` (0: none, as
+/// [`lgame::game::DrawRules::normalized`] reads it).
 pub fn draw_rules(turn_limit: u32, repetition: u32) -> lgame::game::DrawRules {
     lgame::game::DrawRules {
-        turn_limit: (turn_limit > 0).then_some(turn_limit),
-        repetition: (repetition > 0).then_some(repetition),
+        turn_limit: Some(turn_limit),
+        repetition: Some(repetition),
     }
+    .normalized()
 }
 
 pub use lgame_solver::grouped;

@@ -138,3 +138,23 @@ pub(crate) fn intermediate_move(position: &Position, rng: &mut Rng) -> Option<Mo
     let (best, _) = Search::new(position).best_moves(position);
     rng.pick(&best).copied()
 }
+
+impl Level {
+    /// Whether a computer of this level accepts a draw offered in the game's position:
+    /// `perfect` exactly when the table says the position is drawn; the other levels, which
+    /// look at most a move ahead, when the player to move has no move that wins at once.
+    /// (The server asks it when a person offers the computer a draw.)
+    pub fn accepts_draw(self, game: &Game, tables: &Tablebases) -> bool {
+        let position = game.position();
+        match self {
+            Level::Perfect => tables
+                .get(game.rules())
+                .wdl(position)
+                .is_ok_and(|wdl| wdl == lgame_solver::Wdl::Draw),
+            _ => !position
+                .legal_moves()
+                .iter()
+                .any(|mv| wins_at_once(position, mv)),
+        }
+    }
+}

@@ -156,7 +156,11 @@ impl FromStr for PlayerName {
             return Ok(PlayerName::Human);
         }
         let prefix = "level:";
-        if text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix) {
+        // `get`: the text's first bytes may not end on a character's boundary.
+        if text
+            .get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+        {
             return text[prefix.len()..].parse().map(PlayerName::BuiltIn);
         }
         let first_word = text.split(':').next().unwrap_or(text);
@@ -194,6 +198,12 @@ impl fmt::Display for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_a_wide_character_across_the_level_prefix_is_a_command_not_a_panic() {
+        let name: PlayerName = "B\u{a0cf6}\u{c5}Q".parse().unwrap();
+        assert_eq!(name, PlayerName::Command("B\u{a0cf6}\u{c5}Q".into()));
+    }
 
     #[test]
     fn specs_read_level_and_strength() {

@@ -782,3 +782,39 @@ fn no_level_moves_in_a_finished_game() {
         assert_eq!(level_player(level, 0).choose_move(&game), None, "{level}");
     }
 }
+
+#[test]
+fn offered_a_draw_perfect_accepts_exactly_the_drawn_positions_and_the_others_when_no_win_is_at_once(
+) {
+    let (mut accepted, mut declined) = (0, 0);
+    for (v, variant) in ["classic", "misere", "sudden-death"]
+        .into_iter()
+        .enumerate()
+    {
+        let rules = rules(variant);
+        let table = tablebases().get(&rules);
+        for position in sample_positions(&rules, 150, 900 + v as u64, |_| true) {
+            let game = Game::from_position(position).expect("unfinished");
+            let drawn = matches!(table.value(&position), Ok(Value::Draw));
+            assert_eq!(
+                Level::Perfect.accepts_draw(&game, &tablebases()),
+                drawn,
+                "{variant}: perfect offered a draw in {position}"
+            );
+            let win_at_once = position
+                .legal_moves()
+                .iter()
+                .any(|mv| brute_force_wins_at_once(&position, mv));
+            for level in [Level::Random, Level::Beginner, Level::Intermediate] {
+                let accepts = level.accepts_draw(&game, &tablebases());
+                assert_eq!(accepts, !win_at_once, "{variant}: {level} in {position}");
+                if accepts {
+                    accepted += 1;
+                } else {
+                    declined += 1;
+                }
+            }
+        }
+    }
+    assert!(accepted > 0 && declined > 0, "{accepted} / {declined}");
+}

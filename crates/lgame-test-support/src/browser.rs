@@ -2,6 +2,12 @@
 //! process on a free loopback port, and headless Chromium sessions, each with its own
 //! temporary profile. Every WebDriver error is a panic naming the command, and every wait has
 //! a limit.
+//!
+//! Nothing is left in the user's home: every Chromium runs with a home of its own in a
+//! temporary folder (`HOME` and the XDG folders there, where it would keep its
+//! configuration, caches, crash reports and `~/Downloads`), its profile (`--user-data-dir`)
+//! in a temporary folder of its own with its downloads and crash dumps inside, and its crash
+//! reporter off; every one of those folders is removed when the browser goes.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -12,15 +18,25 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-/// Keys for [`Session::send_keys_to_page`] and [`Element::send_keys`] (WebDriver code points).
+// Keys for [`Session::send_keys_to_page`] and [`Element::send_keys`] (WebDriver code points).
+
+/// The left arrow key.
 pub const KEY_LEFT: &str = "\u{E012}";
+/// The up arrow key.
 pub const KEY_UP: &str = "\u{E013}";
+/// The right arrow key.
 pub const KEY_RIGHT: &str = "\u{E014}";
+/// The down arrow key.
 pub const KEY_DOWN: &str = "\u{E015}";
+/// The Enter key.
 pub const KEY_ENTER: &str = "\u{E007}";
+/// The Escape key.
 pub const KEY_ESCAPE: &str = "\u{E00C}";
+/// The Home key.
 pub const KEY_HOME: &str = "\u{E011}";
+/// The End key.
 pub const KEY_END: &str = "\u{E010}";
+/// The Tab key.
 pub const KEY_TAB: &str = "\u{E004}";
 
 /// How long [`Session::find`] and [`Session::wait_until`] wait.
@@ -56,6 +72,8 @@ struct Chromedriver {
     child: Mutex<Child>,
     base: String,
     agent: ureq::Agent,
+    /// The home of chromedriver and the browsers it starts, removed after them.
+    _home: crate::TempDir,
 }
 
 impl Chromedriver {
@@ -135,6 +153,33 @@ const CHROMIUM_ARGS: [&str; 9] = [
     "--disable-sync",
 ];
 
+/// Gives `command` (Chromium, or chromedriver, whose browsers inherit it) `home` as the
+/// user's home: `HOME` and the XDG folders inside it, and Breakpad's crash dumps there too.
+fn home_in(command: &mut Command, home: &Path) {
+    command
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("XDG_STATE_HOME", home.join(".local/state"))
+        .env("BREAKPAD_DUMP_LOCATION", home.join("crashes"));
+}
+
+/// The arguments of a Chromium whose profile is `profile`: [`CHROMIUM_ARGS`], the profile,
+/// and crash dumps (never reported) kept inside it.
+fn profile_args(profile: &Path) -> Vec<String> {
+    CHROMIUM_ARGS
+        .map(String::from)
+        .into_iter()
+        .chain([
+            format!("--user-data-dir={}", profile.display()),
+            "--disable-crash-reporter".to_string(),
+            "--disable-breakpad".to_string(),
+            format!("--crash-dumps-dir={}", profile.join("crashes").display()),
+        ])
+        .collect()
+}
+
 fn chromium_binary() -> String {
     std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
 }
@@ -142,18 +187,19 @@ fn chromium_binary() -> String {
 /// Prints `url` to a PDF at `path` with Chromium's own command line (`--print-to-pdf`), as a
 /// person without a test tool would, and returns its bytes.
 pub fn print_to_pdf_command(url: &str, path: &Path) -> Vec<u8> {
-    let profile = std::env::temp_dir().join(format!("lgame-print-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
+    let home = crate::TempDir::new("print-home");
+    let profile = home.join("profile");
     let _ = std::fs::remove_file(path);
-    let out = std::process::Command::new(chromium_binary())
-        .args(CHROMIUM_ARGS)
-        .arg(format!("--user-data-dir={}", profile.display()))
+    let mut command = Command::new(chromium_binary());
+    home_in(&mut command, home.path());
+    let out = command
+        .args(profile_args(&profile))
         .arg(format!("--print-to-pdf={}", path.display()))
         .arg("--no-pdf-header-footer")
         .arg(url)
         .output()
         .unwrap_or_else(|e| panic!("chromium does not run: {e}"));
-    let _ = std::fs::remove_dir_all(&profile);
+    drop(home);
     assert!(
         out.status.success(),
         "chromium --print-to-pdf failed: {}",
@@ -174,7 +220,10 @@ impl Driver {
             .and_then(|l| l.local_addr())
             .expect("a free loopback port")
             .port();
-        let child = Command::new(&binary)
+        let home = crate::TempDir::new("chromedriver-home");
+        let mut command = Command::new(&binary);
+        home_in(&mut command, home.path());
+        let child = command
             .arg(format!("--port={port}"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -193,6 +242,7 @@ impl Driver {
             child: Mutex::new(child),
             base: format!("http://127.0.0.1:{port}"),
             agent,
+            _home: home,
         };
         let start = Instant::now();
         loop {
@@ -242,15 +292,15 @@ impl Driver {
             std::env::temp_dir().join(format!("lgame-chromium-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let chromium = chromium_binary();
-        let args = CHROMIUM_ARGS
-            .map(String::from)
-            .into_iter()
-            .chain([
-                format!("--window-size={width},{height}"),
-                format!("--user-data-dir={}", profile.display()),
-            ])
-            .collect::<Vec<_>>();
-        let mut options = json!({ "binary": chromium, "args": args });
+        let mut args = profile_args(&profile);
+        args.push(format!("--window-size={width},{height}"));
+        // A download lands in the profile, removed with it, never in ~/Downloads.
+        let prefs = json!({
+            "download.default_directory": profile.join("downloads"),
+            "download.prompt_for_download": false,
+            "savefile.default_directory": profile.join("downloads"),
+        });
+        let mut options = json!({ "binary": chromium, "args": args, "prefs": prefs });
         if let Some(metrics) = metrics {
             options["mobileEmulation"] = json!({ "deviceMetrics": metrics });
         }

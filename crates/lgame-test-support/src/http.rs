@@ -1,7 +1,9 @@
 //! A blocking client of the game server's HTTP API and WebSockets (`docs/api.md`), for a
 //! server at any address: in the test's process (`server::Server`, feature `server`) or
-//! `lgame serve` in a child ([`crate::serve`]).
+//! the server in a child process ([`crate::serve`]).
 
+use std::collections::BTreeMap;
+use std::io::Read;
 use std::net::TcpStream;
 use std::time::Duration;
 
@@ -10,6 +12,7 @@ use serde_json::{json, Value};
 
 /// A client of the server at `addr` (`HOST:PORT`).
 pub struct Client {
+    /// The server's address, `HOST:PORT`.
     pub addr: String,
     agent: ureq::Agent,
 }
@@ -17,7 +20,9 @@ pub struct Client {
 /// An answer: the status and the body (JSON, or the text as a JSON string).
 #[derive(Debug, Clone)]
 pub struct Reply {
+    /// The status code.
     pub status: u16,
+    /// The body: its JSON, or its text as a JSON string.
     pub body: Value,
 }
 
@@ -30,6 +35,30 @@ impl Reply {
     }
 }
 
+/// An answer with its headers and its body's bytes as sent (not decoded): for what a
+/// [`Reply`] leaves out (the page's files, pictures, compression, caching).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The headers, their names in lower case.
+    pub headers: BTreeMap<String, String>,
+    /// The body, byte for byte.
+    pub bytes: Vec<u8>,
+}
+
+impl Answer {
+    /// The header `name` (in lower case), or "" when absent.
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map_or("", String::as_str)
+    }
+
+    /// The body as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
 impl Client {
     /// A client of `addr`, every request limited to 30 s.
     pub fn new(addr: String) -> Client {
@@ -39,6 +68,7 @@ impl Client {
         Client { addr, agent }
     }
 
+    /// The URL of `path` on the server.
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
@@ -64,12 +94,44 @@ impl Client {
         Reply { status, body }
     }
 
+    /// A GET of `path`.
     pub fn get(&self, path: &str) -> Reply {
         self.request("GET", path, None)
     }
 
+    /// A POST of `body` (JSON) to `path`.
     pub fn post(&self, path: &str, body: &Value) -> Reply {
         self.request("POST", path, Some(&body.to_string()))
+    }
+
+    /// A GET of `path` with `headers`, answered with its headers and its body's bytes as
+    /// sent ([`Answer`]).
+    pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Answer {
+        let mut request = self.agent.get(&self.url(path));
+        for (name, value) in headers {
+            request = request.set(name, value);
+        }
+        let response = match request.call() {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("GET {path}: {e}"),
+        };
+        let status = response.status();
+        let headers = response
+            .headers_names()
+            .into_iter()
+            .map(|name| {
+                let value = response.header(&name).unwrap_or("").to_string();
+                (name.to_lowercase(), value)
+            })
+            .collect();
+        let mut bytes = Vec::new();
+        response.into_reader().read_to_end(&mut bytes).unwrap();
+        Answer {
+            status,
+            headers,
+            bytes,
+        }
     }
 
     /// Creates a game; panics unless 201.
@@ -121,9 +183,13 @@ impl Client {
 /// A new game's id and tokens.
 #[derive(Debug, Clone)]
 pub struct Created {
+    /// The game's id.
     pub id: String,
+    /// Red's token, if Red is a person.
     pub red: Option<String>,
+    /// Blue's token, if Blue is a person.
     pub blue: Option<String>,
+    /// The whole answer to the creation.
     pub body: Value,
 }
 

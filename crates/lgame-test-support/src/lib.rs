@@ -6,10 +6,13 @@
 //! - [`Lgame`]: the `lgame` binary run with arguments and input (its path comes from the
 //!   test crate: `env!("CARGO_BIN_EXE_lgame")`, which only `lgame-cli`'s tests know);
 //! - [`http`]: the blocking HTTP and WebSocket client of the game server, and
-//!   [`serve::ServeProcess`], `lgame serve` in a child process; [`raw`]: HTTP by hand on a
-//!   socket, for hostile clients;
+//!   [`serve::ServeProcess`], the server in a child process (`lgame serve` for the command's
+//!   tests, lgame-web's test server for the server's); [`raw`]: HTTP by hand on a socket, for
+//!   hostile clients and paths sent as written;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
+//! - [`library`]: the rules library's answers computed a second time (positions after
+//!   moves, a refusal said in words), to check the server's against;
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
 //!   once per test process, with a fresh database for each test that asks; and
@@ -19,6 +22,7 @@
 pub mod backends;
 pub mod browser;
 pub mod http;
+pub mod library;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod raw;
@@ -50,6 +54,7 @@ impl TempDir {
         TempDir(dir)
     }
 
+    /// The directory's path.
     pub fn path(&self) -> &Path {
         &self.0
     }
@@ -92,6 +97,7 @@ pub fn lines_of(output: impl Read + Send + 'static) -> Reader {
 }
 
 impl Reader {
+    /// Starts reading `output` on a thread of its own.
     pub fn new(mut output: impl Read + Send + 'static) -> Reader {
         let (sender, chunks) = mpsc::channel();
         std::thread::spawn(move || {
@@ -174,6 +180,7 @@ impl Reader {
 pub struct Lgame(&'static str);
 
 impl Lgame {
+    /// The binary at `path`.
     pub const fn new(path: &'static str) -> Lgame {
         Lgame(path)
     }

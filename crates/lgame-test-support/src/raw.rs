@@ -16,6 +16,26 @@ pub fn send(addr: &str, bytes: &[u8]) -> TcpStream {
     stream
 }
 
+/// A GET of `path` sent as it is written, byte for byte (an HTTP client would resolve `..`
+/// first), on a connection of its own closed after the answer: the status and the whole
+/// answer, head and body, as text.
+pub fn get(addr: &str, path: &str) -> (u16, String) {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let mut stream = send(addr, request.as_bytes());
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {text}"));
+    (status, text)
+}
+
 /// A connection that sent [`HALF_A_HEAD`] and goes quiet.
 pub fn half_sent(addr: &str) -> TcpStream {
     send(addr, HALF_A_HEAD)

@@ -11,6 +11,7 @@ use lgame_web::{Config, Database};
 use tokio::sync::oneshot;
 
 use crate::http::Client;
+use crate::TempDir;
 
 /// How long starting and stopping may take.
 const LIMIT: Duration = Duration::from_secs(30);
@@ -28,6 +29,14 @@ impl Server {
     /// PostgreSQL URL, as `--db` takes them).
     pub fn start(db: impl AsRef<OsStr>) -> Server {
         Server::with(db, |_| {})
+    }
+
+    /// A server with the defaults on a fresh SQLite file in a temporary directory of its
+    /// own (`lgame-NAME-…`), which is returned with it: keep it while the server runs.
+    pub fn in_temp_dir(name: &str) -> (TempDir, Server) {
+        let dir = TempDir::new(name);
+        let server = Server::start(dir.db());
+        (dir, server)
     }
 
     /// A server on `db` whose configuration `adjust` changes first (`create_limit`,

@@ -1,29 +1,28 @@
 //! The HTTP and WebSocket API (docs/api.md): routes, request bodies, and the bounds on what
-//! a client may ask.
+//! a client may ask. HTTP only: each handler reads the request, names who asks, gives the
+//! games a command ([`Games::run`]) or a question, and answers.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{
-    ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State,
-};
-use axum::http::{header, request::Parts, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use lgame::{Move, Record};
+use lgame::game::DrawRules;
+use lgame::Move;
 use lgame_players::seated::Seat;
-use serde::de::DeserializeOwned;
-use tokio::sync::{broadcast, watch, OwnedMutexGuard, Semaphore};
+use tokio::sync::{broadcast, watch, Semaphore};
 
 use crate::error::ApiError;
 use crate::explore;
-use crate::games::{self, App, GameError, Input, Live, NewGame, Slot};
+use crate::extract::{Body, Params, MAX_BODY};
+use crate::games::{self, blocking, Command, GameError, Games, Input, NewGame, Outcome, Slot, Who};
+pub use crate::limits::RateLimiter;
 use crate::request::{
     AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, TokenRequest,
 };
@@ -32,13 +31,10 @@ use crate::response::{
     PositionAnswer, RecordAnswer, TablesHealth,
 };
 
-/// The largest request body accepted, in bytes.
-pub const MAX_BODY: usize = 64 * 1024;
-
 /// Everything a handler needs.
 #[derive(Clone)]
 pub struct Shared {
-    pub app: Arc<App>,
+    pub games: Arc<Games>,
     pub limiter: Arc<RateLimiter>,
     /// Analysis and classes requests per address (`tables.rs` serves their tables).
     pub analysis_limiter: Arc<RateLimiter>,
@@ -49,137 +45,11 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
 }
 
-/// Requests per client address: a token bucket for each, holding at most `per_minute`
-/// requests and refilled at `per_minute` a minute, so that a burst of a minute's worth
-/// passes and then one every `60 / per_minute` seconds. Games created, and analysis and
-/// classes requests, each have their own.
-pub struct RateLimiter {
-    per_minute: u32,
-    /// What is counted, for the refusal: `games created`.
-    what: &'static str,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
-}
-
-/// Requests an address may still make (fractions count as they refill), as of `at`.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-impl RateLimiter {
-    /// At most `per_minute` `what` a minute from one address; 0: no limit.
-    pub fn new(per_minute: u32, what: &'static str) -> RateLimiter {
-        RateLimiter {
-            per_minute,
-            what,
-            buckets: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Takes one request from the address's bucket, or says how long until there is one.
-    fn take(&self, ip: IpAddr) -> Result<(), Duration> {
-        if self.per_minute == 0 {
-            return Ok(());
-        }
-        let full = f64::from(self.per_minute);
-        let per_second = full / 60.0;
-        let now = Instant::now();
-        let refilled =
-            |b: &Bucket| (b.tokens + now.duration_since(b.at).as_secs_f64() * per_second).min(full);
-        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if buckets.len() > 100_000 {
-            // A full bucket is the same as none.
-            buckets.retain(|_, b| refilled(b) < full);
-        }
-        let bucket = buckets.entry(ip).or_insert(Bucket {
-            tokens: full,
-            at: now,
-        });
-        bucket.tokens = refilled(bucket);
-        bucket.at = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_second))
-        }
-    }
-
-    /// Counts a request from `ip`, or refuses it: 429 with `Retry-After`.
-    pub fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.take(ip).map_err(|wait| {
-            let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many {} from this address: at most {} a minute; retry in {seconds} s",
-                    self.what, self.per_minute
-                ),
-            )
-            .retry_after(seconds)
-        })
-    }
-}
-
-/// A JSON body, its rejections answered as JSON errors.
-pub struct Body<T>(pub T);
-
-impl<S, T> FromRequest<S> for Body<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(Body(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
-        }
-    }
-}
-
-fn json_rejection(rejection: JsonRejection) -> ApiError {
-    match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => body_too_large(),
-        status => ApiError::new(status, rejection.body_text()),
-    }
-}
-
-/// The refusal of a body over [`MAX_BODY`].
-pub fn body_too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!("the request body is too large (at most {} bytes)", MAX_BODY),
-    )
-}
-
-/// Query parameters, their rejections answered as JSON errors.
-pub struct Params<T>(pub T);
-
-impl<S, T> FromRequestParts<S> for Params<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(q) => Ok(Params(q.0)),
-            Err(rejection) => Err(query_rejection(rejection)),
-        }
-    }
-}
-
-fn query_rejection(rejection: QueryRejection) -> ApiError {
-    ApiError::new(rejection.status(), rejection.body_text())
-}
-
 /// The routes.
 pub fn router(shared: Shared) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/api/openapi.json", get(openapi))
         .route("/api/games", post(create))
         .route("/api/games/import", post(import))
         .route("/api/games/{id}", get(show))
@@ -209,6 +79,8 @@ pub fn router(shared: Shared) -> Router {
         // gzip when the client accepts it; small answers, pictures other than SVG and the
         // WebSocket's handshake go as they are.
         .layer(tower_http::compression::CompressionLayer::new())
+        // A handler that panics is answered 500, not a connection dropped unanswered.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .with_state(shared)
 }
 
@@ -229,6 +101,11 @@ async fn log_request(req: Request, next: Next) -> Response {
     response
 }
 
+/// The answer to a request whose handler panicked (logged as an internal error).
+fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("the request failed", "a handler panicked").into_response()
+}
+
 async fn not_found(req: Request) -> ApiError {
     let path: String = req.uri().path().chars().take(100).collect();
     ApiError::new(
@@ -245,105 +122,29 @@ async fn method_not_allowed(req: Request) -> ApiError {
     )
 }
 
+/// The API's OpenAPI document (`openapi.rs`).
+async fn openapi() -> Response {
+    let json = crate::openapi::json();
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
 async fn healthz(State(shared): State<Shared>) -> Json<Health> {
-    Json(health(&shared.app))
+    Json(health(&shared.games))
 }
 
 /// The answer to `GET /healthz`.
-pub(crate) fn health(app: &App) -> Health {
-    let tables = app.tablebases.stats();
+pub(crate) fn health(games: &Games) -> Health {
+    let tables = games.tablebases.stats();
     Health {
         status: "ok",
-        games_in_memory: app.cached_games(),
+        games_in_memory: games.cached_games(),
         tables: TablesHealth {
             held: tables.tables,
             bytes: tables.bytes,
-            budget: app.tablebases.budget(),
+            budget: games.tablebases.budget(),
             solving: tables.solving,
             solves: tables.solves,
         },
-    }
-}
-
-/// Runs blocking work (the database, the computer's move, a solve) off the async threads.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
-) -> Result<T, ApiError> {
-    match tokio::task::spawn_blocking(f).await {
-        Ok(answer) => Ok(answer?),
-        Err(e) => Err(ApiError::internal("the request failed", e)),
-    }
-}
-
-/// The game, loaded from the database if it is not in memory. On a database other
-/// instances share, a game in memory is first brought up to the database's copy.
-async fn slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
-    let slot = unchecked_slot(app, id).await?;
-    if app.store.shared() {
-        let mut live = slot.live.clone().lock_owned().await;
-        let (worker, updates) = (app.clone(), slot.updates.clone());
-        blocking(move || worker.catch_up(&mut live, &updates)).await?;
-    }
-    Ok(slot)
-}
-
-/// The game, loaded from the database if it is not in memory, but not checked against it:
-/// for a change, which the database refuses if made on a stale copy, and whose refusals
-/// are checked before they are answered (`play`).
-async fn unchecked_slot(app: &Arc<App>, id: &str) -> Result<Arc<Slot>, ApiError> {
-    let not_found = || GameError::NoGame(id.to_string());
-    if !games::valid_id(id) {
-        return Err(not_found().into());
-    }
-    if let Some(slot) = app.cached(id) {
-        return Ok(slot);
-    }
-    let (loader, key) = (app.clone(), id.to_string());
-    match blocking(move || loader.load(&key)).await? {
-        Some(live) => {
-            let resume = live.plays_itself();
-            let slot = app.insert(live);
-            if resume {
-                crate::autoplay::start(app.clone(), id.to_string(), slot.clone());
-            }
-            Ok(slot)
-        }
-        None => Err(not_found().into()),
-    }
-}
-
-/// Runs a change to a game under its lock, off the async threads; if another instance
-/// changed the game first, once more on the database's copy. Should it panic, the game is
-/// dropped from memory and reloaded from the database next time.
-async fn change(
-    app: &Arc<App>,
-    id: &str,
-    f: impl Fn(
-            &mut OwnedMutexGuard<Live>,
-            &App,
-            &broadcast::Sender<Arc<str>>,
-        ) -> Result<GameState, GameError>
-        + Send
-        + 'static,
-) -> Result<Json<GameState>, ApiError> {
-    let slot = slot(app, id).await?;
-    let mut guard = slot.live.clone().lock_owned().await;
-    let worker = app.clone();
-    let updates = slot.updates.clone();
-    let result = tokio::task::spawn_blocking(move || match f(&mut guard, &worker, &updates) {
-        Err(GameError::Outdated) => {
-            worker.refresh(&mut guard, &updates)?;
-            f(&mut guard, &worker, &updates)
-        }
-        answer => answer,
-    })
-    .await;
-    match result {
-        Ok(answer) => Ok(Json(answer?)),
-        Err(e) => {
-            app.forget(id);
-            Err(ApiError::internal("the request failed", e))
-        }
     }
 }
 
@@ -390,23 +191,24 @@ async fn create(
         Some(setup) => games::with_setup(&rules, setup)?,
         None => rules,
     };
-    let draw = games::draw_rules(req.repetition.unwrap_or(3), req.turn_limit.unwrap_or(0));
+    let draw = DrawRules {
+        repetition: Some(req.repetition.unwrap_or(3)),
+        turn_limit: req.turn_limit,
+    }
+    .normalized();
     let game = lgame::Game::new(rules).with_draw_rules(draw);
     shared.limiter.check(peer.ip())?;
-    let app = shared.app.clone();
-    let started = blocking(move || app.create(NewGame { game, seats })).await?;
+    let started = start(&shared, NewGame { game, seats }).await?;
     tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
-    play_if_computers(&shared.app, &started.id).await;
     Ok(created_answer(started))
 }
 
-/// Starts playing a new game out if both its sides are computers.
-async fn play_if_computers(app: &Arc<App>, id: &str) {
-    if let Some(slot) = app.cached(id) {
-        if slot.live.lock().await.plays_itself() {
-            crate::autoplay::start(app.clone(), id.to_string(), slot.clone());
-        }
-    }
+/// Creates a game, off the async threads, and plays it out if both sides are computers.
+async fn start(shared: &Shared, new: NewGame) -> Result<games::Started, GameError> {
+    let games = shared.games.clone();
+    let started = blocking(move || games.create(new)).await?;
+    shared.games.play_if_computers(&started.id).await;
+    Ok(started)
 }
 
 async fn import(
@@ -418,18 +220,10 @@ async fn import(
         games::parse_seat("red", req.red.as_deref().unwrap_or("human"))?,
         games::parse_seat("blue", req.blue.as_deref().unwrap_or("human"))?,
     ];
-    let record: Record = req
-        .record
-        .parse()
-        .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
-    let game = record
-        .replay()
-        .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
+    let game = explore::read_record(&req.record)?;
     shared.limiter.check(peer.ip())?;
-    let app = shared.app.clone();
-    let started = blocking(move || app.create(NewGame { game, seats })).await?;
+    let started = start(&shared, NewGame { game, seats }).await?;
     tracing::info!(game = %started.id, "game imported");
-    play_if_computers(&shared.app, &started.id).await;
     Ok(created_answer(started))
 }
 
@@ -438,133 +232,83 @@ async fn show(
     Path(id): Path<String>,
     Params(query): Params<GameQuery>,
 ) -> Result<Json<GameState>, ApiError> {
-    let slot = slot(&shared.app, &id).await?;
-    let live = slot.live.lock().await;
-    let mut state = live.state();
-    if let Some(token) = &query.token {
-        state.you = Some(live.side_of(token).ok_or(GameError::NotASide)?);
-    }
+    let (_, state) = shared
+        .games
+        .read(&id, query.token.as_deref(), |live, you| GameState {
+            you,
+            ..live.state()
+        })
+        .await?;
     Ok(Json(state))
+}
+
+/// Gives the game a command of the token's side, and answers its outcome: the state, or a
+/// new game (201).
+async fn command(
+    shared: &Shared,
+    id: &str,
+    token: String,
+    command: Command,
+) -> Result<Response, ApiError> {
+    match shared.games.run(id, Who::Token(token), command).await? {
+        Outcome::State(state) => Ok(Json(state).into_response()),
+        Outcome::Started(started) => {
+            tracing::info!(game = %started.id, of = %id, "rematch");
+            Ok(created_answer(started))
+        }
+    }
 }
 
 async fn play(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<MoveRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    let mv: Move = req
-        .mv
-        .parse()
-        .map_err(|e| GameError::Invalid(Input::Move, format!("move '{}': {e}", req.mv)))?;
-    let app = shared.app.clone();
-    let slot = unchecked_slot(&app, &id).await?;
-    let game = id.clone();
-    // One task makes and settles the change, so that it runs to its end (the change answered
-    // or taken back) even if the client goes away while the commit syncs.
-    let task = tokio::spawn(async move {
-        let mut live = slot.live.clone().lock_owned().await;
-        let req = Arc::new(req);
-        // Made on the copy in memory. On a database other instances share, that copy may be
-        // stale: a move made on it is refused by the database, and a refusal made by it is
-        // not to be trusted; then once more on the database's copy (where the ply may be
-        // taken: 409).
-        for refresh in [false, true] {
-            let queued = if !refresh && live.replies_quick(&app.tablebases) {
-                // The reply is a few lookups in a table held: made here, sparing the hop to
-                // a blocking thread and back (most of a move's thread switches).
-                live.play_queued(&app.store, &req.token, req.ply, &mv)
-            } else {
-                let (worker, updates, req) = (app.clone(), slot.updates.clone(), req.clone());
-                // Otherwise the move and the computer's reply are made on a blocking thread
-                // (a reply may solve a table, search, or ask an engine; a refresh reads the
-                // database) and queued for the writer; the thread is then free.
-                let made = tokio::task::spawn_blocking(move || {
-                    if refresh {
-                        if let Err(e) = worker.catch_up(&mut live, &updates) {
-                            return (live, Err(e));
-                        }
-                    }
-                    let queued = live.play_queued(&worker.store, &req.token, req.ply, &mv);
-                    (live, queued)
-                })
-                .await;
-                let queued;
-                (live, queued) = match made {
-                    Ok(made) => made,
-                    Err(e) => {
-                        app.forget(&game);
-                        return Err(ApiError::internal("the request failed", e));
-                    }
-                };
-                queued
-            };
-            // The commit is awaited with the game's lock held: the next change of this game
-            // starts only once this one is stored (or taken back), so a game has one change
-            // in the writer's queue at a time and its changes are written in order, and
-            // nobody sees the change (the answer, the watchers, another request) before it
-            // is stored.
-            let queued = match queued {
-                Err(_) if !refresh && app.store.shared() => continue,
-                queued => queued?,
-            };
-            match queued.settle(&mut live, &slot.updates).await {
-                Err(GameError::Outdated) if !refresh => continue,
-                settled => return Ok(settled?),
-            }
-        }
-        unreachable!("the second try returns")
-    });
-    match task.await {
-        Ok(answer) => Ok(Json(answer?)),
-        Err(e) => {
-            shared.app.forget(&id);
-            Err(ApiError::internal("the request failed", e))
-        }
-    }
+) -> Result<Response, ApiError> {
+    let mv: Move = req.mv.parse().map_err(|e| {
+        GameError::unreadable(Input::Move, &req.mv, format!("move '{}': {e}", req.mv))
+    })?;
+    let ply = req.ply;
+    command(&shared, &id, req.token, Command::Move { ply, mv }).await
 }
 
 async fn undo(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    change(&shared.app, &id, move |live, app, updates| {
-        live.undo(&app.store, updates, &req.token)
-    })
-    .await
-}
-
-async fn draw(
-    State(shared): State<Shared>,
-    Path(id): Path<String>,
-    Body(req): Body<TokenRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    change(&shared.app, &id, move |live, app, updates| {
-        live.offer_draw(&app.store, &app.tablebases, updates, &req.token)
-    })
-    .await
+) -> Result<Response, ApiError> {
+    command(&shared, &id, req.token, Command::Undo).await
 }
 
 async fn undo_accept(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    change(&shared.app, &id, move |live, app, updates| {
-        live.answer_undo(&app.store, updates, &req.token, games::Answer::Accept)
-    })
-    .await
+) -> Result<Response, ApiError> {
+    command(&shared, &id, req.token, Command::AcceptUndo).await
 }
 
 async fn undo_decline(
     State(shared): State<Shared>,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    change(&shared.app, &id, move |live, app, updates| {
-        live.answer_undo(&app.store, updates, &req.token, games::Answer::Decline)
-    })
-    .await
+) -> Result<Response, ApiError> {
+    command(&shared, &id, req.token, Command::DeclineUndo).await
+}
+
+async fn draw(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    command(&shared, &id, req.token, Command::OfferDraw).await
+}
+
+async fn resign(
+    State(shared): State<Shared>,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    command(&shared, &id, req.token, Command::Resign).await
 }
 
 /// A finished game's rematch: created by the first side to ask (201), each person's token
@@ -576,31 +320,17 @@ async fn rematch(
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     shared.limiter.check(peer.ip())?;
-    let slot = slot(&shared.app, &id).await?;
-    let mut live = slot.live.clone().lock_owned().await;
-    let (app, updates) = (shared.app.clone(), slot.updates.clone());
-    let started = blocking(move || app.rematch(&mut live, &updates, &req.token)).await?;
-    tracing::info!(game = %started.id, of = %id, "rematch");
-    Ok(created_answer(started))
-}
-
-async fn resign(
-    State(shared): State<Shared>,
-    Path(id): Path<String>,
-    Body(req): Body<TokenRequest>,
-) -> Result<Json<GameState>, ApiError> {
-    change(&shared.app, &id, move |live, app, updates| {
-        live.resign(&app.store, updates, &req.token)
-    })
-    .await
+    command(&shared, &id, req.token, Command::Rematch).await
 }
 
 async fn record(
     State(shared): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let slot = slot(&shared.app, &id).await?;
-    let text = slot.live.lock().await.record();
+    let (_, text) = shared
+        .games
+        .read(&id, None, |live, _| live.record())
+        .await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -611,25 +341,28 @@ async fn analysis(
 ) -> Result<Json<Analysis>, ApiError> {
     shared.analysis_limiter.check(peer.ip())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
-    let tb = crate::tables::table(&shared.app, &shared.solvers, *position.rules()).await?;
-    blocking(move || {
+    let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
+    let analysed = blocking(move || {
         tb.analyze(&position)
-            .map(Json)
             .map_err(|e| GameError::Unservable(e.to_string()))
-    })
-    .await
+    });
+    Ok(Json(analysed.await?))
 }
 
 async fn position(
     Params(query): Params<explore::PositionQuery>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
-    blocking(move || explore::position_answer(&query).map(Json)).await
+    Ok(Json(
+        blocking(move || explore::position_answer(&query)).await?,
+    ))
 }
 
 /// What the page offers and shows: variants, setups, levels, the classic game's figures.
 async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError> {
-    let max_table_states = shared.app.max_table_states;
-    blocking(move || Ok(Json(crate::catalog::catalog(max_table_states)))).await
+    let max_table_states = shared.games.max_table_states;
+    Ok(Json(
+        blocking(move || Ok(crate::catalog::catalog(max_table_states))).await?,
+    ))
 }
 
 async fn classes(
@@ -640,16 +373,9 @@ async fn classes(
     shared.analysis_limiter.check(peer.ip())?;
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
-    let tb = crate::tables::table(&shared.app, &shared.solvers, rules).await?;
-    blocking(move || {
-        Ok(Json(explore::classes_answer(
-            &tb,
-            &rules,
-            value,
-            query.plies,
-        )))
-    })
-    .await
+    let tb = crate::tables::table(&shared.games, &shared.solvers, rules).await?;
+    let answer = blocking(move || Ok(explore::classes_answer(&tb, &rules, value, query.plies)));
+    Ok(Json(answer.await?))
 }
 
 async fn qr(Params(query): Params<QrQuery>) -> Result<Response, ApiError> {
@@ -665,7 +391,9 @@ async fn diagram(Params(query): Params<explore::DiagramQuery>) -> Result<Respons
 async fn records(
     Body(request): Body<explore::RecordRequest>,
 ) -> Result<Json<RecordAnswer>, ApiError> {
-    blocking(move || explore::record_answer(&request).map(Json)).await
+    Ok(Json(
+        blocking(move || explore::record_answer(&request)).await?,
+    ))
 }
 
 async fn websocket(
@@ -674,18 +402,11 @@ async fn websocket(
     Params(query): Params<GameQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = slot(&shared.app, &id).await?;
+    let (slot, side) = shared
+        .games
+        .read(&id, query.token.as_deref(), |_, side| side)
+        .await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let side = match &query.token {
-        Some(token) => Some(
-            slot.live
-                .lock()
-                .await
-                .side_of(token)
-                .ok_or(GameError::NotASide)?,
-        ),
-        None => None,
-    };
     let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -696,24 +417,25 @@ async fn websocket(
         )
     })?;
     let shutdown = shared.shutdown.clone();
-    let app = shared.app.clone();
+    let games = shared.games.clone();
+    // A player's socket says they are here, from its first message to its close.
+    let token = query.token.filter(|_| side.is_some());
+    let watched = slot.clone();
+    // Told to the copy of the game the socket watches.
+    let presence = move |command: Command| {
+        let (games, id, slot, token) = (games.clone(), id.clone(), slot.clone(), token.clone());
+        async move {
+            if let Some(token) = token {
+                let _ = games.run_on(&id, slot, Who::Token(token), command).await;
+            }
+        }
+    };
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
-            // A player's socket says they are here, from its first message to its close.
-            if let Some(side) = side {
-                slot.live
-                    .lock()
-                    .await
-                    .presence(&app.store, side, true, &slot.updates);
-            }
-            watch_game(socket, slot.clone(), shutdown).await;
-            if let Some(side) = side {
-                slot.live
-                    .lock()
-                    .await
-                    .presence(&app.store, side, false, &slot.updates);
-            }
+            presence(Command::Present).await;
+            watch_game(socket, watched, shutdown).await;
+            presence(Command::Absent).await;
             drop(permit);
         }))
 }
@@ -721,10 +443,7 @@ async fn websocket(
 /// A watcher's session: the state now, then after every change, until either side closes
 /// or the server stops. What the client sends is read and ignored.
 async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch::Receiver<bool>) {
-    let (first, mut updates) = {
-        let live = slot.live.lock().await;
-        (live.message(), slot.updates.subscribe())
-    };
+    let (first, mut updates) = slot.lock().await.watch();
     if socket
         .send(Message::Text(first.as_ref().into()))
         .await
@@ -740,9 +459,9 @@ async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch:
                     // Fell behind: the changes missed are lost, so the whole state again,
                     // and the changes after it (the game's lock orders the two).
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let live = slot.live.lock().await;
-                        updates = slot.updates.subscribe();
-                        live.message()
+                        let (state, again) = slot.lock().await.watch();
+                        updates = again;
+                        state
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 };

@@ -3,6 +3,10 @@
 //! type, nested), every request example is read by the request type (which refuses unknown
 //! fields), and the table of reasons against the rules library's serialized reasons. A field
 //! renamed, added or dropped on either side fails here.
+//!
+//! The same examples, and the real answers, are validated against the OpenAPI document's
+//! schemas (`openapi.rs`), and the endpoints the document describes are the ones
+//! docs/api.md's headings name.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -16,7 +20,7 @@ use serde_json::Value;
 use crate::api;
 use crate::error::ApiError;
 use crate::explore::{self, PositionQuery, RecordRequest};
-use crate::games::{App, NewGame};
+use crate::games::{self, Command, Games, NewGame, Who};
 use crate::request::{CreateRequest, ImportRequest, MoveRequest};
 use crate::store::{Store, Synchronous};
 
@@ -32,22 +36,28 @@ enum Shows {
 }
 
 /// The document's JSON examples, by the section they stand in (its heading's endpoint, or
-/// its title) and their order there. A new example must be added here.
-const EXAMPLES: &[(&str, usize, Shows)] = &[
-    ("The game state", 0, Shows::Answer),
-    ("POST /api/games", 0, Shows::Request),
-    ("POST /api/games", 1, Shows::Answer),
-    ("POST /api/games/{id}/moves", 0, Shows::Request),
-    ("Reasons as data", 0, Shows::Answer),
-    ("POST /api/games/import", 0, Shows::Request),
-    ("GET /api/analysis", 0, Shows::Answer),
-    ("GET /api/position", 0, Shows::Answer),
-    ("GET /api/classes", 0, Shows::Answer),
-    ("GET /api/catalog", 0, Shows::Answer),
-    ("POST /api/records", 0, Shows::Answer),
-    ("GET /api/games/{id}/ws", 0, Shows::Answer),
-    ("GET /api/games/{id}/ws", 1, Shows::Answer),
-    ("GET /healthz", 0, Shows::Answer),
+/// its title) and their order there, and the OpenAPI schema each is of. A new example must
+/// be added here.
+const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
+    ("The game state", 0, Shows::Answer, "GameState"),
+    ("POST /api/games", 0, Shows::Request, "CreateRequest"),
+    ("POST /api/games", 1, Shows::Answer, "Created"),
+    (
+        "POST /api/games/{id}/moves",
+        0,
+        Shows::Request,
+        "MoveRequest",
+    ),
+    ("Reasons as data", 0, Shows::Answer, "ErrorBody"),
+    ("POST /api/games/import", 0, Shows::Request, "ImportRequest"),
+    ("GET /api/analysis", 0, Shows::Answer, "Analysis"),
+    ("GET /api/position", 0, Shows::Answer, "PositionAnswer"),
+    ("GET /api/classes", 0, Shows::Answer, "ClassesAnswer"),
+    ("GET /api/catalog", 0, Shows::Answer, "Catalog"),
+    ("POST /api/records", 0, Shows::Answer, "RecordAnswer"),
+    ("GET /api/games/{id}/ws", 0, Shows::Answer, "GameMessage"),
+    ("GET /api/games/{id}/ws", 1, Shows::Answer, "GameMessage"),
+    ("GET /healthz", 0, Shows::Answer, "Health"),
 ];
 
 /// A heading's key: its endpoint without the query (`GET /api/position`), or its title.
@@ -145,8 +155,11 @@ fn differences(path: &str, doc: &Value, real: &Value, found: &mut Vec<String>) {
 struct TempStore(PathBuf);
 
 impl TempStore {
+    /// One for each caller (the tests run at once), by a count.
     fn new() -> (TempStore, Store) {
-        let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}", std::process::id()));
+        static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
@@ -167,7 +180,7 @@ fn to_json(value: impl serde::Serialize) -> Value {
 /// Real answers for each documented one, made by the code that answers them.
 fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
-    let app = Arc::new(App::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
+    let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
     let started = app
         .create(NewGame {
@@ -175,33 +188,31 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
             seats: ["human".parse().unwrap(), "perfect".parse().unwrap()],
         })
         .unwrap();
-    let token = started.tokens[0].clone().unwrap();
+    let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
     let created = to_json(api::created(started));
-    let mut live = slot.live.blocking_lock();
-    let illegal = live
-        .play(
-            &app.store,
-            &slot.updates,
-            &token,
-            1,
-            &"A1,A2,A3,B1".parse().unwrap(),
-        )
-        .unwrap_err();
-    let refused = to_json(ApiError::from(illegal).body);
-    let mut changes = slot.updates.subscribe();
-    let state = live
-        .play(
-            &app.store,
-            &slot.updates,
-            &token,
-            1,
-            &"A1,A2,A3,B3 D1-D2".parse().unwrap(),
-        )
+    let play = |mv: &str| Command::Move {
+        ply: 1,
+        mv: mv.parse().unwrap(),
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
         .unwrap();
-    let whole: Value = serde_json::from_str(&live.message()).unwrap();
-    let change: Value = serde_json::from_str(&changes.try_recv().unwrap()).unwrap();
-    drop(live);
+    let (refused, state, whole, change) = runtime.block_on(async {
+        let who = Who::Token(token);
+        let illegal = app.run(&id, who.clone(), play("A1,A2,A3,B1")).await;
+        let refused = to_json(ApiError::from(illegal.err().unwrap()).body);
+        let (_, mut changes) = slot.lock().await.watch();
+        let Ok(games::Outcome::State(state)) = app.run(&id, who, play("A1,A2,A3,B3 D1-D2")).await
+        else {
+            panic!("the move is played");
+        };
+        let (whole, _) = slot.lock().await.watch();
+        let whole: Value = serde_json::from_str(&whole).unwrap();
+        let change: Value = serde_json::from_str(&changes.try_recv().unwrap()).unwrap();
+        (refused, state, whole, change)
+    });
     let start = classic.start_position();
     let analysis = app.tablebases.get(&classic).analyze(&start).unwrap();
     let position = explore::position_answer(&PositionQuery {
@@ -254,7 +265,7 @@ fn read_request(section: &str, text: &str) -> Result<(), serde_json::Error> {
 #[test]
 fn every_json_example_of_the_api_document_has_the_shape_of_the_real_answer() {
     let examples = json_examples(API_MD);
-    let listed: BTreeSet<(&str, usize)> = EXAMPLES.iter().map(|(s, i, _)| (*s, *i)).collect();
+    let listed: BTreeSet<(&str, usize)> = EXAMPLES.iter().map(|(s, i, _, _)| (*s, *i)).collect();
     let in_document: BTreeSet<(&str, usize)> =
         examples.iter().map(|(s, i, _)| (s.as_str(), *i)).collect();
     assert_eq!(
@@ -269,8 +280,8 @@ fn every_json_example_of_the_api_document_has_the_shape_of_the_real_answer() {
             .unwrap_or_else(|e| panic!("{what}: the example is not JSON: {e}\n{text}"));
         let shows = EXAMPLES
             .iter()
-            .find(|(s, i, _)| s == section && i == index)
-            .map(|(_, _, shows)| *shows);
+            .find(|(s, i, _, _)| s == section && i == index)
+            .map(|(_, _, shows, _)| *shows);
         match shows {
             Some(Shows::Request) => {
                 if let Err(e) = read_request(section, text) {
@@ -364,6 +375,16 @@ fn the_table_of_reasons_is_the_librarys_serialized_reasons() {
     reasons.push(to_json(PartialLError::NoPlacement {
         cells: cells("A1,D3"),
     }));
+    // Each as the OpenAPI document describes it: a move's reasons, and a cell's (which may
+    // also be any of a move's).
+    let mut off_document = Vec::new();
+    for (i, reason) in reasons.iter().enumerate() {
+        if i < 10 {
+            off_document.extend(crate::openapi::schema_errors("IllegalMove", reason));
+        }
+        off_document.extend(crate::openapi::schema_errors("PartialLError", reason));
+    }
+    assert!(off_document.is_empty(), "{off_document:#?}");
     let mut serialized = BTreeMap::new();
     for reason in &reasons {
         let object = reason.as_object().expect("a reason is an object");
@@ -409,5 +430,130 @@ fn the_table_of_reasons_is_the_librarys_serialized_reasons() {
     assert_eq!(
         reasons[1],
         serde_json::json!({ "kind": "off_board", "cell": "E3", "board": "4x4" })
+    );
+}
+
+/// The example with its elisions taken out, for a schema: `"..."` items and keys dropped,
+/// and `{"...": "the game state"}` (an object standing for a section's example) replaced by
+/// that example.
+fn without_elisions(value: &Value, examples: &[(String, usize, String)]) -> Value {
+    match value {
+        Value::Object(map) if map.len() == 1 && map.contains_key("...") => {
+            let named = map["..."].as_str().unwrap_or_default();
+            let (_, _, text) = examples
+                .iter()
+                .find(|(section, index, _)| *index == 0 && section.eq_ignore_ascii_case(named))
+                .unwrap_or_else(|| panic!("an elided object names no section: {named:?}"));
+            without_elisions(&serde_json::from_str(text).unwrap(), examples)
+        }
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| *k != "...")
+                .map(|(k, v)| (k.clone(), without_elisions(v, examples)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .filter(|v| !elided(v))
+                .map(|v| without_elisions(v, examples))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn every_json_example_of_the_api_document_conforms_to_the_openapi_document() {
+    let examples = json_examples(API_MD);
+    let mut found = Vec::new();
+    for (section, index, text) in &examples {
+        let Some((_, _, _, schema)) = EXAMPLES
+            .iter()
+            .find(|(s, i, _, _)| s == section && i == index)
+        else {
+            continue; // the other test names it
+        };
+        let doc: Value = serde_json::from_str(text).unwrap();
+        let value = without_elisions(&doc, &examples);
+        for e in crate::openapi::schema_errors(schema, &value) {
+            found.push(format!("{section} (example {}): {e}", index + 1));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "docs/api.md's examples break the OpenAPI document:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_real_answers_conform_to_the_openapi_document() {
+    let answers = real_answers();
+    let mut found = Vec::new();
+    for ((section, index), value) in &answers {
+        let (_, _, _, schema) = EXAMPLES
+            .iter()
+            .find(|(s, i, _, _)| s == section && i == index)
+            .expect("every real answer is of a documented example");
+        found.extend(crate::openapi::schema_errors(schema, value));
+    }
+    assert!(
+        found.is_empty(),
+        "the server's answers break the OpenAPI document:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The endpoints docs/api.md's headings name (`### \`POST /api/games\` — …`): each code span
+/// that starts with a method, and a bare path after one (`/undo/decline`), which takes the
+/// method and the start of the path before it.
+fn documented_endpoints() -> BTreeSet<(String, String)> {
+    let methods = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+    let mut endpoints = BTreeSet::new();
+    for heading in API_MD.lines().filter(|l| l.starts_with("### ")) {
+        let mut last: Option<(String, String)> = None;
+        for span in heading.split('`').skip(1).step_by(2) {
+            let (method, path) = match span.split_once(' ') {
+                Some((m, p)) if methods.contains(&m) => (m.to_string(), p.to_string()),
+                _ if span.starts_with('/') => match &last {
+                    Some((m, before)) => {
+                        let first = span.split('/').nth(1).unwrap_or_default();
+                        let stem = before
+                            .find(&format!("/{first}"))
+                            .map_or(before.as_str(), |at| &before[..at]);
+                        (m.clone(), format!("{stem}{span}"))
+                    }
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let end = path.find(['?', '[']).unwrap_or(path.len());
+            let path = path[..end].to_string();
+            endpoints.insert((method.clone(), path.clone()));
+            last = Some((method, path));
+        }
+    }
+    endpoints
+}
+
+#[test]
+fn the_api_documents_headings_name_the_openapi_documents_endpoints() {
+    let doc: Value = serde_json::from_str(crate::openapi::json()).unwrap();
+    let described: BTreeSet<(String, String)> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .keys()
+                .map(move |m| (m.to_uppercase(), path.clone()))
+        })
+        .collect();
+    assert_eq!(
+        documented_endpoints(),
+        described,
+        "the endpoints of docs/api.md's headings and of the OpenAPI document"
     );
 }

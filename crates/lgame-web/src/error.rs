@@ -57,9 +57,9 @@ impl ApiError {
 
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
-        let message = e.to_string();
+        let (message, input) = (e.to_string(), e.input());
         let (status, kind, state, reason) = match e {
-            GameError::Invalid(input, _) => (StatusCode::BAD_REQUEST, input.kind(), None, None),
+            GameError::Invalid { what, .. } => (StatusCode::BAD_REQUEST, what.kind(), None, None),
             GameError::NotASide => (StatusCode::FORBIDDEN, "not_a_side", None, None),
             GameError::NoGame(_) => (StatusCode::NOT_FOUND, "no_game", None, None),
             GameError::Conflict { why, state } => {
@@ -86,7 +86,6 @@ impl From<GameError> for ApiError {
             }
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };
-        let input = quoted(&message).filter(|_| kind != "invalid");
         ApiError {
             status,
             body: ErrorBody {
@@ -132,17 +131,6 @@ fn conflict_kind(why: &Conflict) -> &'static str {
     }
 }
 
-/// The client's text a message quotes first (`variant 'x': …`, `no game 'x'` → `x`).
-fn quoted(message: &str) -> Option<String> {
-    let start = message.find('\'')? + 1;
-    let rest = &message[start..];
-    let end = start
-        + rest
-            .find("':")
-            .or_else(|| rest.strip_suffix('\'').map(str::len))?;
-    Some(message[start..end].to_string())
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(self.body)).into_response();
@@ -172,6 +160,16 @@ mod tests {
         );
         let rules = crate::games::parse_rules("classic").unwrap();
         let setup = body(crate::games::with_setup(&rules, "nowhere").unwrap_err());
+        // A move the rules refuse names the move as written.
+        let illegal = body(GameError::Illegal {
+            input: "A1,A2,A3,B1".into(),
+            message: "move 'A1,A2,A3,B1' is illegal in … : the L cannot go there".into(),
+            reason: lgame::moves::IllegalMove::NeutralMoveRequired,
+        });
+        assert_eq!(
+            (illegal.kind, illegal.input.as_deref()),
+            ("illegal_move", Some("A1,A2,A3,B1"))
+        );
         assert_eq!(
             (setup.kind, setup.input.as_deref()),
             ("bad_setup", Some("nowhere"))
@@ -204,7 +202,6 @@ mod tests {
             ApiError::new(StatusCode::BAD_REQUEST, "?").body.kind,
             "bad_request"
         );
-        assert_eq!(quoted("no quote here"), None);
         let missing = body(GameError::NoGame("abc".into()));
         assert_eq!(
             (missing.kind, missing.input.as_deref()),

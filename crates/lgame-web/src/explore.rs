@@ -9,6 +9,7 @@ use lgame::builder::MoveBuilder;
 use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
 use lgame_solver::Value;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::games::{self, GameError, Input};
 use crate::response::{
@@ -25,26 +26,35 @@ pub const MAX_CLASSES: usize = 1_000;
 /// The longest text a QR code is made of.
 pub const MAX_QR_TEXT: usize = 1_000;
 
-#[derive(Deserialize)]
+/// `GET /api/position`: a position under a variant, and the cells chosen so far.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PositionQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// The position: either form, a setup name or `start`.
     pub position: String,
     /// Cells chosen so far for the mover's next L, `A1,B1`.
     #[serde(default)]
     pub selected: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// `GET /api/classes`: a variant, a value and optionally a distance.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ClassesQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
     /// `win`, `draw` or `loss` for the player to move.
+    #[param(value_type = crate::openapi::ValueName)]
     pub value: String,
     /// Only positions at this distance in plies.
     #[serde(default)]
+    #[param(minimum = 0, maximum = 65535)]
     pub plies: Option<u16>,
 }
 
@@ -52,8 +62,9 @@ pub struct ClassesQuery {
 pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, GameError> {
     let rules = games::parse_rules(variant.unwrap_or("classic"))?;
     Position::from_text(text, &rules).map_err(|e| {
-        GameError::Invalid(
+        GameError::unreadable(
             Input::Position,
+            &shorten(text),
             format!("position '{}': {e}", shorten(text)),
         )
     })
@@ -71,11 +82,16 @@ fn read_cells(position: &Position, text: &str) -> Result<Bitboard, GameError> {
     let mut set = Bitboard::EMPTY;
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let square: Square = name.parse().map_err(|e| {
-            GameError::Invalid(Input::Cell, format!("selected '{}': {e}", shorten(name)))
+            GameError::unreadable(
+                Input::Cell,
+                &shorten(name),
+                format!("selected '{}': {e}", shorten(name)),
+            )
         })?;
         if !position.board().contains(square) {
-            return Err(GameError::Invalid(
+            return Err(GameError::unreadable(
                 Input::Cell,
+                name,
                 format!("selected: {square} is off the {} board", position.board()),
             ));
         }
@@ -160,8 +176,9 @@ pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, GameError> {
         .into_iter()
         .find(|w| w.name() == text)
         .ok_or_else(|| {
-            GameError::Invalid(
+            GameError::unreadable(
                 Input::Value,
+                &shorten(text),
                 format!("value '{}': expected win, draw or loss", shorten(text)),
             )
         })
@@ -211,7 +228,7 @@ pub fn classes_answer(
 /// A QR code of `text` as an SVG picture.
 pub fn qr_svg(text: &str) -> Result<String, GameError> {
     if text.is_empty() || text.len() > MAX_QR_TEXT {
-        return Err(GameError::Invalid(
+        return Err(GameError::invalid(
             Input::Other,
             format!(
                 "text: 1 to {MAX_QR_TEXT} bytes are made into a QR code, not {}",
@@ -229,7 +246,7 @@ pub fn qr_svg(text: &str) -> Result<String, GameError> {
 }
 
 /// `POST /api/records`: a record to read, or a line of moves to write as one.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRequest {
     /// A record's text (notation.md) to read.
@@ -238,10 +255,28 @@ pub struct RecordRequest {
     /// Or: the rules, the start and the moves of a line to write.
     #[serde(default)]
     pub variant: Option<String>,
+    /// The start: a position, a setup name or `start` (default).
     #[serde(default)]
     pub start: Option<String>,
+    /// The moves of the line, in notation.
     #[serde(default)]
     pub moves: Option<Vec<String>>,
+}
+
+/// Reads a game record and replays it through the rules; a refusal names the record's text
+/// it is about (a move, a tag) as its input.
+pub fn read_record(text: &str) -> Result<Game, GameError> {
+    let refused = |e: &dyn std::fmt::Display, input: Option<&str>| GameError::Invalid {
+        what: Input::Record,
+        input: input.map(shorten),
+        message: format!("record: {e}"),
+    };
+    let record: Record = text
+        .parse()
+        .map_err(|e: lgame::record::ParseRecordError| refused(&e, e.text()))?;
+    record
+        .replay()
+        .map_err(|e: lgame::record::RecordError| refused(&e, e.text()))
 }
 
 /// Reads a record, or writes a line as one; either way answers the record's text and the
@@ -249,12 +284,7 @@ pub struct RecordRequest {
 pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError> {
     let game = match (&request.record, &request.moves) {
         (Some(text), None) if request.variant.is_none() && request.start.is_none() => {
-            let record: Record = text
-                .parse()
-                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?;
-            record
-                .replay()
-                .map_err(|e| GameError::Invalid(Input::Record, format!("record: {e}")))?
+            read_record(text)?
         }
         (None, Some(moves)) => {
             let start = read_position(
@@ -262,18 +292,24 @@ pub fn record_answer(request: &RecordRequest) -> Result<RecordAnswer, GameError>
                 request.start.as_deref().unwrap_or("start"),
             )?;
             let mut game = Game::from_position(start)
-                .map_err(|e| GameError::Invalid(Input::Position, format!("start: {e}")))?;
+                .map_err(|e| GameError::invalid(Input::Position, format!("start: {e}")))?;
             for (n, text) in moves.iter().enumerate() {
                 let ply = n + 1;
                 let mv: Move = text.parse().map_err(|e| {
-                    GameError::Invalid(Input::Move, format!("ply {ply}: '{}': {e}", shorten(text)))
+                    GameError::unreadable(
+                        Input::Move,
+                        &shorten(text),
+                        format!("ply {ply}: '{}': {e}", shorten(text)),
+                    )
                 })?;
                 game.play(&mv).map_err(|e| {
                     let message = format!("ply {ply}: {mv}: {e}");
                     match e {
-                        lgame::game::GameError::Illegal(reason) => {
-                            GameError::Illegal { message, reason }
-                        }
+                        lgame::game::GameError::Illegal(reason) => GameError::Illegal {
+                            input: text.clone(),
+                            message,
+                            reason,
+                        },
                         _ => GameError::Unservable(message),
                     }
                 })?;
@@ -303,7 +339,11 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     let highlight = match &query.highlight {
         Some(text) => {
             let mv: Move = text.parse().map_err(|e| {
-                GameError::Invalid(Input::Move, format!("highlight '{}': {e}", shorten(text)))
+                GameError::unreadable(
+                    Input::Move,
+                    &shorten(text),
+                    format!("highlight '{}': {e}", shorten(text)),
+                )
             })?;
             Some(mv)
         }
@@ -312,11 +352,15 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
     Ok(lgame::diagram::svg(&position, highlight.as_ref()))
 }
 
-#[derive(Deserialize)]
+/// `GET /api/diagram`: a position under a variant, and a move to mark.
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct DiagramQuery {
+    /// The rules text (default `classic`).
     #[serde(default)]
     pub variant: Option<String>,
+    /// The position: either form, a setup name or `start`.
     pub position: String,
     /// A move to mark on it.
     #[serde(default)]

@@ -1,36 +1,53 @@
 //! Games in play: loaded from the database, held in memory behind a per-game lock, changed
 //! only through the rules library and stored before anyone is told.
 //!
-//! Nothing here speaks HTTP: a refusal is a [`GameError`], which the API answers with its
-//! status (`error.rs`).
+//! Every change to a game goes through one entry point, [`Games::run`]: the HTTP API, the
+//! computers' games (`autoplay.rs`) and the other instances' news (`peers.rs`) all give it
+//! a [`Command`]. What a command may do in which state is `machine.rs`; how a change is
+//! kept in memory and taken back is `live.rs`; the concurrency ritual (the game's lock, a
+//! blocking thread or not, the second try on the database's copy, a panic's game
+//! forgotten) is written here, once. Nothing here speaks HTTP: a refusal is a
+//! [`GameError`], which the API answers with its status (`error.rs`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use lgame::game::{DrawRules, Ending};
-use lgame::rules::StartSetup;
-use lgame::{ByColor, Color, Game, Move, Position, Record, Rules};
+use lgame::{Color, Game, Move, Record, Rules};
 use lgame_players::seated::{Seat, SeatedGame};
-use lgame_players::{Level, Tablebases};
-use tokio::sync::broadcast;
+use lgame_players::Tablebases;
+use tokio::sync::OwnedMutexGuard;
 
-use crate::response::{GameChange, GameMessage, GameState};
-use crate::secret::{token_hash, token_matches};
-use crate::store::{self, Edit, GameRow, Pending, Store};
+use crate::response::GameState;
+use crate::secret::token_hash;
+use crate::store::{GameRow, Requests, Store, StoreError};
 
-mod consent;
+mod live;
+mod machine;
 mod presence;
 mod refusal;
+mod rematch;
 
-pub use consent::Answer;
+pub use live::Live;
+pub use machine::{Command, Who};
 pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
+
+use live::{declared_end, move_texts};
+use machine::Decision;
 
 /// The server's ply cap by default (`--max-plies`).
 pub const DEFAULT_MAX_PLIES: u32 = 1000;
 
-/// What every request shares.
-pub struct App {
+const COLORS: [Color; 2] = [Color::Red, Color::Blue];
+
+/// One game in memory, behind its lock.
+pub type Slot = tokio::sync::Mutex<Live>;
+
+/// A game's lock, held across a change.
+type Guard = OwnedMutexGuard<Live>;
+
+/// The games: every request, computer and notice reaches them through [`Games::run`].
+pub struct Games {
     pub store: Store,
     pub tablebases: Arc<Tablebases>,
     /// Games in memory, by id: loaded on first access, dropped (when no one holds them)
@@ -48,35 +65,6 @@ pub struct App {
     pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
-/// One game in memory: its lock and the channel that tells watchers of every change (the
-/// state's JSON).
-pub struct Slot {
-    pub live: Arc<tokio::sync::Mutex<Live>>,
-    pub updates: broadcast::Sender<Arc<str>>,
-}
-
-/// A game with its seats, secrets and standing draw offer.
-pub struct Live {
-    id: String,
-    seated: SeatedGame,
-    seats: [String; 2],
-    /// The hash of each human side's token (`secret.rs`), as stored.
-    tokens: [Option<String>; 2],
-    draw_offer: Option<Color>,
-    /// Pages open (WebSockets with the side's token) per side: who is here now.
-    present: presence::Presence,
-    /// A side asking the other to let it take back its last move (kept in memory only).
-    undo_request: Option<Color>,
-    /// The rematch of this game, and the game this is the rematch of (ids).
-    rematch: Option<String>,
-    rematch_of: Option<String>,
-    /// The plies of the state watchers were last sent: where the next change starts.
-    announced: usize,
-    /// The game's version in the database when this copy was made, plus the changes made
-    /// through it since: a change is stored only if the database is still at it.
-    version: i64,
-}
-
 /// A new game as the client describes it.
 pub struct NewGame {
     pub game: Game,
@@ -90,32 +78,12 @@ pub struct Started {
     pub state: GameState,
 }
 
-/// A change made to a game in memory, to be stored, or taken back if it cannot be.
-enum Change {
-    /// Moves played from ply `first` (1 for the first move of the game).
-    Played { first: usize, moves: Vec<Move> },
-    /// `taken` moves taken back, `keep` left.
-    TakenBack { keep: usize, taken: usize },
-    /// An end declared off the board: a resignation or an agreed draw.
-    Declared,
-    /// A side's standing draw offer.
-    Offered(Color),
-    /// A side asking to take back its last move, or the request answered (declined).
-    UndoAsked(Option<Color>),
-}
-
-const COLORS: [Color; 2] = [Color::Red, Color::Blue];
-
-/// A side's name as stored: `red`, `blue`.
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Red => "red",
-        Color::Blue => "blue",
-    }
-}
-
-fn color_from_name(name: &str) -> Option<Color> {
-    COLORS.into_iter().find(|c| color_name(*c) == name)
+/// What a command answers.
+pub enum Outcome {
+    /// The game's state after it.
+    State(GameState),
+    /// A new game (a rematch), with the asking side's token.
+    Started(Started),
 }
 
 /// `n` random bytes from the operating system's CSPRNG, in hex.
@@ -133,20 +101,16 @@ pub fn valid_id(id: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// A seat as stored and shown: `human` or the player spec (`perfect`, `beginner:40`).
-fn seat_text(seat: &Seat) -> String {
-    seat.name().to_string()
-}
-
 /// Reads a seat through the players library, as `lgame play` and `lgame match` read a
 /// player; a command line is refused: the server never runs a program a client names.
 pub fn parse_seat(side: &str, text: &str) -> Result<Seat, GameError> {
     let seat = text
         .parse()
-        .map_err(|e| GameError::Invalid(Input::Player, format!("{side} '{text}': {e}")))?;
+        .map_err(|e| GameError::unreadable(Input::Player, text, format!("{side} '{text}': {e}")))?;
     match seat {
-        Seat::Engine(_) => Err(GameError::Invalid(
+        Seat::Engine(_) => Err(GameError::unreadable(
             Input::Player,
+            text,
             format!(
                 "{side} '{text}': the server plays human or a built-in level (random, beginner, \
              intermediate, perfect, with an optional strength such as beginner:40); it runs \
@@ -160,34 +124,19 @@ pub fn parse_seat(side: &str, text: &str) -> Result<Seat, GameError> {
 /// Reads the rules through the library.
 pub fn parse_rules(text: &str) -> Result<Rules, GameError> {
     text.parse()
-        .map_err(|e| GameError::Invalid(Input::Variant, format!("variant '{text}': {e}")))
+        .map_err(|e| GameError::unreadable(Input::Variant, text, format!("variant '{text}': {e}")))
 }
 
-/// The rules with a starting setup: a setup name or a position.
+/// The rules with a starting setup: a setup name or a position (read by the library).
 pub fn with_setup(rules: &Rules, text: &str) -> Result<Rules, GameError> {
-    let bad = |e: String| GameError::Invalid(Input::Setup, format!("setup '{text}': {e}"));
-    let start = match StartSetup::from_name(text) {
-        Some(named) => named,
-        None => StartSetup::Custom(
-            Position::from_text(text, rules)
-                .map_err(|e| bad(e.to_string()))?
-                .to_setup(),
-        ),
-    };
-    rules.with_setup(start).map_err(|e| bad(e.to_string()))
+    rules
+        .with_setup_text(text)
+        .map_err(|e| GameError::unreadable(Input::Setup, text, format!("setup '{text}': {e}")))
 }
 
-/// Draw rules from counts, 0 meaning none.
-pub fn draw_rules(repetition: u32, turn_limit: u32) -> DrawRules {
-    DrawRules {
-        repetition: (repetition > 0).then_some(repetition),
-        turn_limit: (turn_limit > 0).then_some(turn_limit),
-    }
-}
-
-impl App {
-    pub fn new(store: Store, cache_cap: usize, max_table_states: u64) -> App {
-        App {
+impl Games {
+    pub fn new(store: Store, cache_cap: usize, max_table_states: u64) -> Games {
+        Games {
             store,
             tablebases: Arc::new(Tablebases::default()),
             cache: Mutex::new(HashMap::new()),
@@ -205,16 +154,21 @@ impl App {
         mut self,
         delay: std::time::Duration,
         stopping: tokio::sync::watch::Receiver<bool>,
-    ) -> App {
+    ) -> Games {
         self.computer_delay = delay;
         self.stopping = stopping;
         self
     }
 
     /// The same server with another ply cap (at least 1).
-    pub fn with_max_plies(mut self, max_plies: u32) -> App {
+    pub fn with_max_plies(mut self, max_plies: u32) -> Games {
         self.max_plies = max_plies.max(1);
         self
+    }
+
+    /// The same, its tables kept in `tablebases` (with their budget and pool of solvers).
+    pub fn with_tablebases(self, tablebases: Arc<Tablebases>) -> Games {
+        Games { tablebases, ..self }
     }
 
     /// The game with its turn limit within the ply cap: no limit becomes the cap; a longer
@@ -223,7 +177,7 @@ impl App {
         let cap = self.max_plies;
         let plies = game.plies().len();
         if plies > cap as usize {
-            return Err(GameError::Invalid(
+            return Err(GameError::invalid(
                 Input::GameLength,
                 format!("the game has {plies} plies; this server plays games of at most {cap}"),
             ));
@@ -231,7 +185,7 @@ impl App {
         let mut draw = game.draw_rules();
         match draw.turn_limit {
             Some(limit) if limit > cap => {
-                return Err(GameError::Invalid(
+                return Err(GameError::invalid(
                     Input::TurnLimit,
                     format!("turn limit {limit}: this server plays games of at most {cap} plies"),
                 ))
@@ -240,11 +194,6 @@ impl App {
             None => draw.turn_limit = Some(cap),
         }
         Ok(game.with_draw_rules(draw))
-    }
-
-    /// The same, its tables kept in `tablebases` (with their budget and pool of solvers).
-    pub fn with_tablebases(self, tablebases: Arc<Tablebases>) -> App {
-        App { tablebases, ..self }
     }
 
     /// Refuses a variant whose table is larger than the server solves, or than its tables'
@@ -284,18 +233,18 @@ impl App {
         self.cache().remove(id);
     }
 
-    /// Puts a game in memory, unless it is there already (then that one is kept), dropping
-    /// games no one holds when the cache is full.
-    pub fn insert(&self, live: Live) -> Arc<Slot> {
+    /// Puts a game in memory, unless it is there already (then that one is kept, and the
+    /// answer says so: `false`), dropping games no one holds when the cache is full.
+    fn insert(&self, live: Live) -> (Arc<Slot>, bool) {
         let mut cache = self.cache();
         if let Some(slot) = cache.get(&live.id) {
-            return slot.clone();
+            return (slot.clone(), false);
         }
         if cache.len() >= self.cache_cap {
             let target = self.cache_cap - self.cache_cap / 10 - 1;
             let idle: Vec<String> = cache
                 .iter()
-                .filter(|(_, s)| Arc::strong_count(s) == 1 && Arc::strong_count(&s.live) == 1)
+                .filter(|(_, s)| Arc::strong_count(s) == 1)
                 .map(|(id, _)| id.clone())
                 .take(cache.len().saturating_sub(target))
                 .collect();
@@ -304,21 +253,20 @@ impl App {
             }
         }
         let id = live.id.clone();
-        let slot = Arc::new(Slot {
-            live: Arc::new(tokio::sync::Mutex::new(live)),
-            updates: broadcast::channel(16).0,
-        });
+        let slot = Arc::new(tokio::sync::Mutex::new(live));
         cache.insert(id, slot.clone());
-        slot
+        (slot, true)
     }
 
-    /// Every game in memory.
-    pub fn cached_slots(&self) -> Vec<(String, Arc<Slot>)> {
-        let cache = self.cache();
-        cache
-            .iter()
-            .map(|(id, slot)| (id.clone(), slot.clone()))
-            .collect()
+    /// Whether `slot` is the game's copy in memory (not one forgotten since).
+    pub fn holds(&self, id: &str, slot: &Arc<Slot>) -> bool {
+        self.cached(id)
+            .is_some_and(|cached| Arc::ptr_eq(&cached, slot))
+    }
+
+    /// The ids of every game in memory.
+    pub fn cached_ids(&self) -> Vec<String> {
+        self.cache().keys().cloned().collect()
     }
 
     /// How many games are in memory.
@@ -351,22 +299,20 @@ impl App {
         }
         let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(1);
         let header = Record::from_game(&game.rules_only()).to_string();
-        let seat_texts = [seat_text(&seats[0]), seat_text(&seats[1])];
+        let seat_texts = [seats[0].name().to_string(), seats[1].name().to_string()];
         let someone = seats.iter().any(Seat::is_human);
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
         while someone && seated.play_computer().is_some() {}
-        let hashes = tokens
-            .clone()
-            .map(|token| token.map(|token| token_hash(&id, &token)));
         let row = GameRow {
             id: id.clone(),
             header,
             seats: seat_texts,
-            token_hashes: hashes.clone(),
+            token_hashes: tokens
+                .clone()
+                .map(|token| token.map(|token| token_hash(&id, &token))),
             seed,
             end: declared_end(seated.game()),
-            draw_offer: None,
-            undo_request: None,
+            requests: Requests::default(),
             rematch: None,
             rematch_of: None,
             version: 0,
@@ -374,19 +320,7 @@ impl App {
         self.store
             .insert_game(&row, &move_texts(&seated.game().moves()))
             .map_err(|e| GameError::storage("storing the game", e))?;
-        let live = Live {
-            id: id.clone(),
-            announced: seated.game().plies().len(),
-            seated,
-            seats: row.seats,
-            tokens: hashes,
-            draw_offer: None,
-            present: presence::Presence::default(),
-            undo_request: None,
-            rematch: None,
-            rematch_of: None,
-            version: 0,
-        };
+        let live = Live::new(id.clone(), seated, &row, 0);
         let state = live.state();
         self.insert(live);
         Ok(Started { id, tokens, state })
@@ -436,558 +370,305 @@ impl App {
                 .declare(t, r)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
-        Ok(Some(Live {
-            id: row.id,
-            announced: seated.game().plies().len(),
-            seated,
-            seats: row.seats,
-            tokens: row.token_hashes,
-            draw_offer: row.draw_offer.as_deref().and_then(color_from_name),
-            present: presence::Presence::default(),
-            undo_request: row.undo_request.as_deref().and_then(color_from_name),
-            rematch: row.rematch,
-            rematch_of: row.rematch_of,
-            version: row.version,
-        }))
+        Ok(Some(Live::new(row.id.clone(), seated, &row, row.version)))
     }
 
     /// Replaces a game in memory by the database's copy and tells its watchers what
     /// changed. (Blocking.)
-    pub fn refresh(
-        &self,
-        live: &mut Live,
-        updates: &broadcast::Sender<Arc<str>>,
-    ) -> Result<(), GameError> {
+    fn refresh(&self, live: &mut Live) -> Result<(), GameError> {
         let fresh = self
             .load(&live.id)?
             .ok_or_else(|| GameError::NoGame(live.id.clone()))?;
-        live.replace(fresh, updates);
+        live.replace(fresh);
         Ok(())
     }
 
     /// Brings a game in memory up to the database's copy if another instance changed it
-    /// (a database several instances share: see [`Store::shared`]). (Blocking.)
-    pub fn catch_up(
-        &self,
-        live: &mut Live,
-        updates: &broadcast::Sender<Arc<str>>,
-    ) -> Result<(), GameError> {
-        let stored = self
-            .store
-            .version_of(&live.id)
-            .map_err(|e| GameError::storage("reading the game", e))?;
-        match stored {
-            Some(version) if version == live.version => Ok(()),
-            _ => self.refresh(live, updates),
+    /// (a database several instances share: see [`crate::store::Backend::shared`]).
+    /// (Blocking.)
+    fn catch_up(&self, live: &mut Live) -> Result<(), GameError> {
+        match self.store.version_of(&live.id) {
+            Ok(version) if version == live.version() => Ok(()),
+            Ok(_) => self.refresh(live),
+            Err(StoreError::NotFound) => Err(GameError::NoGame(live.id.clone())),
+            Err(e) => Err(GameError::storage("reading the game", e)),
         }
     }
-}
 
-/// A WebSocket message's JSON.
-fn message(message: &GameMessage) -> Arc<str> {
-    // Text, numbers and lists, with string keys: nothing in it can fail to serialize.
-    serde_json::to_string(message)
-        .expect("a game message serializes")
-        .into()
-}
-
-/// Moves as stored: their notation.
-fn move_texts(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(Move::to_string).collect()
-}
-
-/// A game with the same rules, start and draw rules and no moves: what a record's tags say.
-trait RulesOnly {
-    fn rules_only(&self) -> Game;
-}
-
-impl RulesOnly for Game {
-    fn rules_only(&self) -> Game {
-        Game::new(*self.rules()).with_draw_rules(self.draw_rules())
+    /// The game, loaded from the database if it is not in memory (a game between two
+    /// computers then goes on). Not checked against the database: see [`Games::run`] and
+    /// [`Games::read`].
+    async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, GameError> {
+        if !valid_id(id) {
+            return Err(GameError::NoGame(id.to_string()));
+        }
+        if let Some(slot) = self.cached(id) {
+            return Ok(slot);
+        }
+        let (games, key) = (self.clone(), id.to_string());
+        let loaded = blocking(move || games.load(&key)).await?;
+        let live = loaded.ok_or_else(|| GameError::NoGame(id.to_string()))?;
+        let resume = live.plays_itself();
+        let (slot, inserted) = self.insert(live);
+        // Loaded twice at once: the copy kept plays on, the other is dropped.
+        if resume && inserted {
+            crate::autoplay::start(self.clone(), id.to_string(), slot.clone());
+        }
+        Ok(slot)
     }
-}
 
-/// An end declared off the board, as stored: its termination name and result token.
-fn declared_end(game: &Game) -> Option<(String, String)> {
-    let end = game.conclusion()?;
-    match end.ending {
-        Ending::Declared(t) => Some((t.name().to_string(), end.token().to_string())),
-        _ => None,
-    }
-}
-
-impl Live {
-    /// The side whose token this is; every side's hash is compared, each in constant time.
-    pub fn side_of(&self, token: &str) -> Option<Color> {
-        let mut side = None;
-        for color in COLORS {
-            if let Some(hash) = &self.tokens[color as usize] {
-                if token_matches(&self.id, token, hash) {
-                    side = Some(color);
-                }
+    /// Starts playing a new game out if both its sides are computers.
+    pub async fn play_if_computers(self: &Arc<Self>, id: &str) {
+        if let Some(slot) = self.cached(id) {
+            if slot.lock().await.plays_itself() {
+                crate::autoplay::start(self.clone(), id.to_string(), slot.clone());
             }
         }
-        side
     }
 
-    fn side(&self, token: &str) -> Result<Color, GameError> {
-        self.side_of(token).ok_or(GameError::NotASide)
-    }
-
-    /// The game as everyone may see it (never a token).
-    pub fn state(&self) -> GameState {
-        let game = self.seated.game();
-        let conclusion = game.conclusion();
-        let [red, blue] = self.seats.clone();
-        GameState {
-            id: self.id.clone(),
-            variant: Record::from_game(game).tag("Variant").map(str::to_string),
-            start: *game.start(),
-            position: *game.position(),
-            turn: game.position().turn(),
-            plies: game.plies().len(),
-            moves: game.moves(),
-            over: conclusion.is_some(),
-            result: game.result_token().to_string(),
-            ending: conclusion.map(|c| c.ending.name()),
-            conclusion: conclusion.map(|c| c.to_string()),
-            draw_rules: game.draw_rules(),
-            seats: ByColor { red, blue },
-            draw_offer: self.draw_offer,
-            positions: game.plies().iter().map(|p| p.position).collect(),
-            present: ByColor::new_with(|c| self.present.present(c)),
-            undo_request: self.undo_request,
-            rematch: self.rematch.clone(),
-            rematch_of: self.rematch_of.clone(),
-            you: None,
+    /// Reads a game as it stands — on a database other instances share, first brought up
+    /// to the database's copy — and the side of `token`, if one is given (which must play
+    /// a side). Returns the game's slot too, for a watcher.
+    pub async fn read<T: Send + 'static>(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        read: impl FnOnce(&Live, Option<Color>) -> T + Send + 'static,
+    ) -> Result<(Arc<Slot>, T), GameError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.clone().lock_owned().await;
+        if self.store.shared() {
+            let games = self.clone();
+            live = self.on_blocking(live, move |l| games.catch_up(l)).await?.0;
         }
-    }
-
-    /// Whether the computer's replies in this game take no more than a few table lookups, so
-    /// that a move can be made on an async thread rather than a blocking one: each computer
-    /// seat is a built-in level that does not search (not `intermediate`, no engine), and
-    /// the table it may probe is held already. (A table dropped from the cache between this
-    /// check and the reply would be solved on the async thread: slow, but still correct.)
-    pub fn replies_quick(&self, tables: &Tablebases) -> bool {
-        let rules = self.seated.game().rules();
-        COLORS.iter().all(|&color| match self.seated.seat(color) {
-            Seat::Human => true,
-            Seat::Engine(_) => false,
-            Seat::Computer(spec) => {
-                let probes = spec.level == Level::Perfect || spec.strength > 0;
-                spec.level != Level::Intermediate && (!probes || tables.cached(rules).is_some())
-            }
-        })
-    }
-
-    /// The game's version as this copy knows it.
-    pub fn version(&self) -> i64 {
-        self.version
-    }
-
-    /// Takes the database's copy `fresh` in place of this one (keeping who is here), and
-    /// tells the watchers what changed: the plies from the first that differs.
-    fn replace(&mut self, fresh: Live, updates: &broadcast::Sender<Arc<str>>) {
-        let (old, new) = (self.seated.game().moves(), fresh.seated.game().moves());
-        let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        let announced = self.announced.min(same);
-        let present = std::mem::take(&mut self.present);
-        *self = Live {
-            present,
-            announced,
-            ..fresh
+        let side = match token {
+            Some(token) => Some(live.side_of(token).ok_or(GameError::NotASide)?),
+            None => None,
         };
-        self.changed(updates);
+        let answer = read(&live, side);
+        Ok((slot, answer))
     }
 
-    /// What changed since watchers were last sent the state `announced` plies long: the
-    /// plies from the first that differs (a change either adds plies or takes some back),
-    /// and the fields that may change.
-    fn change(&self, state: &GameState) -> GameChange {
-        let from = self.announced.min(state.plies);
-        GameChange {
-            from,
-            moves: state.moves[from..].to_vec(),
-            positions: state.positions[from..].to_vec(),
-            plies: state.plies,
-            position: state.position,
-            turn: state.turn,
-            over: state.over,
-            result: state.result.clone(),
-            ending: state.ending,
-            conclusion: state.conclusion.clone(),
-            draw_offer: state.draw_offer,
-            present: state.present,
-            undo_request: state.undo_request,
-            rematch: state.rematch.clone(),
-        }
+    /// Runs a command on a game: the one way a game changes. In one task of its own, so
+    /// that a change runs to its end (answered, or taken back) even if the client goes
+    /// away; under the game's lock, so that a game has one change in flight and its changes
+    /// are stored in order and seen by nobody before they are stored. A command is decided
+    /// on the copy in memory (on a blocking thread if it may take long); on a database
+    /// other instances share, a refusal or an answer that stored nothing is decided again
+    /// on the database's copy, and so is a change the database refused as made on a stale
+    /// copy. Should a command panic, the game is dropped from memory and reloaded from the
+    /// database next time.
+    pub async fn run(
+        self: &Arc<Self>,
+        id: &str,
+        who: Who,
+        command: Command,
+    ) -> Result<Outcome, GameError> {
+        let slot = self.slot(id).await?;
+        self.run_on(id, slot, who, command).await
     }
 
-    /// Whether a person sits on `side` (with a token, or waiting for it).
-    fn human(&self, side: Color) -> bool {
-        self.seats[side as usize] == "human"
-    }
-
-    /// The game's record (notation.md), seats as tags.
-    pub fn record(&self) -> String {
-        self.seated.record().to_string()
-    }
-
-    /// A refusal of the game as it stands, with its state.
-    fn conflict(&self, why: Conflict) -> GameError {
-        GameError::Conflict {
-            why,
-            state: Box::new(self.state()),
-        }
-    }
-
-    fn over(&self) -> Result<(), GameError> {
-        match self.seated.game().conclusion() {
-            Some(end) => Err(self.conflict(Conflict::Over(end))),
-            None => Ok(()),
-        }
-    }
-
-    /// A side's page connected here (`joined`) or left: watchers are told who is here, and
-    /// so are the other instances on a shared database.
-    pub fn presence(
-        &mut self,
-        store: &Store,
-        side: Color,
-        joined: bool,
-        updates: &broadcast::Sender<Arc<str>>,
-    ) {
-        self.present.here_changed(side, joined);
-        store.announce_presence(&self.id, self.present.here());
-        self.changed(updates);
-    }
-
-    /// What another instance told of the pages it has open on this game.
-    pub fn presence_elsewhere(
-        &mut self,
-        instance: &str,
-        counts: [u32; 2],
-        updates: &broadcast::Sender<Arc<str>>,
-    ) {
-        self.present.told(instance, counts);
-        self.changed(updates);
-    }
-
-    /// Tells the other instances again of the pages open here, if any, and forgets what
-    /// stopped instances told (telling the watchers if that changes who is here).
-    pub fn retell_presence(&mut self, store: &Store, updates: &broadcast::Sender<Arc<str>>) {
-        if self.present.here() != [0, 0] {
-            store.announce_presence(&self.id, self.present.here());
-        }
-        if self.present.expire() {
-            self.changed(updates);
-        }
-    }
-
-    /// The whole state as the game's WebSockets send it first: its JSON.
-    pub fn message(&self) -> Arc<str> {
-        message(&GameMessage::State(self.state()))
-    }
-
-    /// Tells every watcher what changed, and returns the new state.
-    fn changed(&mut self, updates: &broadcast::Sender<Arc<str>>) -> GameState {
-        let state = self.state();
-        // No watcher is no error; with none the message is not even written (most moves).
-        // Watchers subscribe under the game's lock, which the caller holds: none is missed.
-        if updates.receiver_count() > 0 {
-            let _ = updates.send(message(&GameMessage::Change(self.change(&state))));
-        }
-        self.announced = state.plies;
-        state
-    }
-
-    /// Stores a change made in memory, or takes it back if it cannot be stored; then tells
-    /// the watchers. Every change to a game ends here, or in [`Uncommitted::settle`].
-    /// (Blocking: waits for the commit.)
-    fn commit(
-        &mut self,
-        store: &Store,
-        updates: &broadcast::Sender<Arc<str>>,
-        change: Change,
-    ) -> Result<GameState, GameError> {
-        let queued = self.queue(store, change);
-        let stored = queued.pending.wait();
-        self.settle(queued.change, stored, updates)
-    }
-
-    /// Queues a change made in memory for the writer.
-    fn queue(&self, store: &Store, change: Change) -> Uncommitted {
-        let stored = match &change {
-            Change::Played { first, moves } => store::Change::Append {
-                first: *first,
-                moves: move_texts(moves),
-            },
-            Change::TakenBack { keep, .. } => store::Change::Truncate { keep: *keep },
-            Change::Declared => {
-                let (termination, result) = declared_end(self.seated.game()).unwrap_or_default();
-                store::Change::End {
-                    termination,
-                    result,
-                }
-            }
-            Change::Offered(side) => store::Change::DrawOffer(Some(color_name(*side).to_string())),
-            Change::UndoAsked(side) => {
-                store::Change::UndoRequest(side.map(|side| color_name(side).to_string()))
-            }
-        };
-        let pending = store.queue(Edit {
-            id: self.id.clone(),
-            version: self.version,
-            change: stored,
+    /// [`Games::run`] on a copy of the game its caller holds: a WebSocket's presence goes to
+    /// the copy it watches, a computers' game plays on its own copy.
+    pub async fn run_on(
+        self: &Arc<Self>,
+        id: &str,
+        slot: Arc<Slot>,
+        who: Who,
+        command: Command,
+    ) -> Result<Outcome, GameError> {
+        let games = self.clone();
+        let task = tokio::spawn(async move {
+            let live = slot.lock_owned().await;
+            games.run_locked(live, who, command).await
         });
-        Uncommitted { change, pending }
+        match task.await {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                self.forget(id);
+                Err(GameError::internal("the request failed", e))
+            }
+        }
     }
 
-    /// Once a change's outcome is known: takes it back if it was not stored, or tells the
-    /// watchers.
-    fn settle(
-        &mut self,
-        change: Change,
-        stored: anyhow::Result<()>,
-        updates: &broadcast::Sender<Arc<str>>,
-    ) -> Result<GameState, GameError> {
-        if let Err(e) = stored {
-            let outdated = store::is_stale(&e);
-            let what = match change {
-                Change::Played { moves, .. } => {
-                    for _ in &moves {
-                        self.seated.game_mut().undo();
-                    }
-                    "storing the move"
+    async fn run_locked(
+        self: &Arc<Self>,
+        mut live: Guard,
+        who: Who,
+        command: Command,
+    ) -> Result<Outcome, GameError> {
+        match command {
+            Command::Rematch => return self.run_rematch(live, &who).await,
+            Command::CatchUp { version } => {
+                if version.is_none_or(|version| live.version() < version) {
+                    let games = self.clone();
+                    live = self.on_blocking(live, move |l| games.catch_up(l)).await?.0;
                 }
-                Change::TakenBack { taken, .. } => {
-                    for _ in 0..taken {
-                        self.seated.game_mut().redo();
-                    }
-                    "storing the undo"
-                }
-                Change::Declared => {
-                    self.seated.game_mut().undo_declaration();
-                    "storing the end of the game"
-                }
-                Change::Offered(_) => "storing the offer",
-                Change::UndoAsked(_) => "storing the request to take back",
-            };
-            if outdated {
-                return Err(GameError::Outdated);
+                return Ok(Outcome::State(live.state()));
             }
-            return Err(GameError::storage(what, e));
+            _ => {}
         }
-        self.version += 1;
-        match change {
-            Change::Offered(side) => self.draw_offer = Some(side),
-            Change::UndoAsked(side) => self.undo_request = side,
-            // A move, an undo or an end withdraws a standing offer and a request to take
-            // back (as the store does).
-            Change::Played { .. } | Change::TakenBack { .. } | Change::Declared => {
-                self.draw_offer = None;
-                self.undo_request = None;
-            }
+        let (live, first) = self.attempt(live, &who, &command).await?;
+        if first.trusted || !self.store.shared() {
+            return first.result;
         }
-        Ok(self.changed(updates))
+        // A change the database refused as stale: the copy is known to be behind, so it is
+        // reloaded without first reading the version again.
+        let stale = matches!(first.result, Err(GameError::Outdated));
+        let games = self.clone();
+        let (live, ()) = self
+            .on_blocking(live, move |l| match stale {
+                true => games.refresh(l),
+                false => games.catch_up(l),
+            })
+            .await?;
+        self.attempt(live, &who, &command).await?.1.result
     }
 
-    /// [`Live::play_queued`], then waits for the commit and settles the change (blocking).
-    #[cfg(test)]
-    pub fn play(
-        &mut self,
-        store: &Store,
-        updates: &broadcast::Sender<Arc<str>>,
-        token: &str,
-        ply: u64,
-        mv: &Move,
-    ) -> Result<GameState, GameError> {
-        let queued = self.play_queued(store, token, ply, mv)?;
-        let stored = queued.pending.wait();
-        self.settle(queued.change, stored, updates)
-    }
-
-    /// A person's move for ply `ply` (1 for the first), then the computer's reply, up to
-    /// the commit: both are made in memory and queued for the
-    /// writer. The caller must keep the game's lock until [`Uncommitted::settle`] (which
-    /// answers, or takes the moves back): so a game has one change in flight at a time and
-    /// its changes are written in order. (Blocking: the computer's reply may solve a table.)
-    pub fn play_queued(
-        &mut self,
-        store: &Store,
-        token: &str,
-        ply: u64,
-        mv: &Move,
-    ) -> Result<Uncommitted, GameError> {
-        let side = self.side(token)?;
-        self.over()?;
-        let played = self.seated.game().plies().len();
-        if ply != played as u64 + 1 {
-            return Err(self.conflict(Conflict::Stale { ply, played }));
-        }
-        let turn = self.seated.game().position().turn();
-        if turn != side {
-            return Err(self.conflict(Conflict::NotYourTurn { turn, side }));
-        }
-        let before = *self.seated.game().position();
-        match self.seated.play_human(mv) {
-            Ok(_) => {}
-            Err(lgame::game::GameError::Illegal(reason)) => {
-                return Err(GameError::Illegal {
-                    message: format!("move '{mv}' is illegal in {before}: {reason}"),
-                    reason,
-                })
-            }
-            Err(e) => return Err(self.conflict(Conflict::Refused(e))),
-        }
-        let mut moves = vec![*mv];
-        while let Some(reply) = self.seated.play_computer() {
-            moves.push(reply);
-        }
-        let first = played + 1;
-        Ok(self.queue(store, Change::Played { first, moves }))
-    }
-
-    /// Takes back moves to the person's previous turn, in a game against the computer;
-    /// between two people, asks the other's consent to take back the side's last move.
-    pub fn undo(
-        &mut self,
-        store: &Store,
-        updates: &broadcast::Sender<Arc<str>>,
-        token: &str,
-    ) -> Result<GameState, GameError> {
-        let side = self.side(token)?;
-        if self.human(!side) {
-            return self.ask_undo(store, updates, side);
-        }
-        if let Some(end) = self.seated.game().conclusion() {
-            if matches!(end.ending, Ending::Declared(_)) {
-                return Err(self.conflict(Conflict::Over(end)));
-            }
-        }
-        let taken = self.seated.undo();
-        if taken == 0 || !self.seated.waiting_for_human() {
-            // Back before the person's first move: put it all back.
-            for _ in 0..taken {
-                self.seated.game_mut().redo();
-            }
-            return Err(self.conflict(Conflict::NothingToUndo));
-        }
-        let keep = self.seated.game().plies().len();
-        self.commit(store, updates, Change::TakenBack { keep, taken })
-    }
-
-    /// Offers a draw, or accepts the opponent's standing offer (the game is then drawn).
-    /// A computer opponent accepts at once when its level judges the position drawn, and
-    /// declines otherwise.
-    pub fn offer_draw(
-        &mut self,
-        store: &Store,
-        tables: &Tablebases,
-        updates: &broadcast::Sender<Arc<str>>,
-        token: &str,
-    ) -> Result<GameState, GameError> {
-        let side = self.side(token)?;
-        self.over()?;
-        let other = !side;
-        if !self.human(other) {
-            return self.offer_to_computer(store, tables, updates, other);
-        }
-        if self.draw_offer == Some(other) {
-            if let Err(e) = self.seated.game_mut().agree_draw() {
-                return Err(self.conflict(Conflict::Refused(e)));
-            }
-            self.commit(store, updates, Change::Declared)
-        } else if self.draw_offer == Some(side) {
-            // The offer stands already.
-            Ok(self.changed(updates))
+    /// Decides the command on the copy in memory and stores what it changed.
+    async fn attempt(
+        self: &Arc<Self>,
+        mut live: Guard,
+        who: &Who,
+        command: &Command,
+    ) -> Result<(Guard, Attempt), GameError> {
+        let decided = if command.may_block(&live, &self.tablebases) {
+            let (tables, who, command) = (self.tablebases.clone(), who.clone(), command.clone());
+            let (back, decided) = self
+                .on_blocking(live, move |l| Ok(decide(l, &who, &command, &tables)))
+                .await?;
+            live = back;
+            decided
         } else {
-            self.commit(store, updates, Change::Offered(side))
+            decide(&mut live, who, command, &self.tablebases)
+        };
+        let attempt = match decided {
+            Err(e) => Attempt::unsure(Err(e)),
+            Ok(Decision::Answer) => Attempt::unsure(Ok(Outcome::State(live.state()))),
+            Ok(Decision::Told) => {
+                self.tell_presence(&live, command);
+                Attempt::trusted(Ok(Outcome::State(live.state())))
+            }
+            Ok(Decision::Store(change)) => {
+                let edit = live.edit(&change);
+                let requests = edit.requests;
+                // Awaited with the game's lock held and no thread taken while it syncs.
+                let stored = self.store.queue(edit).outcome().await;
+                let stale = matches!(stored, Err(StoreError::Stale));
+                let settled = live.settle(change, requests, stored);
+                let attempt = settled.map(Outcome::State);
+                if stale {
+                    Attempt::unsure(attempt)
+                } else {
+                    Attempt::trusted(attempt)
+                }
+            }
+        };
+        Ok((live, attempt))
+    }
+
+    /// Tells the other instances of the pages open here when a command changed them.
+    fn tell_presence(&self, live: &Live, command: &Command) {
+        let here = live.present.here();
+        let changed = matches!(command, Command::Present | Command::Absent);
+        if changed || (*command == Command::RetellPresence && here != [0, 0]) {
+            self.store.announce_presence(&live.id, here);
         }
     }
 
-    /// The token's side resigns.
-    pub fn resign(
-        &mut self,
-        store: &Store,
-        updates: &broadcast::Sender<Arc<str>>,
-        token: &str,
-    ) -> Result<GameState, GameError> {
-        let side = self.side(token)?;
-        self.over()?;
-        if let Err(e) = self.seated.game_mut().resign(side) {
-            return Err(self.conflict(Conflict::Refused(e)));
-        }
-        self.commit(store, updates, Change::Declared)
-    }
-}
-
-/// A change made in memory and queued for the writer, its outcome not yet known.
-#[must_use = "a change made in memory must be settled: answered, or taken back"]
-pub struct Uncommitted {
-    change: Change,
-    pending: Pending,
-}
-
-impl Uncommitted {
-    /// Awaits the commit (holding no thread while the batch syncs), then settles the change
-    /// in `live`, which must be the game that made it, under the same lock: taken back if it
-    /// was not stored (an error, 500), or told to the watchers and the new state returned.
-    pub async fn settle(
-        self,
-        live: &mut Live,
-        updates: &broadcast::Sender<Arc<str>>,
-    ) -> Result<GameState, GameError> {
-        let stored = self.pending.outcome().await;
-        live.settle(self.change, stored, updates)
-    }
-}
-
-/// Withdrawing a declared end that could not be stored.
-trait UndoDeclaration {
-    fn undo_declaration(&mut self);
-}
-
-impl UndoDeclaration for Game {
-    fn undo_declaration(&mut self) {
-        // `Game::undo` drops a declared end with the last move; replaying the move keeps the
-        // moves and loses only the declaration.
-        if let Some(mv) = self.undo() {
-            let _ = self.play(&mv);
-        } else {
-            *self = self.rules_only();
+    /// Runs `work` on the game on a blocking thread, the lock held; should it panic, the
+    /// game is forgotten (its copy in memory may be half changed).
+    async fn on_blocking<T: Send + 'static>(
+        &self,
+        mut live: Guard,
+        work: impl FnOnce(&mut Live) -> Result<T, GameError> + Send + 'static,
+    ) -> Result<(Guard, T), GameError> {
+        let id = live.id.clone();
+        match tokio::task::spawn_blocking(move || {
+            let done = work(&mut live);
+            (live, done)
+        })
+        .await
+        {
+            Ok((live, done)) => Ok((live, done?)),
+            Err(e) => {
+                self.forget(&id);
+                Err(GameError::internal("the request failed", e))
+            }
         }
     }
 }
 
+/// A command decided and stored, or refused: whether its answer stands whatever other
+/// instances did (a change the database stored, who is here), or may have been made on a
+/// stale copy.
+struct Attempt {
+    result: Result<Outcome, GameError>,
+    trusted: bool,
+}
+
+impl Attempt {
+    fn trusted(result: Result<Outcome, GameError>) -> Attempt {
+        Attempt {
+            result,
+            trusted: true,
+        }
+    }
+
+    fn unsure(result: Result<Outcome, GameError>) -> Attempt {
+        Attempt {
+            result,
+            trusted: false,
+        }
+    }
+}
+
+/// Who gives the command, then what the game decides: a side's command needs its token,
+/// the server's none.
+fn decide(
+    live: &mut Live,
+    who: &Who,
+    command: &Command,
+    tables: &Tablebases,
+) -> Result<Decision, GameError> {
+    let side = match who {
+        Who::Token(token) => Some(live.side_of(token).ok_or(GameError::NotASide)?),
+        Who::Server => None,
+    };
+    if command.by_a_side() != side.is_some() {
+        return Err(GameError::NotASide);
+    }
+    live.decide(side, command, tables)
+}
+
+/// Runs blocking work (the database, a new game's first computer move) off the async
+/// threads.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> Result<T, GameError> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(answer) => answer,
+        Err(e) => Err(GameError::internal("the request failed", e)),
+    }
+}
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use lgame_test_support::TempDir;
+
     use super::*;
     use crate::store::Synchronous;
 
-    /// A store in a folder of its own, removed afterwards.
-    struct TempStore(std::path::PathBuf);
-
-    impl Drop for TempStore {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn app(name: &str) -> (TempStore, App) {
-        let dir = std::env::temp_dir().join(format!("lgame-games-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
-        (
-            TempStore(dir),
-            App::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES),
-        )
+    /// The games on an SQLite file in a folder of the test's own, removed afterwards.
+    pub(crate) fn app(name: &str) -> (TempDir, Games) {
+        let dir = TempDir::new(name);
+        let store = Store::open(&dir.db().into(), Synchronous::Normal).unwrap();
+        let games = Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES);
+        (dir, games)
     }
 
     /// Whether a new classic game of human against `computer` has quick replies, with the
     /// app's tables (which creating the game filled if the player probes one) and with none.
-    fn quick(app: &App, computer: &str) -> (bool, bool) {
+    fn quick(app: &Games, computer: &str) -> (bool, bool) {
         let started = app
             .create(NewGame {
                 game: Game::new(Rules::classic()),
@@ -995,7 +676,7 @@ mod tests {
             })
             .unwrap();
         let slot = app.cached(&started.id).unwrap();
-        let live = slot.live.blocking_lock();
+        let live = slot.blocking_lock();
         (
             live.replies_quick(&app.tablebases),
             live.replies_quick(&Tablebases::default()),
@@ -1014,5 +695,84 @@ mod tests {
             "a strength probes"
         );
         assert_eq!(quick(&app, "intermediate"), (false, false), "it searches");
+    }
+
+    /// A new game of `red` against `blue`, made off the async threads.
+    pub(crate) async fn started(games: &Arc<Games>, red: &str, blue: &str) -> Started {
+        let (games, seats) = (games.clone(), [red.parse().unwrap(), blue.parse().unwrap()]);
+        let new = NewGame {
+            game: Game::new(Rules::classic()),
+            seats,
+        };
+        blocking(move || games.create(new)).await.ok().unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_pages_presence_is_told_to_the_copy_of_the_game_it_watches() {
+        let (_dir, games) = app("presence-copy");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let red = || Who::Token(game.tokens[0].clone().unwrap());
+        // Page 1 watches the first copy; the game is forgotten; page 2 watches the second.
+        let first = games.cached(&game.id).unwrap();
+        let here = games.run_on(&game.id, first.clone(), red(), Command::Present);
+        assert!(here.await.is_ok());
+        games.forget(&game.id);
+        assert!(games.run(&game.id, red(), Command::Present).await.is_ok());
+        // Page 1 closes: the second copy still has page 2.
+        let gone = games.run_on(&game.id, first, red(), Command::Absent).await;
+        assert!(gone.is_ok());
+        let present = games.read(&game.id, None, |live, _| live.state().present);
+        assert!(present.await.ok().unwrap().1.red, "page 2 is open");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_computers_game_forgotten_and_reloaded_is_played_by_one_loop() {
+        let (_dir, games) = app("autoplay-forgotten");
+        let delay = std::time::Duration::from_millis(20);
+        let (_stop, stopping) = tokio::sync::watch::channel(false);
+        let games = Arc::new(games.with_autoplay(delay, stopping));
+        // Perfect against perfect: drawn for ever, so it plays on for the whole test.
+        let game = started(&games, "perfect", "perfect").await;
+        games.play_if_computers(&game.id).await;
+        let plies = || async {
+            let read = games.read(&game.id, None, |live, _| live.state().plies);
+            read.await.ok().unwrap().1
+        };
+        // Forgotten three times, each time reloaded (which plays the game on).
+        for _ in 0..3 {
+            tokio::time::sleep(delay * 2).await;
+            games.forget(&game.id);
+            plies().await;
+        }
+        // A loop plays a ply a delay at most: four loops would play about four.
+        let before = plies().await;
+        tokio::time::sleep(delay * 20).await;
+        let played = plies().await - before;
+        assert!(played <= 25, "{played} plies in 20 delays");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_rematch_is_refused_before_the_end_and_to_anyone_but_a_side() {
+        let (_dir, games) = app("rematch-refused");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let red = Who::Token(game.tokens[0].clone().unwrap());
+        let refusal = |outcome: Result<Outcome, GameError>| match outcome {
+            Ok(_) => "allowed",
+            Err(e) => crate::error::ApiError::from(e).body.kind,
+        };
+        let early = games.run(&game.id, red.clone(), Command::Rematch).await;
+        assert_eq!(refusal(early), "not_over");
+        for who in [Who::Server, Who::Token("not a token".into())] {
+            let outcome = games.run(&game.id, who, Command::Rematch).await;
+            assert_eq!(refusal(outcome), "not_a_side");
+        }
+        assert!(games
+            .run(&game.id, red.clone(), Command::Resign)
+            .await
+            .is_ok());
+        let rematch = games.run(&game.id, red, Command::Rematch).await;
+        assert!(matches!(rematch, Ok(Outcome::Started(_))));
     }
 }

@@ -21,8 +21,11 @@ mod autoplay;
 mod catalog;
 mod error;
 mod explore;
+mod extract;
 mod games;
+mod limits;
 mod listener;
+mod openapi;
 mod peers;
 mod request;
 mod response;
@@ -37,7 +40,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
-pub use api::MAX_BODY;
+pub use extract::MAX_BODY;
 pub use listener::Limits as ConnectionLimits;
 pub use store::{Database, Synchronous};
 
@@ -123,8 +126,8 @@ impl Server {
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
         let shared = api::Shared {
-            app: Arc::new(
-                games::App::new(store, config.cache_games, config.max_table_states)
+            games: Arc::new(
+                games::Games::new(store, config.cache_games, config.max_table_states)
                     .with_max_plies(config.max_plies)
                     .with_autoplay(config.computer_delay, shutdown.clone())
                     .with_tablebases(tables::cache(
@@ -142,7 +145,7 @@ impl Server {
             shutdown,
         };
         if let Some(notices) = notices {
-            peers::follow(shared.app.clone(), notices);
+            peers::follow(shared.games.clone(), notices);
         }
         tracing::info!(
             db = %config.db,
@@ -176,13 +179,13 @@ impl Server {
     ) -> std::io::Result<()> {
         let router = api::router(self.shared.clone());
         let stop = self.stop;
-        let app = self.shared.app.clone();
+        let games = self.shared.games.clone();
         listener::serve(self.listener, router, self.limits, shutdown, move || {
             let _ = stop.send(true);
         })
         .await;
         // How well the writer grouped the changes (RUST_LOG=lgame_web::store=info).
-        let (changes, commits) = app.store.write_counts();
+        let (changes, commits) = games.store.write_counts();
         tracing::info!(target: "lgame_web::store", changes, commits, "database writes");
         Ok(())
     }

@@ -42,8 +42,8 @@ use tokio::sync::{watch, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-use crate::api::{body_too_large, MAX_BODY};
 use crate::error::ApiError;
+use crate::extract::{body_too_large, MAX_BODY};
 
 /// How long a head may take, and a connection stay idle, while every connection slot is
 /// taken.

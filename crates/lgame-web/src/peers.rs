@@ -1,42 +1,44 @@
 //! Other server instances on the same database (PostgreSQL): what they change reaches this
 //! instance's games in memory, and so its WebSocket watchers, as soon as the database tells
 //! of it; so do the pages they have open (presence), which this instance tells them in turn,
-//! again every `PRESENCE_RETELL`. Requests do not depend on it: a game in memory is checked against the database's
-//! version before each use (`api::slot`), and a change made on a stale copy is refused by
-//! the database (`store::Stale`).
+//! again every `PRESENCE_RETELL`. Each piece of news is a command to the game
+//! ([`Games::run`]). Requests do not depend on it: a refusal or an answer that stored
+//! nothing is checked against the database's copy, and a change made on a stale copy is
+//! refused by the database (`StoreError::Stale`).
 
 use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use crate::games::{App, Slot, PRESENCE_RETELL};
+use crate::games::{Command, Games, Who, PRESENCE_RETELL};
 use crate::store::Notice;
 
 /// Follows the database's notices in a task of its own, until they stop.
-pub fn follow(app: Arc<App>, mut notices: mpsc::UnboundedReceiver<Notice>) {
-    tokio::spawn(retell_presence(app.clone()));
+pub fn follow(games: Arc<Games>, mut notices: mpsc::UnboundedReceiver<Notice>) {
+    tokio::spawn(retell_presence(games.clone()));
     tokio::spawn(async move {
         while let Some(notice) = notices.recv().await {
             match notice {
                 Notice::Changed { id, version } => {
-                    if let Some(slot) = app.cached(&id) {
-                        tokio::spawn(catch_up(app.clone(), id, slot, Some(version)));
-                    }
+                    let version = Some(version);
+                    tell(&games, id, Command::CatchUp { version });
                 }
+                // In the order told (the last news of an instance is what stands), so
+                // awaited here.
                 Notice::Presence {
                     id,
                     instance,
                     counts,
                 } => {
-                    if let Some(slot) = app.cached(&id) {
-                        let mut live = slot.live.clone().lock_owned().await;
-                        live.presence_elsewhere(&instance, counts, &slot.updates);
+                    if games.cached(&id).is_some() {
+                        let news = Command::PresenceElsewhere { instance, counts };
+                        let _ = games.run(&id, Who::Server, news).await;
                     }
                 }
                 // Changes may have been missed: every game in memory is checked.
                 Notice::Reconnected => {
-                    for (id, slot) in app.cached_slots() {
-                        tokio::spawn(catch_up(app.clone(), id, slot, None));
+                    for id in games.cached_ids() {
+                        tell(&games, id, Command::CatchUp { version: None });
                     }
                 }
             }
@@ -44,35 +46,74 @@ pub fn follow(app: Arc<App>, mut notices: mpsc::UnboundedReceiver<Notice>) {
     });
 }
 
-/// Brings a game in memory up to the database's copy (if it is behind `version`, or
-/// whenever it differs when no version is known), telling its watchers.
-async fn catch_up(app: Arc<App>, id: String, slot: Arc<Slot>, version: Option<i64>) {
-    let mut live = slot.live.clone().lock_owned().await;
-    if version.is_some_and(|version| live.version() >= version) {
+/// Gives a game in memory the news, in a task of its own; a game that could not take it is
+/// forgotten (the next request loads it again).
+fn tell(games: &Arc<Games>, id: String, news: Command) {
+    if games.cached(&id).is_none() {
         return;
     }
-    let updates = slot.updates.clone();
-    let worker = app.clone();
-    let caught = tokio::task::spawn_blocking(move || worker.catch_up(&mut live, &updates)).await;
-    if !matches!(caught, Ok(Ok(()))) {
-        // Unsure: the next request loads it again.
-        tracing::warn!(game = %id, "could not catch up with the database");
-        app.forget(&id);
-    }
+    let games = games.clone();
+    tokio::spawn(async move {
+        if let Err(e) = games.run(&id, Who::Server, news).await {
+            tracing::warn!(game = %id, error = %e, "could not catch up with the database");
+            games.forget(&id);
+        }
+    });
 }
 
 /// Every `PRESENCE_RETELL`, until the server stops: the pages open here told again, and what
 /// stopped instances told forgotten.
-async fn retell_presence(app: Arc<App>) {
-    let mut stopping = app.stopping.clone();
+async fn retell_presence(games: Arc<Games>) {
+    let mut stopping = games.stopping.clone();
     loop {
         tokio::select! {
             _ = tokio::time::sleep(PRESENCE_RETELL) => {}
             _ = stopping.wait_for(|stop| *stop) => return,
         }
-        for (_, slot) in app.cached_slots() {
-            let mut live = slot.live.clone().lock_owned().await;
-            live.retell_presence(&app.store, &slot.updates);
+        for id in games.cached_ids() {
+            tell(&games, id, Command::RetellPresence);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tests::{app, started};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_instances_news_of_its_pages_is_taken_in_the_order_told() {
+        let (_dir, games) = app("peers-order");
+        let games = Arc::new(games);
+        let game = started(&games, "human", "human").await;
+        let (tell, notices) = mpsc::unbounded_channel();
+        follow(games.clone(), notices);
+        let news = |counts: [u32; 2]| Notice::Presence {
+            id: game.id.clone(),
+            instance: "b".into(),
+            counts,
+        };
+        // A page of Red opened and closed again and again, then one of Blue opened: all told
+        // at once, as the other instance's announcer sends a batch.
+        for _ in 0..30 {
+            tell.send(news([1, 0])).unwrap();
+            tell.send(news([0, 0])).unwrap();
+        }
+        tell.send(news([0, 1])).unwrap();
+        let present = || async {
+            let read = games.read(&game.id, None, |live, _| live.state().present);
+            read.await.ok().unwrap().1
+        };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !present().await.blue {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "Blue's page never told"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let now = present().await;
+        assert!(!now.red && now.blue, "the last news stands: {now:?}");
     }
 }

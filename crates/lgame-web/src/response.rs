@@ -13,6 +13,9 @@ use lgame::moves::IllegalMove;
 use lgame::position::PartialLError;
 use lgame::{ByColor, Color, Move, Position, Rules, Square};
 use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::openapi as schema;
 
 /// The answer to `GET /api/analysis`: the solver's analysis, the JSON of
 /// `lgame analyze --json`.
@@ -20,7 +23,7 @@ pub use lgame_solver::Analysis;
 
 /// A refusal: `{"error": "...", "kind": "..."}`, with the client's text that was refused,
 /// the game's state for a conflict and the rules' reason for an illegal move.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// What is wrong, in (English) words.
     pub error: String,
@@ -30,57 +33,84 @@ pub struct ErrorBody {
     /// The client's text that was refused (a variant, a position, a move…), when the
     /// refusal names one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String, required = false)]
     pub input: Option<String>,
     /// The game's current state (a 409).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = GameState, required = false)]
     pub state: Option<Box<GameState>>,
     /// Why the rules refuse a move, as data (a 422 for an illegal move).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = schema::IllegalMove, required = false)]
     pub reason: Option<Box<IllegalMove>>,
 }
 
 /// A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what
 /// the game's WebSockets send. Never a token.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GameState {
+    /// The game's id (16 hex digits).
     pub id: String,
     /// The rules text of the game's record (its `Variant` tag).
+    #[schema(required)]
     pub variant: Option<String>,
+    /// The starting position.
+    #[schema(value_type = schema::Position)]
     pub start: Position,
+    /// The position now.
+    #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The side to move.
+    #[schema(value_type = schema::Color)]
     pub turn: Color,
+    /// Plies played.
     pub plies: usize,
+    /// The moves played, in order (`moves[i]` is ply `i + 1`).
+    #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
+    /// Whether the game has ended.
     pub over: bool,
     /// The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     /// How the game ended (`trapped`, `resignation`, ...).
+    #[schema(required)]
     pub ending: Option<&'static str>,
     /// The end in words.
+    #[schema(required)]
     pub conclusion: Option<String>,
+    /// The game's draw rules.
+    #[schema(value_type = schema::DrawRules)]
     pub draw_rules: DrawRules,
     /// `human` or the computer player.
+    #[schema(value_type = schema::Seats)]
     pub seats: ByColor<String>,
     /// The side with a standing draw offer.
+    #[schema(value_type = Option<schema::Color>, required)]
     pub draw_offer: Option<Color>,
     /// The position after each ply.
+    #[schema(value_type = Vec<schema::Position>)]
     pub positions: Vec<Position>,
     /// Whether each side has a page open now.
+    #[schema(value_type = schema::Presence)]
     pub present: ByColor<bool>,
     /// The side asking the other's consent to take back its last move (two people only).
+    #[schema(value_type = Option<schema::Color>, required)]
     pub undo_request: Option<Color>,
     /// The game's rematch, once one is asked for (its id).
+    #[schema(required)]
     pub rematch: Option<String>,
     /// The game this one is the rematch of (its id).
+    #[schema(required)]
     pub rematch_of: Option<String>,
     /// The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = schema::Color, required = false)]
     pub you: Option<Color>,
 }
 
 /// A message of a game's WebSocket: the whole state first (and again after a watcher fell
 /// behind), then each change.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum GameMessage {
     /// The whole state, as `GET /api/games/{id}` answers it.
@@ -91,75 +121,110 @@ pub enum GameMessage {
 
 /// A change to a game, as a WebSocket sends it after the first state: the plies kept, the
 /// plies added, and every field of the state that may change (the others never do).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GameChange {
     /// The plies of the previous state that stand: its `moves` and `positions` are cut to
     /// this many, then `moves` and `positions` below are appended.
     pub from: usize,
     /// The moves played after the first `from` plies.
+    #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
     /// The position after each of them.
+    #[schema(value_type = Vec<schema::Position>)]
     pub positions: Vec<Position>,
+    /// Plies played.
     pub plies: usize,
+    /// The position now.
+    #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The side to move.
+    #[schema(value_type = schema::Color)]
     pub turn: Color,
+    /// Whether the game has ended.
     pub over: bool,
+    /// The record's result token.
     pub result: String,
+    /// How the game ended.
+    #[schema(required)]
     pub ending: Option<&'static str>,
+    /// The end in words.
+    #[schema(required)]
     pub conclusion: Option<String>,
+    /// The side with a standing draw offer.
+    #[schema(value_type = Option<schema::Color>, required)]
     pub draw_offer: Option<Color>,
+    /// Whether each side has a page open now.
+    #[schema(value_type = schema::Presence)]
     pub present: ByColor<bool>,
+    /// The side asking to take back its last move.
+    #[schema(value_type = Option<schema::Color>, required)]
     pub undo_request: Option<Color>,
+    /// The game's rematch, once one is asked for (its id).
+    #[schema(required)]
     pub rematch: Option<String>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Created {
+    /// The new game's id.
     pub id: String,
+    /// The game's public address (a path on this server).
     pub spectator_url: String,
     /// The web page watching the game (an address on this server).
     pub watch_page: String,
+    /// The game's public WebSocket (a path).
     pub ws: String,
     /// The human sides only.
     pub players: Players,
+    /// The new game's state.
     pub state: GameState,
 }
 
 /// The links of each human side of a new game.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 pub struct Players {
+    /// Red's, if Red is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = PlayerLinks, required = false)]
     pub red: Option<PlayerLinks>,
+    /// Blue's, if Blue is a person.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = PlayerLinks, required = false)]
     pub blue: Option<PlayerLinks>,
 }
 
 /// A human side's secret and its private URLs.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct PlayerLinks {
+    /// The side's secret: it alone acts for the side. Given once.
     pub token: String,
+    /// The game's address with the token (private).
     pub url: String,
+    /// The game's WebSocket with the token (private).
     pub ws: String,
 }
 
 /// The answer to `GET /healthz`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// `ok`.
     pub status: &'static str,
+    /// Games held in memory now.
     pub games_in_memory: usize,
+    /// The solved tables in memory.
     pub tables: TablesHealth,
 }
 
 /// The solved tables in memory (`GET /healthz`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct TablesHealth {
     /// Tables held, ready.
     pub held: usize,
     /// Their bytes.
     pub bytes: u64,
     /// The memory budget (`--table-memory`); `None`: no bound.
+    #[schema(required)]
     pub budget: Option<u64>,
     /// Tables being solved now.
     pub solving: usize,
@@ -169,41 +234,66 @@ pub struct TablesHealth {
 
 /// The answer to `GET /api/position`: a position laid out for drawing, its legal moves,
 /// and why each cell cannot join the cells selected so far.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct PositionAnswer {
+    /// The rules.
+    #[schema(value_type = schema::Rules)]
     pub variant: Rules,
+    /// The position (one-line form).
+    #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// The board's columns.
     pub width: u8,
+    /// The board's rows.
     pub height: u8,
+    /// The side to move.
+    #[schema(value_type = schema::Color)]
     pub turn: Color,
     /// The scores, under scoring rules.
+    #[schema(value_type = Option<schema::Scores>, required)]
     pub scores: Option<ByColor<u8>>,
+    /// Where the pieces stand.
     pub pieces: Pieces,
     /// How a finished position ended.
+    #[schema(required)]
     pub outcome: Option<OutcomeAnswer>,
+    /// How many legal moves there are.
     pub legal_moves: u64,
     /// The placements the mover's L may take.
+    #[schema(value_type = Vec<Vec<schema::Square>>)]
     pub l_moves: Vec<Vec<Square>>,
     /// Every legal move; `None` above the listing limit.
+    #[schema(required)]
     pub moves: Option<Vec<MoveAnswer>>,
+    /// The cells selected so far.
+    #[schema(value_type = Vec<schema::Square>)]
     pub selected: Vec<Square>,
     /// For each cell that cannot join the selected ones, why (in words), by cell name.
     pub refusals: BTreeMap<String, String>,
     /// The same reasons as data.
+    #[schema(value_type = BTreeMap<String, schema::PartialLError>)]
     pub refusal_reasons: BTreeMap<String, PartialLError>,
 }
 
 /// Where the pieces stand.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Pieces {
+    /// Red's L.
+    #[schema(value_type = Vec<schema::Square>)]
     pub red: Vec<Square>,
+    /// Blue's L.
+    #[schema(value_type = Vec<schema::Square>)]
     pub blue: Vec<Square>,
+    /// The neutral pieces.
+    #[schema(value_type = Vec<schema::Square>)]
     pub neutrals: Vec<Square>,
 }
 
 /// The end of a finished position.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct OutcomeAnswer {
+    /// The side that won.
+    #[schema(value_type = schema::Color)]
     pub winner: Color,
     /// `trapped`, `symmetry` or `score target`.
     pub ending: &'static str,
@@ -212,54 +302,78 @@ pub struct OutcomeAnswer {
 }
 
 /// A legal move as the board draws it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct MoveAnswer {
+    /// The move.
     #[serde(rename = "move")]
+    #[schema(value_type = schema::Move)]
     pub mv: Move,
     /// The L's new cells.
+    #[schema(value_type = Vec<schema::Square>)]
     pub l: Vec<Square>,
     /// Each neutral step, from and to.
+    #[schema(value_type = Vec<Vec<schema::Square>>)]
     pub neutrals: Vec<[Square; 2]>,
     /// The position it leads to.
+    #[schema(value_type = schema::Position)]
     pub position: Position,
 }
 
 /// The answer to `GET /api/classes`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ClassesAnswer {
+    /// The rules.
+    #[schema(value_type = schema::Rules)]
     pub variant: Rules,
     /// `win`, `draw` or `loss` for the player to move.
+    #[schema(value_type = schema::ValueName)]
     pub value: &'static str,
     /// The distance asked for.
+    #[schema(required)]
     pub plies: Option<u16>,
     /// How many classes there are (more than are listed above the limit).
     pub total: usize,
     /// Every distance that occurs.
     pub distances: Vec<u16>,
+    /// One position of each class, shortest distance first (at most 1,000).
     pub positions: Vec<ClassAnswer>,
 }
 
 /// One symmetry class: its canonical position, Red to move.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct ClassAnswer {
+    /// The class's canonical position.
+    #[schema(value_type = schema::Position)]
     pub position: Position,
+    /// `win`, `draw` or `loss` for the player to move.
+    #[schema(value_type = schema::ValueName)]
     pub value: &'static str,
+    /// The distance to the end in plies; `null` for a draw.
+    #[schema(required)]
     pub plies: Option<u16>,
 }
 
 /// The answer to `POST /api/records`: a record and the game it holds.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct RecordAnswer {
     /// The record's text.
     pub record: String,
     /// The rules of the start.
+    #[schema(value_type = schema::Rules)]
     pub variant: Rules,
+    /// The starting position.
+    #[schema(value_type = schema::Position)]
     pub start: Position,
+    /// The moves, in order.
+    #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
     /// The position after each move.
+    #[schema(value_type = Vec<schema::Position>)]
     pub positions: Vec<Position>,
     /// The result token.
     pub result: String,
+    /// The end in words, if the record's game ended.
+    #[schema(required)]
     pub conclusion: Option<String>,
 }
 
@@ -267,7 +381,7 @@ pub struct RecordAnswer {
 
 /// The catalog: everything the page lists or states about the game that is not a position
 /// being played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Catalog {
     /// The variants offered by name, the specification's first, in its order.
     pub variants: Vec<VariantEntry>,
@@ -280,7 +394,7 @@ pub struct Catalog {
 }
 
 /// A variant the page offers by name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct VariantEntry {
     /// The canonical rules text, e.g. `sudden-death`.
     pub rules: String,
@@ -297,7 +411,7 @@ pub struct VariantEntry {
 }
 
 /// A named starting setup.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SetupEntry {
     /// Its name, as a game's `setup` and a position argument take it.
     pub name: &'static str,
@@ -313,7 +427,7 @@ pub struct SetupEntry {
 
 /// The figures of the solved classic game (docs/rules.md, "Facts the implementation must
 /// reproduce"), counted with the player to move, as the solver counts them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Facts {
     /// The rules these figures are of (`classic`).
     pub variant: String,
@@ -334,6 +448,7 @@ pub struct Facts {
     /// The distances, in plies, of those forced losses, shortest first.
     pub forced_loss_plies: Vec<u16>,
     /// The longest forced win, in plies.
+    #[schema(required)]
     pub longest_win_plies: Option<u16>,
     /// The position with the most legal moves.
     pub most_moves: MostMoves,
@@ -342,7 +457,7 @@ pub struct Facts {
 }
 
 /// The position with the most legal moves, and how they multiply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MostMoves {
     /// One such position (one-line form).
     pub position: String,
@@ -355,13 +470,15 @@ pub struct MostMoves {
 }
 
 /// A starting position's value and legal moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Start {
     /// The position (one-line form).
     pub position: String,
     /// `win`, `draw` or `loss` for the player to move.
+    #[schema(value_type = schema::ValueName)]
     pub value: String,
     /// The distance to the end, if not a draw.
+    #[schema(required)]
     pub plies: Option<u16>,
     /// Its legal moves.
     pub moves: u64,

@@ -3,9 +3,10 @@
 //!
 //! Both backends keep the same two tables (`games`, `moves`), versioned schemas and the same
 //! guarantee: a change is reported done only once it is committed. Every change to a game
-//! names the game's `version` it was made on and moves it one up, or fails with [`Stale`]
-//! when the stored game has moved on (another instance changed it): no change is ever made
-//! on a stale copy. PostgreSQL also tells every instance of each change ([`Notice`]), so
+//! names the game's `version` it was made on and moves it one up, or fails with
+//! [`StoreError::Stale`] when the stored game has moved on (another instance changed it): no
+//! change is ever made on a stale copy. Both are a [`Backend`]; the server holds one as a
+//! [`Store`]. PostgreSQL also tells every instance of each change ([`Notice`]), so
 //! that their watchers see it at once.
 
 use std::fmt;
@@ -13,6 +14,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::anyhow;
+use lgame::Color;
 use tokio::sync::{mpsc, oneshot};
 
 mod postgres;
@@ -87,9 +89,8 @@ pub struct GameRow {
     pub seed: u64,
     /// A declared end: termination name and result token.
     pub end: Option<(String, String)>,
-    pub draw_offer: Option<String>,
-    /// The side asking to take back (`red`, `blue`).
-    pub undo_request: Option<String>,
+    /// What stands between the players.
+    pub requests: Requests,
     /// The game's rematch, and the game it is the rematch of.
     pub rematch: Option<String>,
     pub rematch_of: Option<String>,
@@ -97,59 +98,98 @@ pub struct GameRow {
     pub version: i64,
 }
 
-/// A change to a stored game, made on its version `version` (and moving it one up).
+/// What one side asks of the other and waits for: a standing draw offer, a request to take
+/// back a move. Every change stores them as the game's rules left them (a move, for one,
+/// withdraws both: `games/machine.rs` decides, the store writes what it is given).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Requests {
+    /// The side offering a draw.
+    pub draw_offer: Option<Color>,
+    /// The side asking to take back its last move.
+    pub undo_request: Option<Color>,
+}
+
+/// A change to a stored game, made on its version `version` (and moving it one up), which
+/// leaves the standing requests at `requests`.
 #[derive(Debug, Clone)]
 pub struct Edit {
     pub id: String,
     pub version: i64,
     pub change: Change,
+    pub requests: Requests,
 }
 
-/// What an [`Edit`] changes.
-#[derive(Debug, Clone)]
+/// What an [`Edit`] changes besides the requests.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
-    /// Moves numbered from `first` (1 for the first move); withdraws a draw offer and a
-    /// request to take back.
+    /// Moves numbered from `first` (1 for the first move).
     Append { first: usize, moves: Vec<String> },
-    /// The moves after the first `keep` deleted (undo); withdraws the offer and request.
+    /// The moves after the first `keep` deleted (undo).
     Truncate { keep: usize },
-    /// An end declared off the board: termination name and result token; withdraws the
-    /// offer and request.
+    /// An end declared off the board: termination name and result token.
     End { termination: String, result: String },
-    /// A side's standing draw offer (`red`, `blue`), or none.
-    DrawOffer(Option<String>),
-    /// A side asking to take back, or none.
-    UndoRequest(Option<String>),
+    /// Nothing but the requests.
+    Requests,
 }
 
-/// The refusal of an [`Edit`] made on a version the stored game has left: another instance
-/// changed it first. Nothing was written.
+/// Why the database did not do what it was asked. Nothing was written.
 #[derive(Debug)]
-pub struct Stale {
-    pub id: String,
+pub enum StoreError {
+    /// An [`Edit`] made on a version the stored game has left: another instance changed it
+    /// first.
+    Stale,
+    /// The database cannot be reached (PostgreSQL restarting, failing over, the network
+    /// down): the same may succeed later.
+    Unavailable(anyhow::Error),
+    /// No such game.
+    NotFound,
+    /// Anything else: the database or the machine failed.
+    Other(anyhow::Error),
 }
 
-impl fmt::Display for Stale {
+/// What the store answers.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "game {} changed in the database since it was read",
-            self.id
-        )
+        match self {
+            StoreError::Stale => f.write_str("the game changed in the database since it was read"),
+            StoreError::Unavailable(e) => write!(f, "the database cannot be reached: {e:#}"),
+            StoreError::NotFound => f.write_str("no such game in the database"),
+            StoreError::Other(e) => write!(f, "{e:#}"),
+        }
     }
 }
 
-impl std::error::Error for Stale {}
+impl std::error::Error for StoreError {}
 
-/// Whether an error is a [`Stale`] refusal.
-pub fn is_stale(error: &anyhow::Error) -> bool {
-    error.downcast_ref::<Stale>().is_some()
+impl From<anyhow::Error> for StoreError {
+    /// A driver's failure, told apart once here: out of reach, or anything else.
+    fn from(error: anyhow::Error) -> StoreError {
+        if error.chain().any(postgres::is_unreachable) {
+            StoreError::Unavailable(error)
+        } else {
+            StoreError::Other(error)
+        }
+    }
 }
 
-/// Whether an error is the database's being out of reach (PostgreSQL restarting, failing
-/// over, the network down) rather than a failure of the change.
-pub fn is_unreachable(error: &anyhow::Error) -> bool {
-    error.chain().any(postgres::is_unreachable)
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Other(error.into())
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(error: tokio_postgres::Error) -> StoreError {
+        anyhow::Error::from(error).into()
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(error: deadpool_postgres::PoolError) -> StoreError {
+        anyhow::Error::from(error).into()
+    }
 }
 
 /// What another instance changed: told by PostgreSQL (LISTEN/NOTIFY).
@@ -171,39 +211,90 @@ pub enum Notice {
 /// a blocking thread ([`Pending::wait`]) or awaited ([`Pending::outcome`]), which holds no
 /// thread while the commit syncs.
 #[must_use = "a change is committed only when its outcome is known"]
-pub struct Pending(anyhow::Result<oneshot::Receiver<anyhow::Result<()>>>);
+pub struct Pending(Option<oneshot::Receiver<StoreResult<()>>>);
 
 impl Pending {
-    fn stopped() -> anyhow::Error {
-        anyhow!("the database writer has stopped")
+    fn stopped() -> StoreError {
+        StoreError::Other(anyhow!("the database writer has stopped"))
     }
 
     /// A change sent to be written: its outcome comes through `outcome`.
-    fn sent(outcome: oneshot::Receiver<anyhow::Result<()>>) -> Pending {
-        Pending(Ok(outcome))
+    fn sent(outcome: oneshot::Receiver<StoreResult<()>>) -> Pending {
+        Pending(Some(outcome))
     }
 
     /// A change that could not even be sent.
     fn failed() -> Pending {
-        Pending(Err(Pending::stopped()))
+        Pending(None)
     }
 
     /// Waits for the outcome. (Blocking: call it off the async threads.)
-    pub fn wait(self) -> anyhow::Result<()> {
-        self.0?.blocking_recv().map_err(|_| Pending::stopped())?
+    pub fn wait(self) -> StoreResult<()> {
+        let outcome = self.0.ok_or_else(Pending::stopped)?;
+        outcome.blocking_recv().map_err(|_| Pending::stopped())?
     }
 
     /// The outcome, awaited.
-    pub async fn outcome(self) -> anyhow::Result<()> {
-        self.0?.await.map_err(|_| Pending::stopped())?
+    pub async fn outcome(self) -> StoreResult<()> {
+        let outcome = self.0.ok_or_else(Pending::stopped)?;
+        outcome.await.map_err(|_| Pending::stopped())?
     }
 }
 
-/// The database, through one backend or the other.
-pub enum Store {
-    Sqlite(sqlite::Store),
-    Postgres(postgres::Store),
+/// What a database does for the server: the one interface of the SQLite and PostgreSQL
+/// backends (a third implements the same). The blocking calls are made off the async
+/// threads.
+pub trait Backend: Send + Sync {
+    /// Whether other server instances may change the games too (then a game in memory is
+    /// checked against the database before a refusal or an answer that wrote nothing).
+    fn shared(&self) -> bool;
+
+    /// The other instances' changes, as the database tells them (`None` when one instance
+    /// owns the database). Taken once.
+    fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
+        None
+    }
+
+    /// Tells the other instances how many pages (per side) this one has open on a game
+    /// (nothing to tell when one instance owns the database).
+    fn announce_presence(&self, _id: &str, _counts: [u32; 2]) {}
+
+    /// Changes written and commits made so far: how well the writer batches.
+    fn write_counts(&self) -> (u64, u64);
+
+    /// The schema version of the database.
+    fn version(&self) -> StoreResult<u32>;
+
+    /// How many games are stored.
+    fn count_games(&self) -> StoreResult<u64>;
+
+    /// Stores a new game (at version 0) and its moves. (Blocking.)
+    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()>;
+
+    /// Queues a change for the database, without waiting for it. It fails with
+    /// [`StoreError::Stale`] if the game is no longer at the edit's version, and a ply
+    /// already stored fails (the `(game, ply)` key): nothing is written then.
+    fn queue(&self, edit: Edit) -> Pending;
+
+    /// A game and its moves in order, if it exists. (Blocking.)
+    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>>;
+
+    /// A game's version as stored ([`StoreError::NotFound`] if there is no such game).
+    /// (Blocking.)
+    fn version_of(&self, id: &str) -> StoreResult<i64>;
+
+    /// Links a game to its rematch, both ways (both links or neither), moving both games'
+    /// versions up; or, if the game has a rematch already (another instance linked one
+    /// first), nothing: then `false`. (Blocking.)
+    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool>;
+
+    /// Gives a human side that waited for it its token, keeping its hash, and moves the
+    /// game's version up; `false` if the side has one. (Blocking.)
+    fn set_token(&self, id: &str, side: Color, token_hash: &str) -> StoreResult<bool>;
 }
+
+/// The database, through one backend or another.
+pub struct Store(Box<dyn Backend>);
 
 impl Store {
     /// Opens (creating if need be) the database, brings its schema up to date and gets
@@ -211,111 +302,19 @@ impl Store {
     /// to (`synchronous_commit`, on by default: a commit is on the database's disk).
     pub fn open(db: &Database, synchronous: Synchronous) -> anyhow::Result<Store> {
         Ok(match db {
-            Database::Sqlite(path) => Store::Sqlite(sqlite::Store::open(path, synchronous)?),
+            Database::Sqlite(path) => Store(Box::new(sqlite::Store::open(path, synchronous)?)),
             Database::Postgres(url) => {
-                Store::Postgres(postgres::Store::open(url, instance_name()?)?)
+                Store(Box::new(postgres::Store::open(url, instance_name()?)?))
             }
         })
     }
+}
 
-    /// Whether other server instances may change the games too (then a game in memory is
-    /// checked against the database before it is used).
-    pub fn shared(&self) -> bool {
-        matches!(self, Store::Postgres(_))
-    }
+impl std::ops::Deref for Store {
+    type Target = dyn Backend;
 
-    /// The other instances' changes, as PostgreSQL tells them (`None` for SQLite, which
-    /// one instance owns). Taken once.
-    pub fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
-        match self {
-            Store::Sqlite(_) => None,
-            Store::Postgres(pg) => pg.notices(),
-        }
-    }
-
-    /// Tells the other instances how many pages (per side) this one has open on a game
-    /// (nothing to tell on SQLite, which one instance owns).
-    pub fn announce_presence(&self, id: &str, counts: [u32; 2]) {
-        if let Store::Postgres(pg) = self {
-            pg.announce_presence(id, counts);
-        }
-    }
-
-    /// Changes written and commits made so far: how well the writer batches.
-    pub fn write_counts(&self) -> (u64, u64) {
-        match self {
-            Store::Sqlite(s) => s.write_counts(),
-            Store::Postgres(pg) => pg.write_counts(),
-        }
-    }
-
-    /// The schema version of the database.
-    pub fn version(&self) -> anyhow::Result<u32> {
-        match self {
-            Store::Sqlite(s) => s.version(),
-            Store::Postgres(pg) => pg.version(),
-        }
-    }
-
-    /// How many games are stored.
-    pub fn count_games(&self) -> anyhow::Result<u64> {
-        match self {
-            Store::Sqlite(s) => s.count_games(),
-            Store::Postgres(pg) => pg.count_games(),
-        }
-    }
-
-    /// Stores a new game (at version 0) and its moves. (Blocking.)
-    pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
-        match self {
-            Store::Sqlite(s) => s.insert_game(game, moves),
-            Store::Postgres(pg) => pg.insert_game(game, moves),
-        }
-    }
-
-    /// Queues a change for the database, without waiting for it. It fails with [`Stale`]
-    /// if the game is no longer at the edit's version, and a ply already stored fails (the
-    /// `(game, ply)` key): nothing is written then.
-    pub fn queue(&self, edit: Edit) -> Pending {
-        match self {
-            Store::Sqlite(s) => s.queue_edit(edit),
-            Store::Postgres(pg) => pg.queue_edit(edit),
-        }
-    }
-
-    /// A game and its moves in order, if it exists. (Blocking.)
-    pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
-        match self {
-            Store::Sqlite(s) => s.load(id),
-            Store::Postgres(pg) => pg.load(id),
-        }
-    }
-
-    /// A game's version as stored, if it exists. (Blocking.)
-    pub fn version_of(&self, id: &str) -> anyhow::Result<Option<i64>> {
-        match self {
-            Store::Sqlite(s) => s.version_of(id),
-            Store::Postgres(pg) => pg.version_of(id),
-        }
-    }
-
-    /// Links a game to its rematch, both ways (both links or neither), moving both games'
-    /// versions up; or, if the game has a rematch already (another instance linked one
-    /// first), nothing: then `false`. (Blocking.)
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
-        match self {
-            Store::Sqlite(s) => s.link_rematch(old, new),
-            Store::Postgres(pg) => pg.link_rematch(old, new),
-        }
-    }
-
-    /// Gives a human side that waited for it its token (`side`: `red` or `blue`), keeping
-    /// its hash, and moves the game's version up; `false` if the side has one. (Blocking.)
-    pub fn set_token(&self, id: &str, side: &str, token_hash: &str) -> anyhow::Result<bool> {
-        match self {
-            Store::Sqlite(s) => s.set_token(id, side, token_hash),
-            Store::Postgres(pg) => pg.set_token(id, side, token_hash),
-        }
+    fn deref(&self) -> &(dyn Backend + 'static) {
+        &*self.0
     }
 }
 
@@ -326,12 +325,29 @@ fn instance_name() -> anyhow::Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// The SQL column of a side's token hash.
-fn token_column(side: &str) -> anyhow::Result<&'static str> {
+/// A side as stored: `red`, `blue`.
+fn side_text(side: Color) -> &'static str {
     match side {
-        "red" => Ok("red_token_hash"),
-        "blue" => Ok("blue_token_hash"),
-        _ => Err(anyhow!("'{side}' is not a side")),
+        Color::Red => "red",
+        Color::Blue => "blue",
+    }
+}
+
+/// A side read back (`None` stays `None`).
+fn side_from_text(text: Option<String>) -> StoreResult<Option<Color>> {
+    match text.as_deref() {
+        None => Ok(None),
+        Some("red") => Ok(Some(Color::Red)),
+        Some("blue") => Ok(Some(Color::Blue)),
+        Some(other) => Err(StoreError::Other(anyhow!("'{other}' is not a side"))),
+    }
+}
+
+/// The SQL column of a side's token hash.
+fn token_column(side: Color) -> &'static str {
+    match side {
+        Color::Red => "red_token_hash",
+        Color::Blue => "blue_token_hash",
     }
 }
 
@@ -366,4 +382,123 @@ mod tests {
         assert!(!shown.contains("secret"), "{shown}");
         assert!(shown.contains("10.0.0.1/games"), "{shown}");
     }
+}
+
+/// The [`Backend`] interface, exercised the same way on SQLite and on PostgreSQL.
+#[cfg(test)]
+mod both_backends {
+    use lgame_test_support::backends::Backend as Db;
+    use lgame_test_support::{on_both_backends, TempDir};
+
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            header: "[Variant \"classic\"]\n\n*\n".into(),
+            seats: ["human".into(), "human".into()],
+            token_hashes: [Some("red-hash".into()), None],
+            seed: 42,
+            end: None,
+            requests: Requests {
+                draw_offer: Some(Color::Red),
+                undo_request: Some(Color::Blue),
+            },
+            rematch: None,
+            rematch_of: None,
+            version: 0,
+        }
+    }
+
+    fn edit(id: &str, version: i64, change: Change, requests: Requests) -> Edit {
+        Edit {
+            id: id.into(),
+            version,
+            change,
+            requests,
+        }
+    }
+
+    fn append(first: usize, mv: &str) -> Change {
+        Change::Append {
+            first,
+            moves: vec![mv.into()],
+        }
+    }
+
+    fn the_interface_keeps_games_edits_links_and_tokens(db: Db) {
+        let dir = TempDir::new("store-interface");
+        let database: Database = db.database(&dir).parse().unwrap();
+        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        assert_eq!(store.shared(), db == Db::Postgres);
+        assert!(store.version().unwrap() >= 1);
+        let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
+        store.insert_game(&a, &["A1,A2,A3,B3".into()]).unwrap();
+        store.insert_game(&b, &[]).unwrap();
+        assert_eq!(store.count_games().unwrap(), 2);
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        assert_eq!((back, moves), (a.clone(), vec!["A1,A2,A3,B3".to_string()]));
+        assert!(store.load("cccccccccccccccc").unwrap().is_none());
+        assert!(matches!(
+            store.version_of("cccccccccccccccc"),
+            Err(StoreError::NotFound)
+        ));
+
+        // An edit on the game's version: stored, the version one up, the requests as given.
+        let none = Requests::default();
+        let asked = Requests {
+            draw_offer: None,
+            undo_request: Some(Color::Blue),
+        };
+        let played = edit(&a.id, 0, append(2, "C1,C2,C3,D3"), none);
+        store.queue(played).wait().unwrap();
+        assert_eq!(store.version_of(&a.id).unwrap(), 1);
+        // A stale version writes nothing; a ply stored already fails.
+        let stale = store.queue(edit(&a.id, 0, append(3, "x"), asked));
+        assert!(matches!(stale.wait(), Err(StoreError::Stale)));
+        let again = store.queue(edit(&a.id, 1, append(2, "x"), asked));
+        assert!(matches!(again.wait(), Err(StoreError::Other(_))));
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        assert_eq!((back.version, back.requests, moves.len()), (1, none, 2));
+        store
+            .queue(edit(&a.id, 1, Change::Requests, asked))
+            .wait()
+            .unwrap();
+        assert_eq!(store.load(&a.id).unwrap().unwrap().0.requests, asked);
+        let undone = edit(&a.id, 2, Change::Truncate { keep: 1 }, none);
+        store.queue(undone).wait().unwrap();
+        let end = Change::End {
+            termination: "resignation".into(),
+            result: "0-1".into(),
+        };
+        store.queue(edit(&a.id, 3, end, none)).wait().unwrap();
+        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        let resigned = ("resignation".to_string(), "0-1".to_string());
+        assert_eq!(
+            (back.end, back.requests, moves.len()),
+            (Some(resigned), none, 1)
+        );
+
+        // A rematch linked once, both ways; a waiting side's token given once.
+        assert!(store.link_rematch(&a.id, &b.id).unwrap());
+        assert!(!store.link_rematch(&a.id, "cccccccccccccccc").unwrap());
+        let (old, new) = (
+            store.load(&a.id).unwrap().unwrap().0,
+            store.load(&b.id).unwrap().unwrap().0,
+        );
+        assert_eq!(
+            (old.rematch, new.rematch_of),
+            (Some(b.id.clone()), Some(a.id.clone()))
+        );
+        assert_eq!((old.version, new.version), (5, 1));
+        assert!(store.set_token(&b.id, Color::Blue, "blue-hash").unwrap());
+        assert!(!store.set_token(&b.id, Color::Blue, "another").unwrap());
+        assert!(!store.set_token(&b.id, Color::Red, "another").unwrap());
+        let back = store.load(&b.id).unwrap().unwrap().0;
+        assert_eq!(back.token_hashes[1].as_deref(), Some("blue-hash"));
+        assert_eq!(back.version, 2);
+        assert!(store.write_counts().0 >= 5);
+    }
+
+    on_both_backends!(the_interface_keeps_games_edits_links_and_tokens);
 }

@@ -15,7 +15,7 @@ use lgame_solver::Tablebase;
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
-use crate::games::App;
+use crate::games::Games;
 
 /// How many tables are solved at once: half the cores, at least one, so that solving never
 /// takes every core from the games.
@@ -34,7 +34,7 @@ pub fn cache(budget: Option<u64>) -> Arc<Tablebases> {
 /// the cache's solvers) is free, solved (or waited for) on a blocking thread. A table the
 /// server does not solve is refused (422).
 pub async fn table(
-    app: &Arc<App>,
+    app: &Arc<Games>,
     pool: &Semaphore,
     rules: Rules,
 ) -> Result<Arc<Tablebase>, ApiError> {

@@ -1,5 +1,5 @@
 //! Two moves racing for the same ply: exactly one is played. (Many clients at once, then a
-//! SIGKILL: `lgame-cli`'s `serve_durability.rs`.)
+//! SIGKILL: `serve_durability.rs`.)
 
 use std::sync::{Arc, Barrier};
 

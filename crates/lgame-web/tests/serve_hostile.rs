@@ -1,12 +1,14 @@
 //! Slow and dishonest clients (docs/server.md, "Slow and hostile clients"): heads sent
 //! halfway, bodies declared and never sent, idle keep-alive connections, every connection
-//! slot taken, a stop with clients that never finish. (The descriptor limit and SIGTERM are
-//! tested on `lgame serve` itself, in lgame-cli's `serve_hostile.rs`.)
+//! slot taken, a stop with clients that never finish; and, on the server in a process of its
+//! own (lgame-web's test server), eleven hundred half-sent requests under a limit of 1,024
+//! descriptors, and a real SIGTERM with clients that never finish.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use lgame_test_support::raw::{closed_within, half_sent, read_response, send};
+use lgame_test_support::serve::{Program, ServeProcess};
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 
@@ -178,4 +180,59 @@ fn a_stop_with_clients_that_never_finish_ends_at_its_deadline() {
     for stream in &mut half {
         assert!(closed_within(stream, Duration::from_secs(5)));
     }
+}
+
+/// lgame-web's test server, `lgame_web::run` in a process of its own.
+const SERVER: Program = Program::TestServer(env!("CARGO_BIN_EXE_lgame-web-test-server"));
+
+/// The server's soft and hard limits on open descriptors, from /proc.
+fn descriptor_limits(pid: u32) -> (u64, u64) {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap();
+    let numbers: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn eleven_hundred_half_sent_requests_under_1024_descriptors_and_healthz_answers() {
+    let dir = TempDir::new("fds");
+    // Heads may take a minute: only the cap and its pressure free the slots sooner.
+    let server =
+        ServeProcess::start_with_descriptors(SERVER, dir.db(), &["head_timeout_s=60"], 1024);
+    assert_eq!(descriptor_limits(server.pid()), (1024, 1024));
+    let held: Vec<_> = (0..1100).map(|_| half_sent(&server.addr)).collect();
+    let health = server.get("/healthz");
+    assert_eq!(health.status, 200, "{}", health.body);
+    assert_eq!(health.body["status"], "ok");
+    // And it goes on serving.
+    let game = server.request(
+        "POST",
+        "/api/games",
+        Some(r#"{"red":"human","blue":"perfect"}"#),
+    );
+    assert_eq!(game.status, 201, "{}", game.body);
+    drop(held);
+}
+
+#[test]
+fn sigterm_with_half_open_clients_exits_within_the_deadline() {
+    let dir = TempDir::new("term");
+    let server = ServeProcess::start(SERVER, dir.db(), &["shutdown_timeout_s=2"]);
+    let mut held: Vec<_> = (0..20).map(|_| half_sent(&server.addr)).collect();
+    // A request begun whose body never comes.
+    held.push(send(
+        &server.addr,
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{",
+    ));
+    assert_eq!(server.get("/healthz").status, 200);
+    // `terminate` waits 10 s at most: the deadline (2 s) and a margin.
+    let status = server.terminate();
+    assert!(status.success(), "{status}");
+    drop(held);
 }

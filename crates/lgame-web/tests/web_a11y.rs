@@ -4,7 +4,7 @@
 //! finger; the boards keep their place while the page loads (layout shift); a refusal of
 //! the server is said in Russian on the Russian page.
 //!
-//! axe-core is the npm package pinned in `package.json` (`npm ci` in `crates/lgame-web`);
+//! axe-core is the npm package pinned in `package.json` (which `cargo xtask test` installs);
 //! it is injected into the page through WebDriver, never served by the server.
 
 mod browser_common;
@@ -77,7 +77,10 @@ fn axe_source() -> String {
         "/node_modules/axe-core/axe.min.js"
     );
     std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path}: {e} (run `npm ci --no-audit --no-fund` in crates/lgame-web)")
+        panic!(
+            "{path}: {e} (`cargo xtask test` installs it: npm ci in crates/lgame-web when \
+             node_modules is missing or older than package-lock.json)"
+        )
     })
 }
 

@@ -485,6 +485,23 @@ impl Game {
         self
     }
 
+    /// A new game with the same rules, start and draw rules, and no moves: what a record's
+    /// tags say of this game, and where a rematch starts.
+    ///
+    /// ```
+    /// use lgame::{Game, Rules};
+    /// use lgame::game::DrawRules;
+    ///
+    /// let mut game = Game::new(Rules::classic()).with_draw_rules(DrawRules::CASUAL);
+    /// game.play(&"A1,A2,A3,B3".parse()?)?;
+    /// let fresh = game.rules_only();
+    /// assert_eq!((fresh.plies().len(), fresh.draw_rules()), (0, DrawRules::CASUAL));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rules_only(&self) -> Game {
+        Game::new(self.rules).with_draw_rules(self.draw_rules)
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -648,6 +665,27 @@ impl Game {
             repetitions: self.repetitions(),
         });
         Ok(())
+    }
+
+    /// Withdraws an end declared off the board (a resignation, an agreed draw...), keeping
+    /// every move: for a declaration that could not be recorded where it had to be (a server
+    /// whose database refused it). An end on the board stays; without a declaration nothing
+    /// changes.
+    ///
+    /// ```
+    /// use lgame::{Color, Game, Rules};
+    ///
+    /// let mut game = Game::new(Rules::classic());
+    /// game.play(&"A1,A2,A3,B3".parse()?)?;
+    /// game.resign(Color::Blue)?;
+    /// assert!(game.is_over());
+    /// game.withdraw_declaration();
+    /// assert!(!game.is_over());
+    /// assert_eq!(game.plies().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn withdraw_declaration(&mut self) {
+        self.declared = None;
     }
 
     /// `color` resigns.

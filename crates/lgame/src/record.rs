@@ -150,6 +150,19 @@ pub enum ParseRecordError {
 }
 
 impl ParseRecordError {
+    /// The record's own text the problem is about (a tag line, a move, a move number, what
+    /// follows the result), if there is one.
+    pub fn text(&self) -> Option<&str> {
+        use ParseRecordError::*;
+        match self {
+            BadTag { text, .. } | BadMove { text, .. } | AfterResult { text, .. } => Some(text),
+            WrongMoveNumber { found, .. } => Some(found),
+            UnclosedComment { .. } | RepeatedTag { .. } | TagAfterMoves { .. } | MissingResult => {
+                None
+            }
+        }
+    }
+
     /// The line the problem is on (counted from 1), if it is on one.
     pub(crate) fn line(&self) -> Option<usize> {
         use ParseRecordError::*;
@@ -253,6 +266,17 @@ pub enum RecordError {
     },
     /// The termination tag does not fit the result.
     Termination(GameError),
+}
+
+impl RecordError {
+    /// The record's own text the problem is about (a tag's value, a move), if there is one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            RecordError::TagValue { value, .. } => Some(value),
+            RecordError::IllegalMove { text, .. } => Some(text),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for RecordError {

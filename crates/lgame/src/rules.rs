@@ -336,6 +336,28 @@ pub enum RulesError {
     },
 }
 
+/// Why a setup written as text cannot start a game of the rules
+/// ([`Rules::with_setup_text`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupTextError {
+    /// Neither a setup's name nor a legal position.
+    Position(crate::position::PositionError),
+    /// A setup that does not fit the rules.
+    Rules(RulesError),
+}
+
+impl fmt::Display for SetupTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupTextError::Position(e) => e.fmt(f),
+            SetupTextError::Rules(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupTextError {}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -530,6 +552,37 @@ impl Rules {
     /// As [`Rules::new`], when the setup does not fit the rules.
     pub fn with_setup(&self, setup: StartSetup) -> Result<Rules, RulesError> {
         Rules::new(RuleOptions { setup, ..self.0 })
+    }
+
+    /// These rules starting from a setup written as text: a setup's name (`standard`, `kit`,
+    /// `corners`, kept as that setup) or a position of these rules in either notation form.
+    /// The CLI's `--setup` and the server's `setup` read it so.
+    ///
+    /// ```
+    /// use lgame::Rules;
+    /// use lgame::rules::StartSetup;
+    ///
+    /// let kit = Rules::classic().with_setup_text("kit")?;
+    /// assert_eq!(kit.start(), StartSetup::Kit);
+    /// let custom = Rules::classic().with_setup_text("NRR./.RB./.RB./.BBN r")?;
+    /// assert_eq!(custom.start_position().to_string(), "NRR./.RB./.RB./.BBN r");
+    /// assert!(Rules::classic().with_setup_text("nowhere").is_err());
+    /// # Ok::<(), lgame::rules::SetupTextError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupTextError::Position`] when the text is neither a name nor a legal position,
+    /// [`SetupTextError::Rules`] when the setup does not fit the rules.
+    pub fn with_setup_text(&self, text: &str) -> Result<Rules, SetupTextError> {
+        let start = match StartSetup::from_name(text) {
+            Some(named) => named,
+            None => StartSetup::Custom(
+                Position::from_text(text, self)
+                    .map_err(SetupTextError::Position)?
+                    .to_setup(),
+            ),
+        };
+        self.with_setup(start).map_err(SetupTextError::Rules)
     }
 
     /// The rules a solved table of these rules is solved and kept under: every value of

@@ -8,16 +8,23 @@ use lgame::moves::IllegalMove;
 use lgame::Color;
 
 use crate::response::GameState;
+use crate::store::StoreError;
 
 /// Why a request about a game or a position is refused: what happened, not how HTTP says
 /// it.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum GameError {
-    /// Text the libraries cannot read (a variant, setup, seat, position, move or record:
-    /// the message quotes it and gives the library's reason), or a request for what cannot
-    /// be: what the text was meant to be, and the message.
-    Invalid(Input, String),
+    /// Text the libraries cannot read (a variant, setup, seat, position, move or record),
+    /// or a request for what cannot be.
+    Invalid {
+        /// What the text was meant to be.
+        what: Input,
+        /// The client's text that was refused (shortened), when there is one.
+        input: Option<String>,
+        /// The refusal in words: the text quoted and the library's reason.
+        message: String,
+    },
     /// No game has this id (the client's text).
     NoGame(String),
     /// The token plays no side of the game.
@@ -31,6 +38,8 @@ pub enum GameError {
     },
     /// The rules refuse a move.
     Illegal {
+        /// The move, in notation.
+        input: String,
         /// The move, where, and the rules' reason, in words.
         message: String,
         /// The rules' reason.
@@ -104,13 +113,42 @@ impl Input {
 }
 
 impl GameError {
+    /// A refusal of the client's text `input`, meant to be `what`, with the message that
+    /// quotes it.
+    pub fn unreadable(what: Input, input: &str, message: String) -> GameError {
+        GameError::Invalid {
+            what,
+            input: Some(input.to_string()),
+            message,
+        }
+    }
+
+    /// A request for what cannot be, with no one text of the client's to blame.
+    pub fn invalid(what: Input, message: String) -> GameError {
+        GameError::Invalid {
+            what,
+            input: None,
+            message,
+        }
+    }
+
+    /// The client's text the refusal is about, if any (the API's `input`).
+    pub fn input(&self) -> Option<String> {
+        match self {
+            GameError::Invalid { input, .. } => input.clone(),
+            GameError::Illegal { input, .. } => Some(input.clone()),
+            GameError::NoGame(id) => Some(shown_id(id)),
+            _ => None,
+        }
+    }
+
     /// A failure of the database while doing `what`: it could not be reached (then the
     /// request may be sent again), or it failed.
-    pub fn storage(what: &'static str, error: anyhow::Error) -> GameError {
-        if crate::store::is_unreachable(&error) {
-            GameError::Unavailable(what)
-        } else {
-            GameError::internal(what, format!("{error:#}"))
+    pub fn storage(what: &'static str, error: StoreError) -> GameError {
+        match error {
+            StoreError::Stale => GameError::Outdated,
+            StoreError::Unavailable(_) => GameError::Unavailable(what),
+            StoreError::NotFound | StoreError::Other(_) => GameError::internal(what, error),
         }
     }
 
@@ -126,14 +164,11 @@ impl GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Invalid(_, message)
+            GameError::Invalid { message, .. }
             | GameError::Illegal { message, .. }
             | GameError::TooLarge(message)
             | GameError::Unservable(message) => f.write_str(message),
-            // The id is the client's own text; keep the message short whatever it sent.
-            GameError::NoGame(id) => {
-                write!(f, "no game '{}'", id.chars().take(40).collect::<String>())
-            }
+            GameError::NoGame(id) => write!(f, "no game '{}'", shown_id(id)),
             GameError::NotASide => f.write_str("the token does not play a side of this game"),
             GameError::Conflict { why, .. } => why.fmt(f),
             GameError::Outdated => f.write_str(
@@ -151,6 +186,11 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// A game id as the client sent it, kept short whatever it sent.
+fn shown_id(id: &str) -> String {
+    id.chars().take(40).collect()
+}
 
 /// Why a game refuses a change as it stands.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 //! tokio-postgres): PostgreSQL itself groups the commits of concurrent transactions into one
 //! flush of its log. A change moves its game's `version` up only if it still is the version
 //! the change was made on (a row lock orders two instances' changes: the second finds the
-//! version moved and fails as [`Stale`]). Once committed, every instance is told through
+//! version moved and fails as [`StoreError::Stale`]). Once committed, every instance is told through
 //! `NOTIFY` on the channel [`CHANNEL`]: not in the change's own transaction, because
 //! PostgreSQL holds one lock for every notifying transaction until its commit is flushed, and
 //! so would flush the changes' commits one after another; instead an *announcer* task sends
@@ -25,7 +25,10 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
-use super::{token_column, Change, Edit, GameRow, Notice, Pending, Stale};
+use lgame::Color;
+
+use super::{side_from_text, side_text, token_column};
+use super::{Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -203,62 +206,62 @@ impl Store {
             .recv()
             .map_err(|_| anyhow!("the database's runtime has stopped"))?
     }
+}
 
-    /// The other instances' changes (taken once).
-    pub fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
+impl Backend for Store {
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
         self.notices
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take()
     }
 
-    /// Tells the other instances how many pages (per side) this one has open on a game.
-    pub fn announce_presence(&self, id: &str, [red, blue]: [u32; 2]) {
+    fn announce_presence(&self, id: &str, [red, blue]: [u32; 2]) {
         let _ = self
             .announce
             .send(format!("p {id} {} {red} {blue}", self.instance));
     }
 
-    /// Changes written and commits made (the same here: a commit per change).
-    pub fn write_counts(&self) -> (u64, u64) {
+    fn write_counts(&self) -> (u64, u64) {
         let changes = self.counts.changes.load(Ordering::Relaxed);
         (changes, changes)
     }
 
-    /// The schema version.
-    pub fn version(&self) -> anyhow::Result<u32> {
+    fn version(&self) -> StoreResult<u32> {
         let pool = self.pool.clone();
-        self.run(async move {
+        Ok(self.run(async move {
             let client = pool.get().await?;
             let row = client
                 .query_one("SELECT version FROM lgame_schema", &[])
                 .await?;
             Ok(row.get::<_, i32>(0) as u32)
-        })
+        })?)
     }
 
-    /// How many games are stored.
-    pub fn count_games(&self) -> anyhow::Result<u64> {
+    fn count_games(&self) -> StoreResult<u64> {
         let pool = self.pool.clone();
-        self.run(async move {
+        Ok(self.run(async move {
             let client = pool.get().await?;
             let row = client.query_one("SELECT count(*) FROM games", &[]).await?;
             Ok(row.get::<_, i64>(0) as u64)
-        })
+        })?)
     }
 
-    /// Stores a new game and its moves.
-    pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
+    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()> {
         let (pool, game, moves) = (self.pool.clone(), game.clone(), moves.to_vec());
-        self.run(async move {
+        Ok(self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             let (termination, result) = game.end.clone().unzip();
             let insert = tx
                 .prepare_cached(
                     "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
-                                        seed, termination, result, draw_offer)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                                        seed, termination, result, draw_offer, undo_request)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                 )
                 .await?;
             tx.execute(
@@ -273,18 +276,18 @@ impl Store {
                     &(game.seed as i64),
                     &termination,
                     &result,
-                    &game.draw_offer,
+                    &game.requests.draw_offer.map(side_text),
+                    &game.requests.undo_request.map(side_text),
                 ],
             )
             .await?;
             insert_moves(&tx, &game.id, 1, &moves).await?;
             tx.commit().await?;
             Ok(())
-        })
+        })?)
     }
 
-    /// Queues an edit: written by a task of its own, in a transaction of its own.
-    pub fn queue_edit(&self, edit: Edit) -> Pending {
+    fn queue(&self, edit: Edit) -> Pending {
         let Some(runtime) = &self.runtime else {
             return Pending::failed();
         };
@@ -306,10 +309,9 @@ impl Store {
         Pending::sent(outcome)
     }
 
-    /// A game and its moves, read in one snapshot.
-    pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
+    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let (pool, id) = (self.pool.clone(), id.to_string());
-        self.run(async move {
+        let loaded = self.run(async move {
             let mut client = pool.get().await?;
             let tx = client
                 .build_transaction()
@@ -330,6 +332,7 @@ impl Store {
             };
             let termination: Option<String> = r.get(7);
             let result: Option<String> = r.get(8);
+            let sides: [Option<String>; 2] = [r.get(9), r.get(10)];
             let row = GameRow {
                 id: r.get(0),
                 header: r.get(1),
@@ -337,8 +340,7 @@ impl Store {
                 token_hashes: [r.get(4), r.get(5)],
                 seed: r.get::<_, i64>(6) as u64,
                 end: termination.zip(result),
-                draw_offer: r.get(9),
-                undo_request: r.get(10),
+                requests: Requests::default(),
                 rematch: r.get(11),
                 rematch_of: r.get(12),
                 version: r.get(13),
@@ -353,28 +355,34 @@ impl Store {
                 .map(|r| r.get(0))
                 .collect();
             tx.commit().await?;
-            Ok(Some((row, moves)))
-        })
+            Ok(Some((sides, row, moves)))
+        })?;
+        let Some(([draw_offer, undo_request], mut row, moves)) = loaded else {
+            return Ok(None);
+        };
+        row.requests = Requests {
+            draw_offer: side_from_text(draw_offer)?,
+            undo_request: side_from_text(undo_request)?,
+        };
+        Ok(Some((row, moves)))
     }
 
-    /// A game's version as stored.
-    pub fn version_of(&self, id: &str) -> anyhow::Result<Option<i64>> {
+    fn version_of(&self, id: &str) -> StoreResult<i64> {
         let (pool, id) = (self.pool.clone(), id.to_string());
-        self.run(async move {
+        let version: Option<i64> = self.run(async move {
             let client = pool.get().await?;
             let query = client
                 .prepare_cached("SELECT version FROM games WHERE id = $1")
                 .await?;
             Ok(client.query_opt(&query, &[&id]).await?.map(|r| r.get(0)))
-        })
+        })?;
+        version.ok_or(StoreError::NotFound)
     }
 
-    /// Links a game to its rematch, both ways, in one transaction, unless it has one (then
-    /// `false`: another instance linked one first).
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
+    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
         let (pool, old, new) = (self.pool.clone(), old.to_string(), new.to_string());
         let announce = self.announce.clone();
-        self.run(async move {
+        Ok(self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             let mut notices = Vec::new();
@@ -399,26 +407,25 @@ impl Store {
                 let _ = announce.send(notice);
             }
             Ok(true)
-        })
+        })?)
     }
 
-    /// Gives a human side that waited for it its token's hash; `false` if it has one.
-    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<bool> {
-        let column = token_column(side)?;
+    fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
+        let column = token_column(side);
         let sql = format!(
             "UPDATE games SET {column} = $2, version = version + 1
              WHERE id = $1 AND {column} IS NULL RETURNING version"
         );
         let (pool, id, hash) = (self.pool.clone(), id.to_string(), hash.to_string());
         let announce = self.announce.clone();
-        self.run(async move {
+        Ok(self.run(async move {
             let client = pool.get().await?;
             let Some(row) = client.query_opt(&sql, &[&id, &hash]).await? else {
                 return Ok(false);
             };
             let _ = announce.send(notice(&id, row.get(0)));
             Ok(true)
-        })
+        })?)
     }
 }
 
@@ -432,33 +439,40 @@ impl Drop for Store {
     }
 }
 
-/// Writes an edit in a transaction of its own: moves the game's version one up if it is
-/// still the edit's (else [`Stale`]) and makes the change.
-async fn apply(pool: &Pool, edit: &Edit) -> anyhow::Result<()> {
+/// Writes an edit in a transaction of its own: moves the game's version one up and writes
+/// the standing requests if it is still at the edit's version (else [`StoreError::Stale`]),
+/// then makes the change.
+async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let id = &edit.id;
+    let Requests {
+        draw_offer,
+        undo_request,
+    } = edit.requests;
     let guard = tx
-        .prepare_cached("UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2")
+        .prepare_cached(
+            "UPDATE games SET version = version + 1, draw_offer = $3, undo_request = $4
+             WHERE id = $1 AND version = $2",
+        )
         .await?;
-    if tx.execute(&guard, &[id, &edit.version]).await? != 1 {
+    let (draw_offer, undo_request) = (draw_offer.map(side_text), undo_request.map(side_text));
+    if tx
+        .execute(&guard, &[id, &edit.version, &draw_offer, &undo_request])
+        .await?
+        != 1
+    {
         // Dropped unfinished: rolled back.
-        return Err(Stale { id: id.clone() }.into());
+        return Err(StoreError::Stale);
     }
-    // A move, an undo or an end withdraws a standing offer and a request to take back.
-    const WITHDRAW: &str = "UPDATE games SET draw_offer = NULL, undo_request = NULL WHERE id = $1";
     match &edit.change {
-        Change::Append { first, moves } => {
-            insert_moves(&tx, id, *first, moves).await?;
-            tx.execute(WITHDRAW, &[id]).await?;
-        }
+        Change::Append { first, moves } => insert_moves(&tx, id, *first, moves).await?,
         Change::Truncate { keep } => {
             tx.execute(
                 "DELETE FROM moves WHERE game = $1 AND ply > $2",
                 &[id, &(*keep as i32)],
             )
             .await?;
-            tx.execute(WITHDRAW, &[id]).await?;
         }
         Change::End {
             termination,
@@ -469,22 +483,8 @@ async fn apply(pool: &Pool, edit: &Edit) -> anyhow::Result<()> {
                 &[id, termination, result],
             )
             .await?;
-            tx.execute(WITHDRAW, &[id]).await?;
         }
-        Change::DrawOffer(side) => {
-            tx.execute(
-                "UPDATE games SET draw_offer = $2 WHERE id = $1",
-                &[id, side],
-            )
-            .await?;
-        }
-        Change::UndoRequest(side) => {
-            tx.execute(
-                "UPDATE games SET undo_request = $2 WHERE id = $1",
-                &[id, side],
-            )
-            .await?;
-        }
+        Change::Requests => {}
     }
     tx.commit().await?;
     Ok(())

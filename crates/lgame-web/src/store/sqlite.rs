@@ -17,7 +17,10 @@ use tokio::sync::oneshot;
 use anyhow::{anyhow, bail, Context};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{token_column, Change, Edit, GameRow, Pending, Stale};
+use lgame::Color;
+
+use super::{side_from_text, side_text, token_column};
+use super::{Backend, Change, Edit, GameRow, Pending, Requests, StoreError, StoreResult};
 use crate::secret::token_hash;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
@@ -112,12 +115,12 @@ fn hash_stored_tokens(conn: &Connection) -> anyhow::Result<()> {
 }
 
 /// A change to write, run by the writer inside the batch's transaction.
-type Job = Box<dyn FnOnce(&Connection) -> anyhow::Result<()> + Send>;
+type Job = Box<dyn FnOnce(&Connection) -> StoreResult<()> + Send>;
 
 /// A change waiting in the writer's queue, and where its outcome goes.
 struct Queued {
     job: Job,
-    done: oneshot::Sender<anyhow::Result<()>>,
+    done: oneshot::Sender<StoreResult<()>>,
 }
 
 /// The most changes written in one transaction.
@@ -189,9 +192,9 @@ impl Store {
     }
 
     /// Queues a change for the writer, without waiting for it.
-    fn queue(
+    fn queue_job(
         &self,
-        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
+        job: impl FnOnce(&Connection) -> StoreResult<()> + Send + 'static,
     ) -> Pending {
         let (done, outcome) = oneshot::channel();
         let queued = Queued {
@@ -208,35 +211,39 @@ impl Store {
     /// (Blocking: call it off the async threads.)
     fn write(
         &self,
-        job: impl FnOnce(&Connection) -> anyhow::Result<()> + Send + 'static,
-    ) -> anyhow::Result<()> {
-        self.queue(job).wait()
+        job: impl FnOnce(&Connection) -> StoreResult<()> + Send + 'static,
+    ) -> StoreResult<()> {
+        self.queue_job(job).wait()
+    }
+}
+
+impl Backend for Store {
+    fn shared(&self) -> bool {
+        false
     }
 
-    /// Changes written and commits made so far: how well the writer batches.
-    pub fn write_counts(&self) -> (u64, u64) {
+    fn write_counts(&self) -> (u64, u64) {
         (
             self.counts.changes.load(Ordering::Relaxed),
             self.counts.commits.load(Ordering::Relaxed),
         )
     }
 
-    /// The schema version of the database.
-    pub fn version(&self) -> anyhow::Result<u32> {
+    fn version(&self) -> StoreResult<u32> {
         Ok(self
             .reader()
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
-    /// Stores a new game and its moves.
-    pub fn insert_game(&self, game: &GameRow, moves: &[String]) -> anyhow::Result<()> {
+    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()> {
         let (game, moves) = (game.clone(), moves.to_vec());
         self.write(move |conn| {
             let (termination, result) = game.end.clone().unzip();
             conn.prepare_cached(
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
-                                    blue_token_hash, seed, termination, result, draw_offer)
-                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                    blue_token_hash, seed, termination, result, draw_offer,
+                                    undo_request)
+                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
                 game.id,
@@ -248,19 +255,18 @@ impl Store {
                 game.seed as i64,
                 termination,
                 result,
-                game.draw_offer,
+                game.requests.draw_offer.map(side_text),
+                game.requests.undo_request.map(side_text),
             ])?;
-            insert_moves(conn, &game.id, 1, &moves)
+            Ok(insert_moves(conn, &game.id, 1, &moves)?)
         })
     }
 
-    /// Queues an edit for the writer, without waiting for it.
-    pub fn queue_edit(&self, edit: Edit) -> Pending {
-        self.queue(move |conn| apply(conn, &edit))
+    fn queue(&self, edit: Edit) -> Pending {
+        self.queue_job(move |conn| apply(conn, &edit))
     }
 
-    /// A game and its moves in order, if it exists.
-    pub fn load(&self, id: &str) -> anyhow::Result<Option<(GameRow, Vec<String>)>> {
+    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let conn = self.reader();
         let row = conn
             .prepare_cached(
@@ -272,23 +278,30 @@ impl Store {
             .query_row([id], |r| {
                 let termination: Option<String> = r.get(7)?;
                 let result: Option<String> = r.get(8)?;
-                Ok(GameRow {
-                    id: r.get(0)?,
-                    header: r.get(1)?,
-                    seats: [r.get(2)?, r.get(3)?],
-                    token_hashes: [r.get(4)?, r.get(5)?],
-                    seed: r.get::<_, i64>(6)? as u64,
-                    end: termination.zip(result),
-                    draw_offer: r.get(9)?,
-                    undo_request: r.get(10)?,
-                    rematch: r.get(11)?,
-                    rematch_of: r.get(12)?,
-                    version: r.get(13)?,
-                })
+                let sides: [Option<String>; 2] = [r.get(9)?, r.get(10)?];
+                Ok((
+                    sides,
+                    GameRow {
+                        id: r.get(0)?,
+                        header: r.get(1)?,
+                        seats: [r.get(2)?, r.get(3)?],
+                        token_hashes: [r.get(4)?, r.get(5)?],
+                        seed: r.get::<_, i64>(6)? as u64,
+                        end: termination.zip(result),
+                        requests: Requests::default(),
+                        rematch: r.get(11)?,
+                        rematch_of: r.get(12)?,
+                        version: r.get(13)?,
+                    },
+                ))
             })
             .optional()?;
-        let Some(row) = row else {
+        let Some(([draw_offer, undo_request], mut row)) = row else {
             return Ok(None);
+        };
+        row.requests = Requests {
+            draw_offer: side_from_text(draw_offer)?,
+            undo_request: side_from_text(undo_request)?,
         };
         let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
         let moves = stmt
@@ -297,18 +310,15 @@ impl Store {
         Ok(Some((row, moves)))
     }
 
-    /// A game's version as stored, if it exists.
-    pub fn version_of(&self, id: &str) -> anyhow::Result<Option<i64>> {
-        Ok(self
-            .reader()
+    fn version_of(&self, id: &str) -> StoreResult<i64> {
+        self.reader()
             .prepare_cached("SELECT version FROM games WHERE id = ?1")?
             .query_row([id], |r| r.get(0))
-            .optional()?)
+            .optional()?
+            .ok_or(StoreError::NotFound)
     }
 
-    /// Links a game to its rematch, both ways (one change: both links or neither), unless
-    /// it has one (then `false`).
-    pub fn link_rematch(&self, old: &str, new: &str) -> anyhow::Result<bool> {
+    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
         let (old, new) = (old.to_string(), new.to_string());
         let (linked, outcome) = std::sync::mpsc::channel();
         self.write(move |conn| {
@@ -329,10 +339,8 @@ impl Store {
         Ok(outcome.recv().unwrap_or(false))
     }
 
-    /// Gives a human side that waited for it its token's hash (`side`: `red` or `blue`);
-    /// `false` if it has one.
-    pub fn set_token(&self, id: &str, side: &str, hash: &str) -> anyhow::Result<bool> {
-        let column = token_column(side)?;
+    fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
+        let column = token_column(side);
         let sql = format!(
             "UPDATE games SET {column} = ?2, version = version + 1
              WHERE id = ?1 AND {column} IS NULL"
@@ -346,8 +354,7 @@ impl Store {
         Ok(outcome.recv().unwrap_or(false))
     }
 
-    /// How many games are stored.
-    pub fn count_games(&self) -> anyhow::Result<u64> {
+    fn count_games(&self) -> StoreResult<u64> {
         Ok(self
             .reader()
             .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
@@ -386,7 +393,11 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
             if !conn.is_autocommit() {
                 let _ = conn.execute_batch("ROLLBACK");
             }
-            let failed = || Err(anyhow!("writing the batch failed (a panic)"));
+            let failed = || {
+                Err(StoreError::Other(anyhow!(
+                    "writing the batch failed (a panic)"
+                )))
+            };
             waiting.iter().map(|_| failed()).collect()
         });
         counts
@@ -403,25 +414,25 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
 /// Writes changes in one transaction, each in a savepoint of its own so that one refused
 /// (a ply already stored) leaves the others; then commits. If the commit fails, every change
 /// of the batch fails (and none is written). One outcome per change, in order.
-fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<anyhow::Result<()>> {
+fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
     if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
         let e = format!("{e:#}");
         return jobs
             .iter()
-            .map(|_| Err(anyhow!("starting a transaction: {e}")))
+            .map(|_| Err(StoreError::Other(anyhow!("starting a transaction: {e}"))))
             .collect();
     }
-    let mut outcomes: Vec<anyhow::Result<()>> = Vec::with_capacity(jobs.len());
+    let mut outcomes: Vec<StoreResult<()>> = Vec::with_capacity(jobs.len());
     for job in jobs {
         let outcome = conn
             .execute_batch("SAVEPOINT change")
-            .map_err(anyhow::Error::from)
+            .map_err(StoreError::from)
             .and_then(|()| job(conn));
         let closed = match outcome {
             Ok(()) => conn.execute_batch("RELEASE change"),
             Err(_) => conn.execute_batch("ROLLBACK TO change; RELEASE change"),
         };
-        outcomes.push(outcome.and(closed.map_err(anyhow::Error::from)));
+        outcomes.push(outcome.and(closed.map_err(StoreError::from)));
     }
     if let Err(e) = conn.execute_batch("COMMIT") {
         if !conn.is_autocommit() {
@@ -430,33 +441,39 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<anyhow::Result<()>>
         let e = format!("{e:#}");
         return outcomes
             .into_iter()
-            .map(|_| Err(anyhow!("committing: {e}")))
+            .map(|_| Err(StoreError::Other(anyhow!("committing: {e}"))))
             .collect();
     }
     outcomes
 }
 
-/// Writes an edit: moves the game's version one up if it is still the edit's (else
-/// [`Stale`]), then makes the change.
-fn apply(conn: &Connection, edit: &Edit) -> anyhow::Result<()> {
+/// Writes an edit: moves the game's version one up and writes the standing requests if it
+/// is still at the edit's version (else [`StoreError::Stale`]), then makes the change.
+fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
     let id = &edit.id;
+    let Requests {
+        draw_offer,
+        undo_request,
+    } = edit.requests;
     let moved = conn
-        .prepare_cached("UPDATE games SET version = version + 1 WHERE id = ?1 AND version = ?2")?
-        .execute(params![id, edit.version])?;
+        .prepare_cached(
+            "UPDATE games SET version = version + 1, draw_offer = ?3, undo_request = ?4
+             WHERE id = ?1 AND version = ?2",
+        )?
+        .execute(params![
+            id,
+            edit.version,
+            draw_offer.map(side_text),
+            undo_request.map(side_text)
+        ])?;
     if moved != 1 {
-        return Err(Stale { id: id.clone() }.into());
+        return Err(StoreError::Stale);
     }
-    // A move, an undo or an end withdraws a standing offer and a request to take back.
-    const WITHDRAW: &str = "UPDATE games SET draw_offer = NULL, undo_request = NULL WHERE id = ?1";
     match &edit.change {
-        Change::Append { first, moves } => {
-            insert_moves(conn, id, *first, moves)?;
-            conn.prepare_cached(WITHDRAW)?.execute([id])?;
-        }
+        Change::Append { first, moves } => insert_moves(conn, id, *first, moves)?,
         Change::Truncate { keep } => {
             conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply > ?2")?
                 .execute(params![id, *keep as i64])?;
-            conn.prepare_cached(WITHDRAW)?.execute([id])?;
         }
         Change::End {
             termination,
@@ -464,16 +481,8 @@ fn apply(conn: &Connection, edit: &Edit) -> anyhow::Result<()> {
         } => {
             conn.prepare_cached("UPDATE games SET termination = ?2, result = ?3 WHERE id = ?1")?
                 .execute(params![id, termination, result])?;
-            conn.prepare_cached(WITHDRAW)?.execute([id])?;
         }
-        Change::DrawOffer(side) => {
-            conn.prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
-                .execute(params![id, side])?;
-        }
-        Change::UndoRequest(side) => {
-            conn.prepare_cached("UPDATE games SET undo_request = ?2 WHERE id = ?1")?
-                .execute(params![id, side])?;
-        }
+        Change::Requests => {}
     }
     Ok(())
 }
@@ -536,8 +545,7 @@ mod tests {
             token_hashes: [Some(token_hash(id, "t")), None],
             seed: u64::MAX,
             end: None,
-            draw_offer: None,
-            undo_request: None,
+            requests: Requests::default(),
             rematch: None,
             rematch_of: None,
             version: 0,
@@ -550,6 +558,7 @@ mod tests {
             id: id.into(),
             version,
             change,
+            requests: Requests::default(),
         }
     }
 
@@ -565,42 +574,45 @@ mod tests {
         assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
         let row = row("g1");
         store.insert_game(&row, &["a".into()]).unwrap();
-        store
-            .queue_edit(append_edit("g1", 0, 2, "b"))
-            .wait()
-            .unwrap();
+        store.queue(append_edit("g1", 0, 2, "b")).wait().unwrap();
         // The ply stored already, even on the right version: refused.
-        assert!(store
-            .queue_edit(append_edit("g1", 1, 2, "c"))
-            .wait()
-            .is_err());
+        assert!(store.queue(append_edit("g1", 1, 2, "c")).wait().is_err());
         // A stale version: refused as stale, nothing written.
         let stale = store
-            .queue_edit(append_edit("g1", 0, 3, "c"))
+            .queue(append_edit("g1", 0, 3, "c"))
             .wait()
             .unwrap_err();
-        assert!(crate::store::is_stale(&stale), "{stale:#}");
+        assert!(matches!(stale, StoreError::Stale), "{stale:#}");
         let (back, moves) = store.load("g1").unwrap().unwrap();
         assert_eq!(back, GameRow { version: 1, ..row });
         assert_eq!(moves, ["a", "b"]);
-        assert_eq!(store.version_of("g1").unwrap(), Some(1));
-        assert_eq!(store.version_of("none").unwrap(), None);
+        assert_eq!(store.version_of("g1").unwrap(), 1);
+        assert!(matches!(
+            store.version_of("none"),
+            Err(StoreError::NotFound)
+        ));
         store
-            .queue_edit(edit("g1", 1, Change::UndoRequest(Some("blue".into()))))
+            .queue(Edit {
+                requests: Requests {
+                    undo_request: Some(Color::Blue),
+                    draw_offer: None,
+                },
+                ..edit("g1", 1, Change::Requests)
+            })
             .wait()
             .unwrap();
         assert_eq!(
-            store.load("g1").unwrap().unwrap().0.undo_request.as_deref(),
-            Some("blue")
+            store.load("g1").unwrap().unwrap().0.requests.undo_request,
+            Some(Color::Blue)
         );
-        // An undo withdraws the request.
+        // An undo that leaves no request.
         store
-            .queue_edit(edit("g1", 2, Change::Truncate { keep: 1 }))
+            .queue(edit("g1", 2, Change::Truncate { keep: 1 }))
             .wait()
             .unwrap();
         let (back, moves) = store.load("g1").unwrap().unwrap();
         assert_eq!(
-            (back.version, back.undo_request, moves),
+            (back.version, back.requests.undo_request, moves),
             (3, None, vec!["a".to_string()])
         );
         drop(store);
@@ -630,11 +642,11 @@ mod tests {
 
     /// Queues a change without waiting for it.
     fn enqueue(store: &Store, job: Job) -> Pending {
-        store.queue(job)
+        store.queue_job(job)
     }
 
     fn append(id: &'static str, ply: usize) -> Job {
-        Box::new(move |conn| insert_moves(conn, id, ply, &[format!("m{ply}")]))
+        Box::new(move |conn| Ok(insert_moves(conn, id, ply, &[format!("m{ply}")])?))
     }
 
     fn moves(store: &Store, id: &str) -> Vec<String> {
@@ -693,7 +705,7 @@ mod tests {
         // the change itself succeeds, the commit of its batch fails.
         let poison: Job = Box::new(|conn| {
             conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
-            insert_moves(conn, "none", 1, &["m1".into()])
+            Ok(insert_moves(conn, "none", 1, &["m1".into()])?)
         });
         let outcomes: Vec<_> = [append("g1", 1), poison, append("g2", 1)]
             .into_iter()
@@ -707,10 +719,7 @@ mod tests {
         }
         assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
         // The writer goes on.
-        store
-            .queue_edit(append_edit("g1", 0, 1, "m1"))
-            .wait()
-            .unwrap();
+        store.queue(append_edit("g1", 0, 1, "m1")).wait().unwrap();
         assert_eq!(moves(&store, "g1"), ["m1"]);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -735,10 +744,7 @@ mod tests {
             assert!(outcome.wait().is_err());
         }
         assert!(moves(&store, "g1").is_empty() && moves(&store, "g2").is_empty());
-        store
-            .queue_edit(append_edit("g2", 0, 1, "m1"))
-            .wait()
-            .unwrap();
+        store.queue(append_edit("g2", 0, 1, "m1")).wait().unwrap();
         assert_eq!(moves(&store, "g2"), ["m1"]);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();

@@ -9,45 +9,28 @@ import { errorText } from './i18n.js';
 /** @typedef {import('./types.js').ValueName} ValueName */
 /** @typedef {import('./types.js').Reason} Reason */
 
-/**
- * A legal move: its notation, the L's new cells, the neutral steps, the position after it.
- * @typedef {{ move: string, l: string[], neutrals: string[][], position: string }} MoveEntry
- */
+// The answers' types are generated from the server's OpenAPI document (api-types.js); the
+// names below are the ones the page's modules use.
 
-/** @typedef {{ red: string[], blue: string[], neutrals: string[] }} Pieces */
+/** A legal move: its notation, the L's new cells, the neutral steps, the position after it. @typedef {import('./api-types.js').MoveAnswer} MoveEntry */
+
+/** @typedef {import('./api-types.js').Pieces} Pieces */
 
 /** @typedef {import('./types.js').Outcome} Outcome */
 
 /**
  * `/api/position`: a position laid out for drawing, its legal moves (`moves` is null when there
  * are too many to list), and why cells cannot join `selected`.
- * @typedef {{
- *   variant: string, position: string, width: number, height: number, turn: Color,
- *   pieces: Pieces, l_moves: string[][], moves: MoveEntry[] | null, legal_moves: number,
- *   refusals: Record<string, string>, refusal_reasons?: Record<string, Reason>,
- *   outcome: Outcome | null, selected?: string[]
- * }} PositionDesc
+ * @typedef {import('./api-types.js').PositionAnswer} PositionDesc
  */
 
-/** A move's value. @typedef {{ move: string, position: string, value: ValueName, plies: number | null }} AnalysedMove */
+/** A move's value. @typedef {import('./api-types.js').AnalysedMove} AnalysedMove */
 
-/**
- * `/api/analysis`: the solver's value of a position and of every move, best first.
- * @typedef {{ variant: string, position: string, value: ValueName, plies: number | null, legal_moves: number, moves: AnalysedMove[] }} Analysis
- */
+/** `/api/analysis`: the solver's value of a position and of every move, best first. @typedef {import('./api-types.js').Analysis} Analysis */
 
-/**
- * `/api/classes`: symmetry classes of a solved variant with a value.
- * @typedef {{
- *   variant: string, value: ValueName, plies: number | null, distances: number[], total: number,
- *   positions: { position: string, value: ValueName, plies: number }[]
- * }} Classes
- */
+/** `/api/classes`: symmetry classes of a solved variant with a value. @typedef {import('./api-types.js').ClassesAnswer} Classes */
 
-/**
- * `/api/records`: a record read, or a line written.
- * @typedef {{ variant: string, start: string, moves: string[], positions: string[], record: string, result: string }} RecordAnswer
- */
+/** `/api/records`: a record read, or a line written. @typedef {import('./api-types.js').RecordAnswer} RecordAnswer */
 
 /**
  * Who sits at a side: a user (`name` the username), an anonymous person, a closed account
@@ -57,14 +40,10 @@ import { errorText } from './i18n.js';
 
 /**
  * A game's state (`/api/games/ID` and its WebSocket): `your_sides` the seats this browser
- * holds (by its session or anonymous identity), `invitation` the side an open invitation is for.
- * @typedef {{
- *   id: string, variant: string, start: string, position: string, positions: string[],
- *   moves: string[], plies: number, turn: Color, over: boolean, result: string,
- *   ending: string | null, seats: Record<Color, string>, present?: Record<Color, boolean>,
- *   draw_offer: Color | null, undo_request?: Color | null, rematch?: string | null,
- *   rematch_of?: string | null, players?: Record<Color, Player>, your_sides?: Color[],
- *   invitation?: Color | null, you?: Color | null
+ * holds (by its session or anonymous identity), `players` who sits at each side,
+ * `invitation` the side an open invitation is for.
+ * @typedef {import('./api-types.js').GameState & {
+ *   players?: Record<Color, Player>, your_sides?: Color[], invitation?: Color | null, you?: Color | null
  * }} GameState
  */
 
@@ -73,7 +52,13 @@ import { errorText } from './i18n.js';
 /**
  * A new game: its id, each person's seat token (for programs; the page keeps its seats by
  * its cookie), the friend's invitation, and its state.
- * @typedef {{ id: string, players: { red?: { token: string }, blue?: { token: string } }, invitation?: Invitation | null, state: GameState }} CreatedGame
+ * @typedef {import('./api-types.js').Created & { invitation?: Invitation | null }} CreatedGame
+ */
+
+/**
+ * A new game's request: `hold` the sides this browser plays, `invite` the side of a
+ * friend's invitation.
+ * @typedef {import('./api-types.js').CreateRequest & { hold?: Color[], invite?: Color | null }} CreateRequest
  */
 
 /** An account: `created` in unix seconds. @typedef {{ username: string, email: string | null, created: number, bot: boolean }} Account */
@@ -147,7 +132,7 @@ async function request(method, path, body) {
 
 /**
  * A position laid out for drawing, its legal moves, and why cells cannot join `selected`.
- * @param {string} variant
+ * @param {string | null} variant the rules text (`null`, as a game's state may have it: classic)
  * @param {string} position
  * @param {string[]} [selected]
  * @returns {Promise<PositionDesc>}
@@ -200,8 +185,7 @@ const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
  */
 export const games = {
   /**
-   * `hold`: the sides this browser plays; `invite`: the side of a friend's invitation.
-   * @param {{ red: string, blue: string, variant?: string, setup?: string, turn_limit?: number, hold?: Color[], invite?: Color | null }} body
+   * @param {CreateRequest} body
    * @returns {Promise<CreatedGame>}
    */
   create: (body) => request('POST', '/api/games', body),

@@ -19,4 +19,24 @@
  * @typedef {{ error?: string, kind?: string, input?: string, reason?: Reason }} RefusalBody
  */
 
+// The types above are written by hand for the texts; what the server sends must be one of
+// them. tsc fails here if a reason, an outcome or a refusal the server's OpenAPI document
+// describes (api-types.js, generated from it) does not fit.
+
+/**
+ * @template {Reason} T
+ * @typedef {T} AReason
+ */
+/**
+ * @template {Outcome} T
+ * @typedef {T} AnOutcome
+ */
+/**
+ * @template {RefusalBody} T
+ * @typedef {T} ARefusal
+ */
+/** @typedef {AReason<import('./api-types.js').PartialLError>} ServerReasonsAreReasons */
+/** @typedef {AnOutcome<import('./api-types.js').OutcomeAnswer>} ServerOutcomesAreOutcomes */
+/** @typedef {ARefusal<import('./api-types.js').ErrorBody>} ServerRefusalsAreRefusals */
+
 export {};

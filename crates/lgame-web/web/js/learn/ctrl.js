@@ -156,7 +156,7 @@ export function variantSections() {
  * @returns {Lost}
  */
 function lostOf(data) {
-  const positions = data.positions;
+  const positions = data.positions.flatMap((p) => (p.plies === null ? [] : [{ ...p, plies: p.plies }]));
   /** @type {Map<number, string[]>} */
   const byDistance = new Map();
   for (const p of positions) {

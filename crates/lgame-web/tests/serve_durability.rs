@@ -1,8 +1,9 @@
-//! `lgame serve` as a process of its own: every accepted move survives the server being
-//! killed (SIGKILL), after a few games or a burst of twenty clients at once; a server stopped
-//! by SIGTERM with a WebSocket open, or killed, restarts on its database with every game as
-//! it was; killed while 32 games move at once, every answered move is stored. (What needs
-//! no process of its own is tested in `lgame-web`, in-process.)
+//! The server as a process of its own (lgame-web's test server: `lgame_web::run`, as `lgame
+//! serve` runs it): every accepted move survives the server being killed (SIGKILL), after a
+//! few games or a burst of twenty clients at once; a server stopped by SIGTERM with a
+//! WebSocket open, or killed, restarts on its database with every game as it was; killed
+//! while 32 games move at once, every answered move is stored. (What needs no process of
+//! its own is tested in-process, in the other files here.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
@@ -11,20 +12,21 @@ use std::time::{Duration, Instant};
 use lgame_test_support::backends::Backend;
 use lgame_test_support::http::{a_legal_move, Created};
 use lgame_test_support::on_both_backends;
-use lgame_test_support::serve::ServeProcess;
-use lgame_test_support::{Lgame, TempDir};
+use lgame_test_support::serve::{Program, ServeProcess};
+use lgame_test_support::TempDir;
 use serde_json::{json, Value};
 
-const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
+/// lgame-web's test server, `lgame_web::run` in a process of its own.
+const SERVER: Program = Program::TestServer(env!("CARGO_BIN_EXE_lgame-web-test-server"));
 
 /// The burst: clients at once, games each plays, moves in each game.
 const CLIENTS: usize = 20;
 const GAMES_EACH: usize = 3;
 const MOVES_EACH: usize = 12;
 
-/// `lgame serve --db DB EXTRA` on a free port.
+/// The server on `db` with `extra` fields of its configuration, on a free port.
 fn serve(db: &str, extra: &[&str]) -> ServeProcess {
-    ServeProcess::start(LGAME, db, extra)
+    ServeProcess::start(SERVER, db, extra)
 }
 
 /// Plays `count` moves in a game, each side's person in turn.
@@ -115,7 +117,7 @@ fn a_killed_server_loses_no_move_and_play_continues(backend: Backend) {
 fn twenty_clients_play_at_once_and_no_move_is_lost_or_doubled(backend: Backend) {
     let dir = TempDir::new("many");
     let db = backend.database(&dir);
-    let server = Arc::new(serve(&db, &["--create-limit", "0"]));
+    let server = Arc::new(serve(&db, &["create_limit=0"]));
     let start = Arc::new(Barrier::new(CLIENTS));
     let clients: Vec<_> = (0..CLIENTS)
         .map(|c| {
@@ -167,7 +169,7 @@ fn killed_while_many_games_move_at_once_every_answered_move_is_stored(backend: B
     const ANSWERED: usize = 600;
     let dir = TempDir::new("burst");
     let db = backend.database(&dir);
-    let server = serve(&db, &["--create-limit", "0"]);
+    let server = serve(&db, &["create_limit=0"]);
     let games: Vec<Created> = (0..GAMES)
         .map(|_| server.create(json!({ "red": "human", "blue": "human", "repetition": 0 })))
         .collect();

@@ -1,6 +1,7 @@
 //! `lgame serve` as a command: the server it runs answers an analysis exactly as
-//! `lgame analyze --json` does. (The server's API itself is tested in `lgame-web`,
-//! in-process; killing and restarting it in `serve_durability.rs`.)
+//! `lgame analyze --json` does, and its flags' values out of range are refused. (The server
+//! itself is tested in `lgame-web`: in-process, and in a process of its own where it is
+//! killed, stopped, limited or run twice.)
 
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::{Lgame, TempDir};
@@ -35,4 +36,12 @@ fn analysis_gives_every_moves_value_as_lgame_analyze_does() {
             reply.body["legal_moves"].as_u64().unwrap()
         );
     }
+}
+
+#[test]
+fn a_connection_limit_of_zero_is_refused() {
+    let out = LGAME.run(["serve", "--max-connections", "0"]);
+    assert!(!out.status.success());
+    let err = lgame_test_support::stderr(&out);
+    assert!(err.contains("--max-connections"), "{err}");
 }

@@ -1,12 +1,12 @@
-//! Several `lgame serve` instances on one PostgreSQL database (issue #16): a move through
-//! one instance reaches a WebSocket on another within 100 ms (the median), moves racing for
-//! the same ply through two instances leave exactly one stored, a SIGKILL of one instance
-//! loses no answered move while the other serves on, undo, draw and resignation are answered
-//! on either instance, a game in memory catches up with another instance's moves, both
-//! instances serve again after the database restarts, a rematch asked through one is
-//! claimed through the other (and asked through both at once is one game), and a game
-//! between computers is watched to its end on both, and a page open on one is present on
-//! the other.
+//! Several instances of the server (lgame-web's test server, each a process of its own) on
+//! one PostgreSQL database (issue #16): a move through one instance reaches a WebSocket on
+//! another within 100 ms (the median), moves racing for the same ply through two instances
+//! leave exactly one stored, a SIGKILL of one instance loses no answered move while the
+//! other serves on, undo, draw and resignation are answered on either instance, a game in
+//! memory catches up with another instance's moves, both instances serve again after the
+//! database restarts, a rematch asked through one is claimed through the other (and asked
+//! through both at once is one game), and a game between computers is watched to its end
+//! on both, and a page open on one is present on the other.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -16,11 +16,11 @@ use std::time::{Duration, Instant};
 
 use lgame_test_support::http::{apply, quiet_moves, Client, Created, Reply, Watcher};
 use lgame_test_support::postgres::{cluster, Cluster};
-use lgame_test_support::serve::ServeProcess;
-use lgame_test_support::Lgame;
+use lgame_test_support::serve::{Program, ServeProcess};
 use serde_json::{json, Value};
 
-const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
+/// lgame-web's test server, `lgame_web::run` in a process of its own.
+const SERVER: Program = Program::TestServer(env!("CARGO_BIN_EXE_lgame-web-test-server"));
 
 /// Longest wait for something that must happen (a message, a reconnection).
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -29,8 +29,8 @@ const PATIENCE: Duration = Duration::from_secs(15);
 fn two_instances(cluster: &Cluster, hint: &str) -> (String, ServeProcess, ServeProcess) {
     let url = cluster.database(hint);
     let name = url.rsplit('/').next().unwrap().to_string();
-    let a = ServeProcess::start(LGAME, &url, &["--create-limit", "0"]);
-    let b = ServeProcess::start(LGAME, &url, &["--create-limit", "0"]);
+    let a = ServeProcess::start(SERVER, &url, &["create_limit=0"]);
+    let b = ServeProcess::start(SERVER, &url, &["create_limit=0"]);
     (name, a, b)
 }
 
@@ -646,10 +646,10 @@ fn a_game_between_computers_is_watched_to_its_end_on_both_instances() {
     let cluster = cluster();
     let url = cluster.database("computers");
     let db = url.rsplit('/').next().unwrap().to_string();
-    let fast = ["--create-limit", "0", "--computer-delay", "20"];
+    let fast = ["create_limit=0", "computer_delay_ms=20"];
     let (a, b) = (
-        ServeProcess::start(LGAME, &url, &fast),
-        ServeProcess::start(LGAME, &url, &fast),
+        ServeProcess::start(SERVER, &url, &fast),
+        ServeProcess::start(SERVER, &url, &fast),
     );
     let game = a.create(
         json!({ "red": "beginner", "blue": "beginner", "repetition": 0, "turn_limit": 60 }),

@@ -1,14 +1,16 @@
-//! `lgame serve --db postgres://…`: the schema made once however many instances start
-//! together, a newer schema refused, and a database that cannot be reached named in a clear
-//! error (never its password) instead of a wait.
+//! The server on PostgreSQL, each instance a process of its own (lgame-web's test server):
+//! the schema made once however many instances start together, a newer schema refused, and
+//! a database that cannot be reached named in a clear error (never its password) instead
+//! of a wait.
 
 use std::time::{Duration, Instant};
 
 use lgame_test_support::postgres;
-use lgame_test_support::serve::ServeProcess;
-use lgame_test_support::{stderr, Lgame};
+use lgame_test_support::serve::{Program, ServeProcess};
+use lgame_test_support::stderr;
 
-const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
+/// lgame-web's test server, `lgame_web::run` in a process of its own.
+const SERVER: Program = Program::TestServer(env!("CARGO_BIN_EXE_lgame-web-test-server"));
 
 #[test]
 fn instances_starting_together_make_the_schema_once() {
@@ -17,7 +19,7 @@ fn instances_starting_together_make_the_schema_once() {
     let starting: Vec<_> = (0..3)
         .map(|_| {
             let db = db.clone();
-            std::thread::spawn(move || ServeProcess::start(LGAME, &db, &[]))
+            std::thread::spawn(move || ServeProcess::start(SERVER, &db, &[]))
         })
         .collect();
     let servers: Vec<ServeProcess> = starting.into_iter().map(|s| s.join().unwrap()).collect();
@@ -45,11 +47,11 @@ fn instances_starting_together_make_the_schema_once() {
 fn a_database_of_a_newer_schema_is_refused() {
     let cluster = postgres::cluster();
     let db = cluster.database("newer");
-    drop(ServeProcess::start(LGAME, &db, &[]));
+    drop(ServeProcess::start(SERVER, &db, &[]));
     cluster
         .query(&db, "UPDATE lgame_schema SET version = 99")
         .unwrap();
-    let out = LGAME.run(["serve", "--addr", "127.0.0.1:0", "--db", &db]);
+    let out = SERVER.run(&db, &[]);
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
@@ -63,7 +65,7 @@ fn a_database_that_cannot_be_reached_is_a_clear_error_without_its_password() {
     // Port 1 on loopback: nothing listens, the connection is refused at once.
     let url = "postgres://lgame:s3cr3t@127.0.0.1:1/games";
     let started = Instant::now();
-    let out = LGAME.run(["serve", "--addr", "127.0.0.1:0", "--db", url]);
+    let out = SERVER.run(url, &[]);
     assert!(
         started.elapsed() < Duration::from_secs(20),
         "it did not wait"

@@ -1,0 +1,340 @@
+//! A game in memory: its seats and secrets, what stands between the players, who is here,
+//! and the channel that tells its watchers of every change. Every change is made here in
+//! memory, stored, and then kept or taken back ([`Live::settle`]); what a command may do is
+//! decided in `machine.rs`.
+
+use std::sync::Arc;
+
+use lgame::{ByColor, Color, Move, Record};
+use lgame_players::seated::{Seat, SeatedGame};
+use lgame_players::{Level, Tablebases};
+use tokio::sync::broadcast;
+
+use super::presence::Presence;
+use super::{Conflict, GameError, COLORS};
+use crate::response::{GameChange, GameMessage, GameState};
+use crate::secret::token_matches;
+use crate::store::{self, Edit, Requests, StoreResult};
+
+/// A game with its seats, secrets and standing requests.
+pub struct Live {
+    pub(super) id: String,
+    pub(super) seated: SeatedGame,
+    pub(super) seats: [String; 2],
+    /// The hash of each human side's token (`secret.rs`), as stored.
+    pub(super) tokens: [Option<String>; 2],
+    /// What one side asks of the other: a draw, taking back a move.
+    pub(super) requests: Requests,
+    /// Pages open (WebSockets with the side's token) per side: who is here now.
+    pub(super) present: Presence,
+    /// The rematch of this game, and the game this is the rematch of (ids).
+    pub(super) rematch: Option<String>,
+    pub(super) rematch_of: Option<String>,
+    /// The plies of the state watchers were last sent: where the next change starts.
+    pub(super) announced: usize,
+    /// The game's version in the database when this copy was made, plus the changes made
+    /// through it since: a change is stored only if the database is still at it.
+    pub(super) version: i64,
+    /// Tells every watcher of the game each change (the state's JSON); subscribed under
+    /// the game's lock, so that no change is missed between the state and the next change.
+    updates: broadcast::Sender<Arc<str>>,
+}
+
+/// A change made to a game in memory, to be stored, or taken back if it cannot be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Moves played from ply `first` (1 for the first move of the game).
+    Played { first: usize, moves: Vec<Move> },
+    /// `taken` moves taken back, `keep` left.
+    TakenBack { keep: usize, taken: usize },
+    /// An end declared off the board: a resignation or an agreed draw.
+    Declared,
+    /// Only what stands between the players: an offer, a request, an answer.
+    Asked(Requests),
+}
+
+impl Change {
+    /// What stands between the players once this change is made: a move,
+    /// an undo or an end withdraws a standing draw offer and a request to take back; an
+    /// offer, a request or its answer is what it says. (The one place this is decided: the
+    /// stores write what the edit gives them.)
+    pub fn requests_after(&self) -> Requests {
+        match self {
+            Change::Played { .. } | Change::TakenBack { .. } | Change::Declared => {
+                Requests::default()
+            }
+            Change::Asked(requests) => *requests,
+        }
+    }
+}
+
+impl Live {
+    /// A game in memory, as created or loaded, with no watcher yet.
+    pub(super) fn new(id: String, seated: SeatedGame, row: &store::GameRow, version: i64) -> Live {
+        Live {
+            id,
+            announced: seated.game().plies().len(),
+            seated,
+            seats: row.seats.clone(),
+            tokens: row.token_hashes.clone(),
+            requests: row.requests,
+            present: Presence::default(),
+            rematch: row.rematch.clone(),
+            rematch_of: row.rematch_of.clone(),
+            version,
+            updates: broadcast::channel(16).0,
+        }
+    }
+
+    /// The side whose token this is; every side's hash is compared, each in constant time.
+    pub fn side_of(&self, token: &str) -> Option<Color> {
+        let mut side = None;
+        for color in COLORS {
+            if let Some(hash) = &self.tokens[color as usize] {
+                if token_matches(&self.id, token, hash) {
+                    side = Some(color);
+                }
+            }
+        }
+        side
+    }
+
+    /// The game as everyone may see it (never a token).
+    pub fn state(&self) -> GameState {
+        let game = self.seated.game();
+        let conclusion = game.conclusion();
+        let [red, blue] = self.seats.clone();
+        GameState {
+            id: self.id.clone(),
+            variant: Record::from_game(game).tag("Variant").map(str::to_string),
+            start: *game.start(),
+            position: *game.position(),
+            turn: game.position().turn(),
+            plies: game.plies().len(),
+            moves: game.moves(),
+            over: conclusion.is_some(),
+            result: game.result_token().to_string(),
+            ending: conclusion.map(|c| c.ending.name()),
+            conclusion: conclusion.map(|c| c.to_string()),
+            draw_rules: game.draw_rules(),
+            seats: ByColor { red, blue },
+            draw_offer: self.requests.draw_offer,
+            positions: game.plies().iter().map(|p| p.position).collect(),
+            present: ByColor::new_with(|c| self.present.present(c)),
+            undo_request: self.requests.undo_request,
+            rematch: self.rematch.clone(),
+            rematch_of: self.rematch_of.clone(),
+            you: None,
+        }
+    }
+
+    /// Whether the computer's replies in this game take no more than a few table lookups, so
+    /// that a move can be made on an async thread rather than a blocking one: each computer
+    /// seat is a built-in level that does not search (not `intermediate`, no engine), and
+    /// the table it may probe is held already. (A table dropped from the cache between this
+    /// check and the reply would be solved on the async thread: slow, but still correct.)
+    pub fn replies_quick(&self, tables: &Tablebases) -> bool {
+        let rules = self.seated.game().rules();
+        COLORS.iter().all(|&color| match self.seated.seat(color) {
+            Seat::Human => true,
+            Seat::Engine(_) => false,
+            Seat::Computer(spec) => {
+                let probes = spec.level == Level::Perfect || spec.strength > 0;
+                spec.level != Level::Intermediate && (!probes || tables.cached(rules).is_some())
+            }
+        })
+    }
+
+    /// The game's version as this copy knows it.
+    pub fn version(&self) -> i64 {
+        self.version
+    }
+
+    /// Whether a person sits on `side` (with a token, or waiting for it).
+    pub(super) fn human(&self, side: Color) -> bool {
+        self.seats[side as usize] == "human"
+    }
+
+    /// Whether this is a game between two computers that goes on.
+    pub fn plays_itself(&self) -> bool {
+        !self.human(Color::Red) && !self.human(Color::Blue) && !self.seated.game().is_over()
+    }
+
+    /// The game's record (notation.md), seats as tags.
+    pub fn record(&self) -> String {
+        self.seated.record().to_string()
+    }
+
+    /// A refusal of the game as it stands, with its state.
+    pub(super) fn conflict(&self, why: Conflict) -> GameError {
+        GameError::Conflict {
+            why,
+            state: Box::new(self.state()),
+        }
+    }
+
+    /// Takes the database's copy `fresh` in place of this one (keeping who is here and the
+    /// watchers), and tells the watchers what changed: the plies from the first that
+    /// differs.
+    pub(super) fn replace(&mut self, fresh: Live) {
+        let (old, new) = (self.seated.game().moves(), fresh.seated.game().moves());
+        let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        let announced = self.announced.min(same);
+        let present = std::mem::take(&mut self.present);
+        let updates = self.updates.clone();
+        *self = Live {
+            present,
+            announced,
+            updates,
+            ..fresh
+        };
+        self.tell();
+    }
+
+    /// A new watcher: the whole state now (its JSON), and every change after it.
+    pub fn watch(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
+        (
+            message(&GameMessage::State(self.state())),
+            self.updates.subscribe(),
+        )
+    }
+
+    /// Tells every watcher what changed since they were last told, and returns the new
+    /// state.
+    pub(super) fn tell(&mut self) -> GameState {
+        let state = self.state();
+        // No watcher is no error; with none the message is not even written (most moves).
+        if self.updates.receiver_count() > 0 {
+            let _ = self
+                .updates
+                .send(message(&GameMessage::Change(self.change(&state))));
+        }
+        self.announced = state.plies;
+        state
+    }
+
+    /// What changed since watchers were last sent the state `announced` plies long: the
+    /// plies from the first that differs (a change either adds plies or takes some back),
+    /// and the fields that may change.
+    fn change(&self, state: &GameState) -> GameChange {
+        let from = self.announced.min(state.plies);
+        GameChange {
+            from,
+            moves: state.moves[from..].to_vec(),
+            positions: state.positions[from..].to_vec(),
+            plies: state.plies,
+            position: state.position,
+            turn: state.turn,
+            over: state.over,
+            result: state.result.clone(),
+            ending: state.ending,
+            conclusion: state.conclusion.clone(),
+            draw_offer: state.draw_offer,
+            present: state.present,
+            undo_request: state.undo_request,
+            rematch: state.rematch.clone(),
+        }
+    }
+
+    /// The edit that stores a change made in memory, on this copy's version.
+    pub(super) fn edit(&self, change: &Change) -> Edit {
+        let stored = match change {
+            Change::Played { first, moves } => store::Change::Append {
+                first: *first,
+                moves: move_texts(moves),
+            },
+            Change::TakenBack { keep, .. } => store::Change::Truncate { keep: *keep },
+            Change::Declared => {
+                let (termination, result) = declared_end(self.seated.game()).unwrap_or_default();
+                store::Change::End {
+                    termination,
+                    result,
+                }
+            }
+            Change::Asked(_) => store::Change::Requests,
+        };
+        Edit {
+            id: self.id.clone(),
+            version: self.version,
+            change: stored,
+            requests: change.requests_after(),
+        }
+    }
+
+    /// Once a change's outcome is known: kept and told to the watchers (the new state), or
+    /// taken back in memory if it was not stored. Every change to a game ends here.
+    pub(super) fn settle(
+        &mut self,
+        change: Change,
+        requests: Requests,
+        stored: StoreResult<()>,
+    ) -> Result<GameState, GameError> {
+        if let Err(e) = stored {
+            let what = match change {
+                Change::Played { moves, .. } => {
+                    for _ in &moves {
+                        self.seated.game_mut().undo();
+                    }
+                    "storing the move"
+                }
+                Change::TakenBack { taken, .. } => {
+                    for _ in 0..taken {
+                        self.seated.game_mut().redo();
+                    }
+                    "storing the undo"
+                }
+                Change::Declared => {
+                    self.seated.game_mut().withdraw_declaration();
+                    "storing the end of the game"
+                }
+                Change::Asked(_) => "storing the request",
+            };
+            return Err(GameError::storage(what, e));
+        }
+        self.version += 1;
+        self.requests = requests;
+        Ok(self.tell())
+    }
+
+    /// A side's page connected here (`joined`) or left: watchers are told who is here.
+    pub(super) fn presence(&mut self, side: Color, joined: bool) -> GameState {
+        self.present.here_changed(side, joined);
+        self.tell()
+    }
+
+    /// What another instance told of the pages it has open on this game.
+    pub(super) fn presence_elsewhere(&mut self, instance: &str, counts: [u32; 2]) -> GameState {
+        self.present.told(instance, counts);
+        self.tell()
+    }
+
+    /// Forgets what stopped instances told, telling the watchers if that changes who is
+    /// here.
+    pub(super) fn expire_presence(&mut self) {
+        if self.present.expire() {
+            self.tell();
+        }
+    }
+}
+
+/// A WebSocket message's JSON.
+fn message(message: &GameMessage) -> Arc<str> {
+    // Text, numbers and lists, with string keys: nothing in it can fail to serialize.
+    serde_json::to_string(message)
+        .expect("a game message serializes")
+        .into()
+}
+
+/// Moves as stored: their notation.
+pub(super) fn move_texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+/// An end declared off the board, as stored: its termination name and result token.
+pub(super) fn declared_end(game: &lgame::Game) -> Option<(String, String)> {
+    let end = game.conclusion()?;
+    match end.ending {
+        lgame::game::Ending::Declared(t) => Some((t.name().to_string(), end.token().to_string())),
+        _ => None,
+    }
+}

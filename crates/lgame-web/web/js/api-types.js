@@ -1,0 +1,413 @@
+// @ts-check
+// GENERATED from the server's OpenAPI document (GET /api/openapi.json, made from the
+// Rust types by crates/lgame-web/src/openapi.rs): do not edit. The test
+// openapi::tests::the_pages_api_types_are_the_documents fails when it differs;
+// `LGAME_BLESS=1 cargo test -p lgame-web --lib openapi` writes it again.
+// JSDoc only: the API's answers and bodies as the page reads and sends them.
+
+/**
+ * One move of an [`Analysis`].
+ * @typedef {Object} AnalysedMove
+ * @property {Move} move The move.
+ * @property {number | null} plies Plies to the end counted from the analysed position, `null` for a draw.
+ * @property {Position} position The position it leads to.
+ * @property {ValueName} value Its value for the mover.
+ */
+
+/**
+ * The solver's analysis of a position (the JSON of `lgame analyze --json`): its value and every legal move's, best first.
+ * @typedef {Object} Analysis
+ * @property {number} legal_moves How many legal moves there are.
+ * @property {AnalysedMove[]} moves Every legal move, best first.
+ * @property {number | null} plies Plies to the end under best play, `null` for a draw.
+ * @property {Position} position The position (canonical text).
+ * @property {ValueName} value For the player to move.
+ * @property {Rules} variant The rules (canonical text).
+ */
+
+/**
+ * A board's size, e.g. `4x4`.
+ * @typedef {string} Board
+ */
+
+/**
+ * The catalog: everything the page lists or states about the game that is not a position being played.
+ * @typedef {Object} Catalog
+ * @property {Facts} facts The classic game solved.
+ * @property {string[]} levels The computer's levels, weakest first (`random` … `perfect`).
+ * @property {SetupEntry[]} setups The named starting setups (`standard`, `kit`, `corners`) on the classic board.
+ * @property {VariantEntry[]} variants The variants offered by name, the specification's first, in its order.
+ */
+
+/**
+ * Cells by name, separated by commas in notation order, e.g. `A1,A2,A3,B3`.
+ * @typedef {string} Cells
+ */
+
+/**
+ * One symmetry class: its canonical position, Red to move.
+ * @typedef {Object} ClassAnswer
+ * @property {number | null} plies The distance to the end in plies; `null` for a draw.
+ * @property {Position} position The class's canonical position.
+ * @property {ValueName} value `win`, `draw` or `loss` for the player to move.
+ */
+
+/**
+ * The answer to `GET /api/classes`.
+ * @typedef {Object} ClassesAnswer
+ * @property {number[]} distances Every distance that occurs.
+ * @property {number | null} plies The distance asked for.
+ * @property {ClassAnswer[]} positions One position of each class, shortest distance first (at most 1,000).
+ * @property {number} total How many classes there are (more than are listed above the limit).
+ * @property {ValueName} value `win`, `draw` or `loss` for the player to move.
+ * @property {Rules} variant The rules.
+ */
+
+/**
+ * A side.
+ * @typedef {'red' | 'blue'} Color
+ */
+
+/**
+ * `POST /api/games`: a new game.
+ * @typedef {Object} CreateRequest
+ * @property {string} blue Blue's seat.
+ * @property {string} red Red's seat: `human` or a computer level (`perfect`, `beginner:40`, ...).
+ * @property {number | null} [repetition] Drawn at this repetition of a position (default 3; 0: never).
+ * @property {string | null} [setup] A setup name (`standard`, `kit`, `corners`) or a position (default: the variant's).
+ * @property {number | null} [turn_limit] Drawn after this many plies (default and 0: the server's ply cap).
+ * @property {string | null} [variant] The rules text (default `classic`).
+ */
+
+/**
+ * The answer to `POST /api/games` and `POST /api/games/import` (201).
+ * @typedef {Object} Created
+ * @property {string} id The new game's id.
+ * @property {Players} players The human sides only.
+ * @property {string} spectator_url The game's public address (a path on this server).
+ * @property {GameState} state The new game's state.
+ * @property {string} watch_page The web page watching the game (an address on this server).
+ * @property {string} ws The game's public WebSocket (a path).
+ */
+
+/**
+ * A game's draw rules.
+ * @typedef {Object} DrawRules
+ * @property {number | null} repetition Drawn at this repetition of a position (`0` or `1`: no repetition draw).
+ * @property {number | null} turn_limit Drawn once this many plies are played (`0`: no turn limit).
+ */
+
+/**
+ * A refusal: `{"error": "...", "kind": "..."}`, with the client's text that was refused, the game's state for a conflict and the rules' reason for an illegal move.
+ * @typedef {Object} ErrorBody
+ * @property {string} error What is wrong, in (English) words.
+ * @property {string} [input] The client's text that was refused (a variant, a position, a move…), when the refusal names one.
+ * @property {string} kind What is wrong, as data: a page words the refusal in its own language by it (`docs/api.md`, "Refusals").
+ * @property {IllegalMove} [reason] Why the rules refuse a move, as data (a 422 for an illegal move).
+ * @property {GameState} [state] The game's current state (a 409).
+ */
+
+/**
+ * The figures of the solved classic game (docs/rules.md, "Facts the implementation must reproduce"), counted with the player to move, as the solver counts them.
+ * @typedef {Object} Facts
+ * @property {number} classes Positions up to the board's symmetries.
+ * @property {number} drawn_classes Classes drawn.
+ * @property {number} forced_loss_classes Classes lost by force but not yet trapped.
+ * @property {number[]} forced_loss_plies The distances, in plies, of those forced losses, shortest first.
+ * @property {number | null} longest_win_plies The longest forced win, in plies.
+ * @property {number} lost_classes Classes lost for the player to move.
+ * @property {MostMoves} most_moves The position with the most legal moves.
+ * @property {number} positions Positions.
+ * @property {Start} standard The standard setup: its value and moves.
+ * @property {number} trapped_classes Classes where the player to move is trapped at once.
+ * @property {string} variant The rules these figures are of (`classic`).
+ * @property {number} won_classes Classes won for the player to move.
+ */
+
+/**
+ * A change to a game, as a WebSocket sends it after the first state: the plies kept, the plies added, and every field of the state that may change (the others never do).
+ * @typedef {Object} GameChange
+ * @property {string | null} conclusion The end in words.
+ * @property {Color | null} draw_offer The side with a standing draw offer.
+ * @property {string | null} ending How the game ended.
+ * @property {number} from The plies of the previous state that stand: its `moves` and `positions` are cut to this many, then `moves` and `positions` below are appended.
+ * @property {Move[]} moves The moves played after the first `from` plies.
+ * @property {boolean} over Whether the game has ended.
+ * @property {number} plies Plies played.
+ * @property {Position} position The position now.
+ * @property {Position[]} positions The position after each of them.
+ * @property {Presence} present Whether each side has a page open now.
+ * @property {string | null} rematch The game's rematch, once one is asked for (its id).
+ * @property {string} result The record's result token.
+ * @property {Color} turn The side to move.
+ * @property {Color | null} undo_request The side asking to take back its last move.
+ */
+
+/**
+ * A message of a game's WebSocket: the whole state first (and again after a watcher fell behind), then each change.
+ * @typedef {(GameState) & ({ type: 'state' }) | (GameChange) & ({ type: 'change' })} GameMessage
+ */
+
+/**
+ * A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what the game's WebSockets send. Never a token.
+ * @typedef {Object} GameState
+ * @property {string | null} conclusion The end in words.
+ * @property {Color | null} draw_offer The side with a standing draw offer.
+ * @property {DrawRules} draw_rules The game's draw rules.
+ * @property {string | null} ending How the game ended (`trapped`, `resignation`, ...).
+ * @property {string} id The game's id (16 hex digits).
+ * @property {Move[]} moves The moves played, in order (`moves[i]` is ply `i + 1`).
+ * @property {boolean} over Whether the game has ended.
+ * @property {number} plies Plies played.
+ * @property {Position} position The position now.
+ * @property {Position[]} positions The position after each ply.
+ * @property {Presence} present Whether each side has a page open now.
+ * @property {string | null} rematch The game's rematch, once one is asked for (its id).
+ * @property {string | null} rematch_of The game this one is the rematch of (its id).
+ * @property {string} result The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+ * @property {Seats} seats `human` or the computer player.
+ * @property {Position} start The starting position.
+ * @property {Color} turn The side to move.
+ * @property {Color | null} undo_request The side asking the other's consent to take back its last move (two people only).
+ * @property {string | null} variant The rules text of the game's record (its `Variant` tag).
+ * @property {Color} [you] The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
+ */
+
+/**
+ * The answer to `GET /healthz`.
+ * @typedef {Object} Health
+ * @property {number} games_in_memory Games held in memory now.
+ * @property {string} status `ok`.
+ * @property {TablesHealth} tables The solved tables in memory.
+ */
+
+/**
+ * Why the rules refuse a move, as data: its `kind` and the fields its words name (docs/api.md, "Reasons as data").
+ * @typedef {{ kind: 'game_over' } | { board: Board, cell: Square, kind: 'off_board' } | { cells: Cells, kind: 'not_an_l' } | { cells: Cells, kind: 'unchanged' } | { cell: Square, kind: 'occupied', piece: Piece } | { kind: 'neutral_after_symmetry_win' } | { allowed: number, found: number, kind: 'too_many_neutral_moves', rules: Rules } | { kind: 'neutral_required' } | { cell: Square, kind: 'no_neutral', piece: Piece | null } | { cell: Square, kind: 'neutral_target_occupied', piece: Piece }} IllegalMove
+ */
+
+/**
+ * `POST /api/games/import`: a game from its record.
+ * @typedef {Object} ImportRequest
+ * @property {string | null} [blue] Blue's seat (default `human`).
+ * @property {string} record The record's text (notation.md).
+ * @property {string | null} [red] Red's seat (default `human`).
+ */
+
+/**
+ * The position with the most legal moves, and how they multiply.
+ * @typedef {Object} MostMoves
+ * @property {number} l_placements The places its L can go.
+ * @property {number} moves Its legal moves.
+ * @property {number} neutral_choices The choices for the neutrals after each (`moves / l_placements`).
+ * @property {string} position One such position (one-line form).
+ */
+
+/**
+ * A move in notation (notation.md): the L's four cells, then each neutral step, e.g. `A1,A2,A3,B3 D1-D2`.
+ * @typedef {string} Move
+ */
+
+/**
+ * A legal move as the board draws it.
+ * @typedef {Object} MoveAnswer
+ * @property {Square[]} l The L's new cells.
+ * @property {Move} move The move.
+ * @property {Square[][]} neutrals Each neutral step, from and to.
+ * @property {Position} position The position it leads to.
+ */
+
+/**
+ * `POST /api/games/{id}/moves`: a move for a ply.
+ * @typedef {Object} MoveRequest
+ * @property {string} move The move in notation.
+ * @property {number} ply The ply the move is for: the state's `plies + 1`.
+ * @property {string} token The token of the side moving.
+ */
+
+/**
+ * No L covers the cells.
+ * @typedef {Object} NoPlacement
+ * @property {Cells} cells The cells.
+ * @property {NoPlacementKind} kind `no_placement`.
+ */
+
+/**
+ * The kind of [`NoPlacement`].
+ * @typedef {'no_placement'} NoPlacementKind
+ */
+
+/**
+ * Any JSON object (the OpenAPI document itself).
+ * @typedef {Record<string, unknown>} OpenApiDocument
+ */
+
+/**
+ * The end of a finished position.
+ * @typedef {Object} OutcomeAnswer
+ * @property {string} conclusion In words.
+ * @property {string} ending `trapped`, `symmetry` or `score target`.
+ * @property {Color} winner The side that won.
+ */
+
+/**
+ * Why cells chosen for an L cannot become a legal placement: no free L covers them, or the rules' reason as for a move.
+ * @typedef {NoPlacement | IllegalMove} PartialLError
+ */
+
+/**
+ * What stands on a cell: a side's L or a neutral.
+ * @typedef {'red' | 'blue' | 'neutral'} Piece
+ */
+
+/**
+ * Where the pieces stand.
+ * @typedef {Object} Pieces
+ * @property {Square[]} blue Blue's L.
+ * @property {Square[]} neutrals The neutral pieces.
+ * @property {Square[]} red Red's L.
+ */
+
+/**
+ * A human side's secret and its private URLs.
+ * @typedef {Object} PlayerLinks
+ * @property {string} token The side's secret: it alone acts for the side. Given once.
+ * @property {string} url The game's address with the token (private).
+ * @property {string} ws The game's WebSocket with the token (private).
+ */
+
+/**
+ * The links of each human side of a new game.
+ * @typedef {Object} Players
+ * @property {PlayerLinks} [blue] Blue's, if Blue is a person.
+ * @property {PlayerLinks} [red] Red's, if Red is a person.
+ */
+
+/**
+ * A position in its one-line form (notation.md): the rows from the top, `R`, `B`, `N` and `.`, separated by `/`, then the side to move (`r` or `b`), e.g. `NRR./.RB./.RB./.BBN r`.
+ * @typedef {string} Position
+ */
+
+/**
+ * The answer to `GET /api/position`: a position laid out for drawing, its legal moves, and why each cell cannot join the cells selected so far.
+ * @typedef {Object} PositionAnswer
+ * @property {number} height The board's rows.
+ * @property {Square[][]} l_moves The placements the mover's L may take.
+ * @property {number} legal_moves How many legal moves there are.
+ * @property {MoveAnswer[] | null} moves Every legal move; `None` above the listing limit.
+ * @property {OutcomeAnswer | null} outcome How a finished position ended.
+ * @property {Pieces} pieces Where the pieces stand.
+ * @property {Position} position The position (one-line form).
+ * @property {Record<string, PartialLError>} refusal_reasons The same reasons as data.
+ * @property {Record<string, string>} refusals For each cell that cannot join the selected ones, why (in words), by cell name.
+ * @property {Scores | null} scores The scores, under scoring rules.
+ * @property {Square[]} selected The cells selected so far.
+ * @property {Color} turn The side to move.
+ * @property {Rules} variant The rules.
+ * @property {number} width The board's columns.
+ */
+
+/**
+ * Whether each side has a page open now.
+ * @typedef {Object} Presence
+ * @property {boolean} blue Blue's.
+ * @property {boolean} red Red's.
+ */
+
+/**
+ * The answer to `POST /api/records`: a record and the game it holds.
+ * @typedef {Object} RecordAnswer
+ * @property {string | null} conclusion The end in words, if the record's game ended.
+ * @property {Move[]} moves The moves, in order.
+ * @property {Position[]} positions The position after each move.
+ * @property {string} record The record's text.
+ * @property {string} result The result token.
+ * @property {Position} start The starting position.
+ * @property {Rules} variant The rules of the start.
+ */
+
+/**
+ * `POST /api/records`: a record to read, or a line of moves to write as one.
+ * @typedef {Object} RecordRequest
+ * @property {string[] | null} [moves] The moves of the line, in notation.
+ * @property {string | null} [record] A record's text (notation.md) to read.
+ * @property {string | null} [start] The start: a position, a setup name or `start` (default).
+ * @property {string | null} [variant] Or: the rules, the start and the moves of a line to write.
+ */
+
+/**
+ * A rules text (notation.md, "Rules"), e.g. `classic`, `sudden-death`, `setup=kit`.
+ * @typedef {string} Rules
+ */
+
+/**
+ * Each side's score, under scoring rules.
+ * @typedef {Object} Scores
+ * @property {number} blue Blue's score.
+ * @property {number} red Red's score.
+ */
+
+/**
+ * The seats: `human`, or the computer player (`perfect`, `beginner:40`, ...).
+ * @typedef {Object} Seats
+ * @property {string} blue Blue's seat.
+ * @property {string} red Red's seat.
+ */
+
+/**
+ * A named starting setup.
+ * @typedef {Object} SetupEntry
+ * @property {string[]} blue Blue's L.
+ * @property {string} name Its name, as a game's `setup` and a position argument take it.
+ * @property {string[]} neutrals The neutrals.
+ * @property {string} position The starting position in the one-line form (classic rules).
+ * @property {string[]} red Red's L, in notation order (by column, then row).
+ */
+
+/**
+ * A cell's name: its column letter and row number, e.g. `B3`.
+ * @typedef {string} Square
+ */
+
+/**
+ * A starting position's value and legal moves.
+ * @typedef {Object} Start
+ * @property {number} moves Its legal moves.
+ * @property {number | null} plies The distance to the end, if not a draw.
+ * @property {string} position The position (one-line form).
+ * @property {ValueName} value `win`, `draw` or `loss` for the player to move.
+ */
+
+/**
+ * The solved tables in memory (`GET /healthz`).
+ * @typedef {Object} TablesHealth
+ * @property {number | null} budget The memory budget (`--table-memory`); `None`: no bound.
+ * @property {number} bytes Their bytes.
+ * @property {number} held Tables held, ready.
+ * @property {number} solves Tables solved since the server started.
+ * @property {number} solving Tables being solved now.
+ */
+
+/**
+ * The body of a change that needs only the side's token (undo, draw, resign, rematch).
+ * @typedef {Object} TokenRequest
+ * @property {string} token The token of the side asking.
+ */
+
+/**
+ * A value for the player to move.
+ * @typedef {'win' | 'draw' | 'loss'} ValueName
+ */
+
+/**
+ * A variant the page offers by name.
+ * @typedef {Object} VariantEntry
+ * @property {string} name Its name for people (English), e.g. `sudden death`.
+ * @property {number} positions Positions in its table.
+ * @property {string} rules The canonical rules text, e.g. `sudden-death`.
+ * @property {boolean} solvable Whether this server solves its table (computer players, analysis, puzzles).
+ * @property {boolean} specification One of the specification's variants (`lgame::VARIANTS`), not just another size.
+ * @property {string} summary What it changes, in one line (English).
+ */
+
+export {};
