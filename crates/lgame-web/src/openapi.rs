@@ -182,7 +182,7 @@ enum GameRefusals {
     paths(
         healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
         rematch, draw, resign, record, websocket, analysis, position, classes, catalog, qr,
-        diagram, records, index, asset
+        diagram, records, index, profile_page, asset
     ),
     components(schemas(GameMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
@@ -701,6 +701,16 @@ fn records() {}
         (status = 304, description = "Not modified (`If-None-Match`)"),
     ))]
 fn index() {}
+
+/// `GET /@/{name}`.
+#[utoipa::path(get, path = "/@/{name}", tag = "page",
+    summary = "The web page at a player's profile (it reads the path)",
+    params(("name" = String, Path, description = "The player's username")),
+    responses(
+        (status = 200, description = "The page", body = String, content_type = "text/html"),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+    ))]
+fn profile_page() {}
 
 /// `GET /assets/{path}`.
 #[utoipa::path(get, path = "/assets/{path}", tag = "page",
