@@ -72,11 +72,15 @@ function route() {
   return { view: VIEWS[view] ? view : 'play', rest, params: new URLSearchParams(search) };
 }
 
+/** What the views' addresses (`#/…`) need before them: the root's path from a profile's (`/@/NAME`). */
+function root() {
+  return location.pathname === '/' ? '' : '/';
+}
+
 /** @param {string} current */
 function renderNav(current) {
-  // From the root (`/#/…`): a profile's path (`/@/NAME`) leaves for the page's views.
   shell('nav').replaceChildren(h('ul', {}, NAV.map((name) => h('li', {}, h('a', {
-    href: `/#/${name}`,
+    href: `${root()}#/${name}`,
     'aria-current': name === current || (current === 'game' && name === 'play') ? 'page' : null,
     text: t(`nav.${name}`),
   })))));
@@ -117,7 +121,7 @@ function renderAccount(current) {
   }
   const back = ['login', 'signup'].includes(current) || location.pathname !== '/' ? null : location.hash || null;
   const link = (/** @type {string} */ cls, /** @type {string} */ view, /** @type {string} */ text) =>
-    h('a', { class: cls, href: `/${href(view, view === 'login' || view === 'signup' ? { next: back } : {})}`, text });
+    h('a', { class: cls, href: `${root()}${href(view, view === 'login' || view === 'signup' ? { next: back } : {})}`, text });
   if (!who) {
     area.replaceChildren(link('my-games', 'games', t('account.myGames')), ' ',
       link('login', 'login', t('account.login')), ' ', link('signup', 'signup', t('account.signup')));

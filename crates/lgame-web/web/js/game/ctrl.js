@@ -435,7 +435,14 @@ export class GameCtrl {
       this.view.redraw();
       try {
         let id = '';
-        for (const side of this.humanSides()) id = (await api.games.rematch(this.id, side)).id;
+        for (const side of this.humanSides()) {
+          try {
+            id = (await api.games.rematch(this.id, side)).id;
+          } catch (e) {
+            // Both seats here: the first side's rematch may have given the second's too.
+            if (!id) throw e;
+          }
+        }
         // The new game's seats are this browser's as the old ones were: its address is all.
         if (id) location.hash = href('game', {}, [id]);
       } finally {

@@ -36,7 +36,7 @@ export function playerLink(player) {
  * @param {{ players: Record<Color, Player>, yours: Color[] } | null} s
  */
 export function playersView(s) {
-  return h('p', { class: 'players', hidden: !s },
+  return h('p', { class: 'players' },
     s && /** @type {Color[]} */ (['red', 'blue']).map((c, i) => h('span', { class: `player ${c}`, 'data-side': c, 'data-kind': s.players[c].kind },
       i ? ' · ' : '', h('span', { class: `turn-dot ${c}` }), ' ', h('span', { text: `${side(c)}: ` }), playerLink(s.players[c]),
       s.yours.includes(c) ? h('span', { class: 'muted', text: ` ${t('player.you')}` }) : null)));
