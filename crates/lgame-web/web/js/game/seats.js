@@ -104,7 +104,7 @@ export function shareView(s, act) {
       h('img', { class: 'qr', src: api.qrUrl(s.link), alt: t('game.qrAlt') }),
     ],
     s.open && h('p', { class: 'muted invite-lost', hidden: Boolean(s.link), text: t('game.inviteLost') }),
-    s.open && h('div', { class: 'row' }, h('button', { type: 'button', class: 'new-invitation', text: t('game.newInvitation'), onclick: act.renew })),
+    s.open && !s.link && h('div', { class: 'row' }, h('button', { type: 'button', class: 'new-invitation', text: t('game.newInvitation'), onclick: act.renew })),
     linkField('watch-link', t('game.watchLabel'), s.watch, t('game.copyWatch'), act.copy),
   ]);
 }

@@ -114,7 +114,6 @@ function statusText(ctrl, state) {
   if (state.over) return conclusion(winnerOf(state.result), state.ending, state.turn);
   const other = state.turn === 'red' ? 'blue' : 'red';
   if (ctrl.sending !== null && ctrl.vsComputer()) return t('game.computerThinking', { side: side(other) });
-  if (ctrl.offeredSeat()) return ctrl.inviteText();
   if (ctrl.watching()) return t('game.watching', { side: side(state.turn) });
   if (ctrl.myTurn()) return t(ctrl.humanSides().length === 2 ? 'game.turnOf' : 'game.yourTurn', { side: side(state.turn) });
   if (state.seats[state.turn] !== 'human') return t('game.computerThinking', { side: side(state.turn) });

@@ -78,7 +78,7 @@ export function gamesTable(games, sideOf) {
 export function pager(s, go) {
   const pages = Math.max(1, Math.ceil(s.total / Math.max(1, s.per_page)));
   return h('nav', { class: 'pager row', 'aria-label': t('games.pageOf', { page: s.page, pages }) },
-    h('button', { type: 'button', class: 'newer', disabled: s.page <= 1, text: t('games.previous'), onclick: () => go(s.page - 1) }), ' ',
-    h('span', { class: 'page-of', text: `${t('games.pageOf', { page: number(s.page), pages: number(pages) })} · ${plural('games.total', s.total)}` }), ' ',
-    h('button', { type: 'button', class: 'older', disabled: s.page >= pages, text: t('games.next'), onclick: () => go(s.page + 1) }));
+    h('button', { type: 'button', class: 'newer', hidden: pages === 1, disabled: s.page <= 1, text: t('games.previous'), onclick: () => go(s.page - 1) }), ' ',
+    h('span', { class: 'page-of', text: pages === 1 ? plural('games.total', s.total) : `${t('games.pageOf', { page: number(s.page), pages: number(pages) })} · ${plural('games.total', s.total)}` }), ' ',
+    h('button', { type: 'button', class: 'older', hidden: pages === 1, disabled: s.page >= pages, text: t('games.next'), onclick: () => go(s.page + 1) }));
 }
