@@ -123,7 +123,9 @@ async function request(method, path, body) {
     throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`, { kind: 'unreachable' });
   }
   const type = response.headers.get('Content-Type') || '';
-  const data = type.includes('json') ? await response.json() : await response.text();
+  // An answer without a body (a 204: logged out, an account closed) is null.
+  const text = await response.text();
+  const data = !text ? null : type.includes('json') ? JSON.parse(text) : text;
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || String(data), data);
   }

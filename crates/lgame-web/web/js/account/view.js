@@ -61,13 +61,15 @@ export async function render(main) {
     closed: panel(closedNote, (/** @type {string} */ s) => h('div', { class: 'part' }, note('closed-done', s))),
   };
   const endSessions = h('button', { type: 'button', class: 'end-sessions', text: t('account.endSessions') });
+  // The account's name in each password form, for the browser's password manager.
+  const user = () => h('input', { type: 'text', name: 'username', autocomplete: 'username', value: who.username, hidden: true, readonly: true });
   const passwordForm = h('form', { class: 'password-form' },
-    h('h2', { text: t('account.changePassword') }),
+    h('h2', { text: t('account.changePassword') }), user(),
     field(t('account.currentPassword'), current),
     field(t('account.newPassword'), fresh, t('account.passwordHint')),
     passwordEnd);
   const closeForm = h('form', { class: 'close-form' },
-    h('h2', { text: t('account.close') }),
+    h('h2', { text: t('account.close') }), user(),
     h('p', { class: 'muted', text: t('account.closeAbout') }),
     field(t('account.closePassword'), closing),
     closeEnd);
