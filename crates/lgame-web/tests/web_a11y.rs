@@ -21,6 +21,10 @@ const VIEWS: &[&str] = &[
     "#/puzzles",
     "#/learn",
     "#/print",
+    "#/games",
+    "#/login",
+    "#/signup",
+    "#/account",
 ];
 
 /// Every view's address: the fixed ones and a game against the computer.

@@ -6,7 +6,7 @@
 
 import * as api from '../api.js';
 import { h } from '../dom.js';
-import { t, side } from '../i18n.js';
+import { t, has, side } from '../i18n.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').Player} Player */
@@ -17,7 +17,10 @@ import { t, side } from '../i18n.js';
  */
 export function playerName(player) {
   if (player.kind === 'user' && player.name) return player.name;
-  if (player.kind === 'computer') return t('player.computer', { level: player.name ? t(`level.${player.name.split(':')[0]}`) : '' });
+  if (player.kind === 'computer') {
+    const level = (player.name || '').split(':')[0];
+    return t('player.computer', { level: has(`level.${level}`) ? t(`level.${level}`) : player.name });
+  }
   return t(`player.${player.kind}`);
 }
 
