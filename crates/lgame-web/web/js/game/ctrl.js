@@ -83,6 +83,12 @@ export class GameCtrl {
     this.hostInvitation = invitationOf(id);
     /** Whether the friend's seat was seen open (so its taking is news: "Your friend joined"). */
     this.sawOpen = false;
+    /**
+     * The seats this browser holds, as the server's answers to it say (`your_sides`; the
+     * WebSocket's messages, the same for every watcher, do not).
+     * @type {Color[]}
+     */
+    this.yours = [];
     /** @type {GameState | null} */
     this.state = null;
     /** The position on the board. @type {PositionDesc | null} */
@@ -150,8 +156,7 @@ export class GameCtrl {
 
   /** The sides this page moves for: the seats this browser holds. */
   humanSides() {
-    const yours = (this.state && this.state.your_sides) || [];
-    return SIDES.filter((s) => yours.includes(s));
+    return SIDES.filter((s) => this.yours.includes(s));
   }
 
   /** Whether the page moves now: its side's turn, a person's seat, the game on. */
@@ -286,6 +291,7 @@ export class GameCtrl {
     }
     if (this.rewrite) replaceAddress(href('game', { invite: this.invite }, [this.id]));
     const first = await api.games.get(this.id);
+    this.yours = first.your_sides || [];
     this.state = first;
     if (this.invite && !this.offeredSeat()) {
       if (!this.humanSides().length) this.message = t('game.seatTaken');
@@ -342,6 +348,7 @@ export class GameCtrl {
    * @param {Color | null} [mover] the side whose move this page just sent
    */
   async show(next, mover = null) {
+    if (next.your_sides) this.yours = next.your_sides;
     const previous = this.state;
     this.state = next;
     const added = previous ? next.plies - previous.plies : 0;

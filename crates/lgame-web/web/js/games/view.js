@@ -22,7 +22,7 @@ function listView(s, go) {
     h('p', { class: 'error', role: 'alert', text: s.error }),
     data && data.games.length === 0 && h('p', { class: 'games-none' }, t('games.none'), ' ',
       h('a', { href: '#/play', text: t('games.newGame') })),
-    data && data.games.length > 0 && [gamesTable(data.games, (g) => g.you), pager(data, go)]);
+    data && data.games.length > 0 && [gamesTable(data.games, true), pager(data, go)]);
 }
 
 /**

@@ -6,10 +6,11 @@
 
 import * as api from '../api.js';
 import { query, replaceAddress } from '../address.js';
+import * as session from '../session.js';
 
 /** @typedef {{ result: string, variant: string, opponent: string }} Filters */
 
-export const RESULTS = /** @type {const} */ (['win', 'draw', 'loss']);
+export const RESULTS = /** @type {const} */ (['win', 'draw', 'loss', 'ongoing']);
 
 export class ProfileCtrl {
   /**
@@ -38,6 +39,7 @@ export class ProfileCtrl {
 
   /** The profile, then its games. */
   async start() {
+    await session.load();
     try {
       this.profile = await api.users.profile(this.name);
       this.name = this.profile.username;
@@ -50,15 +52,10 @@ export class ProfileCtrl {
     await this.load(this.page);
   }
 
-  /**
-   * Which side the profile's player had in a game (by name, as the server spells it).
-   * @param {import('../api.js').GameSummary} game
-   * @returns {import('../api.js').Color | null}
-   */
-  sideOf(game) {
-    const name = this.name.toLowerCase();
-    const is = (/** @type {import('../api.js').Player} */ p) => p.kind === 'user' && (p.name || '').toLowerCase() === name;
-    return is(game.players.red) ? 'red' : is(game.players.blue) ? 'blue' : null;
+  /** Whether the profile is the asker's own (its unfinished games are theirs to resume). */
+  own() {
+    const me = session.account();
+    return Boolean(me && me.username.toLowerCase() === this.name.toLowerCase());
   }
 
   /**

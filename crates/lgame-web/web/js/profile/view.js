@@ -31,7 +31,7 @@ function headView(s, ctrl) {
           h('dt', { text: t(`profile.${k}`) }), h('dd', { text: number(Number(n)) }))))),
       h('section', { class: 'panel playing' },
         h('h2', { text: t('profile.playing') }),
-        p.playing.length ? gamesTable(p.playing, (g) => ctrl.sideOf(g)) : h('p', { class: 'muted', text: t('profile.noneNow') })),
+        p.playing.length ? gamesTable(p.playing, ctrl.own()) : h('p', { class: 'muted', text: t('profile.noneNow') })),
     ]);
 }
 
@@ -42,7 +42,8 @@ function headView(s, ctrl) {
 function filtersForm(ctrl) {
   const result = h('select', { id: 'filter-result', name: 'result' });
   result.add(new Option(t('profile.anyResult'), ''));
-  for (const r of RESULTS) result.add(new Option(t(`profile.${r === 'win' ? 'wins' : r === 'draw' ? 'draws' : 'losses'}`), r));
+  const words = { win: 'profile.wins', draw: 'profile.draws', loss: 'profile.losses', ongoing: 'games.playing' };
+  for (const r of RESULTS) result.add(new Option(t(words[r]), r));
   const variant = h('select', { id: 'filter-variant', name: 'variant' });
   variant.add(new Option(t('profile.anyVariant'), ''));
   for (const v of variantNames) variant.add(new Option(variantName(v), v));
@@ -81,7 +82,7 @@ export async function render(main, params, rest) {
     head: panel(head, (/** @type {Parameters<typeof headView>[0]} */ s) => headView(s, ctrl)),
     list: panel(list, (/** @type {{ games: import('../api.js').GamesPage | null }} */ s) => h('div', { class: 'part' },
       s.games && (s.games.games.length
-        ? [gamesTable(s.games.games, (g) => ctrl.sideOf(g)), pager(s.games, (page) => ctrl.load(page))]
+        ? [gamesTable(s.games.games, ctrl.own()), pager(s.games, (page) => ctrl.load(page))]
         : h('p', { class: 'muted games-none', text: t('games.none') })))),
   };
   function redraw() {

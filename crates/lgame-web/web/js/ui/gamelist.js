@@ -44,21 +44,22 @@ function when(seconds) {
 }
 
 /**
- * The games, newest first, each a row: `sideOf` says whose side the list is from (the
- * asker's in their own list, the profile's player's in a profile).
+ * The games, newest first, each a row from the side of the player whose list it is (the
+ * asker's own, or the profile's player's: the summaries' `you`); `own` when that player is
+ * the asker (their unfinished games are theirs to resume, another's to watch).
  * @param {GameSummary[]} games
- * @param {(game: GameSummary) => Color | null} sideOf
+ * @param {boolean} own
  */
-export function gamesTable(games, sideOf) {
+export function gamesTable(games, own) {
   const head = ['date', 'opponent', 'side', 'result', 'variant', 'plies', 'open'];
   return h('table', { class: 'games-table' },
     h('thead', {}, h('tr', {}, head.map((k) => h('th', { scope: 'col', text: t(`games.${k}`) })))),
     h('tbody', {}, games.map((g) => {
-      const mine = sideOf(g);
+      const mine = g.you;
       const result = resultFor(g, mine);
       /** @type {Color} */
       const other = mine === 'blue' ? 'red' : 'blue';
-      const link = g.over ? t('games.replay') : g.you ? t('games.resume') : t('games.watch');
+      const link = g.over ? t('games.replay') : own && mine ? t('games.resume') : t('games.watch');
       return h('tr', { 'data-key': g.id, 'data-id': g.id, 'data-result': result, 'data-over': String(g.over), class: 'game-row' },
         h('td', { text: when(g.created) }),
         h('td', { class: 'opponent' }, mine ? playerLink(g.players[other]) : [playerLink(g.players.red), ' – ', playerLink(g.players.blue)]),
@@ -66,7 +67,7 @@ export function gamesTable(games, sideOf) {
         h('td', { class: `result ${result || ''}`, text: `${result ? t(`games.${result}`) : ''} ${g.over ? g.result : ''}`.trim() }),
         h('td', { text: variantName(g.variant) }),
         h('td', { class: 'num', text: number(g.plies) }),
-        h('td', {}, h('a', { class: g.over ? 'replay' : 'resume', href: g.url, text: link })));
+        h('td', {}, h('a', { class: g.over ? 'replay' : own && mine ? 'resume' : 'watch', href: g.url, text: link })));
     })));
 }
 
