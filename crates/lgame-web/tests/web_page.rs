@@ -437,9 +437,11 @@ fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
     );
     assert_eq!(foreign, json!([]), "requests to other hosts");
 
-    // A phone: the game fits the screen's width.
+    // A phone: the game fits the screen's width. (A game of its own: the first game's token
+    // seated the first browser, and a token seats one browser only.)
+    let (_, _, phone_game) = bench.red_game("intermediate", json!({}));
     let phone = bench.driver.phone();
-    bench.open(&phone, &game_address);
+    bench.open(&phone, &phone_game);
     wait_for_my_turn(&phone);
     phone.screenshot(dir.join("web-game-phone.png"));
     assert_eq!(
@@ -815,16 +817,12 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
             .ends_with(&format!("/#/game/{}", game.id)),
         "{watch}"
     );
-    // This browser kept no invitation for it: a new one is made on request.
-    page.find(".new-invitation").click();
-    page.wait_until("the new invitation", || {
-        page.try_find(".friend-link").is_some_and(|link| {
-            link.prop("value")
-                .as_str()
-                .unwrap_or("")
-                .contains("invite=")
-        })
-    });
+    // The friend's seat is their token's (an old link's): no invitation is offered for it.
+    assert_eq!(
+        page.find(".share").attr("data-friend-joined").as_deref(),
+        Some("true")
+    );
+    assert!(page.try_find(".friend-link").is_none());
 
     let asked = || {
         js(
