@@ -3,6 +3,8 @@
 //! All rule logic lives in the `lgame` library; this binary only reads arguments, calls it and
 //! prints. Errors go to stderr prefixed `error: `; unreadable input exits 2, an illegal move 1.
 
+#[cfg(feature = "server")]
+mod admin;
 mod analyze;
 mod apply;
 mod engine;
@@ -71,6 +73,10 @@ enum Command {
     /// Run the game server: games over HTTP and WebSocket, stored in SQLite or PostgreSQL (docs/api.md).
     #[cfg(feature = "server")]
     Serve(serve::Args),
+    /// The server's accounts, on its machine: reset a password, disable, enable, rename,
+    /// list the newest (docs/accounts.md).
+    #[cfg(feature = "server")]
+    Admin(admin::Args),
 }
 
 fn main() -> ExitCode {
@@ -95,6 +101,8 @@ fn main() -> ExitCode {
             Command::Play(args) => play::run(args, &rules, &mut out),
             #[cfg(feature = "server")]
             Command::Serve(args) => serve::run(args, &rules, &mut out),
+            #[cfg(feature = "server")]
+            Command::Admin(args) => admin::run(args, &mut out),
         })
         .and_then(|()| Ok(out.flush()?));
     match result {

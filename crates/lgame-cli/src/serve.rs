@@ -79,6 +79,25 @@ pub struct Args {
     /// Analysis and classes requests one client address may make per minute (0: no limit).
     #[arg(long, default_value_t = 300, value_name = "N")]
     analysis_limit: u32,
+
+    /// The server is reached over HTTPS (a reverse proxy ends it): its cookies are marked
+    /// Secure.
+    #[arg(long)]
+    https: bool,
+
+    /// A reverse proxy whose X-Forwarded-For is believed for the client's address (the
+    /// limits per address); repeat for several. Without one, the connection's address.
+    #[arg(long, value_name = "IP")]
+    trusted_proxy: Vec<std::net::IpAddr>,
+
+    /// Accounts one client address may make per hour (0: no limit).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    signup_limit: u32,
+
+    /// Failed log-ins one client address may make per minute, half as many to one account
+    /// (0: no limit).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    login_failure_limit: u32,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -87,11 +106,7 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
             "serve takes no --variant: each game names its own"
         )));
     }
-    let db = match &args.db {
-        Some(db) => db.clone(),
-        None => lgame_web::Database::Sqlite(default_db()?),
-    };
-    let mut config = lgame_web::Config::new(args.addr, db);
+    let mut config = lgame_web::Config::new(args.addr, database(&args.db)?);
     config.synchronous = args.synchronous;
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
@@ -107,6 +122,12 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     };
     config.table_memory = args.table_memory;
     config.analysis_limit = args.analysis_limit;
+    config.signup_limit = args.signup_limit;
+    config.login_failure_limit = args.login_failure_limit;
+    config.clients = lgame_web::ClientRules {
+        https: args.https,
+        trusted_proxies: args.trusted_proxy.clone(),
+    };
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }
@@ -122,6 +143,14 @@ fn log_to_stderr() {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+}
+
+/// The database named, or the default one.
+pub(crate) fn database(db: &Option<lgame_web::Database>) -> Result<lgame_web::Database, Failure> {
+    Ok(match db {
+        Some(db) => db.clone(),
+        None => lgame_web::Database::Sqlite(default_db()?),
+    })
 }
 
 /// `lgame.db` in the user's data directory (the platform's convention: `$XDG_DATA_HOME/lgame`

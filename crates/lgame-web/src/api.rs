@@ -2,32 +2,35 @@
 //! a client may ask. HTTP only: each handler reads the request, names who asks, gives the
 //! games a command ([`Games::run`]) or a question, and answers.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use lgame::game::DrawRules;
-use lgame::Move;
+use lgame::{Color, Move};
 use lgame_players::seated::Seat;
 use tokio::sync::{broadcast, watch, Semaphore};
 
 use crate::error::ApiError;
 use crate::explore;
 use crate::extract::{Body, Params, MAX_BODY};
-use crate::games::{self, blocking, Command, GameError, Games, Input, NewGame, Outcome, Slot, Who};
+use crate::games::{
+    self, blocking, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Slot, Who,
+};
+use crate::identity::{Caller, ClientRules};
 pub use crate::limits::RateLimiter;
 use crate::request::{
-    AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, TokenRequest,
+    AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, SeatRequest,
+    TokenRequest,
 };
 use crate::response::{
-    Analysis, Catalog, ClassesAnswer, Created, GameState, Health, PlayerLinks, Players,
+    Analysis, Catalog, ClassesAnswer, Created, Health, Invitation, PlayerLinks, Players,
     PositionAnswer, RecordAnswer, TablesHealth,
 };
 
@@ -43,6 +46,10 @@ pub struct Shared {
     pub websockets: Arc<Semaphore>,
     pub max_websockets: usize,
     pub shutdown: watch::Receiver<bool>,
+    /// How clients are seen: HTTPS, trusted proxies.
+    pub clients: Arc<ClientRules>,
+    /// Sign-ups and failed log-ins (`accounts.rs`).
+    pub account_limits: Arc<crate::accounts::Limits>,
 }
 
 /// The routes.
@@ -58,6 +65,8 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games/{id}/undo/accept", post(undo_accept))
         .route("/api/games/{id}/undo/decline", post(undo_decline))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/seat", post(seat))
+        .route("/api/games/{id}/invitation", post(invite))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
@@ -69,11 +78,16 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/qr", get(qr))
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
+        .merge(crate::accounts::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            crate::identity::identify,
+        ))
         .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // gzip when the client accepts it; small answers, pictures other than SVG and the
@@ -153,9 +167,22 @@ fn created_answer(started: games::Started) -> Response {
     (StatusCode::CREATED, Json(created(started))).into_response()
 }
 
+/// The invitation's address: the game's page, offering the seat.
+fn invitation(id: &str, (side, code): (Color, String)) -> Invitation {
+    Invitation {
+        side,
+        url: format!("/#/game/{id}?invite={code}"),
+    }
+}
+
 /// A new game with its public and private URLs (paths on this server).
 pub(crate) fn created(started: games::Started) -> Created {
-    let games::Started { id, tokens, state } = started;
+    let games::Started {
+        id,
+        tokens,
+        state,
+        invitation: invited,
+    } = started;
     let links = |token: &Option<String>| {
         token.as_ref().map(|token| PlayerLinks {
             token: token.clone(),
@@ -173,13 +200,14 @@ pub(crate) fn created(started: games::Started) -> Created {
         ws: format!("/api/games/{id}/ws"),
         players,
         state,
+        invitation: invited.map(|i| invitation(&id, i)),
         id,
     }
 }
 
 async fn create(
     State(shared): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    mut caller: Caller,
     Body(req): Body<CreateRequest>,
 ) -> Result<Response, ApiError> {
     let seats = [
@@ -197,10 +225,39 @@ async fn create(
     }
     .normalized();
     let game = lgame::Game::new(rules).with_draw_rules(draw);
-    shared.limiter.check(peer.ip())?;
-    let started = start(&shared, NewGame { game, seats }).await?;
+    shared.limiter.check(caller.client())?;
+    let mut holders = [None, None];
+    let mut cookie = None;
+    if !req.hold.is_empty() {
+        let (holder, new) = caller.holder_or_new()?;
+        for side in &req.hold {
+            holders[*side as usize] = Some(holder.clone());
+        }
+        cookie = new;
+    }
+    let new = NewGame {
+        holders,
+        invite: req.invite,
+        ..NewGame::new(game, seats)
+    };
+    let mut started = start(&shared, new).await?;
+    let state = &mut started.state;
+    state.your_sides = req.hold.clone();
+    state.you = match req.hold[..] {
+        [one] => Some(one),
+        [] => None,
+        _ => Some(state.turn),
+    };
     tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
-    Ok(created_answer(started))
+    Ok(with_cookie(cookie, created_answer(started)))
+}
+
+/// An answer that sets a cookie (a new anonymous identity), if there is one.
+pub(crate) fn with_cookie(cookie: Option<HeaderValue>, mut response: Response) -> Response {
+    if let Some(cookie) = cookie {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
 }
 
 /// Creates a game, off the async threads, and plays it out if both sides are computers.
@@ -213,7 +270,7 @@ async fn start(shared: &Shared, new: NewGame) -> Result<games::Started, GameErro
 
 async fn import(
     State(shared): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Body(req): Body<ImportRequest>,
 ) -> Result<Response, ApiError> {
     let seats: [Seat; 2] = [
@@ -221,25 +278,37 @@ async fn import(
         games::parse_seat("blue", req.blue.as_deref().unwrap_or("human"))?,
     ];
     let game = explore::read_record(&req.record)?;
-    shared.limiter.check(peer.ip())?;
-    let started = start(&shared, NewGame { game, seats }).await?;
+    shared.limiter.check(caller.client())?;
+    let started = start(&shared, NewGame::new(game, seats)).await?;
     tracing::info!(game = %started.id, "game imported");
     Ok(created_answer(started))
 }
 
 async fn show(
     State(shared): State<Shared>,
+    caller: Caller,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Params(query): Params<GameQuery>,
-) -> Result<Json<GameState>, ApiError> {
-    let (_, state) = shared
+) -> Result<Response, ApiError> {
+    let who = caller.who(query.token.clone(), None);
+    let (_, (state, sides)) = shared
         .games
-        .read(&id, query.token.as_deref(), |live, you| GameState {
-            you,
-            ..live.state()
+        .read(&id, &who.clone(), move |live, sides| {
+            (live.state_for(&who), sides)
         })
         .await?;
-    Ok(Json(state))
+    // A token's address opened in a browser (an API answer's `url`): the page, which seats
+    // the browser and shows the game's own address at once.
+    let browser = headers
+        .get(header::ACCEPT)
+        .and_then(|a| a.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"));
+    if let (true, Some(token), [side]) = (browser, &query.token, &sides[..]) {
+        let page = format!("/#/game/{id}?{side}={token}");
+        return Ok((StatusCode::SEE_OTHER, [(header::LOCATION, page)]).into_response());
+    }
+    Ok(Json(state).into_response())
 }
 
 /// Gives the game a command of the token's side, and answers its outcome: the state, or a
@@ -247,10 +316,10 @@ async fn show(
 async fn command(
     shared: &Shared,
     id: &str,
-    token: String,
+    who: Who,
     command: Command,
 ) -> Result<Response, ApiError> {
-    match shared.games.run(id, Who::Token(token), command).await? {
+    match shared.games.run(id, who, command).await? {
         Outcome::State(state) => Ok(Json(state).into_response()),
         Outcome::Started(started) => {
             tracing::info!(game = %started.id, of = %id, "rematch");
@@ -261,6 +330,7 @@ async fn command(
 
 async fn play(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<MoveRequest>,
 ) -> Result<Response, ApiError> {
@@ -268,59 +338,131 @@ async fn play(
         GameError::unreadable(Input::Move, &req.mv, format!("move '{}': {e}", req.mv))
     })?;
     let ply = req.ply;
-    command(&shared, &id, req.token, Command::Move { ply, mv }).await
+    let who = caller.who(req.token, req.side);
+    command(&shared, &id, who, Command::Move { ply, mv }).await
 }
 
 async fn undo(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, req.token, Command::Undo).await
+    command(&shared, &id, caller.who(req.token, req.side), Command::Undo).await
 }
 
 async fn undo_accept(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, req.token, Command::AcceptUndo).await
+    command(
+        &shared,
+        &id,
+        caller.who(req.token, req.side),
+        Command::AcceptUndo,
+    )
+    .await
 }
 
 async fn undo_decline(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, req.token, Command::DeclineUndo).await
+    command(
+        &shared,
+        &id,
+        caller.who(req.token, req.side),
+        Command::DeclineUndo,
+    )
+    .await
 }
 
 async fn draw(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, req.token, Command::OfferDraw).await
+    command(
+        &shared,
+        &id,
+        caller.who(req.token, req.side),
+        Command::OfferDraw,
+    )
+    .await
 }
 
 async fn resign(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, req.token, Command::Resign).await
+    command(
+        &shared,
+        &id,
+        caller.who(req.token, req.side),
+        Command::Resign,
+    )
+    .await
 }
 
 /// A finished game's rematch: created by the first side to ask (201), each person's token
 /// given to them alone.
 async fn rematch(
     State(shared): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    shared.limiter.check(peer.ip())?;
-    command(&shared, &id, req.token, Command::Rematch).await
+    shared.limiter.check(caller.client())?;
+    command(
+        &shared,
+        &id,
+        caller.who(req.token, req.side),
+        Command::Rematch,
+    )
+    .await
+}
+
+/// The asker's browser (its session or anonymous identity) takes a seat: by its one-time
+/// invitation, or by its token.
+async fn seat(
+    State(shared): State<Shared>,
+    mut caller: Caller,
+    Path(id): Path<String>,
+    Body(req): Body<SeatRequest>,
+) -> Result<Response, ApiError> {
+    let by = match (req.invite, req.token) {
+        (Some(invite), None) => SeatBy::Invite(invite),
+        (None, Some(token)) => SeatBy::Token(token),
+        _ => return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "a seat is taken by its invitation or by its token: give one of `invite` and `token`",
+        )),
+    };
+    let (holder, cookie) = caller.holder_or_new()?;
+    let state = shared.games.take_seat(&id, holder, by).await?;
+    Ok(with_cookie(cookie, Json(state).into_response()))
+}
+
+/// A new one-time invitation to the open seat, for the player of the other (by its token
+/// or its seat).
+async fn invite(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Json<Invitation>, ApiError> {
+    let invited = shared
+        .games
+        .invite(&id, caller.who(req.token, req.side))
+        .await?;
+    Ok(Json(invitation(&id, invited)))
 }
 
 async fn record(
@@ -329,17 +471,17 @@ async fn record(
 ) -> Result<Response, ApiError> {
     let (_, text) = shared
         .games
-        .read(&id, None, |live, _| live.record())
+        .read(&id, &Who::Nobody, |live, _| live.record())
         .await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 async fn analysis(
     State(shared): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Params(query): Params<AnalysisQuery>,
 ) -> Result<Json<Analysis>, ApiError> {
-    shared.analysis_limiter.check(peer.ip())?;
+    shared.analysis_limiter.check(caller.client())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
     let analysed = blocking(move || {
@@ -367,10 +509,10 @@ async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError
 
 async fn classes(
     State(shared): State<Shared>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Params(query): Params<explore::ClassesQuery>,
 ) -> Result<Json<ClassesAnswer>, ApiError> {
-    shared.analysis_limiter.check(peer.ip())?;
+    shared.analysis_limiter.check(caller.client())?;
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, rules).await?;
@@ -398,14 +540,13 @@ async fn records(
 
 async fn websocket(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(id): Path<String>,
     Params(query): Params<GameQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let (slot, side) = shared
-        .games
-        .read(&id, query.token.as_deref(), |_, side| side)
-        .await?;
+    let who = caller.who(query.token, None);
+    let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
@@ -419,14 +560,14 @@ async fn websocket(
     let shutdown = shared.shutdown.clone();
     let games = shared.games.clone();
     // A player's socket says they are here, from its first message to its close.
-    let token = query.token.filter(|_| side.is_some());
+    let player = Some(who).filter(|_| !sides.is_empty());
     let watched = slot.clone();
     // Told to the copy of the game the socket watches.
     let presence = move |command: Command| {
-        let (games, id, slot, token) = (games.clone(), id.clone(), slot.clone(), token.clone());
+        let (games, id, slot, player) = (games.clone(), id.clone(), slot.clone(), player.clone());
         async move {
-            if let Some(token) = token {
-                let _ = games.run_on(&id, slot, Who::Token(token), command).await;
+            if let Some(who) = player {
+                let _ = games.run_on(&id, slot, who, command).await;
             }
         }
     };

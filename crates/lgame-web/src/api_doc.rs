@@ -21,7 +21,7 @@ use crate::api;
 use crate::error::ApiError;
 use crate::explore::{self, PositionQuery, RecordRequest};
 use crate::games::{self, Command, Games, NewGame, Who};
-use crate::request::{CreateRequest, ImportRequest, MoveRequest};
+use crate::request::{CreateRequest, ImportRequest, MoveRequest, SeatRequest, SignUpRequest};
 use crate::store::{Store, Synchronous};
 
 const API_MD: &str = include_str!("../../../docs/api.md");
@@ -50,6 +50,13 @@ const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
     ),
     ("Reasons as data", 0, Shows::Answer, "ErrorBody"),
     ("POST /api/games/import", 0, Shows::Request, "ImportRequest"),
+    (
+        "POST /api/games/{id}/seat",
+        0,
+        Shows::Request,
+        "SeatRequest",
+    ),
+    ("POST /api/account", 0, Shows::Request, "SignUpRequest"),
     ("GET /api/analysis", 0, Shows::Answer, "Analysis"),
     ("GET /api/position", 0, Shows::Answer, "PositionAnswer"),
     ("GET /api/classes", 0, Shows::Answer, "ClassesAnswer"),
@@ -183,10 +190,10 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
     let started = app
-        .create(NewGame {
-            game: lgame::Game::new(classic),
-            seats: ["human".parse().unwrap(), "perfect".parse().unwrap()],
-        })
+        .create(NewGame::new(
+            lgame::Game::new(classic),
+            ["human".parse().unwrap(), "perfect".parse().unwrap()],
+        ))
         .unwrap();
     let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
@@ -258,6 +265,8 @@ fn read_request(section: &str, text: &str) -> Result<(), serde_json::Error> {
         "POST /api/games" => serde_json::from_str::<CreateRequest>(text).map(drop),
         "POST /api/games/import" => serde_json::from_str::<ImportRequest>(text).map(drop),
         "POST /api/games/{id}/moves" => serde_json::from_str::<MoveRequest>(text).map(drop),
+        "POST /api/games/{id}/seat" => serde_json::from_str::<SeatRequest>(text).map(drop),
+        "POST /api/account" => serde_json::from_str::<SignUpRequest>(text).map(drop),
         _ => panic!("no request type for {section}"),
     }
 }

@@ -37,6 +37,12 @@ impl ApiError {
         }
     }
 
+    /// The same refusal with a kind of its own.
+    pub fn kind(mut self, kind: &'static str) -> ApiError {
+        self.body.kind = kind;
+        self
+    }
+
     /// The same refusal, saying when to ask again.
     pub fn retry_after(self, seconds: u64) -> ApiError {
         ApiError {
@@ -125,6 +131,7 @@ fn conflict_kind(why: &Conflict) -> &'static str {
         Conflict::NoUndoRequest => "no_undo_request",
         Conflict::OwnUndoRequest => "own_undo_request",
         Conflict::DrawDeclined { .. } => "draw_declined",
+        Conflict::SeatTaken(_) => "seat_taken",
         Conflict::NotOver => "not_over",
         Conflict::RematchGiven(_) => "rematch_given",
         Conflict::Refused(_) => "refused",

@@ -26,11 +26,13 @@ mod machine;
 mod presence;
 mod refusal;
 mod rematch;
+mod seats;
 
-pub use live::Live;
+pub use live::{player_at, Live};
 pub use machine::{Command, Who};
 pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
+pub use seats::SeatBy;
 
 use live::{declared_end, move_texts};
 use machine::Decision;
@@ -69,13 +71,31 @@ pub struct Games {
 pub struct NewGame {
     pub game: Game,
     pub seats: [Seat; 2],
+    /// Who holds each seat from the start (`store/accounts.rs`): the creator's sides.
+    pub holders: [Option<String>; 2],
+    /// A side to invite someone to (a friend's seat): a one-time invitation is made.
+    pub invite: Option<Color>,
 }
 
-/// A game just created: its state and the secrets of its human sides.
+impl NewGame {
+    /// A game nobody holds a seat of (its tokens are the only way to play it).
+    pub fn new(game: Game, seats: [Seat; 2]) -> NewGame {
+        NewGame {
+            game,
+            seats,
+            holders: [None, None],
+            invite: None,
+        }
+    }
+}
+
+/// A game just created: its state, the secrets of its human sides, and the invitation to
+/// a seat (its side and secret), shown once.
 pub struct Started {
     pub id: String,
     pub tokens: [Option<String>; 2],
     pub state: GameState,
+    pub invitation: Option<(Color, String)>,
 }
 
 /// What a command answers.
@@ -285,7 +305,12 @@ impl Games {
     /// move at once, unless both sides are computers: such a game is played out by
     /// [`crate::autoplay`], one ply at a time.
     fn create_with(&self, new: NewGame, issue: [bool; 2]) -> Result<Started, GameError> {
-        let NewGame { game, seats } = new;
+        let NewGame {
+            game,
+            seats,
+            holders,
+            invite,
+        } = new;
         let game = self.within_cap(game)?;
         if !seats.iter().all(Seat::is_human) {
             self.check_table(game.rules())?;
@@ -297,8 +322,20 @@ impl Games {
                 tokens[i] = Some(random_hex(16)?);
             }
         }
+        let invitation = match invite {
+            Some(side) if seats[side as usize].is_human() && holders[side as usize].is_none() => {
+                Some((side, random_hex(32)?))
+            }
+            _ => None,
+        };
+        let mut invites = [None, None];
+        if let Some((side, code)) = &invitation {
+            invites[*side as usize] = Some(token_hash(&id, code));
+        }
         let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(1);
-        let header = Record::from_game(&game.rules_only()).to_string();
+        let record = Record::from_game(&game.rules_only());
+        let variant = record.tag("Variant").map(str::to_string);
+        let header = record.to_string();
         let seat_texts = [seats[0].name().to_string(), seats[1].name().to_string()];
         let someone = seats.iter().any(Seat::is_human);
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
@@ -315,15 +352,29 @@ impl Games {
             requests: Requests::default(),
             rematch: None,
             rematch_of: None,
+            holders,
+            invites,
+            names: [None, None],
+            variant,
             version: 0,
         };
+        let outcome = seated.game().result_token().to_string();
         self.store
-            .insert_game(&row, &move_texts(&seated.game().moves()))
+            .insert_game(&row, &move_texts(&seated.game().moves()), &outcome)
             .map_err(|e| GameError::storage("storing the game", e))?;
-        let live = Live::new(id.clone(), seated, &row, 0);
+        let mut live = Live::new(id.clone(), seated, &row, 0);
+        if row.holders.iter().any(Option::is_some) {
+            // The holders' names are the database's to tell.
+            self.refresh(&mut live)?;
+        }
         let state = live.state();
         self.insert(live);
-        Ok(Started { id, tokens, state })
+        Ok(Started {
+            id,
+            tokens,
+            state,
+            invitation,
+        })
     }
 
     /// Loads a stored game, replaying its moves through the rules. (Blocking.)
@@ -427,13 +478,13 @@ impl Games {
     }
 
     /// Reads a game as it stands — on a database other instances share, first brought up
-    /// to the database's copy — and the side of `token`, if one is given (which must play
-    /// a side). Returns the game's slot too, for a watcher.
+    /// to the database's copy — and the seats `who` plays (a token must play one; a holder
+    /// or the server may play none). Returns the game's slot too, for a watcher.
     pub async fn read<T: Send + 'static>(
         self: &Arc<Self>,
         id: &str,
-        token: Option<&str>,
-        read: impl FnOnce(&Live, Option<Color>) -> T + Send + 'static,
+        who: &Who,
+        read: impl FnOnce(&Live, Vec<Color>) -> T + Send + 'static,
     ) -> Result<(Arc<Slot>, T), GameError> {
         let slot = self.slot(id).await?;
         let mut live = slot.clone().lock_owned().await;
@@ -441,11 +492,11 @@ impl Games {
             let games = self.clone();
             live = self.on_blocking(live, move |l| games.catch_up(l)).await?.0;
         }
-        let side = match token {
-            Some(token) => Some(live.side_of(token).ok_or(GameError::NotASide)?),
-            None => None,
-        };
-        let answer = read(&live, side);
+        let sides = live.sides_of(who);
+        if matches!(who, Who::Token(_)) && sides.is_empty() {
+            return Err(GameError::NotASide);
+        }
+        let answer = read(&live, sides);
         Ok((slot, answer))
     }
 
@@ -510,7 +561,7 @@ impl Games {
         }
         let (live, first) = self.attempt(live, &who, &command).await?;
         if first.trusted || !self.store.shared() {
-            return first.result;
+            return first.result.map(|o| seen(o, &live, &who));
         }
         // A change the database refused as stale: the copy is known to be behind, so it is
         // reloaded without first reading the version again.
@@ -522,7 +573,8 @@ impl Games {
                 false => games.catch_up(l),
             })
             .await?;
-        self.attempt(live, &who, &command).await?.1.result
+        let (live, second) = self.attempt(live, &who, &command).await?;
+        second.result.map(|o| seen(o, &live, &who))
     }
 
     /// Decides the command on the copy in memory and stores what it changed.
@@ -623,18 +675,55 @@ impl Attempt {
     }
 }
 
-/// Who gives the command, then what the game decides: a side's command needs its token,
-/// the server's none.
+/// A command's answer as its giver sees it: a person playing by their seat (no token) is
+/// told the seats they play; a token's answer is everyone's state, as a spectator's.
+fn seen(outcome: Outcome, live: &Live, who: &Who) -> Outcome {
+    match outcome {
+        Outcome::State(mut state) if matches!(who, Who::Holder { .. }) => {
+            live.show_sides(&mut state, who);
+            Outcome::State(state)
+        }
+        started => started,
+    }
+}
+
+/// The side a command is given for: a token's, or one of the seats a holder holds (the
+/// one named, else the only one, else the one the command concerns: the side to move,
+/// or the side asked to take back a move); the server's commands have none.
+fn side_for(live: &Live, who: &Who, command: &Command) -> Result<Option<Color>, GameError> {
+    let held = live.sides_of(who);
+    let side = match (who, &held[..]) {
+        (Who::Server, _) => return Ok(None),
+        (_, []) => return Err(GameError::NotASide),
+        (
+            Who::Holder {
+                side: Some(side), ..
+            },
+            _,
+        ) => {
+            if !held.contains(side) {
+                return Err(GameError::NotASide);
+            }
+            *side
+        }
+        (_, [one]) => *one,
+        (_, _) => match (command, live.requests.undo_request) {
+            (Command::AcceptUndo | Command::DeclineUndo, Some(asking)) => !asking,
+            _ => live.seated.game().position().turn(),
+        },
+    };
+    Ok(Some(side))
+}
+
+/// Who gives the command, then what the game decides: a side's command needs its token or
+/// its seat, the server's none.
 fn decide(
     live: &mut Live,
     who: &Who,
     command: &Command,
     tables: &Tablebases,
 ) -> Result<Decision, GameError> {
-    let side = match who {
-        Who::Token(token) => Some(live.side_of(token).ok_or(GameError::NotASide)?),
-        Who::Server => None,
-    };
+    let side = side_for(live, who, command)?;
     if command.by_a_side() != side.is_some() {
         return Err(GameError::NotASide);
     }
@@ -670,10 +759,10 @@ pub(crate) mod tests {
     /// app's tables (which creating the game filled if the player probes one) and with none.
     fn quick(app: &Games, computer: &str) -> (bool, bool) {
         let started = app
-            .create(NewGame {
-                game: Game::new(Rules::classic()),
-                seats: [Seat::Human, computer.parse().unwrap()],
-            })
+            .create(NewGame::new(
+                Game::new(Rules::classic()),
+                [Seat::Human, computer.parse().unwrap()],
+            ))
             .unwrap();
         let slot = app.cached(&started.id).unwrap();
         let live = slot.blocking_lock();
@@ -700,10 +789,7 @@ pub(crate) mod tests {
     /// A new game of `red` against `blue`, made off the async threads.
     pub(crate) async fn started(games: &Arc<Games>, red: &str, blue: &str) -> Started {
         let (games, seats) = (games.clone(), [red.parse().unwrap(), blue.parse().unwrap()]);
-        let new = NewGame {
-            game: Game::new(Rules::classic()),
-            seats,
-        };
+        let new = NewGame::new(Game::new(Rules::classic()), seats);
         blocking(move || games.create(new)).await.ok().unwrap()
     }
 
@@ -722,7 +808,7 @@ pub(crate) mod tests {
         // Page 1 closes: the second copy still has page 2.
         let gone = games.run_on(&game.id, first, red(), Command::Absent).await;
         assert!(gone.is_ok());
-        let present = games.read(&game.id, None, |live, _| live.state().present);
+        let present = games.read(&game.id, &Who::Nobody, |live, _| live.state().present);
         assert!(present.await.ok().unwrap().1.red, "page 2 is open");
     }
 
@@ -736,7 +822,7 @@ pub(crate) mod tests {
         let game = started(&games, "perfect", "perfect").await;
         games.play_if_computers(&game.id).await;
         let plies = || async {
-            let read = games.read(&game.id, None, |live, _| live.state().plies);
+            let read = games.read(&game.id, &Who::Nobody, |live, _| live.state().plies);
             read.await.ok().unwrap().1
         };
         // Forgotten three times, each time reloaded (which plays the game on).

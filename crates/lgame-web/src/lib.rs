@@ -13,16 +13,20 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+mod accounts;
+pub mod admin;
 mod api;
 #[cfg(test)]
 mod api_doc;
 mod assets;
 mod autoplay;
 mod catalog;
+pub mod credentials;
 mod error;
 mod explore;
 mod extract;
 mod games;
+mod identity;
 mod limits;
 mod listener;
 mod openapi;
@@ -41,6 +45,7 @@ use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
 pub use extract::MAX_BODY;
+pub use identity::ClientRules;
 pub use listener::Limits as ConnectionLimits;
 pub use store::{Database, Synchronous};
 
@@ -81,6 +86,14 @@ pub struct Config {
     pub table_memory: u64,
     /// Analysis and classes requests per client address per minute; 0: no limit.
     pub analysis_limit: u32,
+    /// Accounts made per client address per hour; 0: no limit.
+    pub signup_limit: u32,
+    /// Failed log-ins per client address per minute (half as many per account and
+    /// address); 0: no limit.
+    pub login_failure_limit: u32,
+    /// How clients are seen: behind HTTPS (cookies `Secure`), through trusted proxies
+    /// (their `X-Forwarded-For` believed).
+    pub clients: ClientRules,
 }
 
 impl Config {
@@ -99,6 +112,9 @@ impl Config {
             connections: ConnectionLimits::default(),
             table_memory: 128_000_000,
             analysis_limit: 300,
+            signup_limit: 10,
+            login_failure_limit: 10,
+            clients: ClientRules::default(),
         }
     }
 }
@@ -143,6 +159,11 @@ impl Server {
             websockets: Arc::new(Semaphore::new(config.max_websockets)),
             max_websockets: config.max_websockets,
             shutdown,
+            clients: Arc::new(config.clients.clone()),
+            account_limits: Arc::new(accounts::Limits::new(
+                config.signup_limit,
+                config.login_failure_limit,
+            )),
         };
         if let Some(notices) = notices {
             peers::follow(shared.games.clone(), notices);

@@ -28,6 +28,8 @@ use serde::Serialize;
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::{IntoResponses, OpenApi, ToSchema};
 
+mod accounts;
+
 use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 use crate::request::{
     AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, TokenRequest,
@@ -159,7 +161,11 @@ enum BodyRefusals {
 #[derive(IntoResponses)]
 #[allow(dead_code)] // a description for the document, never made
 enum GameRefusals {
-    #[response(status = 403, description = "The token plays no side of this game")]
+    #[response(
+        status = 403,
+        description = "The token or the asker's seat plays no side of this game (`not_a_side`), \
+                       or a request with cookies came from another site (`foreign_origin`)"
+    )]
     NotASide(ErrorBody),
     #[response(status = 404, description = "No game has this id")]
     NoGame(ErrorBody),
@@ -182,11 +188,15 @@ enum GameRefusals {
     paths(
         healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
         rematch, draw, resign, record, websocket, analysis, position, classes, catalog, qr,
-        diagram, records, index, profile_page, asset
+        diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
+        accounts::sign_up, accounts::account, accounts::close_account, accounts::log_in,
+        accounts::log_out, accounts::change_password, accounts::end_other_sessions,
+        accounts::export, accounts::my_games, accounts::profile, accounts::user_games
     ),
     components(schemas(GameMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
         (name = "games", description = "Games: created, played, watched."),
+        (name = "accounts", description = "Accounts, sessions, players' profiles and games."),
         (name = "positions", description = "Questions about positions that are not games."),
         (name = "server", description = "The server itself."),
         (name = "page", description = "The web page's files."),
@@ -265,6 +275,16 @@ pub struct Seats {
     red: String,
     /// Blue's seat.
     blue: String,
+}
+
+/// Who sits at each side.
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersBySide {
+    /// Red's player.
+    red: crate::response::Player,
+    /// Blue's player.
+    blue: crate::response::Player,
 }
 
 /// Whether each side has a page open now.
@@ -902,7 +922,8 @@ mod tests {
 
     use super::*;
 
-    const API_RS: &str = include_str!("api.rs");
+    /// The routers' sources: the games' and the accounts'.
+    const API_RS: &str = concat!(include_str!("api.rs"), include_str!("accounts.rs"));
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the
     /// methods it is given (`get(…)`, `post(…)`, chained or not), the path as OpenAPI writes
@@ -910,8 +931,12 @@ mod tests {
     fn router_routes() -> BTreeSet<(String, String)> {
         let mut routes = BTreeSet::new();
         let mut rest = API_RS;
-        while let Some(at) = rest.find(".route(\"") {
-            rest = &rest[at + ".route(\"".len()..];
+        while let Some(at) = rest.find(".route(") {
+            rest = rest[at + ".route(".len()..].trim_start();
+            let Some(quoted) = rest.strip_prefix('"') else {
+                continue;
+            };
+            rest = quoted;
             let end = rest.find('"').expect("a route's path ends");
             let path = rest[..end].replace("{*", "{");
             // The route's methods: up to the next route, fallback or the router's end.
@@ -1027,7 +1052,7 @@ mod tests {
                     missing.push(format!("{what}: no success answer"));
                 }
                 for (status, answer) in responses {
-                    let bodiless = status == "101" || status == "304";
+                    let bodiless = status == "101" || status == "204" || status == "304";
                     let has_schema = answer["content"].as_object().is_some_and(|c| {
                         !c.is_empty() && c.values().all(|m| m.get("schema").is_some())
                     });

@@ -101,7 +101,7 @@ mod tests {
         }
         tell.send(news([0, 1])).unwrap();
         let present = || async {
-            let read = games.read(&game.id, None, |live, _| live.state().present);
+            let read = games.read(&game.id, &Who::Nobody, |live, _| live.state().present);
             read.await.ok().unwrap().1
         };
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);

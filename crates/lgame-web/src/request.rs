@@ -1,7 +1,10 @@
 //! The bodies and query strings the API reads (docs/api.md): unknown fields are refused.
 
+use lgame::Color;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+
+use crate::openapi as schema;
 
 /// `POST /api/games`: a new game.
 #[derive(Deserialize, ToSchema)]
@@ -26,6 +29,15 @@ pub struct CreateRequest {
     #[serde(default)]
     #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
     pub turn_limit: Option<u32>,
+    /// The sides the asker's browser keeps, by its session or anonymous identity (the
+    /// page's way: no token in the address).
+    #[serde(default)]
+    #[schema(value_type = Vec<schema::Color>)]
+    pub hold: Vec<Color>,
+    /// A side to invite a friend to: the answer's `invitation` is its one-time link.
+    #[serde(default)]
+    #[schema(value_type = Option<schema::Color>)]
+    pub invite: Option<Color>,
 }
 
 /// `POST /api/games/import`: a game from its record.
@@ -46,8 +58,13 @@ pub struct ImportRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
-    /// The token of the side moving.
-    pub token: String,
+    /// The token of the side moving (without one: the asker's seat).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Which of the asker's seats moves, when they hold both.
+    #[serde(default)]
+    #[schema(value_type = Option<schema::Color>)]
+    pub side: Option<Color>,
     /// The ply the move is for: the state's `plies + 1`.
     pub ply: u64,
     /// The move in notation.
@@ -55,12 +72,30 @@ pub struct MoveRequest {
     pub mv: String,
 }
 
-/// The body of a change that needs only the side's token (undo, draw, resign, rematch).
-#[derive(Deserialize, ToSchema)]
+/// The body of a change that needs only who asks (undo, draw, resign, rematch): a side's
+/// token, or none and the asker's seat.
+#[derive(Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
-    /// The token of the side asking.
-    pub token: String,
+    /// The token of the side asking (without one: the asker's seat).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Which of the asker's seats asks, when they hold both.
+    #[serde(default)]
+    #[schema(value_type = Option<schema::Color>)]
+    pub side: Option<Color>,
+}
+
+/// `POST /api/games/{id}/seat`: a seat taken by its invitation or its token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// The invitation's secret (the `invite` of its link).
+    #[serde(default)]
+    pub invite: Option<String>,
+    /// A side's token.
+    #[serde(default)]
+    pub token: Option<String>,
 }
 
 /// `GET /api/games/{id}` and its WebSocket: the token names the side asking.
@@ -92,4 +127,68 @@ pub struct AnalysisQuery {
 pub struct QrQuery {
     /// The text to encode (at most 1,000 bytes).
     pub text: String,
+}
+
+/// `POST /api/account`: a new account.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "username": "alice", "password": "a long passphrase" }))]
+pub struct SignUpRequest {
+    /// 2 to 20 ASCII letters, digits, `_` and `-`; unique whatever its case.
+    pub username: String,
+    /// At least 8 characters, not a common password.
+    pub password: String,
+    /// Optional, never shown to anyone else.
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+/// `POST /api/session`: a log-in.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogInRequest {
+    /// The username, in any case.
+    pub username: String,
+    pub password: String,
+}
+
+/// `POST /api/account/password`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The password now.
+    pub password: String,
+    /// The password from now on.
+    pub new_password: String,
+}
+
+/// `DELETE /api/account`: the password, to close the account.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordRequest {
+    pub password: String,
+}
+
+/// A page of a list of games, filtered.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GamesListQuery {
+    /// The page, from 1.
+    #[serde(default)]
+    #[param(minimum = 1, maximum = 4294967295_u64)]
+    pub page: Option<u32>,
+    /// Games a page (default 20, at most 100).
+    #[serde(default)]
+    #[param(minimum = 1, maximum = 4294967295_u64)]
+    pub per_page: Option<u32>,
+    /// Only games the player `win`s, `draw`s, `loss`es, or `ongoing` ones.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Only games of this variant (its name, as the state's `variant`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Only games against this username.
+    #[serde(default)]
+    pub opponent: Option<String>,
 }

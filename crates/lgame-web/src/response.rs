@@ -102,16 +102,55 @@ pub struct GameState {
     /// The game this one is the rematch of (its id).
     #[schema(required)]
     pub rematch_of: Option<String>,
-    /// The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
+    /// Who sits at each side: an account's name, a browser without one, a computer, or a
+    /// seat nobody has taken yet.
+    #[schema(value_type = schema::PlayersBySide)]
+    pub players: ByColor<Player>,
+    /// The side whose seat has an open invitation (a friend's game before they join).
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub invitation: Option<Color>,
+    /// The asker's side: their token's, or the seat their session or browser holds (with
+    /// both seats, the side to move). Absent for a spectator and in a WebSocket's messages.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = schema::Color, required = false)]
     pub you: Option<Color>,
+    /// Every seat the asker plays (absent in a WebSocket's messages, which go to all).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<schema::Color>, required = false)]
+    pub your_sides: Vec<Color>,
+}
+
+/// Who sits at a side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Player {
+    pub kind: PlayerKind,
+    /// The account's username, or the computer's level (`null` otherwise).
+    #[schema(required)]
+    pub name: Option<String>,
+}
+
+/// What kind of player sits at a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person with an account.
+    User,
+    /// A person without one (a browser's anonymous identity, or a program's token).
+    Anonymous,
+    /// A person whose account was closed.
+    Deleted,
+    /// A computer player.
+    Computer,
+    /// A person's seat nobody has taken yet.
+    Open,
 }
 
 /// A message of a game's WebSocket: the whole state first (and again after a watcher fell
 /// behind), then each change.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
+// Made once per change and serialized at once: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum GameMessage {
     /// The whole state, as `GET /api/games/{id}` answers it.
     State(GameState),
@@ -162,6 +201,12 @@ pub struct GameChange {
     /// The game's rematch, once one is asked for (its id).
     #[schema(required)]
     pub rematch: Option<String>,
+    /// Who sits at each side.
+    #[schema(value_type = schema::PlayersBySide)]
+    pub players: ByColor<Player>,
+    /// The side whose seat has an open invitation.
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub invitation: Option<Color>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).
@@ -179,6 +224,20 @@ pub struct Created {
     pub players: Players,
     /// The new game's state.
     pub state: GameState,
+    /// The one-time invitation to a seat (asked with `invite`): give its link to one
+    /// person.
+    #[schema(required)]
+    pub invitation: Option<Invitation>,
+}
+
+/// A one-time invitation to take a game's seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Invitation {
+    /// The seat's side.
+    #[schema(value_type = schema::Color)]
+    pub side: Color,
+    /// The page's address that offers the seat (a path on this server).
+    pub url: String,
 }
 
 /// The links of each human side of a new game.
@@ -482,4 +541,113 @@ pub struct Start {
     pub plies: Option<u16>,
     /// Its legal moves.
     pub moves: u64,
+}
+
+/// An account, as its owner sees it (`GET /api/account`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Account {
+    pub username: String,
+    /// Shown to the owner only.
+    #[schema(required)]
+    pub email: Option<String>,
+    /// When it was made (Unix seconds).
+    pub created: i64,
+}
+
+/// How many sessions were ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ended {
+    pub ended: u64,
+}
+
+/// A player's public profile.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Profile {
+    pub username: String,
+    /// When the account was made (Unix seconds).
+    pub created: i64,
+    pub counts: Counts,
+    /// The games the player is playing now.
+    pub playing: Vec<GameSummary>,
+}
+
+/// A player's games, counted by how they ended for them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Counts {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+/// A page of a list of games, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamesPage {
+    pub games: Vec<GameSummary>,
+    pub page: u32,
+    pub per_page: u32,
+    /// The games the filters match, in all.
+    pub total: u64,
+}
+
+impl GamesPage {
+    /// No games.
+    pub fn empty() -> GamesPage {
+        GamesPage {
+            games: Vec::new(),
+            page: 1,
+            per_page: 20,
+            total: 0,
+        }
+    }
+}
+
+/// A game in a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    /// The rules text (`null`: not a named variant).
+    #[schema(required)]
+    pub variant: Option<String>,
+    #[schema(value_type = schema::PlayersBySide)]
+    pub players: ByColor<Player>,
+    /// The result token (`*` while it goes on).
+    pub result: String,
+    pub over: bool,
+    pub plies: u64,
+    /// The side of the player whose list this is.
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub you: Option<Color>,
+    /// When it was made (Unix seconds).
+    pub created: i64,
+    /// The game's page (an address on this server).
+    pub url: String,
+}
+
+/// A session, as the account's data lists it (never its id).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionInfo {
+    /// Unix seconds: made, last renewed, ends.
+    pub created: i64,
+    pub used: i64,
+    pub expires: i64,
+}
+
+impl From<crate::store::Session> for SessionInfo {
+    fn from(s: crate::store::Session) -> SessionInfo {
+        SessionInfo {
+            created: s.created,
+            used: s.used,
+            expires: s.expires,
+        }
+    }
+}
+
+/// Everything the server keeps of an account (`GET /api/account/export`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Export {
+    pub account: Account,
+    pub sessions: Vec<SessionInfo>,
+    /// Every game the account holds a seat of.
+    pub games: Vec<GameSummary>,
 }

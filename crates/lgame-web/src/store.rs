@@ -17,8 +17,13 @@ use anyhow::anyhow;
 use lgame::Color;
 use tokio::sync::{mpsc, oneshot};
 
+mod accounts;
 mod postgres;
 mod sqlite;
+
+pub use accounts::{
+    user_holder, Accounts, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+};
 
 pub use sqlite::Synchronous;
 
@@ -94,6 +99,14 @@ pub struct GameRow {
     /// The game's rematch, and the game it is the rematch of.
     pub rematch: Option<String>,
     pub rematch_of: Option<String>,
+    /// Who holds each side's seat (`store/accounts.rs`), and the hash of an open
+    /// invitation to a seat nobody holds.
+    pub holders: [Option<String>; 2],
+    pub invites: [Option<String>; 2],
+    /// The holders' usernames, as loaded (not stored with the game).
+    pub names: [Option<String>; 2],
+    /// The variant's name (`None`: custom rules), for the lists of games.
+    pub variant: Option<String>,
     /// Changes made to the game since it was created: each change moves it one up.
     pub version: i64,
 }
@@ -117,6 +130,9 @@ pub struct Edit {
     pub version: i64,
     pub change: Change,
     pub requests: Requests,
+    /// The game's result token after the change (`*` while it goes on), kept for the lists
+    /// of games.
+    pub outcome: String,
 }
 
 /// What an [`Edit`] changes besides the requests.
@@ -244,7 +260,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Send + Sync {
+pub trait Backend: Accounts + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -268,8 +284,9 @@ pub trait Backend: Send + Sync {
     /// How many games are stored.
     fn count_games(&self) -> StoreResult<u64>;
 
-    /// Stores a new game (at version 0) and its moves. (Blocking.)
-    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()>;
+    /// Stores a new game (at version 0) and its moves, its result token `outcome`.
+    /// (Blocking.)
+    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()>;
 
     /// Queues a change for the database, without waiting for it. It fails with
     /// [`StoreError::Stale`] if the game is no longer at the edit's version, and a ply
@@ -316,6 +333,13 @@ impl std::ops::Deref for Store {
     fn deref(&self) -> &(dyn Backend + 'static) {
         &*self.0
     }
+}
+
+/// Unix seconds now.
+pub(crate) fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// A name for this instance among those on the database: random, a new one each start.
@@ -406,6 +430,10 @@ mod both_backends {
             },
             rematch: None,
             rematch_of: None,
+            holders: [None, None],
+            invites: [None, None],
+            names: [None, None],
+            variant: None,
             version: 0,
         }
     }
@@ -416,6 +444,7 @@ mod both_backends {
             version,
             change,
             requests,
+            outcome: "*".into(),
         }
     }
 
@@ -433,8 +462,8 @@ mod both_backends {
         assert_eq!(store.shared(), db == Db::Postgres);
         assert!(store.version().unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        store.insert_game(&a, &["A1,A2,A3,B3".into()]).unwrap();
-        store.insert_game(&b, &[]).unwrap();
+        store.insert_game(&a, &["A1,A2,A3,B3".into()], "*").unwrap();
+        store.insert_game(&b, &[], "*").unwrap();
         assert_eq!(store.count_games().unwrap(), 2);
         let (back, moves) = store.load(&a.id).unwrap().unwrap();
         assert_eq!((back, moves), (a.clone(), vec!["A1,A2,A3,B3".to_string()]));

@@ -11,8 +11,8 @@ use lgame_players::{Level, Tablebases};
 use tokio::sync::broadcast;
 
 use super::presence::Presence;
-use super::{Conflict, GameError, COLORS};
-use crate::response::{GameChange, GameMessage, GameState};
+use super::{Conflict, GameError, Who, COLORS};
+use crate::response::{GameChange, GameMessage, GameState, Player, PlayerKind};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Requests, StoreResult};
 
@@ -30,6 +30,11 @@ pub struct Live {
     /// The rematch of this game, and the game this is the rematch of (ids).
     pub(super) rematch: Option<String>,
     pub(super) rematch_of: Option<String>,
+    /// Who holds each seat (`store/accounts.rs`), their usernames, and the hash of a seat's
+    /// open invitation.
+    pub(super) holders: [Option<String>; 2],
+    pub(super) names: [Option<String>; 2],
+    pub(super) invites: [Option<String>; 2],
     /// The plies of the state watchers were last sent: where the next change starts.
     pub(super) announced: usize,
     /// The game's version in the database when this copy was made, plus the changes made
@@ -38,6 +43,19 @@ pub struct Live {
     /// Tells every watcher of the game each change (the state's JSON); subscribed under
     /// the game's lock, so that no change is missed between the state and the next change.
     updates: broadcast::Sender<Arc<str>>,
+}
+
+/// Who sits at a seat (`human` or a computer's spec), by its holder and the holder's
+/// username: a computer, a seat nobody holds yet, an account, a closed account, a browser.
+pub fn player_at(seat: &str, holder: Option<&str>, name: Option<&str>) -> Player {
+    let (kind, name) = match (holder, name) {
+        _ if seat != "human" => (PlayerKind::Computer, Some(seat.to_string())),
+        (None, _) => (PlayerKind::Open, None),
+        (Some(_), Some(name)) => (PlayerKind::User, Some(name.to_string())),
+        (Some(holder), None) if holder.starts_with("u:") => (PlayerKind::Deleted, None),
+        (Some(_), None) => (PlayerKind::Anonymous, None),
+    };
+    Player { kind, name }
 }
 
 /// A change made to a game in memory, to be stored, or taken back if it cannot be.
@@ -81,6 +99,9 @@ impl Live {
             present: Presence::default(),
             rematch: row.rematch.clone(),
             rematch_of: row.rematch_of.clone(),
+            holders: row.holders.clone(),
+            names: row.names.clone(),
+            invites: row.invites.clone(),
             version,
             updates: broadcast::channel(16).0,
         }
@@ -97,6 +118,50 @@ impl Live {
             }
         }
         side
+    }
+
+    /// The seats `who` plays: a token's side, or every seat a holder holds.
+    pub fn sides_of(&self, who: &Who) -> Vec<Color> {
+        match who {
+            Who::Token(token) => self.side_of(token).into_iter().collect(),
+            Who::Holder { holder, .. } => COLORS
+                .into_iter()
+                .filter(|&c| self.holders[c as usize].as_deref() == Some(holder.as_str()))
+                .collect(),
+            Who::Nobody | Who::Server => Vec::new(),
+        }
+    }
+
+    /// Who sits at each side, as everyone may see it.
+    fn player(&self, side: Color) -> Player {
+        let i = side as usize;
+        let held = self.holders[i].as_deref();
+        let by_token = held.is_none() && self.tokens[i].is_some() && self.invites[i].is_none();
+        match by_token {
+            // A side played by its token alone (a program's, an old link's).
+            true => Player {
+                kind: PlayerKind::Anonymous,
+                name: None,
+            },
+            false => player_at(&self.seats[i], held, self.names[i].as_deref()),
+        }
+    }
+
+    /// The game as `who` sees it: everyone's state, with the seats `who` plays.
+    pub fn state_for(&self, who: &Who) -> GameState {
+        let mut state = self.state();
+        self.show_sides(&mut state, who);
+        state
+    }
+
+    /// Writes into a state of this game the seats `who` plays.
+    pub fn show_sides(&self, state: &mut GameState, who: &Who) {
+        state.your_sides = self.sides_of(who);
+        state.you = match state.your_sides[..] {
+            [] => None,
+            [one] => Some(one),
+            _ => Some(state.turn),
+        };
     }
 
     /// The game as everyone may see it (never a token).
@@ -124,7 +189,12 @@ impl Live {
             undo_request: self.requests.undo_request,
             rematch: self.rematch.clone(),
             rematch_of: self.rematch_of.clone(),
+            players: ByColor::new_with(|c| self.player(c)),
+            invitation: COLORS.into_iter().find(|&c| {
+                self.invites[c as usize].is_some() && self.holders[c as usize].is_none()
+            }),
             you: None,
+            your_sides: Vec::new(),
         }
     }
 
@@ -233,6 +303,8 @@ impl Live {
             present: state.present,
             undo_request: state.undo_request,
             rematch: state.rematch.clone(),
+            players: state.players.clone(),
+            invitation: state.invitation,
         }
     }
 
@@ -258,6 +330,7 @@ impl Live {
             version: self.version,
             change: stored,
             requests: change.requests_after(),
+            outcome: self.seated.game().result_token().to_string(),
         }
     }
 

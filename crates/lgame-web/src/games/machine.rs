@@ -64,6 +64,11 @@ pub enum Command {
 pub enum Who {
     /// A side's secret token (the API's `token`).
     Token(String),
+    /// A person by the seats they hold (`store/accounts.rs`): their session's account or
+    /// their browser's anonymous identity; `side` picks one when they hold both.
+    Holder { holder: String, side: Option<Color> },
+    /// Someone with no token, no session and no anonymous identity: plays no side.
+    Nobody,
     /// The server itself: its computers' games, the other instances' news.
     Server,
 }
@@ -353,6 +358,10 @@ mod tests {
             requests: Requests::default(),
             rematch: None,
             rematch_of: None,
+            holders: [None, None],
+            invites: [None, None],
+            names: [None, None],
+            variant: None,
             version: 0,
         };
         Live::new(ID.into(), seated, &row, 0)

@@ -169,7 +169,9 @@ impl fmt::Display for GameError {
             | GameError::TooLarge(message)
             | GameError::Unservable(message) => f.write_str(message),
             GameError::NoGame(id) => write!(f, "no game '{}'", shown_id(id)),
-            GameError::NotASide => f.write_str("the token does not play a side of this game"),
+            GameError::NotASide => f.write_str(
+                "you do not play a side of this game (no seat of yours, or a wrong token or invitation)",
+            ),
             GameError::Conflict { why, .. } => why.fmt(f),
             GameError::Outdated => f.write_str(
                 "the game changed on another server instance at the same time; try again",
@@ -220,6 +222,8 @@ pub enum Conflict {
     NoUndoRequest,
     /// A side answers its own request to take back.
     OwnUndoRequest,
+    /// The seat asked for is held by someone already (or is not a person's).
+    SeatTaken(Color),
     /// The computer opponent does not judge the position drawn.
     DrawDeclined {
         /// The computer's side.
@@ -258,6 +262,9 @@ impl fmt::Display for Conflict {
                 f,
                 "{side} ({seat}) declines the draw: it does not judge the position drawn"
             ),
+            Conflict::SeatTaken(side) => {
+                write!(f, "{side}'s seat is taken: someone took it first")
+            }
             Conflict::NotOver => f.write_str("a rematch is for a finished game: this one goes on"),
             Conflict::RematchGiven(id) => write!(
                 f,

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use lgame::Color;
 
-use super::machine::Who;
+use super::machine::{Command, Who};
 use super::{parse_seat, random_hex, Conflict, GameError, Games, Guard, Live, NewGame};
-use super::{Outcome, Started};
+use super::{side_for, Outcome, Started};
 use crate::secret::token_hash;
 
 impl Games {
@@ -19,30 +19,33 @@ impl Games {
         live: Guard,
         who: &Who,
     ) -> Result<Outcome, GameError> {
-        let Who::Token(token) = who.clone() else {
-            return Err(GameError::NotASide);
-        };
-        let games = self.clone();
+        let (games, who) = (self.clone(), who.clone());
         let (_, started) = self
             .on_blocking(live, move |live| {
                 if games.store.shared() {
                     games.catch_up(live)?;
                 }
-                games.rematch(live, &token)
+                games.rematch(live, &who)
             })
             .await?;
         Ok(Outcome::Started(started))
     }
 
-    /// The token's side asks for a rematch of a finished game. (Blocking.)
-    fn rematch(&self, live: &mut Live, token: &str) -> Result<Started, GameError> {
-        let side = live.side_of(token).ok_or(GameError::NotASide)?;
+    /// A side asks for a rematch of a finished game: by its token (the new game's token is
+    /// its answer), or by its seat (the rematch's seats are held by the same people,
+    /// colours swapped). (Blocking.)
+    fn rematch(&self, live: &mut Live, who: &Who) -> Result<Started, GameError> {
+        let side = side_for(live, who, &Command::Rematch)?.ok_or(GameError::NotASide)?;
         if !live.seated.game().is_over() {
             return Err(live.conflict(Conflict::NotOver));
         }
         let new_side = !side;
+        let by_token = matches!(who, Who::Token(_));
         if let Some(id) = live.rematch.clone() {
-            return self.claim(&id, new_side);
+            return match by_token {
+                true => self.claim(&id, new_side),
+                false => self.held_rematch(&id),
+            };
         }
         let fresh = live.seated.game().rules_only();
         let seats = [
@@ -50,8 +53,12 @@ impl Games {
             parse_seat("red", &live.seats[0])?,
         ];
         let mut issue = [false; 2];
-        issue[new_side as usize] = true;
-        let started = self.create_with(NewGame { game: fresh, seats }, issue)?;
+        issue[new_side as usize] = by_token;
+        let new = NewGame {
+            holders: [live.holders[1].clone(), live.holders[0].clone()],
+            ..NewGame::new(fresh, seats)
+        };
+        let started = self.create_with(new, issue)?;
         let linked = self
             .store
             .link_rematch(&live.id, &started.id)
@@ -76,9 +83,24 @@ impl Games {
         Ok(started)
     }
 
-    /// The rematch `id` with a token for `side`, if that side has none yet. (Blocking.)
-    fn claim(&self, id: &str, side: Color) -> Result<Started, GameError> {
-        let slot = match self.cached(id) {
+    /// The rematch `id`, made already, for a person who holds their seat in it. (Blocking.)
+    fn held_rematch(&self, id: &str) -> Result<Started, GameError> {
+        let slot = self.loaded(id)?;
+        let mut rematch = slot.blocking_lock();
+        if self.store.shared() {
+            self.catch_up(&mut rematch)?;
+        }
+        Ok(Started {
+            id: id.to_string(),
+            tokens: [None, None],
+            state: rematch.state(),
+            invitation: None,
+        })
+    }
+
+    /// The game `id`, from memory or loaded into it. (Blocking.)
+    fn loaded(&self, id: &str) -> Result<Arc<super::Slot>, GameError> {
+        Ok(match self.cached(id) {
             Some(slot) => slot,
             None => {
                 let live = self
@@ -86,7 +108,12 @@ impl Games {
                     .ok_or_else(|| GameError::NoGame(id.to_string()))?;
                 self.insert(live).0
             }
-        };
+        })
+    }
+
+    /// The rematch `id` with a token for `side`, if that side has none yet. (Blocking.)
+    fn claim(&self, id: &str, side: Color) -> Result<Started, GameError> {
+        let slot = self.loaded(id)?;
         let mut rematch = slot.blocking_lock();
         if self.store.shared() {
             self.catch_up(&mut rematch)?;
@@ -112,6 +139,7 @@ impl Games {
             id: id.to_string(),
             tokens,
             state: rematch.state(),
+            invitation: None,
         })
     }
 }

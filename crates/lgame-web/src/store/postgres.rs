@@ -28,6 +28,8 @@ use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 use lgame::Color;
 
 use super::{side_from_text, side_text, token_column};
+
+mod accounts;
 use super::{Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
@@ -43,7 +45,8 @@ const MIGRATION_LOCK: i64 = 0x6c_67_61_6d_65;
 
 /// The schema, one migration per version (version = index + 1), kept in `lgame_schema`.
 /// Version 1 is the SQLite schema at its version 4, in PostgreSQL's types.
-const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         created BIGINT NOT NULL DEFAULT extract(epoch FROM now())::bigint,
         header TEXT NOT NULL,              -- a record of no moves: variant, setup, draw rules
@@ -65,7 +68,34 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         ply INTEGER NOT NULL,              -- 1 for the first move
         mv TEXT NOT NULL,
         PRIMARY KEY (game, ply)
-    );"];
+    );",
+    // Version 2: the SQLite schema's version 5 (accounts, sessions, seats' holders).
+    "CREATE TABLE users (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- never reused
+        username TEXT NOT NULL,
+        username_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        email TEXT,
+        created BIGINT NOT NULL,
+        disabled BOOLEAN NOT NULL DEFAULT FALSE
+    );
+    CREATE TABLE sessions (
+        id_hash TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        created BIGINT NOT NULL,
+        used BIGINT NOT NULL,
+        expires BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_by_user ON sessions (user_id);
+    ALTER TABLE games ADD COLUMN red_holder TEXT;
+    ALTER TABLE games ADD COLUMN blue_holder TEXT;
+    ALTER TABLE games ADD COLUMN red_invite_hash TEXT;
+    ALTER TABLE games ADD COLUMN blue_invite_hash TEXT;
+    ALTER TABLE games ADD COLUMN variant TEXT;
+    ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '*';
+    CREATE INDEX games_by_red_holder ON games (red_holder, created);
+    CREATE INDEX games_by_blue_holder ON games (blue_holder, created);",
+];
 
 /// Changes written and commits made: one each per change here.
 #[derive(Default)]
@@ -251,8 +281,9 @@ impl Backend for Store {
         })?)
     }
 
-    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()> {
+    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
         let (pool, game, moves) = (self.pool.clone(), game.clone(), moves.to_vec());
+        let outcome = outcome.to_string();
         Ok(self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
@@ -260,8 +291,11 @@ impl Backend for Store {
             let insert = tx
                 .prepare_cached(
                     "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
-                                        seed, termination, result, draw_offer, undo_request)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                                        seed, termination, result, draw_offer, undo_request,
+                                        red_holder, blue_holder, red_invite_hash,
+                                        blue_invite_hash, variant, outcome)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+                             $16, $17)",
                 )
                 .await?;
             tx.execute(
@@ -278,6 +312,12 @@ impl Backend for Store {
                     &result,
                     &game.requests.draw_offer.map(side_text),
                     &game.requests.undo_request.map(side_text),
+                    &game.holders[0],
+                    &game.holders[1],
+                    &game.invites[0],
+                    &game.invites[1],
+                    &game.variant,
+                    &outcome,
                 ],
             )
             .await?;
@@ -323,7 +363,10 @@ impl Backend for Store {
                 .prepare_cached(
                     "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
                             termination, result, draw_offer, undo_request, rematch,
-                            rematch_of, version
+                            rematch_of, version, red_holder, blue_holder, red_invite_hash,
+                            blue_invite_hash, variant,
+                            (SELECT username FROM users WHERE 'u:' || id = red_holder),
+                            (SELECT username FROM users WHERE 'u:' || id = blue_holder)
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -344,6 +387,10 @@ impl Backend for Store {
                 rematch: r.get(11),
                 rematch_of: r.get(12),
                 version: r.get(13),
+                holders: [r.get(14), r.get(15)],
+                invites: [r.get(16), r.get(17)],
+                variant: r.get(18),
+                names: [r.get(19), r.get(20)],
             };
             let moves = tx
                 .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
@@ -452,13 +499,17 @@ async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
     } = edit.requests;
     let guard = tx
         .prepare_cached(
-            "UPDATE games SET version = version + 1, draw_offer = $3, undo_request = $4
+            "UPDATE games SET version = version + 1, draw_offer = $3, undo_request = $4,
+                              outcome = $5
              WHERE id = $1 AND version = $2",
         )
         .await?;
     let (draw_offer, undo_request) = (draw_offer.map(side_text), undo_request.map(side_text));
     if tx
-        .execute(&guard, &[id, &edit.version, &draw_offer, &undo_request])
+        .execute(
+            &guard,
+            &[id, &edit.version, &draw_offer, &undo_request, &edit.outcome],
+        )
         .await?
         != 1
     {

@@ -23,6 +23,8 @@ use super::{side_from_text, side_text, token_column};
 use super::{Backend, Change, Edit, GameRow, Pending, Requests, StoreError, StoreResult};
 use crate::secret::token_hash;
 
+mod accounts;
+
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Synchronous {
@@ -92,6 +94,36 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(
         "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE games ADD COLUMN undo_request TEXT;",
+    ),
+    // Version 5: accounts, their sessions, and who holds each seat (`store/accounts.rs`);
+    // each game's variant and result for the lists of games (games stored before keep
+    // '*': none of them has a holder to be listed for).
+    Migration::Sql(
+        "CREATE TABLE users (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,     -- lower case: unique ignoring case
+            password_hash TEXT NOT NULL,           -- Argon2id, a PHC string
+            email TEXT,
+            created INTEGER NOT NULL,
+            disabled INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE TABLE sessions (
+            id_hash TEXT PRIMARY KEY,              -- SHA-256 of the cookie's id
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            created INTEGER NOT NULL,
+            used INTEGER NOT NULL,
+            expires INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX sessions_by_user ON sessions (user_id);
+        ALTER TABLE games ADD COLUMN red_holder TEXT;
+        ALTER TABLE games ADD COLUMN blue_holder TEXT;
+        ALTER TABLE games ADD COLUMN red_invite_hash TEXT;
+        ALTER TABLE games ADD COLUMN blue_invite_hash TEXT;
+        ALTER TABLE games ADD COLUMN variant TEXT;
+        ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '*';
+        CREATE INDEX games_by_red_holder ON games (red_holder, created);
+        CREATE INDEX games_by_blue_holder ON games (blue_holder, created);",
     ),
 ];
 
@@ -235,15 +267,17 @@ impl Backend for Store {
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
-    fn insert_game(&self, game: &GameRow, moves: &[String]) -> StoreResult<()> {
-        let (game, moves) = (game.clone(), moves.to_vec());
+    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
+        let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
         self.write(move |conn| {
             let (termination, result) = game.end.clone().unzip();
             conn.prepare_cached(
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
                                     blue_token_hash, seed, termination, result, draw_offer,
-                                    undo_request)
-                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                                    undo_request, red_holder, blue_holder, red_invite_hash,
+                                    blue_invite_hash, variant, outcome)
+                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                         ?14, ?15, ?16, ?17)",
             )?
             .execute(params![
                 game.id,
@@ -257,6 +291,12 @@ impl Backend for Store {
                 result,
                 game.requests.draw_offer.map(side_text),
                 game.requests.undo_request.map(side_text),
+                game.holders[0],
+                game.holders[1],
+                game.invites[0],
+                game.invites[1],
+                game.variant,
+                outcome,
             ])?;
             Ok(insert_moves(conn, &game.id, 1, &moves)?)
         })
@@ -272,7 +312,10 @@ impl Backend for Store {
             .prepare_cached(
                 "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
                         termination, result, draw_offer, undo_request, rematch, rematch_of,
-                        version
+                        version, red_holder, blue_holder, red_invite_hash, blue_invite_hash,
+                        variant,
+                        (SELECT username FROM users WHERE 'u:' || id = red_holder),
+                        (SELECT username FROM users WHERE 'u:' || id = blue_holder)
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |r| {
@@ -292,6 +335,10 @@ impl Backend for Store {
                         rematch: r.get(11)?,
                         rematch_of: r.get(12)?,
                         version: r.get(13)?,
+                        holders: [r.get(14)?, r.get(15)?],
+                        invites: [r.get(16)?, r.get(17)?],
+                        variant: r.get(18)?,
+                        names: [r.get(19)?, r.get(20)?],
                     },
                 ))
             })
@@ -457,14 +504,16 @@ fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
     } = edit.requests;
     let moved = conn
         .prepare_cached(
-            "UPDATE games SET version = version + 1, draw_offer = ?3, undo_request = ?4
+            "UPDATE games SET version = version + 1, draw_offer = ?3, undo_request = ?4,
+                              outcome = ?5
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
             id,
             edit.version,
             draw_offer.map(side_text),
-            undo_request.map(side_text)
+            undo_request.map(side_text),
+            edit.outcome,
         ])?;
     if moved != 1 {
         return Err(StoreError::Stale);
@@ -548,6 +597,10 @@ mod tests {
             requests: Requests::default(),
             rematch: None,
             rematch_of: None,
+            holders: [None, None],
+            invites: [None, None],
+            names: [None, None],
+            variant: None,
             version: 0,
         }
     }
@@ -559,6 +612,7 @@ mod tests {
             version,
             change,
             requests: Requests::default(),
+            outcome: "*".into(),
         }
     }
 
@@ -573,7 +627,7 @@ mod tests {
         let store = Store::open(&path, Synchronous::Normal).unwrap();
         assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
         let row = row("g1");
-        store.insert_game(&row, &["a".into()]).unwrap();
+        store.insert_game(&row, &["a".into()], "*").unwrap();
         store.queue(append_edit("g1", 0, 2, "b")).wait().unwrap();
         // The ply stored already, even on the right version: refused.
         assert!(store.queue(append_edit("g1", 1, 2, "c")).wait().is_err());
@@ -658,7 +712,7 @@ mod tests {
         let path = fresh("batch");
         let store = Store::open(&path, Synchronous::Full).unwrap();
         for id in ["g1", "g2", "g3"] {
-            store.insert_game(&row(id), &["m1".into()]).unwrap();
+            store.insert_game(&row(id), &["m1".into()], "*").unwrap();
         }
         let (changes, commits) = store.write_counts();
         assert_eq!(
@@ -698,7 +752,7 @@ mod tests {
         let path = fresh("failed-commit");
         let store = Store::open(&path, Synchronous::Full).unwrap();
         for id in ["g1", "g2"] {
-            store.insert_game(&row(id), &[]).unwrap();
+            store.insert_game(&row(id), &[], "*").unwrap();
         }
         let (release, held) = hold_writer(&store);
         // A move of a game that does not exist, its foreign key checked only at the commit:
@@ -730,7 +784,7 @@ mod tests {
         let path = fresh("panic");
         let store = Store::open(&path, Synchronous::Normal).unwrap();
         for id in ["g1", "g2"] {
-            store.insert_game(&row(id), &[]).unwrap();
+            store.insert_game(&row(id), &[], "*").unwrap();
         }
         let (release, held) = hold_writer(&store);
         let panics: Job = Box::new(|_| panic!("a change that panics (expected by the test)"));

@@ -6,6 +6,14 @@
 // JSDoc only: the API's answers and bodies as the page reads and sends them.
 
 /**
+ * An account, as its owner sees it (`GET /api/account`).
+ * @typedef {Object} Account
+ * @property {number} created When it was made (Unix seconds).
+ * @property {string | null} email Shown to the owner only.
+ * @property {string} username
+ */
+
+/**
  * One move of an [`Analysis`].
  * @typedef {Object} AnalysedMove
  * @property {Move} move The move.
@@ -69,9 +77,20 @@
  */
 
 /**
+ * A player's games, counted by how they ended for them.
+ * @typedef {Object} Counts
+ * @property {number} draws
+ * @property {number} games
+ * @property {number} losses
+ * @property {number} wins
+ */
+
+/**
  * `POST /api/games`: a new game.
  * @typedef {Object} CreateRequest
  * @property {string} blue Blue's seat.
+ * @property {Color[]} [hold] The sides the asker's browser keeps, by its session or anonymous identity (the page's way: no token in the address).
+ * @property {Color | null} [invite] A side to invite a friend to: the answer's `invitation` is its one-time link.
  * @property {string} red Red's seat: `human` or a computer level (`perfect`, `beginner:40`, ...).
  * @property {number | null} [repetition] Drawn at this repetition of a position (default 3; 0: never).
  * @property {string | null} [setup] A setup name (`standard`, `kit`, `corners`) or a position (default: the variant's).
@@ -83,6 +102,7 @@
  * The answer to `POST /api/games` and `POST /api/games/import` (201).
  * @typedef {Object} Created
  * @property {string} id The new game's id.
+ * @property {Invitation | null} invitation The one-time invitation to a seat (asked with `invite`): give its link to one person.
  * @property {Players} players The human sides only.
  * @property {string} spectator_url The game's public address (a path on this server).
  * @property {GameState} state The new game's state.
@@ -98,6 +118,12 @@
  */
 
 /**
+ * How many sessions were ended.
+ * @typedef {Object} Ended
+ * @property {number} ended
+ */
+
+/**
  * A refusal: `{"error": "...", "kind": "..."}`, with the client's text that was refused, the game's state for a conflict and the rules' reason for an illegal move.
  * @typedef {Object} ErrorBody
  * @property {string} error What is wrong, in (English) words.
@@ -105,6 +131,14 @@
  * @property {string} kind What is wrong, as data: a page words the refusal in its own language by it (`docs/api.md`, "Refusals").
  * @property {IllegalMove} [reason] Why the rules refuse a move, as data (a 422 for an illegal move).
  * @property {GameState} [state] The game's current state (a 409).
+ */
+
+/**
+ * Everything the server keeps of an account (`GET /api/account/export`).
+ * @typedef {Object} Export
+ * @property {Account} account
+ * @property {GameSummary[]} games Every game the account holds a seat of.
+ * @property {SessionInfo[]} sessions
  */
 
 /**
@@ -131,8 +165,10 @@
  * @property {Color | null} draw_offer The side with a standing draw offer.
  * @property {string | null} ending How the game ended.
  * @property {number} from The plies of the previous state that stand: its `moves` and `positions` are cut to this many, then `moves` and `positions` below are appended.
+ * @property {Color | null} invitation The side whose seat has an open invitation.
  * @property {Move[]} moves The moves played after the first `from` plies.
  * @property {boolean} over Whether the game has ended.
+ * @property {PlayersBySide} players Who sits at each side.
  * @property {number} plies Plies played.
  * @property {Position} position The position now.
  * @property {Position[]} positions The position after each of them.
@@ -156,8 +192,10 @@
  * @property {DrawRules} draw_rules The game's draw rules.
  * @property {string | null} ending How the game ended (`trapped`, `resignation`, ...).
  * @property {string} id The game's id (16 hex digits).
+ * @property {Color | null} invitation The side whose seat has an open invitation (a friend's game before they join).
  * @property {Move[]} moves The moves played, in order (`moves[i]` is ply `i + 1`).
  * @property {boolean} over Whether the game has ended.
+ * @property {PlayersBySide} players Who sits at each side: an account's name, a browser without one, a computer, or a seat nobody has taken yet.
  * @property {number} plies Plies played.
  * @property {Position} position The position now.
  * @property {Position[]} positions The position after each ply.
@@ -170,7 +208,31 @@
  * @property {Color} turn The side to move.
  * @property {Color | null} undo_request The side asking the other's consent to take back its last move (two people only).
  * @property {string | null} variant The rules text of the game's record (its `Variant` tag).
- * @property {Color} [you] The side of the token the game was asked with (`GET /api/games/{id}?token=T` only).
+ * @property {Color} [you] The asker's side: their token's, or the seat their session or browser holds (with both seats, the side to move). Absent for a spectator and in a WebSocket's messages.
+ * @property {Color[]} [your_sides] Every seat the asker plays (absent in a WebSocket's messages, which go to all).
+ */
+
+/**
+ * A game in a list.
+ * @typedef {Object} GameSummary
+ * @property {number} created When it was made (Unix seconds).
+ * @property {string} id
+ * @property {boolean} over
+ * @property {PlayersBySide} players
+ * @property {number} plies
+ * @property {string} result The result token (`*` while it goes on).
+ * @property {string} url The game's page (an address on this server).
+ * @property {string | null} variant The rules text (`null`: not a named variant).
+ * @property {Color | null} you The side of the player whose list this is.
+ */
+
+/**
+ * A page of a list of games, newest first.
+ * @typedef {Object} GamesPage
+ * @property {GameSummary[]} games
+ * @property {number} page
+ * @property {number} per_page
+ * @property {number} total The games the filters match, in all.
  */
 
 /**
@@ -192,6 +254,20 @@
  * @property {string | null} [blue] Blue's seat (default `human`).
  * @property {string} record The record's text (notation.md).
  * @property {string | null} [red] Red's seat (default `human`).
+ */
+
+/**
+ * A one-time invitation to take a game's seat.
+ * @typedef {Object} Invitation
+ * @property {Color} side The seat's side.
+ * @property {string} url The page's address that offers the seat (a path on this server).
+ */
+
+/**
+ * `POST /api/session`: a log-in.
+ * @typedef {Object} LogInRequest
+ * @property {string} password
+ * @property {string} username The username, in any case.
  */
 
 /**
@@ -222,7 +298,8 @@
  * @typedef {Object} MoveRequest
  * @property {string} move The move in notation.
  * @property {number} ply The ply the move is for: the state's `plies + 1`.
- * @property {string} token The token of the side moving.
+ * @property {Color | null} [side] Which of the asker's seats moves, when they hold both.
+ * @property {string | null} [token] The token of the side moving (without one: the asker's seat).
  */
 
 /**
@@ -256,6 +333,19 @@
  */
 
 /**
+ * `POST /api/account/password`.
+ * @typedef {Object} PasswordChange
+ * @property {string} new_password The password from now on.
+ * @property {string} password The password now.
+ */
+
+/**
+ * `DELETE /api/account`: the password, to close the account.
+ * @typedef {Object} PasswordRequest
+ * @property {string} password
+ */
+
+/**
  * What stands on a cell: a side's L or a neutral.
  * @typedef {'red' | 'blue' | 'neutral'} Piece
  */
@@ -266,6 +356,18 @@
  * @property {Square[]} blue Blue's L.
  * @property {Square[]} neutrals The neutral pieces.
  * @property {Square[]} red Red's L.
+ */
+
+/**
+ * Who sits at a side.
+ * @typedef {Object} Player
+ * @property {PlayerKind} kind
+ * @property {string | null} name The account's username, or the computer's level (`null` otherwise).
+ */
+
+/**
+ * What kind of player sits at a side.
+ * @typedef {'user' | 'anonymous' | 'deleted' | 'computer' | 'open'} PlayerKind
  */
 
 /**
@@ -281,6 +383,13 @@
  * @typedef {Object} Players
  * @property {PlayerLinks} [blue] Blue's, if Blue is a person.
  * @property {PlayerLinks} [red] Red's, if Red is a person.
+ */
+
+/**
+ * Who sits at each side.
+ * @typedef {Object} PlayersBySide
+ * @property {Player} blue Blue's player.
+ * @property {Player} red Red's player.
  */
 
 /**
@@ -312,6 +421,15 @@
  * @typedef {Object} Presence
  * @property {boolean} blue Blue's.
  * @property {boolean} red Red's.
+ */
+
+/**
+ * A player's public profile.
+ * @typedef {Object} Profile
+ * @property {Counts} counts
+ * @property {number} created When the account was made (Unix seconds).
+ * @property {GameSummary[]} playing The games the player is playing now.
+ * @property {string} username
  */
 
 /**
@@ -348,10 +466,25 @@
  */
 
 /**
+ * `POST /api/games/{id}/seat`: a seat taken by its invitation or its token.
+ * @typedef {Object} SeatRequest
+ * @property {string | null} [invite] The invitation's secret (the `invite` of its link).
+ * @property {string | null} [token] A side's token.
+ */
+
+/**
  * The seats: `human`, or the computer player (`perfect`, `beginner:40`, ...).
  * @typedef {Object} Seats
  * @property {string} blue Blue's seat.
  * @property {string} red Red's seat.
+ */
+
+/**
+ * A session, as the account's data lists it (never its id).
+ * @typedef {Object} SessionInfo
+ * @property {number} created Unix seconds: made, last renewed, ends.
+ * @property {number} expires
+ * @property {number} used
  */
 
 /**
@@ -362,6 +495,14 @@
  * @property {string[]} neutrals The neutrals.
  * @property {string} position The starting position in the one-line form (classic rules).
  * @property {string[]} red Red's L, in notation order (by column, then row).
+ */
+
+/**
+ * `POST /api/account`: a new account.
+ * @typedef {Object} SignUpRequest
+ * @property {string | null} [email] Optional, never shown to anyone else.
+ * @property {string} password At least 8 characters, not a common password.
+ * @property {string} username 2 to 20 ASCII letters, digits, `_` and `-`; unique whatever its case.
  */
 
 /**
@@ -389,9 +530,10 @@
  */
 
 /**
- * The body of a change that needs only the side's token (undo, draw, resign, rematch).
+ * The body of a change that needs only who asks (undo, draw, resign, rematch): a side's token, or none and the asker's seat.
  * @typedef {Object} TokenRequest
- * @property {string} token The token of the side asking.
+ * @property {Color | null} [side] Which of the asker's seats asks, when they hold both.
+ * @property {string | null} [token] The token of the side asking (without one: the asker's seat).
  */
 
 /**

@@ -32,51 +32,28 @@ import { errorText } from './i18n.js';
 
 /** `/api/records`: a record read, or a line written. @typedef {import('./api-types.js').RecordAnswer} RecordAnswer */
 
-/**
- * Who sits at a side: a user (`name` the username), an anonymous person, a closed account
- * (`deleted`), the computer (`name` its level), or a person's seat nobody has taken yet (`open`).
- * @typedef {{ kind: 'user' | 'anonymous' | 'deleted' | 'computer' | 'open', name: string | null }} Player
- */
+/** Who sits at a side: an account, a browser without one, a closed account, the computer, a seat nobody has taken. @typedef {import('./api-types.js').Player} Player */
 
 /**
- * A game's state (`/api/games/ID` and its WebSocket): `your_sides` the seats this browser
- * holds (by its session or anonymous identity), `players` who sits at each side,
- * `invitation` the side an open invitation is for.
- * @typedef {import('./api-types.js').GameState & {
- *   players?: Record<Color, Player>, your_sides?: Color[], invitation?: Color | null, you?: Color | null
- * }} GameState
+ * A game's state (`/api/games/ID` and its WebSocket): `players` who sits at each side,
+ * `invitation` the side an open invitation is for, `your_sides` the seats the asker's
+ * browser holds (in the answers to it, not in the WebSocket's messages).
+ * @typedef {import('./api-types.js').GameState} GameState
  */
 
-/** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {{ side: Color, url: string }} Invitation */
+/** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {import('./api-types.js').Invitation} Invitation */
 
-/**
- * A new game: its id, each person's seat token (for programs; the page keeps its seats by
- * its cookie), the friend's invitation, and its state.
- * @typedef {import('./api-types.js').Created & { invitation?: Invitation | null }} CreatedGame
- */
+/** A new game: its id, each person's seat token (for programs), the friend's invitation, its state. @typedef {import('./api-types.js').Created} CreatedGame */
 
-/**
- * A new game's request: `hold` the sides this browser plays, `invite` the side of a
- * friend's invitation.
- * @typedef {import('./api-types.js').CreateRequest & { hold?: Color[], invite?: Color | null }} CreateRequest
- */
+/** A new game's request: `hold` the sides this browser plays, `invite` a friend's side. @typedef {import('./api-types.js').CreateRequest} CreateRequest */
 
-/** An account: `created` in unix seconds. @typedef {{ username: string, email: string | null, created: number, bot: boolean }} Account */
+/** An account. @typedef {import('./api-types.js').Account} Account */
 
-/**
- * A game in a list (a person's games, a profile's): `you` the asker's side in it.
- * @typedef {{
- *   id: string, variant: string | null, players: Record<Color, Player>, result: string, over: boolean,
- *   plies: number, you: Color | null, created: number, url: string
- * }} GameSummary
- */
+/** A game in a list (`you`: the side of the player whose list it is). @typedef {import('./api-types.js').GameSummary} GameSummary */
 
-/** A page of games, newest first. @typedef {{ games: GameSummary[], page: number, per_page: number, total: number }} GamesPage */
+/** A page of games, newest first. @typedef {import('./api-types.js').GamesPage} GamesPage */
 
-/**
- * A player's profile: the counts of their finished games and the games they play now.
- * @typedef {{ username: string, created: number, counts: { games: number, wins: number, draws: number, losses: number }, playing: GameSummary[] }} Profile
- */
+/** A player's profile: their counts and the games they play now. @typedef {import('./api-types.js').Profile} Profile */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {

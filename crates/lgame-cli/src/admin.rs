@@ -1,0 +1,106 @@
+//! `lgame admin`: the accounts of a server's database, from the server's machine
+//! (docs/accounts.md): no mail can be sent, so a forgotten password is reset here.
+
+use std::io::{BufRead, Write};
+
+use anyhow::anyhow;
+use clap::Subcommand;
+use lgame_web::admin::Admin;
+
+use crate::output::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The server's database, as `lgame serve --db` names it [default: serve's].
+    #[arg(long, value_name = "PATH|URL")]
+    db: Option<lgame_web::Database>,
+
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Debug, Subcommand)]
+enum Action {
+    /// Give an account a new password and end its sessions: a random one, printed once, or
+    /// the first line of standard input with --stdin.
+    ResetPassword {
+        username: String,
+        /// Read the new password from standard input.
+        #[arg(long)]
+        stdin: bool,
+    },
+    /// Disable an account: no log-in, its sessions ended (its games stay).
+    Disable { username: String },
+    /// Enable a disabled account again.
+    Enable { username: String },
+    /// Give an account a new username.
+    Rename { username: String, new_name: String },
+    /// The newest accounts, newest first.
+    List {
+        /// How many.
+        #[arg(long, default_value_t = 20)]
+        limit: i64,
+    },
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
+    let db = crate::serve::database(&args.db)?;
+    let admin = Admin::open(&db).map_err(Failure::Illegal)?;
+    let refused = Failure::BadInput;
+    match &args.action {
+        Action::ResetPassword { username, stdin } => {
+            let password = match stdin {
+                true => read_line()?,
+                false => random_password()?,
+            };
+            admin.reset_password(username, &password).map_err(refused)?;
+            match stdin {
+                true => writeln!(out, "{username}: password changed, every session ended")?,
+                false => writeln!(
+                    out,
+                    "{username}: new password {password} (every session ended)"
+                )?,
+            }
+        }
+        Action::Disable { username } => {
+            admin.set_disabled(username, true).map_err(refused)?;
+            writeln!(out, "{username}: disabled, every session ended")?;
+        }
+        Action::Enable { username } => {
+            admin.set_disabled(username, false).map_err(refused)?;
+            writeln!(out, "{username}: enabled")?;
+        }
+        Action::Rename { username, new_name } => {
+            admin.rename(username, new_name).map_err(refused)?;
+            writeln!(out, "{username}: renamed {new_name}")?;
+        }
+        Action::List { limit } => {
+            for account in admin.newest(*limit).map_err(Failure::Illegal)? {
+                let state = if account.disabled { " disabled" } else { "" };
+                let email = if account.has_email { " email" } else { "" };
+                writeln!(
+                    out,
+                    "{}\t{}{state}{email}",
+                    account.username, account.created
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_line() -> Result<String, Failure> {
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let line = line.trim_end_matches(['\n', '\r']).to_string();
+    if line.is_empty() {
+        return Err(Failure::BadInput(anyhow!("no password on standard input")));
+    }
+    Ok(line)
+}
+
+/// 20 random hex digits (80 bits).
+fn random_password() -> Result<String, Failure> {
+    let secret = lgame_web::credentials::new_secret().map_err(Failure::Illegal)?;
+    Ok(secret[..20].to_string())
+}

@@ -1,0 +1,500 @@
+//! Accounts over HTTP (docs/accounts.md): sign up, log in and out, the account's settings,
+//! its data, and everyone's profiles and lists of games. Who asks is `identity.rs`'s
+//! [`Caller`]; names and passwords are checked and hashed by `credentials.rs`; the rows are
+//! the store's (`store/accounts.rs`).
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use lgame::{ByColor, Color};
+
+use crate::api::{with_cookie, RateLimiter, Shared};
+use crate::credentials::{self, new_secret, secret_hash};
+use crate::error::ApiError;
+use crate::extract::{Body, Params};
+use crate::games::{blocking, player_at, GameError, Games};
+use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
+use crate::request::{
+    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
+};
+use crate::response::{Account, Counts, Ended, Export, GameSummary, GamesPage, Profile};
+use crate::store::{
+    unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+};
+
+/// The limits on sign-ups and failed log-ins.
+pub struct Limits {
+    /// Accounts made per address (counted when made).
+    pub sign_ups: RateLimiter,
+    /// Failed log-ins per address...
+    pub failures: RateLimiter,
+    /// ... and per account and address: a stranger's failures elsewhere never lock a
+    /// person out of their own account.
+    pub account_failures: RateLimiter<(String, IpAddr)>,
+}
+
+impl Limits {
+    /// `sign_ups_per_hour` accounts an hour per address, `failures_per_minute` failed
+    /// log-ins a minute per address and half as many per account and address (0: no
+    /// limit).
+    pub fn new(sign_ups_per_hour: u32, failures_per_minute: u32) -> Limits {
+        let minute = Duration::from_secs(60);
+        Limits {
+            sign_ups: RateLimiter::per(sign_ups_per_hour, Duration::from_secs(3600), "sign-ups"),
+            failures: RateLimiter::per(failures_per_minute, minute, "failed log-ins"),
+            account_failures: RateLimiter::per(
+                failures_per_minute.div_ceil(2),
+                minute,
+                "failed log-ins to this account",
+            ),
+        }
+    }
+}
+
+/// The account routes.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route(
+            "/api/account",
+            post(sign_up).get(account).delete(close_account),
+        )
+        .route("/api/session", post(log_in).delete(log_out))
+        .route("/api/account/password", post(change_password))
+        .route(
+            "/api/account/sessions",
+            axum::routing::delete(end_other_sessions),
+        )
+        .route("/api/account/export", get(export))
+        .route("/api/account/games", get(my_games))
+        .route("/api/users/{name}", get(profile))
+        .route("/api/users/{name}/games", get(user_games))
+}
+
+fn storage(e: crate::store::StoreError) -> GameError {
+    GameError::storage("the accounts' database", e)
+}
+
+fn no_session() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "you are not logged in").kind("no_session")
+}
+
+fn wrong_credentials() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "wrong username or password").kind("wrong_credentials")
+}
+
+fn invalid(message: String) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message).kind("invalid")
+}
+
+/// The caller's session, or 401.
+fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
+    caller.logged_in.as_ref().ok_or_else(no_session)
+}
+
+fn account_of(user: &User) -> Account {
+    Account {
+        username: user.username.clone(),
+        email: user.email.clone(),
+        created: user.created,
+    }
+}
+
+/// A new session for the account: its cookie, and the browser's anonymous games kept by
+/// the account. (Blocking.)
+fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderValue, GameError> {
+    let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
+    let now = unix_now();
+    let session = Session {
+        user: user.id,
+        created: now,
+        used: now,
+        expires: now + SESSION_SECONDS,
+    };
+    games
+        .store
+        .insert_session(&secret_hash(&secret), &session)
+        .map_err(storage)?;
+    if let Some(anon) = caller.anon_holder() {
+        games.adopt_seats(&anon, &user.holder())?;
+    }
+    Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
+}
+
+/// An email address, roughly checked: it is only ever shown to its owner.
+fn check_email(email: &str) -> Result<(), String> {
+    let ok = email.len() <= 254
+        && email.split_once('@').is_some_and(|(user, host)| {
+            !user.is_empty() && host.contains('.') && !host.starts_with('.')
+        })
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    ok.then_some(())
+        .ok_or_else(|| format!("'{email}' is not an email address"))
+}
+
+async fn sign_up(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Body(req): Body<SignUpRequest>,
+) -> Result<Response, ApiError> {
+    let ip = caller.client();
+    shared.account_limits.sign_ups.check_left(ip)?;
+    credentials::check_username(&req.username).map_err(invalid)?;
+    credentials::check_password(&req.password, &req.username).map_err(invalid)?;
+    let email = req.email.filter(|e| !e.trim().is_empty());
+    if let Some(email) = &email {
+        check_email(email).map_err(invalid)?;
+    }
+    let games = shared.games.clone();
+    let (user, cookie) = blocking(move || {
+        let hash = credentials::hash_password(&req.password)
+            .map_err(|e| GameError::internal("hashing the password", e))?;
+        let new = NewUser {
+            key: credentials::username_key(&req.username),
+            username: req.username,
+            password_hash: hash,
+            email,
+        };
+        let Some(id) = games.store.create_user(&new).map_err(storage)? else {
+            return Ok(Err(new.username));
+        };
+        let user = games
+            .store
+            .user(UserBy::Id(id))
+            .map_err(storage)?
+            .ok_or_else(|| GameError::internal("signing up", "the new account is gone"))?;
+        let cookie = open_session(&games, &caller, &user)?;
+        Ok(Ok((user, cookie)))
+    })
+    .await?
+    .map_err(|name| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            format!("the username '{name}' is taken (names are the same whatever their case)"),
+        )
+        .kind("username_taken")
+    })?;
+    shared.account_limits.sign_ups.count(ip);
+    tracing::info!(user = user.id, "account made");
+    let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
+    Ok(with_cookie(Some(cookie), answer))
+}
+
+/// Checks a password for an account named by its username's key: the account if right.
+/// An unknown name costs the same time as a wrong password, and both count against the
+/// address and the (account, address).
+async fn check_login(
+    shared: &Shared,
+    caller: &Caller,
+    username: &str,
+    password: String,
+) -> Result<User, ApiError> {
+    let limits = &shared.account_limits;
+    let key = credentials::username_key(username);
+    let ip = caller.client();
+    limits.failures.check_left(ip)?;
+    limits.account_failures.check_left((key.clone(), ip))?;
+    let games = shared.games.clone();
+    let lookup = key.clone();
+    let user = blocking(move || {
+        let user = games.store.user(UserBy::Key(&lookup)).map_err(storage)?;
+        let hash = user.as_ref().map(|u| u.password_hash.as_str());
+        Ok(credentials::verify_password(&password, hash)
+            .then_some(user)
+            .flatten())
+    })
+    .await?;
+    let Some(user) = user else {
+        limits.failures.count(ip);
+        limits.account_failures.count((key, ip));
+        return Err(wrong_credentials());
+    };
+    if user.disabled {
+        return Err(
+            ApiError::new(StatusCode::FORBIDDEN, "this account is disabled").kind("disabled"),
+        );
+    }
+    Ok(user)
+}
+
+async fn log_in(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Body(req): Body<LogInRequest>,
+) -> Result<Response, ApiError> {
+    let user = check_login(&shared, &caller, &req.username, req.password).await?;
+    let games = shared.games.clone();
+    let (cookie, user) = blocking(move || {
+        let cookie = open_session(&games, &caller, &user)?;
+        Ok((cookie, user))
+    })
+    .await?;
+    Ok(with_cookie(
+        Some(cookie),
+        Json(account_of(&user)).into_response(),
+    ))
+}
+
+async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {
+    if let Some(logged_in) = caller.logged_in.clone() {
+        let games = shared.games.clone();
+        blocking(move || games.store.end_session(&logged_in.id_hash).map_err(storage)).await?;
+    }
+    let clear = caller.cookie(SESSION_COOKIE, "", 0);
+    Ok(with_cookie(
+        Some(clear),
+        StatusCode::NO_CONTENT.into_response(),
+    ))
+}
+
+async fn account(caller: Caller) -> Result<Json<Account>, ApiError> {
+    Ok(Json(account_of(&logged_in(&caller)?.user)))
+}
+
+async fn change_password(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Body(req): Body<PasswordChange>,
+) -> Result<Json<Account>, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    check_login(&shared, &caller, &me.user.username, req.password).await?;
+    credentials::check_password(&req.new_password, &me.user.username).map_err(invalid)?;
+    let games = shared.games.clone();
+    blocking(move || {
+        let hash = credentials::hash_password(&req.new_password)
+            .map_err(|e| GameError::internal("hashing the password", e))?;
+        let store = &games.store;
+        store
+            .change_user(me.user.id, &UserChange::Password(hash))
+            .map_err(storage)?;
+        // Whoever else knew the old password is logged out.
+        store
+            .end_sessions(me.user.id, Some(&me.id_hash))
+            .map_err(storage)?;
+        Ok(())
+    })
+    .await?;
+    Ok(Json(account_of(&me.user)))
+}
+
+async fn end_other_sessions(
+    State(shared): State<Shared>,
+    caller: Caller,
+) -> Result<Json<Ended>, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    let games = shared.games.clone();
+    let ended = blocking(move || {
+        games
+            .store
+            .end_sessions(me.user.id, Some(&me.id_hash))
+            .map_err(storage)
+    })
+    .await?;
+    Ok(Json(Ended { ended }))
+}
+
+async fn close_account(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Body(req): Body<PasswordRequest>,
+) -> Result<Response, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    check_login(&shared, &caller, &me.user.username, req.password).await?;
+    let games = shared.games.clone();
+    let id = me.user.id;
+    blocking(move || {
+        let held = games.held_by(&user_holder(id))?;
+        games.store.delete_user(id).map_err(storage)?;
+        // The games in memory show the player as deleted from now on.
+        games.refresh_cached(&held)
+    })
+    .await?;
+    tracing::info!(user = id, "account closed");
+    let clear = caller.cookie(SESSION_COOKIE, "", 0);
+    Ok(with_cookie(
+        Some(clear),
+        StatusCode::NO_CONTENT.into_response(),
+    ))
+}
+
+/// The most games in one page of a list.
+const MAX_PER_PAGE: u32 = 100;
+
+/// A list of games as the API shows it, for `holder`.
+fn summary(game: Listed, holder: &str) -> GameSummary {
+    let side = |c: Color| game.holders[c as usize].as_deref() == Some(holder);
+    let player = |c: Color| {
+        let i = c as usize;
+        player_at(
+            &game.seats[i],
+            game.holders[i].as_deref(),
+            game.names[i].as_deref(),
+        )
+    };
+    GameSummary {
+        url: format!("/#/game/{}", game.id),
+        players: ByColor::new_with(player),
+        you: [Color::Red, Color::Blue].into_iter().find(|&c| side(c)),
+        over: game.result != "*",
+        id: game.id,
+        variant: game.variant,
+        result: game.result,
+        plies: game.plies as u64,
+        created: game.created,
+    }
+}
+
+/// One page of `holder`'s games.
+async fn games_page(
+    shared: &Shared,
+    holder: String,
+    query: GamesListQuery,
+    opponent: Option<String>,
+) -> Result<GamesPage, ApiError> {
+    let per_page = query.per_page.unwrap_or(20).clamp(1, MAX_PER_PAGE);
+    let page = query.page.unwrap_or(1).max(1);
+    let standing = match query.result.as_deref() {
+        None | Some("") => None,
+        Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
+            invalid(format!(
+                "'{name}' is not a result to filter by: win, draw, loss or ongoing"
+            ))
+        })?),
+    };
+    let q = GamesQuery {
+        holder: holder.clone(),
+        standing,
+        variant: query.variant.filter(|v| !v.is_empty()),
+        opponent,
+        limit: i64::from(per_page),
+        offset: i64::from(per_page) * (i64::from(page) - 1),
+    };
+    let games = shared.games.clone();
+    let (listed, total) = blocking(move || games.store.games_of(&q).map_err(storage)).await?;
+    Ok(GamesPage {
+        games: listed.into_iter().map(|g| summary(g, &holder)).collect(),
+        page,
+        per_page,
+        total,
+    })
+}
+
+/// The asker's games (their session's, or their browser's): unfinished ones to resume.
+async fn my_games(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Params(query): Params<GamesListQuery>,
+) -> Result<Json<GamesPage>, ApiError> {
+    let Some(holder) = caller.holder() else {
+        return Ok(Json(GamesPage::empty()));
+    };
+    let opponent = opponent_holder(&shared, query.opponent.clone()).await?;
+    Ok(Json(games_page(&shared, holder, query, opponent).await?))
+}
+
+/// An account by its username (any case), or 404.
+async fn user_named(shared: &Shared, name: &str) -> Result<User, ApiError> {
+    let (games, key) = (shared.games.clone(), credentials::username_key(name));
+    let user = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage)).await?;
+    user.ok_or_else(|| {
+        let name: String = name.chars().take(40).collect();
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no player is named '{name}'"),
+        )
+        .kind("no_user")
+    })
+}
+
+/// The holder of the opponent filter's account (an unknown name matches no game).
+async fn opponent_holder(
+    shared: &Shared,
+    name: Option<String>,
+) -> Result<Option<String>, ApiError> {
+    match name.filter(|n| !n.is_empty()) {
+        None => Ok(None),
+        Some(name) => Ok(Some(match user_named(shared, &name).await {
+            Ok(user) => user.holder(),
+            Err(_) => user_holder(-1),
+        })),
+    }
+}
+
+async fn profile(
+    State(shared): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Json<Profile>, ApiError> {
+    let user = user_named(&shared, &name).await?;
+    let (games, holder) = (shared.games.clone(), user.holder());
+    let standings = blocking(move || games.store.standings(&holder).map_err(storage)).await?;
+    let count = |s: Standing| {
+        standings
+            .iter()
+            .find(|(t, _)| *t == s)
+            .map_or(0, |(_, n)| *n)
+    };
+    let ongoing = GamesListQuery {
+        result: Some("ongoing".into()),
+        per_page: Some(MAX_PER_PAGE),
+        ..GamesListQuery::default()
+    };
+    let playing = games_page(&shared, user.holder(), ongoing, None).await?;
+    Ok(Json(Profile {
+        username: user.username,
+        created: user.created,
+        counts: Counts {
+            games: standings.iter().map(|(_, n)| n).sum(),
+            wins: count(Standing::Win),
+            draws: count(Standing::Draw),
+            losses: count(Standing::Loss),
+        },
+        playing: playing.games,
+    }))
+}
+
+async fn user_games(
+    State(shared): State<Shared>,
+    Path(name): Path<String>,
+    Params(query): Params<GamesListQuery>,
+) -> Result<Json<GamesPage>, ApiError> {
+    let user = user_named(&shared, &name).await?;
+    let opponent = opponent_holder(&shared, query.opponent.clone()).await?;
+    Ok(Json(
+        games_page(&shared, user.holder(), query, opponent).await?,
+    ))
+}
+
+/// Everything the server keeps of the account, as one JSON file.
+async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    let games = shared.games.clone();
+    let id = me.user.id;
+    let sessions = blocking(move || games.store.sessions_of(id).map_err(storage)).await?;
+    let mut all = Vec::new();
+    let mut page = 1;
+    loop {
+        let query = GamesListQuery {
+            page: Some(page),
+            per_page: Some(MAX_PER_PAGE),
+            ..GamesListQuery::default()
+        };
+        let got = games_page(&shared, me.user.holder(), query, None).await?;
+        let done = got.games.len() < MAX_PER_PAGE as usize;
+        all.extend(got.games);
+        if done {
+            break;
+        }
+        page += 1;
+    }
+    let body = Export {
+        account: account_of(&me.user),
+        sessions: sessions.into_iter().map(Into::into).collect(),
+        games: all,
+    };
+    let filename = format!("attachment; filename=\"lgame-{}.json\"", me.user.username);
+    Ok(([(header::CONTENT_DISPOSITION, filename)], Json(body)).into_response())
+}

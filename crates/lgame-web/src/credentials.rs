@@ -1,0 +1,674 @@
+//! Accounts' credentials, as pure functions (no database, no HTTP): which usernames and
+//! passwords are accepted, a password's hash at rest and its check at log-in, and the random
+//! secrets (session ids, anonymous identities, invitations) with their stored form.
+//!
+//! A refusal is a `String` written for the person choosing the name or the password: it says
+//! what to change and never repeats the password.
+
+use std::fmt::Write as _;
+use std::ptr::NonNull;
+
+use anyhow::anyhow;
+
+use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+/// The fewest characters in a username.
+pub const USERNAME_MIN_CHARS: usize = 2;
+/// The most characters in a username (short enough for a board's side panel and a URL).
+pub const USERNAME_MAX_CHARS: usize = 20;
+/// The fewest characters in a password.
+pub const PASSWORD_MIN_CHARS: usize = 8;
+/// The most bytes in a password: plenty for a passphrase, and a bound on what one request can
+/// ask the server to read, check for guessability and hash (Argon2 itself takes up to 4 GiB of
+/// password, and its cost then grows with the length on top of the fixed memory-hard part).
+pub const PASSWORD_MAX_BYTES: usize = 256;
+
+/// Names nobody may take, compared by [`username_key`]: names that would pass for the
+/// server, its staff or a kind of player the page shows (`anonymous`, `deleted`, `computer`,
+/// `open`), and names a path of the site could collide with (`/@/NAME` is a profile, but
+/// `/api`, `/assets`, `/healthz` and the page's sections are paths or words of their own).
+const RESERVED: &[&str] = &[
+    // The server, its people and its kinds of player.
+    "admin",
+    "administrator",
+    "anonymous",
+    "bot",
+    "computer",
+    "deleted",
+    "guest",
+    "lgame",
+    "l-game",
+    "l_game",
+    "mod",
+    "moderator",
+    "null",
+    "nobody",
+    "none",
+    "open",
+    "owner",
+    "root",
+    "server",
+    "staff",
+    "support",
+    "system",
+    "undefined",
+    "unknown",
+    "webmaster",
+    "postmaster",
+    "security",
+    // The asker and the seats ("you" and the sides are words of the game's answers).
+    "me",
+    "you",
+    "red",
+    "blue",
+    // Paths and sections of the site.
+    "account",
+    "accounts",
+    "analyse",
+    "analysis",
+    "api",
+    "assets",
+    "catalog",
+    "classes",
+    "diagram",
+    "editor",
+    "export",
+    "game",
+    "games",
+    "healthz",
+    "help",
+    "import",
+    "invitation",
+    "invite",
+    "learn",
+    "login",
+    "logout",
+    "new",
+    "openapi",
+    "password",
+    "play",
+    "position",
+    "print",
+    "profile",
+    "puzzle",
+    "puzzles",
+    "qr",
+    "records",
+    "register",
+    "seat",
+    "session",
+    "sessions",
+    "settings",
+    "signin",
+    "signout",
+    "signup",
+    "static",
+    "user",
+    "users",
+    "ws",
+];
+
+/// Why a username is refused, or `Ok`: 2 to 20 characters, each an ASCII letter, digit, `_`
+/// or `-` (so no look-alike from another script, such as a Cyrillic `а` in `аdmin`, and no
+/// space), and not one of the reserved names in any case.
+pub fn check_username(name: &str) -> Result<(), String> {
+    let chars = name.chars().count();
+    if chars == 0 {
+        return Err("Choose a username.".to_owned());
+    }
+    if chars < USERNAME_MIN_CHARS {
+        return Err(format!(
+            "A username has at least {USERNAME_MIN_CHARS} characters."
+        ));
+    }
+    if chars > USERNAME_MAX_CHARS {
+        return Err(format!(
+            "A username has at most {USERNAME_MAX_CHARS} characters (this one has {chars})."
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+    {
+        let what = if c.is_whitespace() {
+            "a space".to_owned()
+        } else if c.is_ascii() {
+            format!("'{c}'")
+        } else {
+            // Named by its code point too: a look-alike (Cyrillic 'а' for 'a') shows the same.
+            format!("'{c}' (U+{:04X}, not a Latin letter)", u32::from(c))
+        };
+        return Err(format!(
+            "A username may have only the Latin letters a-z and A-Z, the digits 0-9, '_' and '-'; \
+             it has {what}."
+        ));
+    }
+    let key = username_key(name);
+    if RESERVED.contains(&key.as_str()) {
+        return Err(format!(
+            "The username {name:?} is reserved: choose another."
+        ));
+    }
+    Ok(())
+}
+
+/// The form a username is unique by: ASCII lower case (`Alice` and `alice` are one name).
+/// An accepted username is all ASCII, so this is its whole case folding.
+pub fn username_key(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
+/// Why a password is refused, or `Ok`: at least 8 characters, at most 256 bytes (see
+/// [`PASSWORD_MAX_BYTES`]), not the username, and not guessable: `zxcvbn`'s estimate, with the
+/// username as a word an attacker would try, must be a score of 2 or more (over 10^6 guesses;
+/// 0 and 1 are the common passwords, keyboard rows, a word with a digit or two).
+pub fn check_password(password: &str, username: &str) -> Result<(), String> {
+    if password.chars().count() < PASSWORD_MIN_CHARS {
+        return Err(format!(
+            "A password has at least {PASSWORD_MIN_CHARS} characters."
+        ));
+    }
+    if password.len() > PASSWORD_MAX_BYTES {
+        return Err(format!(
+            "A password has at most {PASSWORD_MAX_BYTES} bytes (a longer one costs the server \
+             too much to check and hash); this one has {}.",
+            password.len()
+        ));
+    }
+    if !username.is_empty() && password.to_lowercase() == username.to_lowercase() {
+        return Err("The password must not be the username.".to_owned());
+    }
+    let key = username_key(username);
+    let inputs: Vec<&str> = [username, key.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    let estimate = zxcvbn::zxcvbn(password, &inputs);
+    if u8::from(estimate.score()) < 2 {
+        // zxcvbn's sentences say why (none repeats the password) and what would do better.
+        let mut message = "This password is too easy to guess.".to_owned();
+        if let Some(feedback) = estimate.feedback() {
+            if let Some(warning) = feedback.warning() {
+                let _ = write!(message, " {warning}");
+            }
+            if let Some(suggestion) = feedback.suggestions().first() {
+                let _ = write!(message, " {suggestion}");
+            }
+        }
+        return Err(message);
+    }
+    Ok(())
+}
+
+/// Argon2id's cost: memory m = 19456 KiB (19 MiB), t = 2 passes, p = 1 lane.
+///
+/// These are the first (minimum) Argon2id configuration of OWASP's Password Storage Cheat
+/// Sheet (<https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html>),
+/// which are also the `argon2` crate's defaults: the memory makes each guess of an attacker
+/// with a stolen database cost 19 MiB of fast memory (so a GPU runs few at once), while a
+/// log-in costs the server one core for tens of milliseconds and 19 MiB for that time
+/// (measured by `examples/login_cost.rs` in release on a shared 2-core VM: a hash or a
+/// verification 21 ms median when the machine was quiet, 27-38 ms under a load of 6; peak
+/// resident memory +19 MiB). Raising them later is safe: a hash carries its own parameters,
+/// and [`verify_password`] reads them from it.
+const M_COST_KIB: u32 = 19 * 1024;
+const T_COST: u32 = 2;
+const P_COST: u32 = 1;
+
+/// The most a stored hash may ask for before [`verify_password`] takes it as malformed: a
+/// corrupted or planted row must not make one log-in allocate gigabytes or take minutes.
+/// 256 MiB and 16 passes are about 100 times today's cost (a couple of seconds), room for the
+/// parameters to be raised several times over.
+const MAX_M_COST_KIB: u32 = 256 * 1024;
+const MAX_T_COST: u32 = 16;
+const MAX_P_COST: u32 = 16;
+
+/// The salt's length: 16 bytes, the PHC format's recommendation.
+const SALT_BYTES: usize = 16;
+
+/// The hash that an unknown user's password is checked against, so that a log-in as a
+/// nobody costs as long as one with a wrong password. Made once, by `hash_password` with
+/// the parameters above, of a random password that was then thrown away; a test checks that
+/// its parameters are still the ones in use.
+const DUMMY_PHC: &str = "$argon2id$v=19$m=19456,t=2,p=1$DgO7d+ypQjRc7Gy4c95C7g$NcOEItgvSXexv7PdrVkQ4+5gW+rWr6htIqIcJE4cgVk";
+
+fn params() -> Params {
+    Params::new(M_COST_KIB, T_COST, P_COST, None)
+        .expect("OWASP's Argon2id parameters are within argon2's bounds")
+}
+
+/// An Argon2id hash (PHC string, `$argon2id$v=19$m=19456,t=2,p=1$SALT$HASH`) of the password,
+/// with a fresh random 16-byte salt from the OS and a 32-byte output. Fails only when the OS
+/// gives no random bytes or no memory.
+pub fn hash_password(password: &str) -> anyhow::Result<String> {
+    let mut salt = [0u8; SALT_BYTES];
+    getrandom::fill(&mut salt).map_err(|e| anyhow!("no random bytes from the OS: {e}"))?;
+    let params = params();
+    let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
+    argon2_into(
+        Version::V0x13,
+        &params,
+        password.as_bytes(),
+        &salt,
+        &mut out,
+    )?;
+    let hash = PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).map_err(|e| anyhow!("{e}"))?,
+        salt: Some(Salt::new(&salt).map_err(|e| anyhow!("{e}"))?),
+        hash: Some(Output::new(&out).map_err(|e| anyhow!("{e}"))?),
+    };
+    Ok(hash.to_string())
+}
+
+/// Whether the password is the one hashed in `phc`, computed with the version and parameters
+/// the PHC string names (so hashes made before a change of parameters still verify), the
+/// outputs compared in constant time. A malformed stored hash, one not Argon2id, or one asking
+/// for more than a sane cost (256 MiB, 16 passes) is `false`, never a panic. With `None`
+/// (an unknown user) it verifies against a fixed dummy hash made with the same parameters, so
+/// the answer takes about the same time, and is `false`.
+pub fn verify_password(password: &str, phc: Option<&str>) -> bool {
+    match phc {
+        Some(phc) => verify(password, phc),
+        None => {
+            std::hint::black_box(verify(password, std::hint::black_box(DUMMY_PHC)));
+            false
+        }
+    }
+}
+
+fn verify(password: &str, phc: &str) -> bool {
+    let Ok(hash) = PasswordHash::new(phc) else {
+        return false;
+    };
+    if hash.algorithm != Algorithm::Argon2id.ident() {
+        return false;
+    }
+    let version = match hash.version {
+        None => Version::V0x13,
+        Some(v) => match Version::try_from(v) {
+            Ok(version) => version,
+            Err(_) => return false,
+        },
+    };
+    // The parameters, and the output's length, from the string.
+    let Ok(params) = Params::try_from(&hash) else {
+        return false;
+    };
+    if params.m_cost() > MAX_M_COST_KIB
+        || params.t_cost() > MAX_T_COST
+        || params.p_cost() > MAX_P_COST
+    {
+        return false;
+    }
+    let (Some(salt), Some(expected)) = (&hash.salt, &hash.hash) else {
+        return false;
+    };
+    let mut out = vec![0u8; expected.len()];
+    if argon2_into(version, &params, password.as_bytes(), salt, &mut out).is_err() {
+        return false;
+    }
+    out.ct_eq(expected.as_bytes()).into()
+}
+
+/// Argon2id of the password and salt into `out`, its memory mapped from the OS for this one
+/// hash and unmapped after it.
+///
+/// Not `argon2`'s own allocation: that is a 19 MiB, 64-byte aligned `alloc_zeroed`, which
+/// glibc's malloc serves from its heaps once the first one is freed (its mmap threshold then
+/// rises to that size) and does not give back. Measured (`examples/login_cost.rs`'s way, in
+/// release): one thread verifying 200 times kept 138 MB resident, and 8 threads verifying
+/// 30 times each kept 1.85 GB, for 19 MiB in use per hash at a time. With a mapping of its
+/// own the resident memory returns to ~2 MB after each hash, at the same speed (see the
+/// huge pages below).
+fn argon2_into(
+    version: Version,
+    params: &Params,
+    password: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) -> anyhow::Result<()> {
+    let mut memory = Memory::map(params.block_count())?;
+    Argon2::new(Algorithm::Argon2id, version, params.clone())
+        .hash_password_into_with_memory(password, salt, out, memory.blocks())
+        .map_err(|e| anyhow!("hashing a password: {e}"))
+}
+
+/// Argon2's memory, an anonymous private mapping of `len` blocks.
+struct Memory {
+    blocks: NonNull<Block>,
+    len: usize,
+}
+
+impl Memory {
+    fn map(len: usize) -> anyhow::Result<Memory> {
+        let bytes = len
+            .checked_mul(std::mem::size_of::<Block>())
+            .filter(|&b| b > 0)
+            .ok_or_else(|| anyhow!("no Argon2 memory of {len} blocks"))?;
+        // SAFETY: a new anonymous mapping, at an address of the kernel's choice, touches no
+        // existing memory.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return Err(anyhow!(
+                "no memory for Argon2 ({} MiB): {}",
+                bytes >> 20,
+                std::io::Error::last_os_error()
+            ));
+        }
+        // Transparent huge pages where the kernel allows them (its setting "madvise" or
+        // "always"): a 4 KiB page fault at a time made a hash ~18 ms slower on the machine
+        // measured (48 ms against 29 ms for argon2's own allocation, reused from the heap);
+        // with 2 MiB pages it is as fast. Only advice: without it the hash is slower, not wrong.
+        // SAFETY: advice about the mapping just made, of that length.
+        unsafe {
+            libc::madvise(p, bytes, libc::MADV_HUGEPAGE);
+        }
+        let blocks = NonNull::new(p.cast::<Block>()).ok_or_else(|| anyhow!("mmap gave null"))?;
+        Ok(Memory { blocks, len })
+    }
+
+    fn blocks(&mut self) -> &mut [Block] {
+        // SAFETY: the mapping is `len` blocks long, page-aligned (more than a block's 64
+        // bytes), zero-filled (a valid `Block` is any bits), and only this value refers to it.
+        unsafe { std::slice::from_raw_parts_mut(self.blocks.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Memory {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `map`, of that length, no longer borrowed.
+        unsafe {
+            libc::munmap(
+                self.blocks.as_ptr().cast(),
+                self.len * std::mem::size_of::<Block>(),
+            );
+        }
+    }
+}
+
+/// A new random secret: 32 bytes (256 bits) from the OS in lower-case hex (64 digits), for
+/// session ids, anonymous identities and invitations. Only its [`secret_hash`] is stored.
+pub fn new_secret() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow!("no random bytes from the OS: {e}"))?;
+    Ok(hex(&bytes))
+}
+
+/// The stored form of a secret: its SHA-256 in lower-case hex (64 digits). A secret has 256
+/// random bits, so a plain fast hash suffices: nothing can be guessed from it, and a copied
+/// database holds no usable session.
+pub fn secret_hash(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(out, "{b:02x}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use argon2::{PasswordHasher, PasswordVerifier};
+
+    use super::*;
+
+    #[test]
+    fn usernames_of_2_to_20_letters_digits_underscores_and_hyphens_are_accepted() {
+        for name in [
+            "ab",
+            "Al",
+            "x1",
+            "_-",
+            "a_b-c",
+            "Carol_2024",
+            "UPPER",
+            "lower",
+            "0123456789",
+            "abcdefghijklmnopqrst", // 20
+            "admin2",
+            "my-admin",
+            "rooted",
+        ] {
+            assert_eq!(check_username(name), Ok(()), "{name}");
+        }
+    }
+
+    #[test]
+    fn usernames_too_short_too_long_or_with_other_characters_are_refused() {
+        let refused = |name: &str| check_username(name).expect_err(name);
+        assert!(refused("").contains("Choose"));
+        assert!(refused("a").contains("at least 2"));
+        assert!(refused("abcdefghijklmnopqrstu").contains("at most 20")); // 21
+        assert!(refused("a b").contains("a space"), "{}", refused("a b"));
+        assert!(refused("café").contains("U+00E9"), "{}", refused("café"));
+        // A Cyrillic 'а' (U+0430) that looks like the Latin 'a' of "admin".
+        assert!(refused("\u{430}dmin").contains("U+0430"));
+        assert!(refused("a.b").contains("'.'"));
+        for name in [
+            "a@b", "a/b", "a+b", "ab\n", "tab\tbed", "a'b", "a\"b", "1️⃣1",
+        ] {
+            refused(name);
+        }
+        // A 20-character name is counted in characters, not bytes: 20 'é' are 40 bytes but
+        // still refused for the letter, not the length.
+        assert!(refused(&"é".repeat(20)).contains("Latin"));
+    }
+
+    #[test]
+    fn reserved_names_are_refused_in_any_case() {
+        for name in [
+            "admin",
+            "Admin",
+            "ADMIN",
+            "aDmInIsTrAtOr",
+            "anonymous",
+            "Deleted",
+            "computer",
+            "system",
+            "LGame",
+            "moderator",
+            "root",
+            "server",
+            "bot",
+            "API",
+            "null",
+            "guest",
+            "me",
+            "account",
+            "assets",
+            "healthz",
+            "users",
+        ] {
+            let message = check_username(name).expect_err(name);
+            assert!(message.contains("reserved"), "{name}: {message}");
+        }
+        for name in RESERVED {
+            assert_eq!(username_key(name), *name, "the list is of keys");
+            let shown = name.to_uppercase();
+            assert!(check_username(&shown).is_err(), "{shown}");
+        }
+    }
+
+    #[test]
+    fn the_key_is_ascii_lower_case() {
+        assert_eq!(username_key("Alice_B-42"), "alice_b-42");
+        assert_eq!(username_key("alice"), username_key("ALICE"));
+        assert_ne!(username_key("alice"), username_key("alice_"));
+    }
+
+    #[test]
+    fn short_common_and_username_passwords_are_refused() {
+        let refused = |password: &str, user: &str| {
+            let message = check_password(password, user).expect_err(password);
+            assert!(!message.is_empty());
+            if password.len() >= 4 {
+                assert!(!message.contains(password), "echoed: {message}");
+            }
+            message
+        };
+        assert!(refused("Zx9#qLm", "carol").contains("at least 8")); // 7 characters
+        assert!(refused("password123", "carol").contains("guess"));
+        assert!(refused("qwertyuiop", "carol").contains("guess"));
+        assert!(refused("12345678", "carol").contains("guess"));
+        assert!(refused("iloveyou", "carol").contains("guess"));
+        // The username itself, in any case, and the username with a little added.
+        assert!(refused("xk7Qpz9wLm", "xk7Qpz9wLm").contains("username"));
+        assert!(refused("XK7QPZ9WLM", "xk7Qpz9wLm").contains("username"));
+        refused("xk7Qpz9wLm1", "xk7Qpz9wLm");
+        // Too long, in bytes: 200 two-byte letters are 400 bytes.
+        let long = "é".repeat(200);
+        assert!(refused(&long, "carol").contains("at most 256 bytes"));
+        assert!(refused(&"a".repeat(257), "carol").contains("at most 256"));
+    }
+
+    #[test]
+    fn a_long_random_phrase_is_accepted() {
+        assert_eq!(
+            check_password("correct horse battery staple tundra", "carol"),
+            Ok(())
+        );
+        assert_eq!(check_password("vT9#kq2!Lw", "carol"), Ok(()));
+        assert_eq!(check_password("юла-в-пятницу-смеялась", "carol"), Ok(()));
+        // 8 characters of 2 bytes each: the minimum is in characters.
+        assert_eq!(check_password("ЖщЫфЮэЬъ", "carol"), Ok(()));
+        // 256 bytes exactly.
+        let mut at_most = String::new();
+        while at_most.len() < PASSWORD_MAX_BYTES {
+            at_most.push(char::from(b'a' + (at_most.len() * 7 % 26) as u8));
+        }
+        assert_eq!(at_most.len(), 256);
+        assert_eq!(check_password(&at_most, "carol"), Ok(()));
+    }
+
+    #[test]
+    fn a_hash_verifies_its_password_only() {
+        let phc = hash_password("correct horse battery staple").unwrap();
+        assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
+        assert!(verify_password("correct horse battery staple", Some(&phc)));
+        assert!(!verify_password("correct horse battery stapl", Some(&phc)));
+        assert!(!verify_password("", Some(&phc)));
+        // A second hash of the same password has another salt.
+        let again = hash_password("correct horse battery staple").unwrap();
+        assert_ne!(phc, again);
+        assert!(verify_password(
+            "correct horse battery staple",
+            Some(&again)
+        ));
+    }
+
+    #[test]
+    fn old_parameters_still_verify() {
+        // A hash made with other (cheaper) parameters: read from the string, not assumed.
+        let params = Params::new(8, 1, 1, None).unwrap();
+        let phc = Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+            .hash_password_with_salt(b"an older password", &[7u8; 16])
+            .unwrap()
+            .to_string();
+        assert!(phc.starts_with("$argon2id$v=19$m=8,t=1,p=1$"), "{phc}");
+        assert!(verify_password("an older password", Some(&phc)));
+        assert!(!verify_password("an older passwore", Some(&phc)));
+    }
+
+    #[test]
+    fn the_hash_is_the_argon2_crates_own() {
+        // The hash computed here, in memory mapped here, is what argon2's PHC API computes.
+        let phc = hash_password("a password of mine").unwrap();
+        let parsed = PasswordHash::new(&phc).unwrap();
+        let argon2 = Argon2::default();
+        assert!(argon2
+            .verify_password(b"a password of mine", &parsed)
+            .is_ok());
+        assert!(argon2
+            .verify_password(b"a password of yours", &parsed)
+            .is_err());
+        assert_eq!(parsed.hash.unwrap().len(), 32);
+    }
+
+    #[test]
+    fn an_unknown_user_is_false_against_the_dummy_with_the_same_parameters() {
+        assert!(!verify_password("", None));
+        assert!(!verify_password("correct horse battery staple", None));
+        let dummy = PasswordHash::new(DUMMY_PHC).unwrap();
+        let current = PasswordHash::new(&hash_password("x").unwrap()).unwrap();
+        assert_eq!(dummy.algorithm, current.algorithm);
+        assert_eq!(dummy.version, current.version);
+        assert_eq!(dummy.params, current.params, "make DUMMY_PHC anew");
+        assert_eq!(dummy.salt.unwrap().len(), SALT_BYTES);
+    }
+
+    #[test]
+    fn malformed_or_foreign_hashes_are_false() {
+        let good = hash_password("hunter2hunter2").unwrap();
+        let cut = &good[..good.len() - 10];
+        let other_salt = good.replacen("p=1$", "p=1$AAAA", 1);
+        let argon2i = good.replacen("$argon2id$", "$argon2i$", 1);
+        let huge = good.replacen("m=19456", "m=4000000000", 1);
+        let over = good.replacen("m=19456", "m=262145", 1); // 256 MiB and 1 KiB
+        let slow = good.replacen("t=2", "t=1000000", 1);
+        for phc in [
+            "",
+            "$",
+            "$$$$$$",
+            "hunter2hunter2",
+            "$argon2id$",
+            "$argon2id$v=19$m=19456,t=2,p=1$",
+            "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$",
+            "$argon2id$v=99$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA",
+            "$argon2id$v=19$m=0,t=0,p=0$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA",
+            "$argon2id$v=19$m=x,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA",
+            "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+            "$argon2id$v=19$m=19456,t=2,p=1$ü$ü",
+            cut,
+            &other_salt,
+            &argon2i,
+            &huge,
+            &over,
+            &slow,
+        ] {
+            assert!(!verify_password("hunter2hunter2", Some(phc)), "{phc}");
+        }
+        assert!(verify_password("hunter2hunter2", Some(&good)));
+    }
+
+    #[test]
+    fn secrets_are_64_lower_hex_digits_and_distinct() {
+        let a = new_secret().unwrap();
+        let b = new_secret().unwrap();
+        for s in [&a, &b] {
+            assert_eq!(s.len(), 64);
+            assert!(
+                s.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')),
+                "{s}"
+            );
+        }
+        assert_ne!(a, b);
+        assert_eq!(secret_hash(&a).len(), 64);
+        assert_ne!(secret_hash(&a), secret_hash(&b));
+    }
+
+    #[test]
+    fn the_secret_hash_is_sha256_hex() {
+        // printf '%s' abc | sha256sum
+        assert_eq!(
+            secret_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -1,0 +1,157 @@
+//! Who holds a game's seats (`store/accounts.rs`): a seat taken by its one-time
+//! invitation (the first to press wins, across instances: the database's conditional
+//! update decides) or by its token, a new invitation for a seat still open, and a
+//! browser's seats given to the account it signs up or logs in with.
+
+use std::sync::Arc;
+
+use lgame::Color;
+use subtle::ConstantTimeEq;
+
+use super::{random_hex, Conflict, GameError, Games, Live, COLORS};
+use crate::response::GameState;
+use crate::secret::token_hash;
+
+/// How a person takes a seat.
+#[derive(Debug, Clone)]
+pub enum SeatBy {
+    /// The seat's invitation (the secret of its link).
+    Invite(String),
+    /// The side's token (an old link, a program's answer opened in a browser).
+    Token(String),
+}
+
+impl Games {
+    /// `holder` takes a seat of game `id`; the state as they see it now. Everyone
+    /// watching is told who sits there.
+    pub async fn take_seat(
+        self: &Arc<Self>,
+        id: &str,
+        holder: String,
+        by: SeatBy,
+    ) -> Result<GameState, GameError> {
+        let slot = self.slot(id).await?;
+        let live = slot.lock_owned().await;
+        let games = self.clone();
+        let (_, state) = self
+            .on_blocking(live, move |live| games.seat(live, &holder, &by))
+            .await?;
+        Ok(state)
+    }
+
+    /// [`Games::take_seat`] on the game, its lock held. (Blocking.)
+    fn seat(&self, live: &mut Live, holder: &str, by: &SeatBy) -> Result<GameState, GameError> {
+        if self.store.shared() {
+            self.catch_up(live)?;
+        }
+        let (side, invite) = match by {
+            SeatBy::Token(token) => (live.side_of(token).ok_or(GameError::NotASide)?, None),
+            SeatBy::Invite(code) => {
+                let hash = token_hash(&live.id, code);
+                let side = invited_side(live, &hash).ok_or(GameError::NotASide)?;
+                (side, Some(hash))
+            }
+        };
+        let seated = |live: &Live| {
+            live.state_for(&super::Who::Holder {
+                holder: holder.to_string(),
+                side: None,
+            })
+        };
+        match live.holders[side as usize].as_deref() {
+            Some(h) if h == holder => return Ok(seated(live)),
+            Some(_) => return Err(live.conflict(Conflict::SeatTaken(side))),
+            None => {}
+        }
+        let taken = self
+            .store
+            .take_seat(&live.id, side, holder, invite.as_deref())
+            .map_err(|e| GameError::storage("taking the seat", e))?;
+        self.refresh(live)?;
+        if !taken {
+            // Taken through another instance a moment before.
+            return Err(live.conflict(Conflict::SeatTaken(side)));
+        }
+        Ok(seated(live))
+    }
+
+    /// A new one-time invitation to the open seat of game `id` (the old one stops working),
+    /// asked by the player of the other seat: its side and secret.
+    pub async fn invite(
+        self: &Arc<Self>,
+        id: &str,
+        who: super::Who,
+    ) -> Result<(Color, String), GameError> {
+        let slot = self.slot(id).await?;
+        let live = slot.lock_owned().await;
+        let games = self.clone();
+        let (_, invitation) = self
+            .on_blocking(live, move |live| {
+                if games.store.shared() {
+                    games.catch_up(live)?;
+                }
+                let hosts = live.sides_of(&who);
+                let open = COLORS.into_iter().find(|&c| {
+                    live.human(c) && live.holders[c as usize].is_none() && hosts.contains(&!c)
+                });
+                let side = open.ok_or(GameError::NotASide)?;
+                let code = random_hex(32)?;
+                let given = games
+                    .store
+                    .set_invite(&live.id, side, &token_hash(&live.id, &code))
+                    .map_err(|e| GameError::storage("storing the invitation", e))?;
+                games.refresh(live)?;
+                if !given {
+                    return Err(live.conflict(Conflict::SeatTaken(side)));
+                }
+                Ok((side, code))
+            })
+            .await?;
+        Ok(invitation)
+    }
+
+    /// Gives every seat `from` holds to `to`, and brings the games in memory up to date.
+    /// (Blocking.)
+    pub fn adopt_seats(&self, from: &str, to: &str) -> Result<usize, GameError> {
+        let changed = self
+            .store
+            .adopt_seats(from, to)
+            .map_err(|e| GameError::storage("keeping the games", e))?;
+        self.refresh_cached(&changed)?;
+        Ok(changed.len())
+    }
+
+    /// The games a holder holds a seat of (every one). (Blocking.)
+    pub fn held_by(&self, holder: &str) -> Result<Vec<String>, GameError> {
+        let query = crate::store::GamesQuery {
+            holder: holder.to_string(),
+            limit: i64::MAX,
+            ..Default::default()
+        };
+        let (games, _) = self
+            .store
+            .games_of(&query)
+            .map_err(|e| GameError::storage("listing the games", e))?;
+        Ok(games.into_iter().map(|g| g.id).collect())
+    }
+
+    /// Brings those of these games held in memory up to the database's copy (their
+    /// watchers told). (Blocking.)
+    pub fn refresh_cached(&self, ids: &[String]) -> Result<(), GameError> {
+        for id in ids {
+            if let Some(slot) = self.cached(id) {
+                self.refresh(&mut slot.blocking_lock())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The side whose open invitation has this hash (compared in constant time).
+fn invited_side(live: &Live, hash: &str) -> Option<Color> {
+    COLORS.into_iter().find(|&c| {
+        live.invites[c as usize]
+            .as_deref()
+            .is_some_and(|h| bool::from(h.as_bytes().ct_eq(hash.as_bytes())))
+    })
+}

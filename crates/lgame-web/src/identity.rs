@@ -1,0 +1,265 @@
+//! Who asks: a request's log-in session and its browser's anonymous identity (cookies),
+//! its client address (behind a trusted proxy, `X-Forwarded-For`), and the same-origin
+//! rule for requests that carry cookies (docs/accounts.md).
+//!
+//! [`identify`] runs before every handler: it refuses a cookie-carrying request from
+//! another site, reads the session (renewing it when a day old), and leaves a [`Caller`]
+//! in the request for the handlers.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use lgame::Color;
+
+use crate::api::Shared;
+use crate::credentials::{new_secret, secret_hash};
+use crate::error::ApiError;
+use crate::games::{blocking, GameError, Who};
+use crate::store::{unix_now, User};
+
+/// The log-in session's cookie.
+pub const SESSION_COOKIE: &str = "lgame_session";
+/// The browser's anonymous identity's cookie.
+pub const ANON_COOKIE: &str = "lgame_anon";
+/// A session lasts this long after its last renewal.
+pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+/// A session used this long after its last renewal is renewed.
+const RENEW_AFTER_SECONDS: i64 = 24 * 3600;
+/// An anonymous identity's cookie lasts this long (browsers cap cookies at 400 days).
+const ANON_SECONDS: i64 = 400 * 24 * 3600;
+
+/// How the server sees its clients.
+#[derive(Debug, Clone, Default)]
+pub struct ClientRules {
+    /// Cookies are `Secure` (the server is reached over HTTPS, behind a proxy).
+    pub https: bool,
+    /// The reverse proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+/// A log-in session found by its cookie.
+#[derive(Debug, Clone)]
+pub struct LoggedIn {
+    /// The hash of the cookie's id: the session's key.
+    pub id_hash: String,
+    pub user: User,
+}
+
+/// Who sends a request: its session's account, if logged in, and its browser's anonymous
+/// identity (its cookie's value), if it has one.
+#[derive(Debug, Clone, Default)]
+pub struct Caller {
+    pub logged_in: Option<LoggedIn>,
+    anon: Option<String>,
+    /// The client's address (see [`client_ip`]).
+    pub ip: Option<IpAddr>,
+    https: bool,
+}
+
+impl Caller {
+    /// The holder the caller's seats are held by: the account, else the browser.
+    pub fn holder(&self) -> Option<String> {
+        match &self.logged_in {
+            Some(l) => Some(l.user.holder()),
+            None => self.anon_holder(),
+        }
+    }
+
+    /// The client's address, for the limits per address.
+    pub fn client(&self) -> IpAddr {
+        self.ip
+            .unwrap_or(IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED))
+    }
+
+    /// The browser's anonymous holder, if it has an identity.
+    pub fn anon_holder(&self) -> Option<String> {
+        self.anon.as_deref().map(anon_holder)
+    }
+
+    /// The caller's holder, a new anonymous identity made if it has none: then its cookie
+    /// is to be set on the answer.
+    pub fn holder_or_new(&mut self) -> Result<(String, Option<HeaderValue>), ApiError> {
+        if let Some(holder) = self.holder() {
+            return Ok((holder, None));
+        }
+        let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
+        let cookie = self.cookie(ANON_COOKIE, &secret, ANON_SECONDS);
+        self.anon = Some(secret);
+        Ok((self.holder().unwrap_or_default(), Some(cookie)))
+    }
+
+    /// Who gives a game command: the body's token if it has one, else the caller's seats
+    /// (`side` naming one of two).
+    pub fn who(&self, token: Option<String>, side: Option<Color>) -> Who {
+        match (token.filter(|t| !t.is_empty()), self.holder()) {
+            (Some(token), _) => Who::Token(token),
+            (None, Some(holder)) => Who::Holder { holder, side },
+            (None, None) => Who::Nobody,
+        }
+    }
+
+    /// A cookie of this server's: `HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` behind
+    /// HTTPS; `max_age` 0 removes it.
+    pub fn cookie(&self, name: &str, value: &str, max_age: i64) -> HeaderValue {
+        let secure = if self.https { "; Secure" } else { "" };
+        let text =
+            format!("{name}={value}; Max-Age={max_age}; Path=/; HttpOnly; SameSite=Lax{secure}");
+        HeaderValue::from_str(&text).expect("cookie names and hex values are header-safe")
+    }
+}
+
+/// The holder of a browser's anonymous identity (the cookie's value hashed).
+pub fn anon_holder(secret: &str) -> String {
+    format!("a:{}", secret_hash(secret))
+}
+
+/// The caller, as [`identify`] left it in the request.
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        Ok(parts
+            .extensions
+            .get::<Caller>()
+            .cloned()
+            .unwrap_or_default())
+    }
+}
+
+/// A cookie's value, if the request has it and it has the form of this server's secrets
+/// (64 hex digits): anything else is ignored.
+fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_string())
+        .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The client's address: the connection's, or, when that is a trusted proxy, the last
+/// address in `X-Forwarded-For` that is not one (the proxies append what they saw).
+pub fn client_ip(peer: IpAddr, headers: &HeaderMap, rules: &ClientRules) -> IpAddr {
+    if !rules.trusted_proxies.contains(&peer) {
+        return peer;
+    }
+    let forwarded: Vec<IpAddr> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|a| a.trim().parse::<IpAddr>())
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
+    forwarded
+        .into_iter()
+        .rev()
+        .find(|ip| !rules.trusted_proxies.contains(ip))
+        .unwrap_or(peer)
+}
+
+/// Whether a request's `Origin` is this server (`scheme://Host`, the scheme ignored: a
+/// proxy may end HTTPS). A request without one is not.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    match (origin, host) {
+        (Some(origin), Some(host)) => origin
+            .split_once("://")
+            .is_some_and(|(_, authority)| authority.eq_ignore_ascii_case(host)),
+        _ => false,
+    }
+}
+
+/// Whether the request may change something, or opens a WebSocket (which a page of another
+/// site could open with the person's cookies).
+fn acts(req: &Request) -> bool {
+    let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    !safe || req.headers().contains_key(header::UPGRADE)
+}
+
+/// Before every handler: a request that carries cookies and acts must come from this
+/// server's own page (else 403 `foreign_origin`: another site cannot play for the person);
+/// the session is read and, when a day old, renewed (its cookie sent again); a cookie of an
+/// ended session is removed.
+pub async fn identify(
+    State(shared): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let headers = req.headers();
+    let has_cookies = headers.contains_key(header::COOKIE);
+    if has_cookies && acts(&req) && !same_origin(headers) {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "a request with cookies must come from this server's own page (its Origin)",
+        )
+        .kind("foreign_origin")
+        .into_response();
+    }
+    let mut caller = Caller {
+        anon: cookie_value(headers, ANON_COOKIE),
+        ip: Some(client_ip(peer.ip(), headers, &shared.clients)),
+        https: shared.clients.https,
+        logged_in: None,
+    };
+    let mut set = None;
+    // The page's files need no session: only the API reads it.
+    let api = req.uri().path().starts_with("/api/");
+    if let Some(secret) = cookie_value(headers, SESSION_COOKIE).filter(|_| api) {
+        match session(&shared, &secret).await {
+            Ok(Some((logged_in, renewed))) => {
+                if renewed {
+                    set = Some(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS));
+                }
+                caller.logged_in = Some(logged_in);
+            }
+            Ok(None) => set = Some(caller.cookie(SESSION_COOKIE, "", 0)),
+            Err(e) => return ApiError::from(e).into_response(),
+        }
+    }
+    req.extensions_mut().insert(caller);
+    let mut response = next.run(req).await;
+    if let Some(cookie) = set {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// The session of a cookie's id, if it is live (not expired, its account not disabled),
+/// renewed when a day old (then `true`); an expired one is ended.
+async fn session(shared: &Shared, secret: &str) -> Result<Option<(LoggedIn, bool)>, GameError> {
+    let games = shared.games.clone();
+    let id_hash = secret_hash(secret);
+    blocking(move || {
+        let storage = |e| GameError::storage("reading the session", e);
+        let Some((session, user)) = games.store.session(&id_hash).map_err(storage)? else {
+            return Ok(None);
+        };
+        let now = unix_now();
+        if now >= session.expires {
+            games.store.end_session(&id_hash).map_err(storage)?;
+            return Ok(None);
+        }
+        if user.disabled {
+            return Ok(None);
+        }
+        let renew = now - session.used >= RENEW_AFTER_SECONDS;
+        if renew {
+            games
+                .store
+                .renew_session(&id_hash, now, now + SESSION_SECONDS)
+                .map_err(storage)?;
+        }
+        Ok(Some((LoggedIn { id_hash, user }, renew)))
+    })
+    .await
+}

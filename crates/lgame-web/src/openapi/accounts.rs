@@ -1,0 +1,170 @@
+//! The accounts' and seats' paths (docs/accounts.md), described for the document as
+//! `openapi.rs` describes the games'.
+
+use super::{BodyRefusals, GameRefusals};
+use crate::request::{
+    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SeatRequest, SignUpRequest,
+    TokenRequest,
+};
+use crate::response::{
+    Account, Ended, ErrorBody, Export, GameState, GamesPage, Invitation, Profile,
+};
+
+/// `POST /api/account`.
+#[utoipa::path(post, path = "/api/account", tag = "accounts",
+    summary = "Sign up (and log in)",
+    request_body = SignUpRequest,
+    responses(
+        (status = 201, description = "The account; the session's cookie is set, and the browser's games are the account's", body = Account),
+        (status = 400, description = "Unreadable JSON, or a username, password or email refused (`invalid`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 409, description = "The username is taken, whatever its case (`username_taken`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this address (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn sign_up() {}
+
+/// `GET /api/account`.
+#[utoipa::path(get, path = "/api/account", tag = "accounts",
+    summary = "Who am I",
+    responses(
+        (status = 200, description = "The session's account", body = Account),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+    ))]
+pub fn account() {}
+
+/// `DELETE /api/account`.
+#[utoipa::path(delete, path = "/api/account", tag = "accounts",
+    summary = "Close the account",
+    request_body = PasswordRequest,
+    responses(
+        (status = 204, description = "Closed: username, password, sessions and email erased; its games stay, their player shown as deleted"),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 401, description = "No session, or a wrong password", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 429, description = "Too many failed passwords (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn close_account() {}
+
+/// `POST /api/session`.
+#[utoipa::path(post, path = "/api/session", tag = "accounts",
+    summary = "Log in",
+    request_body = LogInRequest,
+    responses(
+        (status = 200, description = "The account; the session's cookie is set, and the browser's games are the account's", body = Account),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 401, description = "Wrong username or password, the same for both (`wrong_credentials`)", body = ErrorBody),
+        (status = 403, description = "A disabled account (`disabled`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 429, description = "Too many failed log-ins from this address, or to this account from it (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn log_in() {}
+
+/// `DELETE /api/session`.
+#[utoipa::path(delete, path = "/api/session", tag = "accounts",
+    summary = "Log out",
+    responses(
+        (status = 204, description = "The session ended and its cookie removed"),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+    ))]
+pub fn log_out() {}
+
+/// `POST /api/account/password`.
+#[utoipa::path(post, path = "/api/account/password", tag = "accounts",
+    summary = "Change the password (every other session ends)",
+    request_body = PasswordChange,
+    responses(
+        (status = 200, description = "Changed", body = Account),
+        (status = 400, description = "Unreadable JSON, or the new password refused (`invalid`)", body = ErrorBody),
+        (status = 401, description = "No session, or a wrong password", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 429, description = "Too many failed passwords (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn change_password() {}
+
+/// `DELETE /api/account/sessions`.
+#[utoipa::path(delete, path = "/api/account/sessions", tag = "accounts",
+    summary = "Log out of every other session",
+    responses(
+        (status = 200, description = "How many sessions ended", body = Ended),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+    ))]
+pub fn end_other_sessions() {}
+
+/// `GET /api/account/export`.
+#[utoipa::path(get, path = "/api/account/export", tag = "accounts",
+    summary = "All the account's data, as a JSON file",
+    responses(
+        (status = 200, description = "The account, its sessions (never their ids) and its games", body = Export),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+    ))]
+pub fn export() {}
+
+/// `GET /api/account/games`.
+#[utoipa::path(get, path = "/api/account/games", tag = "accounts",
+    summary = "My games: the session's account's, or the browser's",
+    params(GamesListQuery),
+    responses(
+        (status = 200, description = "A page of the asker's games, newest first, unfinished ones included", body = GamesPage),
+        (status = 400, description = "A query parameter refused", body = ErrorBody),
+    ))]
+pub fn my_games() {}
+
+/// `GET /api/users/{name}`.
+#[utoipa::path(get, path = "/api/users/{name}", tag = "accounts",
+    summary = "A player's profile",
+    params(("name" = String, Path, description = "The username, in any case")),
+    responses(
+        (status = 200, description = "The profile: games counted, games going on", body = Profile),
+        (status = 404, description = "No player has this name (`no_user`)", body = ErrorBody),
+    ))]
+pub fn profile() {}
+
+/// `GET /api/users/{name}/games`.
+#[utoipa::path(get, path = "/api/users/{name}/games", tag = "accounts",
+    summary = "A player's games",
+    params(("name" = String, Path, description = "The username, in any case"), GamesListQuery),
+    responses(
+        (status = 200, description = "A page of the player's games, newest first", body = GamesPage),
+        (status = 400, description = "A query parameter refused", body = ErrorBody),
+        (status = 404, description = "No player has this name (`no_user`)", body = ErrorBody),
+    ))]
+pub fn user_games() {}
+
+/// `POST /api/games/{id}/seat`.
+#[utoipa::path(post, path = "/api/games/{id}/seat", tag = "games",
+    summary = "Take a seat, by its invitation or its token, for this browser",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = SeatRequest,
+    responses(
+        (status = 200, description = "The state, with the asker's seats (`your_sides`); the anonymous identity's cookie is set if the browser had none", body = GameState),
+        (status = 400, description = "Unreadable JSON, or neither or both of `invite` and `token`", body = ErrorBody),
+        (status = 409, description = "Someone took the seat first (`seat_taken`, with `state`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
+    ))]
+pub fn seat() {}
+
+/// `POST /api/games/{id}/invitation`.
+#[utoipa::path(post, path = "/api/games/{id}/invitation", tag = "games",
+    summary = "A new one-time invitation to the open seat (the old link stops working)",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The invitation", body = Invitation),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 409, description = "The seat was taken meanwhile (`seat_taken`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
+    ))]
+pub fn invitation() {}

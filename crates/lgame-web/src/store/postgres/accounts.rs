@@ -1,0 +1,241 @@
+//! The PostgreSQL backend's accounts, sessions and seats (`store/accounts.rs` has the SQL).
+//! A seat's change moves its game's version up and is told to the other instances, as
+//! every change to a game is.
+
+use lgame::Color;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::Row;
+
+use super::{notice, Store};
+use crate::store::accounts::*;
+use crate::store::StoreResult;
+
+fn user(r: &Row, first: usize) -> User {
+    User {
+        id: r.get(first),
+        username: r.get(first + 1),
+        password_hash: r.get(first + 2),
+        email: r.get(first + 3),
+        created: r.get(first + 4),
+        disabled: r.get(first + 5),
+    }
+}
+
+fn session(r: &Row) -> Session {
+    Session {
+        user: r.get(0),
+        created: r.get(1),
+        used: r.get(2),
+        expires: r.get(3),
+    }
+}
+
+/// Parameters owned, to cross into the backend's runtime.
+type Values = Vec<Box<dyn ToSql + Send + Sync>>;
+
+fn refs(values: &Values) -> Vec<&(dyn ToSql + Sync)> {
+    values.iter().map(|v| &**v as &(dyn ToSql + Sync)).collect()
+}
+
+impl Store {
+    /// Runs one statement and answers its rows.
+    fn rows(&self, sql: String, values: Values) -> StoreResult<Vec<Row>> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(&sql).await?;
+            Ok(client.query(&stmt, &refs(&values)).await?)
+        })?)
+    }
+
+    /// Runs a seat's update; tells the other instances of each game whose version it moved
+    /// (the statement returns id and version, or only the version of game `id`).
+    fn seat_update(
+        &self,
+        id: Option<&str>,
+        sql: String,
+        values: Values,
+    ) -> StoreResult<Vec<String>> {
+        let rows = self.rows(sql, values)?;
+        let mut changed = Vec::new();
+        for row in rows {
+            let (game, version): (String, i64) = match id {
+                Some(id) => (id.to_string(), row.get(0)),
+                None => (row.get(0), row.get(1)),
+            };
+            let _ = self.announce.send(notice(&game, version));
+            changed.push(game);
+        }
+        Ok(changed)
+    }
+}
+
+impl Accounts for Store {
+    fn create_user(&self, new: &NewUser) -> StoreResult<Option<i64>> {
+        let n = new.clone();
+        let values: Values = vec![
+            Box::new(n.username),
+            Box::new(n.key),
+            Box::new(n.password_hash),
+            Box::new(n.email),
+            Box::new(crate::store::unix_now()),
+        ];
+        let rows = self.rows(INSERT_USER.into(), values)?;
+        Ok(rows.first().map(|r| r.get(0)))
+    }
+
+    fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>> {
+        let rows = match by {
+            UserBy::Id(id) => self.rows(USER_BY_ID.into(), vec![Box::new(id)])?,
+            UserBy::Key(key) => self.rows(USER_BY_KEY.into(), vec![Box::new(key.to_string())])?,
+        };
+        Ok(rows.first().map(|r| user(r, 0)))
+    }
+
+    fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
+        let rows = self.rows(NEWEST_USERS.into(), vec![Box::new(limit)])?;
+        Ok(rows.iter().map(|r| user(r, 0)).collect())
+    }
+
+    fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool> {
+        let mut values: Values = vec![Box::new(id)];
+        match change.clone() {
+            UserChange::Password(hash) => values.push(Box::new(hash)),
+            UserChange::Disabled(disabled) => values.push(Box::new(disabled)),
+            UserChange::Rename { username, key } => {
+                values.push(Box::new(username));
+                values.push(Box::new(key));
+            }
+        }
+        let sql = format!("{} RETURNING id", change_sql(change));
+        Ok(!self.rows(sql, values)?.is_empty())
+    }
+
+    fn delete_user(&self, id: i64) -> StoreResult<()> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            for sql in DELETE_USER {
+                tx.execute(sql, &[&id]).await?;
+            }
+            tx.commit().await?;
+            // The erased rows' bytes out of the tables' files (a plain VACUUM leaves them in
+            // the pages' free space): both tables are rewritten, a short lock on small
+            // tables. PostgreSQL's log keeps them until its segments are recycled.
+            client.batch_execute("VACUUM FULL sessions, users").await?;
+            Ok(())
+        })?)
+    }
+
+    fn insert_session(&self, id_hash: &str, s: &Session) -> StoreResult<()> {
+        let values: Values = vec![
+            Box::new(id_hash.to_string()),
+            Box::new(s.user),
+            Box::new(s.created),
+            Box::new(s.used),
+            Box::new(s.expires),
+        ];
+        self.rows(INSERT_SESSION.into(), values).map(drop)
+    }
+
+    fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
+        let rows = self.rows(SESSION.into(), vec![Box::new(id_hash.to_string())])?;
+        Ok(rows.first().map(|r| (session(r), user(r, 4))))
+    }
+
+    fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
+        let values: Values = vec![
+            Box::new(id_hash.to_string()),
+            Box::new(used),
+            Box::new(expires),
+        ];
+        self.rows(RENEW_SESSION.into(), values).map(drop)
+    }
+
+    fn end_session(&self, id_hash: &str) -> StoreResult<()> {
+        self.rows(END_SESSION.into(), vec![Box::new(id_hash.to_string())])
+            .map(drop)
+    }
+
+    fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
+        let keep = keep.unwrap_or("").to_string();
+        let sql = format!("{END_SESSIONS} RETURNING user_id");
+        Ok(self.rows(sql, vec![Box::new(user), Box::new(keep)])?.len() as u64)
+    }
+
+    fn sessions_of(&self, user: i64) -> StoreResult<Vec<Session>> {
+        let rows = self.rows(SESSIONS_OF.into(), vec![Box::new(user)])?;
+        Ok(rows.iter().map(session).collect())
+    }
+
+    fn take_seat(
+        &self,
+        id: &str,
+        side: Color,
+        holder: &str,
+        invite: Option<&str>,
+    ) -> StoreResult<bool> {
+        let mut values: Values = vec![Box::new(id.to_string()), Box::new(holder.to_string())];
+        if let Some(invite) = invite {
+            values.push(Box::new(invite.to_string()));
+        }
+        let sql = take_seat_sql(side, invite.is_some());
+        Ok(!self.seat_update(Some(id), sql, values)?.is_empty())
+    }
+
+    fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
+        let values: Values = vec![Box::new(id.to_string()), Box::new(invite_hash.to_string())];
+        Ok(!self
+            .seat_update(Some(id), set_invite_sql(side), values)?
+            .is_empty())
+    }
+
+    fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
+        let mut games = Vec::new();
+        for side in [Color::Red, Color::Blue] {
+            let values: Values = vec![Box::new(from.to_string()), Box::new(to.to_string())];
+            games.extend(self.seat_update(None, adopt_sql(side), values)?);
+        }
+        games.sort();
+        games.dedup();
+        Ok(games)
+    }
+
+    fn games_of(&self, q: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
+        let filters = || -> Values {
+            vec![
+                Box::new(q.holder.clone()),
+                Box::new(q.standing.map(|s| s.name().to_string())),
+                Box::new(q.variant.clone()),
+                Box::new(q.opponent.clone()),
+            ]
+        };
+        let mut values = filters();
+        values.push(Box::new(q.limit));
+        values.push(Box::new(q.offset));
+        let games = self
+            .rows(games_page_sql(), values)?
+            .iter()
+            .map(|r| Listed {
+                id: r.get(0),
+                variant: r.get(1),
+                seats: [r.get(2), r.get(3)],
+                holders: [r.get(4), r.get(5)],
+                names: [r.get(6), r.get(7)],
+                result: r.get(8),
+                plies: r.get(9),
+                created: r.get(10),
+            })
+            .collect();
+        let total: i64 = self.rows(games_count_sql(), filters())?[0].get(0);
+        Ok((games, total as u64))
+    }
+
+    fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
+        let rows = self.rows(standings_sql(), vec![Box::new(holder.to_string())])?;
+        rows.iter()
+            .map(|r| Ok((standing_named(r.get(0))?, r.get::<_, i64>(1) as u64)))
+            .collect()
+    }
+}
