@@ -321,3 +321,66 @@ fn a_wrong_password_is_said_in_the_servers_words() {
     assert_eq!(me, 401);
     no_console_errors_but(&page, &[401]);
 }
+
+#[test]
+fn the_account_settings_change_the_password_end_other_sessions_and_close_the_account() {
+    let bench = bench("web-accounts-settings");
+    let page = bench.driver.session();
+    sign_up(&bench, &page, "carol");
+    // Another browser logged in to the same account.
+    let other = bench.driver.session();
+    bench.open(&other, "#/login");
+    fill(&other, "#username", "carol");
+    fill(&other, "#password", PASSWORD);
+    other.find(".login-form button.submit").click();
+    other.wait_until("the other session", || {
+        other.try_find(".account-name").is_some()
+    });
+
+    bench.open(&page, "#/account");
+    page.wait_until("the settings", || {
+        page.try_find(".account-settings").is_some()
+    });
+    assert_eq!(
+        page.find("a.download").attr("href").as_deref(),
+        Some("/api/account/export")
+    );
+    let export: Value = js(
+        &page,
+        "return fetch('/api/account/export').then(r => r.json())",
+    );
+    assert_eq!(export["account"]["username"], "carol", "{export}");
+    page.find(".end-sessions").click();
+    page.wait_until("the sessions ended", || {
+        page.find(".sessions-done").text().contains('1')
+    });
+    let status = |p: &Session| js(p, "return fetch('/api/account').then(r => r.status)");
+    assert_eq!(status(&other), 401, "the other session is over");
+    assert_eq!(status(&page), 200, "this one goes on");
+
+    // A wrong current password is refused in the server's words; the right one changes it.
+    fill(&page, "#current-password", "not-the-password");
+    fill(&page, "#new-password", "another-violet-L-99");
+    page.find(".password-form button.submit").click();
+    page.wait_until("the refusal", || {
+        !page.find(".password-form .error").text().is_empty()
+    });
+    fill(&page, "#current-password", PASSWORD);
+    fill(&page, "#new-password", "another-violet-L-99");
+    page.find(".password-form button.submit").click();
+    page.wait_until("the password changed", || {
+        page.find(".password-done").text().contains("changed")
+    });
+
+    // Closing asks the password and a confirmation; then nobody is logged in.
+    fill(&page, "#close-password", "another-violet-L-99");
+    page.find(".close-form button.submit").click();
+    page.accept_dialog();
+    page.wait_until("the account closed", || {
+        page.find(".closed-done").text().contains("closed")
+    });
+    page.wait_until("logged out", || page.try_find("#account a.login").is_some());
+    assert_eq!(status(&page), 401);
+    assert_eq!(bench.server.get("/api/users/carol").status, 404);
+    no_console_errors_but(&page, &[401, 403]);
+}
