@@ -116,6 +116,9 @@ fn a_game_played_after_signing_up_is_found_again_in_my_games_and_continued() {
     let row = format!(".games-table tr[data-id='{id}']");
     page.wait_until("the game in my games", || page.try_find(&row).is_some());
     assert!(page.try_find(".anonymous-note").is_none());
+    page.find(".account-name").click();
+    page.screenshot(artifacts_dir().join("web-my-games.png"));
+    page.find(".account-name").click();
     let text = page.find(&row).text();
     assert!(text.contains("Computer"), "{text}");
     assert!(text.contains("Red"), "{text}");
@@ -143,6 +146,7 @@ fn a_game_played_after_signing_up_is_found_again_in_my_games_and_continued() {
         "0",
         "no game finished yet"
     );
+    page.screenshot(artifacts_dir().join("web-profile.png"));
     page.find("#filter-result option[value=win]").click();
     page.wait_until("the filter in the address", || {
         href(&page).contains("result=win")
@@ -200,6 +204,7 @@ fn a_copied_host_address_gives_no_seat_and_the_invitation_seats_the_first_only()
     let take = second.find(".take-seat");
     second.wait_until("the seat offered", || take.is_displayed());
     assert_eq!(take.text(), "Take the Blue seat");
+    second.screenshot(artifacts_dir().join("web-invitation.png"));
     take.click();
     second.wait_until("the game's own address", || {
         href(&second) == bench.server.url(&format!("/#/game/{id}"))
@@ -212,6 +217,7 @@ fn a_copied_host_address_gives_no_seat_and_the_invitation_seats_the_first_only()
         host.find(".share").attr("data-friend-joined").as_deref() == Some("true")
     });
     assert_eq!(host.find(".share .presence").text(), "Your friend joined.");
+    host.screenshot(artifacts_dir().join("web-friend-joined.png"));
 
     // The seats work: the host moves, the friend answers.
     wait_for_my_turn(&host);
