@@ -390,3 +390,37 @@ fn the_account_settings_change_the_password_end_other_sessions_and_close_the_acc
     assert_eq!(bench.server.get("/api/users/carol").status, 404);
     no_console_errors_but(&page, &[401, 403]);
 }
+
+#[test]
+fn a_rematch_on_one_device_opens_the_new_game_with_both_seats_by_its_id() {
+    let bench = bench("web-accounts-rematch");
+    let page = bench.driver.session();
+    let id = start_game(&bench, &page, "local", "red");
+    wait_for_my_turn(&page);
+    page.find(".resign").click();
+    page.accept_dialog();
+    page.wait_until("the game's end", || status(&page).2);
+    page.find(".banner .rematch").click();
+    page.wait_until("the rematch to open", || {
+        let address = href(&page);
+        address.contains("#/game/") && !address.contains(&id)
+    });
+    let new_id = game_id(&href(&page));
+    assert_shareable(&bench, &page, &new_id);
+    wait_for_game(&page);
+    wait_for_my_turn(&page);
+    assert_eq!(
+        page.find(".status").attr("data-watching").as_deref(),
+        Some("false")
+    );
+    assert_eq!(bench.server.state(&new_id)["rematch_of"], json!(id));
+    assert_eq!(
+        js(
+            &page,
+            "return document.querySelectorAll('.players .muted').length"
+        ),
+        2,
+        "both sides are this page's"
+    );
+    no_console_errors(&page);
+}
