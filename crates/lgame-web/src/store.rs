@@ -17,6 +17,22 @@ use anyhow::anyhow;
 use lgame::Color;
 use tokio::sync::{mpsc, oneshot};
 
+/// The columns schema version 5 (SQLite) and 2 (PostgreSQL) add to `games`, in SQL both
+/// read the same: who holds each seat, its invitation's hash, the variant's name and the
+/// result token, and the indexes of the lists of games (`store/accounts.rs`).
+macro_rules! seat_columns {
+    () => {
+        "ALTER TABLE games ADD COLUMN red_holder TEXT;
+        ALTER TABLE games ADD COLUMN blue_holder TEXT;
+        ALTER TABLE games ADD COLUMN red_invite_hash TEXT;
+        ALTER TABLE games ADD COLUMN blue_invite_hash TEXT;
+        ALTER TABLE games ADD COLUMN variant TEXT;
+        ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '*';
+        CREATE INDEX games_by_red_holder ON games (red_holder, created);
+        CREATE INDEX games_by_blue_holder ON games (blue_holder, created);"
+    };
+}
+
 mod accounts;
 mod postgres;
 mod sqlite;

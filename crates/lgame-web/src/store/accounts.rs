@@ -168,8 +168,9 @@ pub trait Accounts {
     fn sessions_of(&self, user: i64) -> StoreResult<Vec<Session>>;
 
     /// Gives `side` of game `id` to `holder` if nobody holds it (and, with `invite`, if
-    /// that is the side's open invitation, which is then used up); moves the game's
-    /// version up. `false` if the seat was taken (or the invitation is not its).
+    /// that is the side's invitation: kept, so that a second person with it is told the
+    /// seat is taken); moves the game's version up. `false` if the seat was taken (or the
+    /// invitation is not its).
     fn take_seat(
         &self,
         id: &str,

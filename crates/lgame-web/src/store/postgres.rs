@@ -70,7 +70,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game, ply)
     );",
     // Version 2: the SQLite schema's version 5 (accounts, sessions, seats' holders).
-    "CREATE TABLE users (
+    concat!(
+        "CREATE TABLE users (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- never reused
         username TEXT NOT NULL,
         username_key TEXT NOT NULL UNIQUE,
@@ -86,15 +87,9 @@ const MIGRATIONS: &[&str] = &[
         used BIGINT NOT NULL,
         expires BIGINT NOT NULL
     );
-    CREATE INDEX sessions_by_user ON sessions (user_id);
-    ALTER TABLE games ADD COLUMN red_holder TEXT;
-    ALTER TABLE games ADD COLUMN blue_holder TEXT;
-    ALTER TABLE games ADD COLUMN red_invite_hash TEXT;
-    ALTER TABLE games ADD COLUMN blue_invite_hash TEXT;
-    ALTER TABLE games ADD COLUMN variant TEXT;
-    ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '*';
-    CREATE INDEX games_by_red_holder ON games (red_holder, created);
-    CREATE INDEX games_by_blue_holder ON games (blue_holder, created);",
+    CREATE INDEX sessions_by_user ON sessions (user_id);",
+        seat_columns!()
+    ),
 ];
 
 /// Changes written and commits made: one each per change here.

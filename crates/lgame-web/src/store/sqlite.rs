@@ -98,7 +98,7 @@ const MIGRATIONS: &[Migration] = &[
     // Version 5: accounts, their sessions, and who holds each seat (`store/accounts.rs`);
     // each game's variant and result for the lists of games (games stored before keep
     // '*': none of them has a holder to be listed for).
-    Migration::Sql(
+    Migration::Sql(concat!(
         "CREATE TABLE users (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused
             username TEXT NOT NULL,
@@ -115,16 +115,9 @@ const MIGRATIONS: &[Migration] = &[
             used INTEGER NOT NULL,
             expires INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX sessions_by_user ON sessions (user_id);
-        ALTER TABLE games ADD COLUMN red_holder TEXT;
-        ALTER TABLE games ADD COLUMN blue_holder TEXT;
-        ALTER TABLE games ADD COLUMN red_invite_hash TEXT;
-        ALTER TABLE games ADD COLUMN blue_invite_hash TEXT;
-        ALTER TABLE games ADD COLUMN variant TEXT;
-        ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '*';
-        CREATE INDEX games_by_red_holder ON games (red_holder, created);
-        CREATE INDEX games_by_blue_holder ON games (blue_holder, created);",
-    ),
+        CREATE INDEX sessions_by_user ON sessions (user_id);",
+        seat_columns!()
+    )),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
