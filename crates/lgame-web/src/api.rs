@@ -80,6 +80,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/records", post(records))
         .merge(crate::accounts::routes())
         .route("/", get(crate::assets::index))
+        .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

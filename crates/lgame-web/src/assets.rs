@@ -95,6 +95,12 @@ pub async fn index(request: HeaderMap) -> Result<Response, ApiError> {
     serve("index.html", &request)
 }
 
+/// `GET /@/{name}`: a player's profile is the page too (it reads its path, then asks
+/// `/api/users/{name}`), so the address can be shared and reloaded.
+pub async fn profile(Path(_name): Path<String>, request: HeaderMap) -> Result<Response, ApiError> {
+    serve("index.html", &request)
+}
+
 /// `GET /assets/{*path}`.
 pub async fn asset(Path(path): Path<String>, request: HeaderMap) -> Result<Response, ApiError> {
     serve(&path, &request)

@@ -188,7 +188,7 @@ enum GameRefusals {
     paths(
         healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
         rematch, draw, resign, record, websocket, analysis, position, classes, catalog, qr,
-        diagram, records, index, asset, accounts::seat, accounts::invitation,
+        diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
         accounts::sign_up, accounts::account, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games
@@ -721,6 +721,16 @@ fn records() {}
         (status = 304, description = "Not modified (`If-None-Match`)"),
     ))]
 fn index() {}
+
+/// `GET /@/{name}`.
+#[utoipa::path(get, path = "/@/{name}", tag = "page",
+    summary = "The web page at a player's profile (it reads the path)",
+    params(("name" = String, Path, description = "The player's username")),
+    responses(
+        (status = 200, description = "The page", body = String, content_type = "text/html"),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+    ))]
+fn profile_page() {}
 
 /// `GET /assets/{path}`.
 #[utoipa::path(get, path = "/assets/{path}", tag = "page",

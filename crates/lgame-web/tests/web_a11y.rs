@@ -23,10 +23,17 @@ const VIEWS: &[&str] = &[
     "#/print",
 ];
 
+/// The account's views (the header's account area leads to them, not the navigation).
+const ACCOUNT_VIEWS: &[&str] = &["#/games", "#/login", "#/signup", "#/account"];
+
 /// Every view's address: the fixed ones and a game against the computer.
 fn views(bench: &Bench) -> Vec<String> {
     let (_, _, game) = bench.red_game("beginner", json!({}));
-    let mut all: Vec<String> = VIEWS.iter().map(|v| v.to_string()).collect();
+    let mut all: Vec<String> = VIEWS
+        .iter()
+        .chain(ACCOUNT_VIEWS)
+        .map(|v| v.to_string())
+        .collect();
     all.insert(1, game);
     all
 }

@@ -143,15 +143,20 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
     host.find("input[name=mode][value=friend]").click();
     host.find("input[name=colour][value=blue]").click();
     host.find("button.start").click();
-    let link_box = host.find(".friend-link");
     host.wait_until("the friend link", || {
-        link_box
-            .prop("value")
-            .as_str()
-            .unwrap_or("")
-            .contains("red=")
+        host.try_find(".friend-link").is_some_and(|link| {
+            link.prop("value")
+                .as_str()
+                .unwrap_or("")
+                .contains("invite=")
+        })
     });
-    let link = link_box.prop("value").as_str().unwrap().to_string();
+    let link = host
+        .find(".friend-link")
+        .prop("value")
+        .as_str()
+        .unwrap()
+        .to_string();
     let share = host.find(".share");
     assert_eq!(share.attr("data-friend-present").as_deref(), Some("false"));
     assert!(host
@@ -160,9 +165,16 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
         .unwrap()
         .contains("/api/qr?"));
 
+    // The invitation shows the game and a button that takes the seat.
     let friend = bench.driver.session();
     friend.goto(&link);
     wait_for_view(&friend);
+    friend.wait_until("the seat offered", || {
+        friend
+            .try_find(".take-seat")
+            .is_some_and(|b| b.is_displayed())
+    });
+    friend.find(".take-seat").click();
     host.wait_until("the friend to be seen", || {
         share.attr("data-friend-present").as_deref() == Some("true")
     });
@@ -425,9 +437,11 @@ fn the_main_screens_are_photographed_and_the_print_page_renders_to_pdf() {
     );
     assert_eq!(foreign, json!([]), "requests to other hosts");
 
-    // A phone: the game fits the screen's width.
+    // A phone: the game fits the screen's width. (A game of its own: the first game's token
+    // seated the first browser, and a token seats one browser only.)
+    let (_, _, phone_game) = bench.red_game("intermediate", json!({}));
     let phone = bench.driver.phone();
-    bench.open(&phone, &game_address);
+    bench.open(&phone, &phone_game);
     wait_for_my_turn(&phone);
     phone.screenshot(dir.join("web-game-phone.png"));
     assert_eq!(
@@ -709,7 +723,12 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
     assert_eq!(rematch["seats"][other], "human", "{rematch}");
     assert_eq!(rematch["variant"], state["variant"]);
     assert_eq!(rematch["rematch_of"], json!(game.id));
-    assert!(page.url().contains(&format!("{other}=")), "{}", page.url());
+    // The new seat is this browser's, as the old one was: the address holds no token.
+    assert!(
+        page.url().ends_with(&format!("#/game/{new_id}")),
+        "{}",
+        page.url()
+    );
     wait_for_view(&page);
     page.wait_until("the rematch's board", || {
         flipped().as_deref() == Some(if other == "blue" { "true" } else { "false" })
@@ -777,11 +796,18 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
         .create(json!({ "red": "human", "blue": "human" }));
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     let page = bench.driver.session();
+    // An old host's address: the token seats this browser, the friend's is dropped, and the
+    // address is the game's alone.
     bench.open(
         &page,
         &format!("#/game/{}?red={red}&friend={blue}", game.id),
     );
     wait_for_my_turn(&page);
+    assert!(
+        page.url().ends_with(&format!("#/game/{}", game.id)),
+        "{}",
+        page.url()
+    );
     // The spectators' link beside the friend's.
     let watch = page.find(".watch-link").prop("value");
     assert!(
@@ -791,12 +817,12 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
             .ends_with(&format!("/#/game/{}", game.id)),
         "{watch}"
     );
-    assert!(page
-        .find(".friend-link")
-        .prop("value")
-        .as_str()
-        .unwrap()
-        .contains("blue="));
+    // The friend's seat is their token's (an old link's): no invitation is offered for it.
+    assert_eq!(
+        page.find(".share").attr("data-friend-joined").as_deref(),
+        Some("true")
+    );
+    assert!(page.try_find(".friend-link").is_none());
 
     let asked = || {
         js(
@@ -847,7 +873,11 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
     });
     rematch.click();
     page.wait_until("the rematch to open", || page.url().contains(&new_id));
-    assert!(page.url().contains("blue="), "{}", page.url());
+    assert!(
+        page.url().ends_with(&format!("#/game/{new_id}")),
+        "{}",
+        page.url()
+    );
     wait_for_view(&page);
     page.wait_until("the rematch's state", || status(&page).0 == 0);
     no_console_errors(&page);

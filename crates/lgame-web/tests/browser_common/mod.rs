@@ -237,15 +237,26 @@ pub fn best_move(bench: &Bench, variant: &str, position: &str) -> (Value, Value)
 }
 
 /// No script error and no failed request, but for the refusals the tests provoke (an
-/// illegal move, a position being edited): the browser logs those as failed loads.
+/// illegal move, a position being edited): the browser logs those as failed loads. And the
+/// page's question "who is logged in?" (`GET /api/account`), answered 401 for nobody.
 pub fn no_console_errors(page: &Session) {
+    no_console_errors_but(page, &[]);
+}
+
+/// [`no_console_errors`], the failed loads of these statuses allowed too (a 404 for a
+/// player who is not there, a refused log-in's 401).
+pub fn no_console_errors_but(page: &Session, statuses: &[u16]) {
     let mut errors = page.console_errors();
+    let failed = |e: &str, status: &str| {
+        e.contains(&format!(
+            "Failed to load resource: the server responded with a status of {status}"
+        ))
+    };
     errors.retain(|e| {
-        !["400", "409", "422"].iter().any(|status| {
-            e.contains(&format!(
-                "Failed to load resource: the server responded with a status of {status}"
-            ))
-        })
+        let provoked = ["400", "409", "422"].iter().any(|status| failed(e, status))
+            || statuses.iter().any(|status| failed(e, &status.to_string()));
+        let nobody = e.contains("/api/account ") && failed(e, "401");
+        !provoked && !nobody
     });
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }

@@ -32,11 +32,28 @@ import { errorText } from './i18n.js';
 
 /** `/api/records`: a record read, or a line written. @typedef {import('./api-types.js').RecordAnswer} RecordAnswer */
 
-/** A game's state (`/api/games/ID` and its WebSocket). @typedef {import('./api-types.js').GameState} GameState */
+/** Who sits at a side: an account, a browser without one, a closed account, the computer, a seat nobody has taken. @typedef {import('./api-types.js').Player} Player */
 
-/** A new game: its id, each person's seat token, and its state. @typedef {import('./api-types.js').Created} CreatedGame */
+/**
+ * A game's state (`/api/games/ID` and its WebSocket): `players` who sits at each side,
+ * `invitation` the side an open invitation is for, `your_sides` the seats the asker's
+ * browser holds (in the answers to it, not in the WebSocket's messages).
+ * @typedef {import('./api-types.js').GameState} GameState
+ */
 
-/** A new game's request. @typedef {import('./api-types.js').CreateRequest} CreateRequest */
+/** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {import('./api-types.js').Invitation} Invitation */
+
+/** A new game: its id, each person's seat token (for programs), the friend's invitation, its state. @typedef {import('./api-types.js').Created} CreatedGame */
+
+/** A new game's request: `hold` the sides this browser plays, `invite` a friend's side. @typedef {import('./api-types.js').CreateRequest} CreateRequest */
+
+/** An account. @typedef {import('./api-types.js').Account} Account */
+
+/** A game in a list (`you`: the side of the player whose list it is). @typedef {import('./api-types.js').GameSummary} GameSummary */
+
+/** A page of games, newest first. @typedef {import('./api-types.js').GamesPage} GamesPage */
+
+/** A player's profile: their counts and the games they play now. @typedef {import('./api-types.js').Profile} Profile */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
@@ -83,7 +100,9 @@ async function request(method, path, body) {
     throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`, { kind: 'unreachable' });
   }
   const type = response.headers.get('Content-Type') || '';
-  const data = type.includes('json') ? await response.json() : await response.text();
+  // An answer without a body (a 204: logged out, an account closed) is null.
+  const text = await response.text();
+  const data = !text ? null : type.includes('json') ? JSON.parse(text) : text;
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || String(data), data);
   }
@@ -139,6 +158,10 @@ export function qrUrl(text) {
 /** @param {string} id */
 const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
 
+/**
+ * The game requests. The page's seats are the browser's (its session or anonymous
+ * identity, by cookie): a command names the `side` it is for, never a token.
+ */
 export const games = {
   /**
    * @param {CreateRequest} body
@@ -147,38 +170,118 @@ export const games = {
   create: (body) => request('POST', '/api/games', body),
   /**
    * @param {string} id
-   * @param {string | null} token
    * @returns {Promise<GameState>}
    */
-  get: (id, token) => request('GET', `${gamePath(id)}?${query({ token })}`),
+  get: (id) => request('GET', gamePath(id)),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @param {number} ply
    * @param {string} move
    * @returns {Promise<GameState>}
    */
-  move: (id, token, ply, move) => request('POST', `${gamePath(id)}/moves`, { token, ply, move }),
+  move: (id, side, ply, move) => request('POST', `${gamePath(id)}/moves`, { side, ply, move }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  undo: (id, token) => request('POST', `${gamePath(id)}/undo`, { token }),
+  undo: (id, side) => request('POST', `${gamePath(id)}/undo`, { side }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  draw: (id, token) => request('POST', `${gamePath(id)}/draw`, { token }),
+  draw: (id, side) => request('POST', `${gamePath(id)}/draw`, { side }),
   /**
    * @param {string} id
-   * @param {string} token
+   * @param {Color} side
    * @returns {Promise<GameState>}
    */
-  resign: (id, token) => request('POST', `${gamePath(id)}/resign`, { token }),
+  resign: (id, side) => request('POST', `${gamePath(id)}/resign`, { side }),
+  /**
+   * Takes a seat for this browser: by a friend's invitation, or by a token (an old address).
+   * @param {string} id
+   * @param {{ invite: string } | { token: string }} by
+   * @returns {Promise<GameState>}
+   */
+  seat: (id, by) => request('POST', `${gamePath(id)}/seat`, by),
+  /**
+   * A new invitation for the open `side` (the old link stops working).
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<Invitation>}
+   */
+  invitation: (id, side) => request('POST', `${gamePath(id)}/invitation`, { side }),
+  /**
+   * A rematch asked for this browser's `side`: the new game (colours swapped).
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<CreatedGame>}
+   */
+  rematch: (id, side) => request('POST', `${gamePath(id)}/rematch`, { side }),
   /** @param {string} id */
   recordUrl: (id) => `${gamePath(id)}/record`,
+};
+
+/** The account of this browser's session (docs/api.md, "Accounts"). */
+export const account = {
+  /** @returns {Promise<Account>} who is logged in; a 401 (`no_session`) when nobody */
+  me: () => request('GET', '/api/account'),
+  /**
+   * Signs up and logs in.
+   * @param {{ username: string, password: string, email?: string }} body
+   * @returns {Promise<Account>}
+   */
+  signUp: (body) => request('POST', '/api/account', body),
+  /**
+   * @param {string} username
+   * @param {string} password
+   * @returns {Promise<Account>}
+   */
+  logIn: (username, password) => request('POST', '/api/session', { username, password }),
+  /** @returns {Promise<unknown>} */
+  logOut: () => request('DELETE', '/api/session'),
+  /**
+   * Changes the password; every other session ends.
+   * @param {string} password
+   * @param {string} newPassword
+   * @returns {Promise<Account>}
+   */
+  changePassword: (password, newPassword) => request('POST', '/api/account/password', { password, new_password: newPassword }),
+  /** @returns {Promise<{ ended: number }>} every other session ended */
+  endOtherSessions: () => request('DELETE', '/api/account/sessions'),
+  /**
+   * Closes the account.
+   * @param {string} password
+   * @returns {Promise<unknown>}
+   */
+  close: (password) => request('DELETE', '/api/account', { password }),
+  /**
+   * This browser's games (its account's, or its anonymous identity's), unfinished ones too.
+   * @param {number} page
+   * @returns {Promise<GamesPage>}
+   */
+  games: (page) => request('GET', `/api/account/games?${query({ page })}`),
+  /** All of one's data, as a file. */
+  exportUrl: '/api/account/export',
+};
+
+/** @param {string} name */
+const userPath = (name) => `/api/users/${encodeURIComponent(name)}`;
+
+export const users = {
+  /**
+   * @param {string} name
+   * @returns {Promise<Profile>}
+   */
+  profile: (name) => request('GET', userPath(name)),
+  /**
+   * @param {string} name
+   * @param {{ page?: number, result?: string, variant?: string, opponent?: string }} filters
+   * @returns {Promise<GamesPage>}
+   */
+  games: (name, filters) => request('GET', `${userPath(name)}/games?${query(filters)}`),
 };
 
 /**
@@ -201,23 +304,21 @@ export function applyMessage(state, message) {
 }
 
 /**
- * Watches a game over its WebSocket: `onState` gets every state (each change applied to
- * the state before it); reconnects after a drop.
+ * Watches a game over its WebSocket (as this browser: its cookie says its seats): `onState`
+ * gets every state (each change applied to the state before it); reconnects after a drop.
  * Returns a function that stops watching.
  * @param {string} id
- * @param {string | null} token
  * @param {(state: GameState) => void} onState
  * @returns {() => void}
  */
-export function watch(id, token, onState) {
+export function watch(id, onState) {
   /** @type {WebSocket | null} */
   let socket = null;
   let stopped = false;
   let retry = 500;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = query({ token });
-    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws${q ? '?' + q : ''}`);
+    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws`);
     /** @type {GameState | null} */
     let state = null;
     socket.onopen = () => { retry = 500; };

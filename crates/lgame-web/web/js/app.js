@@ -1,6 +1,7 @@
 // @ts-check
-// The page's shell and router: the navigation, language and theme, and the views by address
-// (`#/play`, `#/game/ID?token=…`, `#/analyse?variant=…&position=…`, …). Each view is a
+// The page's shell and router: the navigation, the account area, language and theme, and the
+// views by address (`#/play`, `#/game/ID`, `#/analyse?variant=…&position=…`, …, and a
+// player's profile at the path `/@/NAME`). Each view is a
 // controller and a view (`<name>/ctrl.js`, `<name>/view.js`); the view module exports
 // `render(main, params, rest)`, which may return (or resolve to) a function that cleans up.
 // Views never import this module: addresses are written with address.js.
@@ -9,7 +10,9 @@ import { t, language, setLanguage, onLanguageChange, LANGUAGES } from './i18n.js
 import { h } from './dom.js';
 import { readOneOf, write } from './storage.js';
 import { messageOf } from './api.js';
+import { href } from './address.js';
 import { icon } from './ui/icons.js';
+import * as session from './session.js';
 // Loaded with the page, not on demand: a headless print (`chromium --print-to-pdf`) prints
 // at the load event, which a dynamic import does not hold back.
 import * as printView from './print/view.js';
@@ -28,6 +31,17 @@ const VIEWS = {
   puzzles: () => import('./puzzles/view.js'),
   learn: () => import('./learn/view.js'),
   print: async () => printView,
+  login: async () => {
+    const forms = await import('./account/forms.js');
+    return { render: (main, params) => forms.render(main, params, 'login') };
+  },
+  signup: async () => {
+    const forms = await import('./account/forms.js');
+    return { render: (main, params) => forms.render(main, params, 'signup') };
+  },
+  account: () => import('./account/view.js'),
+  games: () => import('./games/view.js'),
+  profile: () => import('./profile/view.js'),
 };
 const NAV = ['play', 'analyse', 'editor', 'puzzles', 'learn', 'print'];
 
@@ -48,15 +62,25 @@ function shell(id) {
 /** The current address: view name, path rest and parameters. */
 function route() {
   const hash = location.hash.replace(/^#\/?/, '');
+  // A player's profile is a path of its own (`/@/NAME`), its filters in the query.
+  const player = location.pathname.match(/^\/@\/([^/]+)\/?$/);
+  if (player && !hash) {
+    return { view: 'profile', rest: [decodeURIComponent(player[1])], params: new URLSearchParams(location.search) };
+  }
   const [path, search = ''] = hash.split('?');
   const [view, ...rest] = path.split('/');
   return { view: VIEWS[view] ? view : 'play', rest, params: new URLSearchParams(search) };
 }
 
+/** What the views' addresses (`#/…`) need before them: the root's path from a profile's (`/@/NAME`). */
+function root() {
+  return location.pathname === '/' ? '' : '/';
+}
+
 /** @param {string} current */
 function renderNav(current) {
   shell('nav').replaceChildren(h('ul', {}, NAV.map((name) => h('li', {}, h('a', {
-    href: `#/${name}`,
+    href: `${root()}#/${name}`,
     'aria-current': name === current || (current === 'game' && name === 'play') ? 'page' : null,
     text: t(`nav.${name}`),
   })))));
@@ -78,6 +102,49 @@ function renderNav(current) {
   menu.setAttribute('aria-label', t('site.menu'));
   menu.title = t('site.menu');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('site.description'));
+  renderAccount(current);
+}
+
+/**
+ * The header's account area: log in and sign up (back to this view afterwards), or the
+ * username with its menu (my games, profile, account settings, log out).
+ * @param {string} current the view shown
+ */
+function renderAccount(current) {
+  const who = session.account();
+  const area = shell('account');
+  area.setAttribute('aria-label', t('account.area'));
+  area.setAttribute('role', 'group');
+  if (who === undefined) {
+    area.replaceChildren();
+    return;
+  }
+  const back = ['login', 'signup'].includes(current) || location.pathname !== '/' ? null : location.hash || null;
+  const link = (/** @type {string} */ cls, /** @type {string} */ view, /** @type {string} */ text) =>
+    h('a', { class: cls, href: `${root()}${href(view, view === 'login' || view === 'signup' ? { next: back } : {})}`, text });
+  if (!who) {
+    area.replaceChildren(link('my-games', 'games', t('account.myGames')), ' ',
+      link('login', 'login', t('account.login')), ' ', link('signup', 'signup', t('account.signup')));
+    return;
+  }
+  const menu = h('details', { class: 'account-menu' },
+    h('summary', { class: 'account-name', 'aria-label': t('account.menu', { name: who.username }) }, icon('user'), h('span', { text: who.username })),
+    h('ul', { class: 'account-links' },
+      h('li', {}, link('my-games', 'games', t('account.myGames'))),
+      h('li', {}, h('a', { class: 'profile', href: `/@/${encodeURIComponent(who.username)}`, text: t('account.profile') })),
+      h('li', {}, link('settings', 'account', t('account.settings'))),
+      h('li', {}, h('button', {
+        type: 'button', class: 'logout', text: t('account.logout'),
+        onclick: async () => {
+          try { await session.logOut(); } catch (e) { console.error(e); }
+          show();
+        },
+      }))));
+  // A link chosen closes the menu.
+  menu.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a, button')) menu.open = false;
+  });
+  area.replaceChildren(menu);
 }
 
 /**
@@ -161,5 +228,7 @@ document.querySelector('.skip')?.addEventListener('click', (event) => {
   shell('view').focus();
 });
 onLanguageChange(show);
+session.onChange(() => renderAccount(route().view));
+session.load();
 window.addEventListener('hashchange', show);
 show();

@@ -18,6 +18,8 @@ export const KEYS = /** @type {const} */ ({
   puzzles: 'lgame.puzzles',
   /** The puzzles' streak: `{ current, best }`. */
   streak: 'lgame.puzzles.streak',
+  /** The friend invitations this browser made, by game: `{ [id]: { side, url } }` (the newest kept). */
+  invitations: 'lgame.invitations',
 });
 
 /** @typedef {keyof typeof KEYS} Key */

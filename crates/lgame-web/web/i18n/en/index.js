@@ -6,5 +6,6 @@ import print from './print.js';
 import puzzles from './puzzles.js';
 import analysis from './analysis.js';
 import site from './site.js';
+import account from './account.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account };

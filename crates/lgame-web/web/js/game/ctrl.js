@@ -1,13 +1,16 @@
 // @ts-check
-// A game on the server (#/game/ID?red=TOKEN&blue=TOKEN), the state and the actions: against
-// the computer, two people on one device, or friends by link; watched live over the game's
-// WebSocket. The tokens in the address are the sides this page may move for. view.js draws
-// what this holds.
+// A game on the server (#/game/ID), the state and the actions: against the computer, two
+// people on one device, or friends by link; watched live over the game's WebSocket. The
+// sides this page moves for are the seats this browser holds (the state's `your_sides`, by
+// its session or anonymous identity): the address holds no secret. An old address with
+// tokens (`?red=T&blue=T`) seats the browser once and is rewritten; a friend's invitation
+// (`?invite=CODE`) offers its seat, taken by a button. view.js draws what this holds.
 
 import * as api from '../api.js';
-import { href } from '../address.js';
+import { href, replaceAddress } from '../address.js';
 import { turnOf } from '../notation.js';
-import { rematch } from './remote.js';
+import { invitationOf, keepInvitation, forgetInvitation } from '../invitations.js';
+import { t, side as sideName } from '../i18n.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').GameState} GameState */
@@ -64,16 +67,28 @@ function moverOf(state, i) {
 export class GameCtrl {
   /**
    * @param {string} id
-   * @param {URLSearchParams} params `red`, `blue`: the tokens of the sides this page moves
-   *   for; `friend`: the friend's token, to invite them
+   * @param {URLSearchParams} params `red`, `blue`: an old address's tokens (the seats are
+   *   taken once, then the address is rewritten); `invite`: a friend's invitation code
    * @param {GameView} view
    */
   constructor(id, params, view) {
     this.id = id;
     this.view = view;
-    /** @type {Record<Color, string | null>} */
-    this.tokens = { red: params.get('red'), blue: params.get('blue') };
-    this.friendToken = params.get('friend');
+    /** An old address's tokens. @type {string[]} */
+    this.oldTokens = /** @type {string[]} */ ([params.get('red'), params.get('blue')].filter(Boolean));
+    this.rewrite = this.oldTokens.length > 0 || params.has('friend');
+    /** The friend's invitation code this page was opened with, until it is used. */
+    this.invite = params.get('invite');
+    /** The invitation this page's host made (its link), if this browser kept it. */
+    this.hostInvitation = invitationOf(id);
+    /** Whether the friend's seat was seen open (so its taking is news: "Your friend joined"). */
+    this.sawOpen = false;
+    /**
+     * The seats this browser holds, as the server's answers to it say (`your_sides`; the
+     * WebSocket's messages, the same for every watcher, do not).
+     * @type {Color[]}
+     */
+    this.yours = [];
     /** @type {GameState | null} */
     this.state = null;
     /** The position on the board. @type {PositionDesc | null} */
@@ -139,20 +154,15 @@ export class GameCtrl {
     return Boolean(this.state && this.state.over && !this.busy && this.humanSides().length > 0);
   }
 
-  /** The token to watch with: any side this page moves for. */
-  get anyToken() {
-    return this.tokens.red || this.tokens.blue;
-  }
-
-  /** The sides this page moves for. */
+  /** The sides this page moves for: the seats this browser holds. */
   humanSides() {
-    return SIDES.filter((s) => this.tokens[s]);
+    return SIDES.filter((s) => this.yours.includes(s));
   }
 
   /** Whether the page moves now: its side's turn, a person's seat, the game on. */
   myTurn() {
     const state = this.state;
-    return Boolean(state && !state.over && this.tokens[state.turn] && state.seats[state.turn] === 'human');
+    return Boolean(state && !state.over && this.humanSides().includes(state.turn) && state.seats[state.turn] === 'human');
   }
 
   /** Whether the computer plays a side. */
@@ -161,20 +171,82 @@ export class GameCtrl {
     return Boolean(state && SIDES.some((s) => state.seats[s] !== 'human'));
   }
 
-  /** The token for a draw or a resignation: the side to move's if it is this page's. */
-  tokenNow() {
+  /** The side a draw or a resignation is for: the side to move's if it is this page's. */
+  sideNow() {
     const state = this.state;
-    return (state && this.tokens[state.turn]) || this.anyToken || '';
+    const mine = this.humanSides();
+    return state && mine.includes(state.turn) ? state.turn : mine[0];
   }
 
-  /** The friend's side, and the link that invites them (null when this page invites nobody). */
+  /**
+   * For the host of a game with a friend: the friend's side; whether their seat is still
+   * open (then the link that invites them, when this browser kept it), whether they joined
+   * while this page watched, and whether they are here. Null when this page hosts no friend.
+   */
   invitation() {
-    if (!this.friendToken) return null;
+    const state = this.state;
+    const mine = this.humanSides();
+    if (!state || mine.length !== 1) return null;
     /** @type {Color} */
-    const friend = this.tokens.red ? 'blue' : 'red';
-    const link = `${location.origin}/#/game/${this.id}?${new URLSearchParams({ [friend]: this.friendToken })}`;
-    const present = Boolean(this.state && this.state.present && this.state.present[friend]);
-    return { friend, link, present };
+    const friend = mine[0] === 'red' ? 'blue' : 'red';
+    if (state.seats[friend] !== 'human') return null;
+    const open = Boolean(state.players ? state.players[friend].kind === 'open' : state.invitation === friend);
+    const kept = this.hostInvitation && this.hostInvitation.side === friend ? this.hostInvitation : null;
+    const link = open && kept ? new URL(kept.url, location.origin).href : null;
+    const present = Boolean(state.present && state.present[friend]);
+    return { friend, open, link, joined: !open && this.sawOpen, present };
+  }
+
+  /** A new invitation for the friend's open seat (the old link stops working). */
+  newInvitation() {
+    return this.act(async () => {
+      const invited = this.invitation();
+      if (!invited) return;
+      const made = await api.games.invitation(this.id, invited.friend);
+      keepInvitation(this.id, made);
+      this.hostInvitation = made;
+      this.view.redraw();
+    });
+  }
+
+  /**
+   * The seat a friend's invitation offers this page (its side), or null: none asked, or
+   * this browser sits there already.
+   * @returns {Color | null}
+   */
+  offeredSeat() {
+    const state = this.state;
+    if (!this.invite || !state) return null;
+    const side = state.invitation || SIDES.find((s) => state.players && state.players[s].kind === 'open') || null;
+    return side && !this.humanSides().includes(side) ? side : null;
+  }
+
+  /**
+   * Takes the invitation's seat (a POST: a link's preview never takes it). Then the page
+   * opens the game at its shareable address as a player; when somebody was first, it says
+   * so and watches.
+   */
+  async takeSeat() {
+    const code = this.invite;
+    if (!code) return;
+    this.say('');
+    try {
+      await api.games.seat(this.id, { invite: code });
+      this.invite = null;
+      // The game again, as a player now (the router draws it anew).
+      location.replace(href('game', {}, [this.id]));
+    } catch (e) {
+      const kind = e instanceof api.ApiError && e.body ? e.body.kind : undefined;
+      this.invite = null;
+      replaceAddress(href('game', {}, [this.id]));
+      this.say(kind === 'seat_taken' ? t('game.seatTaken') : kind === 'not_a_side' ? t('game.inviteUsed') : api.messageOf(e));
+    }
+  }
+
+  /** What the page says of an invitation it was opened with, before its button is pressed. */
+  inviteText() {
+    const side = this.offeredSeat();
+    return side ? t('game.invited', { side: sideName(side) }) : '';
   }
 
   canUndo() {
@@ -204,11 +276,42 @@ export class GameCtrl {
     return Boolean(this.state && !this.state.over && this.humanSides().length > 0);
   }
 
-  /** Loads the game and watches it; returns a function that stops watching. */
-  async start() {
-    await this.show(await api.games.get(this.id, this.anyToken));
+  /**
+   * Seats this browser by an old address's tokens (then the address is the shareable one),
+   * and loads the game: its first state. An invitation whose seat is gone is said so.
+   * @returns {Promise<GameState>}
+   */
+  async prepare() {
+    for (const token of this.oldTokens) {
+      try {
+        await api.games.seat(this.id, { token });
+      } catch (e) {
+        this.message = api.messageOf(e);
+      }
+    }
+    if (this.rewrite) replaceAddress(href('game', { invite: this.invite }, [this.id]));
+    const first = await api.games.get(this.id);
+    this.yours = first.your_sides || [];
+    this.state = first;
+    if (this.invite && !this.offeredSeat()) {
+      if (!this.humanSides().length) this.message = t('game.seatTaken');
+      this.invite = null;
+      replaceAddress(href('game', {}, [this.id]));
+    }
+    this.state = null;
+    return first;
+  }
+
+  /**
+   * Shows the game's first state and watches it; returns a function that stops watching.
+   * @param {GameState} first
+   */
+  async start(first) {
+    this.notice(first);
+    await this.show(first);
     // Live: every change by anyone (the friend, the computer, another tab) arrives here.
-    return api.watch(this.id, this.anyToken, (next) => {
+    return api.watch(this.id, (next) => {
+      this.notice(next);
       // This page's move is on its way: its answer shows it, and the reply after a pause.
       if (this.sending !== null) {
         this.held = next;
@@ -225,11 +328,27 @@ export class GameCtrl {
   }
 
   /**
+   * Notes what a state tells of the friend's seat: seen open, the friend is awaited; seen
+   * taken after that, they joined (and the kept invitation is spent).
+   * @param {GameState} state
+   */
+  notice(state) {
+    const before = this.state;
+    this.state = state;
+    const invited = this.invitation();
+    this.state = before;
+    if (!invited) return;
+    if (invited.open) this.sawOpen = true;
+    else forgetInvitation(this.id);
+  }
+
+  /**
    * Takes a new state; when the last move was not `mover`'s own, it arrives with an animation.
    * @param {GameState} next
    * @param {Color | null} [mover] the side whose move this page just sent
    */
   async show(next, mover = null) {
+    if (next.your_sides) this.yours = next.your_sides;
     const previous = this.state;
     this.state = next;
     const added = previous ? next.plies - previous.plies : 0;
@@ -290,7 +409,7 @@ export class GameCtrl {
     this.view.redraw();
     let next;
     try {
-      next = await api.games.move(this.id, this.tokens[mover] || '', state.plies + 1, move);
+      next = await api.games.move(this.id, mover, state.plies + 1, move);
     } catch (e) {
       // Refused: back to the position as it was; the move builder says why.
       this.sending = null;
@@ -322,18 +441,17 @@ export class GameCtrl {
       this.busy = true;
       this.view.redraw();
       try {
-        /** @type {Record<string, string>} */
-        const tokens = {};
         let id = '';
         for (const side of this.humanSides()) {
-          const created = await rematch(this.id, this.tokens[side] || '');
-          id = created.id;
-          for (const s of SIDES) {
-            const seat = created.players[s];
-            if (seat) tokens[s] = seat.token;
+          try {
+            id = (await api.games.rematch(this.id, side)).id;
+          } catch (e) {
+            // Both seats here: the first side's rematch may have given the second's too.
+            if (!id) throw e;
           }
         }
-        location.hash = href('game', tokens, [id]);
+        // The new game's seats are this browser's as the old ones were: its address is all.
+        if (id) location.hash = href('game', {}, [id]);
       } finally {
         this.busy = false;
       }
@@ -367,7 +485,7 @@ export class GameCtrl {
       const before = this.state;
       const mine = this.humanSides()[0];
       if (!before || !mine) return;
-      const next = await api.games.undo(this.id, this.tokens[mine] || '');
+      const next = await api.games.undo(this.id, mine);
       const undone = before.moves.filter((_, i) => i >= next.plies && moverOf(before, i) === mine);
       this.redoMoves.push(...undone.reverse());
       this.state = null;
@@ -382,18 +500,24 @@ export class GameCtrl {
       const move = this.redoMoves.pop();
       if (!state || !move) return;
       const mover = state.turn;
-      const next = await api.games.move(this.id, this.tokens[mover] || '', state.plies + 1, move);
+      const next = await api.games.move(this.id, mover, state.plies + 1, move);
       await this.show(next, mover);
     });
   }
 
   /** Offers a draw, or accepts the other side's offer. */
   draw() {
-    return this.act(async () => this.show(await api.games.draw(this.id, this.tokenNow())));
+    return this.act(async () => {
+      const side = this.sideNow();
+      if (side) await this.show(await api.games.draw(this.id, side));
+    });
   }
 
   resign() {
-    return this.act(async () => this.show(await api.games.resign(this.id, this.tokenNow())));
+    return this.act(async () => {
+      const side = this.sideNow();
+      if (side) await this.show(await api.games.resign(this.id, side));
+    });
   }
 
   toggleAnalysis() {

@@ -1,7 +1,8 @@
 // @ts-check
-// A game, drawn: the status line, the board (turned round for Blue's player, or on request)
-// with its move builder and a first-move hint, the end's banner with the rematch, the
-// invitation of a friend (and the link for spectators), the actions (undo, redo, draw,
+// A game, drawn: the status line, the players, the board (turned round for Blue's player, or
+// on request) with its move builder and a first-move hint, the end's banner with the
+// rematch, the seat an invitation offers, the invitation of a friend (and the link for
+// spectators; game/seats.js draws these), the actions (undo, redo, draw,
 // resign, flip, sound, analysis, record), the moves and the analysis panel. game/ctrl.js
 // holds the game and acts on it.
 //
@@ -20,6 +21,7 @@ import { moveBuilder } from '../ui/move/view.js';
 import { AnalysisPanel, toggleButton } from '../ui/analysis/view.js';
 import { GameCtrl, afterMove } from './ctrl.js';
 import { soundOn, setSound, moveSound } from './sound.js';
+import { playersView, shareView, inviteView, copier } from './seats.js';
 
 /** @typedef {import('../api.js').Color} Color */
 
@@ -58,47 +60,6 @@ function bannerView(s, rematch) {
   h('div', { class: 'row' },
     h('button', { type: 'button', class: 'rematch primary', hidden: s?.rematch === 'none', disabled: s?.rematch === 'off', onclick: rematch },
       icon('rematch'), h('span', { text: t(s?.join ? 'game.joinRematch' : 'game.rematch') }))));
-}
-
-/**
- * A link to copy, with its button.
- * @param {string} cls
- * @param {string} label
- * @param {string} url
- * @param {string} copyText the copy button's words
- * @param {(url: string, field: HTMLInputElement | null) => void} copy
- */
-function linkField(cls, label, url, copyText, copy) {
-  return h('div', { class: 'link-field' },
-    h('label', {}, h('span', { text: label }), h('input', { class: cls, readonly: true, value: url })),
-    h('div', { class: 'row' }, h('button', {
-      type: 'button', class: `copy copy-${cls}`, text: copyText,
-      onclick: (/** @type {Event} */ e) => {
-        const field = /** @type {Element} */ (e.currentTarget).closest('.link-field');
-        copy(url, field && field.querySelector('input'));
-      },
-    })));
-}
-
-/**
- * The invitation of a friend: whether they are here, their link with its QR code, and the
- * spectators' link; hidden until the game is known.
- * @param {{ friend: Color, link: string, watch: string, present: boolean | null } | null} s
- * @param {(url: string, field: HTMLInputElement | null) => void} copy
- */
-function shareView(s, copy) {
-  const shown = Boolean(s && s.present !== null);
-  return h('div', { class: 'share panel', hidden: !shown, 'data-friend-present': shown ? String(s?.present) : null },
-    s && [
-      h('h2', { text: t('game.inviteTitle') }),
-      h('p', {
-        class: `presence${s.present === false ? ' waiting' : ''}`, 'aria-live': 'polite',
-        text: s.present === null ? '' : t(s.present ? 'game.friendHere' : 'game.waitingFriend'),
-      }),
-      linkField('friend-link', t('game.inviteLabel', { side: side(s.friend) }), s.link, t('game.copy'), copy),
-      h('img', { class: 'qr', src: api.qrUrl(s.link), alt: t('game.qrAlt') }),
-      linkField('watch-link', t('game.watchLabel'), s.watch, t('game.copyWatch'), copy),
-    ]);
 }
 
 /**
@@ -181,7 +142,12 @@ function slices(ctrl, local, watchUrl) {
       // Still here with a rematch made: the other player asked for it.
       join: Boolean(state.rematch),
     } : null,
-    share: invited && { friend: invited.friend, link: invited.link, watch: watchUrl, present: state ? invited.present : null },
+    share: invited && { ...invited, watch: watchUrl },
+    players: state && state.players ? { players: state.players, yours: ctrl.humanSides() } : null,
+    invite: (() => {
+      const offered = ctrl.offeredSeat();
+      return offered && { side: offered, text: ctrl.inviteText() };
+    })(),
     actions: {
       watching: ctrl.watching(), undo: ctrl.canUndo(), redo: ctrl.canRedo(), drawOffered: ctrl.drawOffered(),
       draw: ctrl.canDraw(), resign: ctrl.canResign(), flipped: local.flipped, sound: local.sound,
@@ -201,17 +167,25 @@ function slices(ctrl, local, watchUrl) {
 export async function render(main, params, rest) {
   const id = rest[0];
   if (!id) throw new Error(t('game.noId'));
-  const [status, boardHolder, builderHolder, hint, banner, share, actions, history, analysisHolder] =
-    ['div', 'div', 'div', 'p', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
+  const [status, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
+    ['div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
   boardHolder.className = 'board-holder';
   builderHolder.className = 'builder';
   analysisHolder.className = 'analysis-holder';
   main.append(h('div', { class: 'stage' },
-    h('div', {}, status, boardHolder, builderHolder, hint),
-    h('div', { class: 'side' }, banner, share, actions, history, analysisHolder)));
+    h('div', {}, status, players, boardHolder, builderHolder, hint),
+    h('div', { class: 'side' }, banner, invite, share, actions, history, analysisHolder)));
 
-  // A page that moves for no side watches: its board takes no move.
-  const watching = !params.get('red') && !params.get('blue');
+  const ctrl = new GameCtrl(id, params, {
+    frame: (...args) => view.frame(...args),
+    optimistic: (...args) => view.optimistic(...args),
+    ready: (...args) => view.ready(...args),
+    redraw: () => redraw(),
+  });
+  // The seats first (an old address's tokens): a page that moves for no side watches, and
+  // its board takes no move.
+  const first = await ctrl.prepare();
+  const watching = !(first.your_sides && first.your_sides.length);
   const board = new Board(boardHolder, { label: t('board.label'), interactive: !watching });
   builderHolder.hidden = watching;
   /** @type {Local} */
@@ -222,7 +196,8 @@ export async function render(main, params, rest) {
     board.setFlipped(on);
     redraw();
   };
-  const ctrl = new GameCtrl(id, params, {
+  /** @type {import('./ctrl.js').GameView} */
+  const view = {
     frame(desc, last, animate, current) {
       if (!flipChosen && ctrl.state) {
         flipChosen = true;
@@ -244,7 +219,7 @@ export async function render(main, params, rest) {
     },
     ready: (desc, mine) => builder.setPosition(desc, mine),
     redraw,
-  });
+  };
   const analysis = new AnalysisPanel(analysisHolder, {
     preview: (move) => builder.showPreview(move),
     play: (move) => builder.submit(move),
@@ -271,21 +246,14 @@ export async function render(main, params, rest) {
       if (ctrl.analysisOn && ctrl.desc) analysis.update(ctrl.desc, ctrl.history());
     },
   };
-  /** @type {(url: string, field: HTMLInputElement | null) => Promise<void>} */
-  const copy = async (url, field) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      ctrl.say(t('game.copied'));
-    } catch {
-      if (field) field.select();
-      ctrl.say(t('game.copyByHand'));
-    }
-  };
+  const copy = copier((text) => ctrl.say(text));
   const draw = {
     status: panel(status, statusView),
     hint: panel(hint, hintView),
     banner: panel(banner, (/** @type {Parameters<typeof bannerView>[0]} */ s) => bannerView(s, () => ctrl.rematch())),
-    share: panel(share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, copy)),
+    players: panel(players, playersView),
+    invite: panel(invite, (/** @type {Parameters<typeof inviteView>[0]} */ s) => inviteView(s, () => ctrl.takeSeat())),
+    share: panel(share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, { copy, renew: () => ctrl.newInvitation() })),
     actions: panel(actions, (/** @type {ActionsSlice} */ s) => actionsView(s, act, api.games.recordUrl(id))),
     history: panel(history, historyView),
   };
@@ -299,6 +267,8 @@ export async function render(main, params, rest) {
     draw.status(s.status);
     draw.hint(s.hint);
     draw.banner(s.banner);
+    draw.players(s.players);
+    draw.invite(s.invite);
     draw.share(s.share);
     draw.actions(s.actions);
     draw.history(s.history);
@@ -308,5 +278,5 @@ export async function render(main, params, rest) {
   }
   redraw();
 
-  return ctrl.start();
+  return ctrl.start(first);
 }

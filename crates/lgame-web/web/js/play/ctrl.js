@@ -6,6 +6,7 @@
 import * as api from '../api.js';
 import { href } from '../address.js';
 import { catalog, setupNames } from '../catalog.js';
+import { keepInvitation } from '../invitations.js';
 
 /** @typedef {import('../api.js').Color} Color */
 
@@ -54,8 +55,10 @@ export class PlayCtrl {
   }
 
   /**
-   * Creates the game and opens it: the address carries the tokens of the sides this page
-   * moves for (a friend's game: the host's, and the friend's invitation).
+   * Creates the game and opens it at its shareable address (`#/game/ID`, no secret in it):
+   * this browser holds the sides it plays (against the computer the person's, on one device
+   * both, with a friend the host's), and a friend's game has an invitation for the other
+   * side, kept in the browser's storage so the host can send it.
    * @param {Choice} choice
    */
   async start(choice) {
@@ -65,8 +68,11 @@ export class PlayCtrl {
     /** @type {Color} */
     const mine = choice.colour === 'blue' ? 'blue'
       : choice.colour === 'random' && crypto.getRandomValues(new Uint8Array(1))[0] % 2 ? 'blue' : 'red';
+    /** @type {Color} */
+    const theirs = mine === 'red' ? 'blue' : 'red';
     const computer = computerName(choice.level, choice.strength);
     const vsComputer = choice.mode === 'computer';
+    const friend = choice.mode === 'friend';
     try {
       const created = await api.games.create({
         red: vsComputer && mine === 'blue' ? computer : 'human',
@@ -74,14 +80,11 @@ export class PlayCtrl {
         variant: choice.variant,
         setup: choice.setup || undefined,
         turn_limit: choice.turnLimit || undefined,
+        hold: choice.mode === 'local' ? ['red', 'blue'] : [mine],
+        invite: friend ? theirs : null,
       });
-      const tokens = { red: created.players.red?.token, blue: created.players.blue?.token };
-      if (choice.mode === 'friend') {
-        const theirs = mine === 'red' ? 'blue' : 'red';
-        location.hash = href('game', { [mine]: tokens[mine], friend: tokens[theirs] }, [created.id]);
-      } else {
-        location.hash = href('game', tokens, [created.id]);
-      }
+      if (created.invitation) keepInvitation(created.id, created.invitation);
+      location.hash = href('game', {}, [created.id]);
     } catch (e) {
       this.error = api.messageOf(e);
       this.busy = false;

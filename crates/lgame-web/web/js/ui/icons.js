@@ -19,6 +19,7 @@ const PATHS = {
   rematch: 'M20 11a8 8 0 1 0-2.3 5.7 M20 4v7h-7',
   undo: 'M9 14L4 9l5-5 M4 9h10a6 6 0 0 1 0 12h-3',
   close: 'M6 6l12 12 M18 6L6 18',
+  user: 'M12 3a4 4 0 1 0 0.01 0z M4 21a8 8 0 0 1 16 0',
 };
 
 /** @typedef {keyof typeof PATHS} IconName */

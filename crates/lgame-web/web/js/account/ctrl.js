@@ -1,0 +1,121 @@
+// @ts-check
+// Accounts, the state and the actions: signing up, logging in and out, and the account's
+// settings (the password, the other sessions, closing it). Each action keeps its own
+// message (what it did) or error (the server's words: why a username or a password is
+// refused, a wrong password, too many attempts). The views (forms.js, view.js) draw it.
+
+import * as api from '../api.js';
+import * as session from '../session.js';
+
+/** @typedef {'login' | 'signup' | 'password' | 'sessions' | 'close'} Action */
+
+/**
+ * A refusal in words: the server's own (it says why: the username's rules, a password too
+ * short or too common, a wrong password), with how long to wait after too many attempts.
+ * @param {unknown} e
+ */
+export function refusalText(e) {
+  if (!(e instanceof api.ApiError) || e.status === 0) return api.messageOf(e);
+  return e.message || api.messageOf(e);
+}
+
+/**
+ * The address to go to after a log-in: a view of this page (`#/…`) the person came from,
+ * else their games.
+ * @param {string | null} next
+ */
+export function afterLogin(next) {
+  return next && /^#\/[\w-]/.test(next) && !/^#\/(login|signup)\b/.test(next) ? next : '#/games';
+}
+
+export class AccountCtrl {
+  /** @param {() => void} redraw */
+  constructor(redraw) {
+    this.redraw = redraw;
+    /** What each action did. @type {Partial<Record<Action, string>>} */
+    this.messages = {};
+    /** Why each action was refused. @type {Partial<Record<Action, string>>} */
+    this.errors = {};
+    /** The action on its way. @type {Action | null} */
+    this.busy = null;
+    /** Whether the account was closed here. */
+    this.closed = false;
+  }
+
+  /**
+   * Runs an action: its message when it succeeds, the server's words when it is refused.
+   * Returns whether it succeeded.
+   * @param {Action} name
+   * @param {() => Promise<string>} what resolves to the message to show
+   */
+  async run(name, what) {
+    if (this.busy) return false;
+    this.busy = name;
+    this.errors[name] = '';
+    this.messages[name] = '';
+    this.redraw();
+    try {
+      this.messages[name] = await what();
+      return true;
+    } catch (e) {
+      this.errors[name] = refusalText(e);
+      return false;
+    } finally {
+      this.busy = null;
+      this.redraw();
+    }
+  }
+
+  /**
+   * @param {string} username
+   * @param {string} password
+   */
+  logIn(username, password) {
+    return this.run('login', async () => {
+      session.set(await api.account.logIn(username, password));
+      return '';
+    });
+  }
+
+  /**
+   * @param {string} username
+   * @param {string} password
+   * @param {string} email
+   */
+  signUp(username, password, email) {
+    return this.run('signup', async () => {
+      session.set(await api.account.signUp({ username, password, email: email || undefined }));
+      return '';
+    });
+  }
+
+  /**
+   * @param {string} password
+   * @param {string} newPassword
+   * @param {string} done the message once changed
+   */
+  changePassword(password, newPassword, done) {
+    return this.run('password', async () => {
+      session.set(await api.account.changePassword(password, newPassword));
+      return done;
+    });
+  }
+
+  /** @param {(ended: number) => string} done the message once ended */
+  endOtherSessions(done) {
+    return this.run('sessions', async () => done((await api.account.endOtherSessions()).ended));
+  }
+
+  /**
+   * @param {string} password
+   * @param {string} done the message once closed
+   */
+  close(password, done) {
+    return this.run('close', async () => {
+      await api.account.close(password);
+      this.closed = true;
+      session.set(null);
+      return done;
+    });
+  }
+}

@@ -1,0 +1,110 @@
+// @ts-check
+// The account's settings (`#/account`), drawn: who is logged in, changing the password,
+// logging out of every other session, downloading one's data, closing the account (with the
+// password, confirmed). Without a session: the ways to log in or sign up.
+
+import * as api from '../api.js';
+import * as session from '../session.js';
+import { h, panel } from '../dom.js';
+import { t, language } from '../i18n.js';
+import { href } from '../address.js';
+import { AccountCtrl } from './ctrl.js';
+import { field, formEnd } from './forms.js';
+
+/**
+ * A date from unix seconds, the language's way.
+ * @param {number} seconds
+ */
+export function dateOf(seconds) {
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(seconds * 1000));
+}
+
+/** The ways in, for a page nobody is logged in to. */
+export function loggedOutView() {
+  return h('section', { class: 'panel prose logged-out' },
+    h('p', { text: t('account.notLoggedIn') }),
+    h('p', {},
+      h('a', { class: 'to-login', href: href('login', { next: '#/account' }), text: t('account.login') }), ' · ',
+      h('a', { class: 'to-signup', href: href('signup', { next: '#/account' }), text: t('account.signup') })));
+}
+
+/**
+ * A message line (a live region): what an action did.
+ * @param {string} cls
+ * @param {string} text
+ */
+const note = (cls, text) => h('p', { class: `note ${cls}`, role: 'status', text });
+
+/**
+ * @param {HTMLElement} main
+ */
+export async function render(main) {
+  const who = await session.load();
+  main.append(h('h1', { text: t('title.account') }));
+  if (!who) {
+    main.append(loggedOutView());
+    return;
+  }
+  const ctrl = new AccountCtrl(() => redraw());
+  const input = (/** @type {string} */ id, /** @type {string} */ autocomplete) =>
+    h('input', { id, name: id, type: 'password', required: true, autocomplete });
+  const current = input('current-password', 'current-password');
+  const fresh = input('new-password', 'new-password');
+  const closing = input('close-password', 'current-password');
+  const [passwordEnd, sessionsNote, closeEnd, closedNote] = [0, 1, 2, 3].map(() => h('div', { class: 'part' }));
+  const draw = {
+    password: panel(passwordEnd, (/** @type {Parameters<typeof formEnd>[0] & { message: string }} */ s) =>
+      h('div', { class: 'part' }, note('password-done', s.message), formEnd(s))),
+    sessions: panel(sessionsNote, (/** @type {{ message: string, error: string }} */ s) =>
+      h('div', { class: 'part' }, note('sessions-done', s.message), h('p', { class: 'error', role: 'alert', text: s.error }))),
+    close: panel(closeEnd, formEnd),
+    closed: panel(closedNote, (/** @type {string} */ s) => h('div', { class: 'part' }, note('closed-done', s))),
+  };
+  const endSessions = h('button', { type: 'button', class: 'end-sessions', text: t('account.endSessions') });
+  // The account's name in each password form, for the browser's password manager.
+  const user = () => h('input', { type: 'text', name: 'username', autocomplete: 'username', value: who.username, hidden: true, readonly: true });
+  const passwordForm = h('form', { class: 'password-form' },
+    h('h2', { text: t('account.changePassword') }), user(),
+    field(t('account.currentPassword'), current),
+    field(t('account.newPassword'), fresh, t('account.passwordHint')),
+    passwordEnd);
+  const closeForm = h('form', { class: 'close-form' },
+    h('h2', { text: t('account.close') }), user(),
+    h('p', { class: 'muted', text: t('account.closeAbout') }),
+    field(t('account.closePassword'), closing),
+    closeEnd);
+  const settings = h('section', { class: 'panel prose account-settings' },
+    h('p', { class: 'who' }, t('account.loggedInAs', { name: who.username }), ' ',
+      h('a', { class: 'to-profile', href: `/@/${encodeURIComponent(who.username)}`, text: t('account.profile') })),
+    h('p', { class: 'muted', text: t('account.since', { date: dateOf(who.created) }) }),
+    who.email && h('p', { class: 'muted', text: t('account.emailShown', { email: who.email }) }),
+    passwordForm,
+    h('h2', { text: t('account.sessions') }), h('div', { class: 'row' }, endSessions), sessionsNote,
+    h('h2', { text: t('account.data') }),
+    h('p', {}, h('a', { class: 'download', href: api.account.exportUrl, download: 'lgame-account.json', text: t('account.download') })),
+    closeForm);
+  main.append(settings, closedNote);
+
+  passwordForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (await ctrl.changePassword(current.value, fresh.value, t('account.passwordChanged'))) {
+      current.value = '';
+      fresh.value = '';
+    }
+  });
+  endSessions.addEventListener('click', () => ctrl.endOtherSessions((n) => t('account.sessionsEnded', { n })));
+  closeForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!confirm(t('account.confirmClose'))) return;
+    if (await ctrl.close(closing.value, t('account.closed'))) settings.hidden = true;
+  });
+
+  function redraw() {
+    const busy = ctrl.busy !== null;
+    draw.password({ error: ctrl.errors.password || '', busy, submit: t('account.changePassword'), message: ctrl.messages.password || '' });
+    draw.sessions({ message: ctrl.messages.sessions || '', error: ctrl.errors.sessions || '' });
+    draw.close({ error: ctrl.errors.close || '', busy, submit: t('account.closeSubmit') });
+    draw.closed(ctrl.closed ? ctrl.messages.close || '' : '');
+  }
+  redraw();
+}

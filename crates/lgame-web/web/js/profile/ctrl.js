@@ -1,0 +1,84 @@
+// @ts-check
+// A player's profile (`/@/NAME?result=…&variant=…&opponent=…&page=N`), the state and the
+// actions: their counts and current games, and their games filtered by result, variant and
+// opponent, a page at a time, newest first. The filters are in the address (rewritten as
+// they change), so a filtered list can be shared. profile/view.js draws it.
+
+import * as api from '../api.js';
+import { query, replaceAddress } from '../address.js';
+import * as session from '../session.js';
+
+/** @typedef {{ result: string, variant: string, opponent: string }} Filters */
+
+export const RESULTS = /** @type {const} */ (['win', 'draw', 'loss', 'ongoing']);
+
+export class ProfileCtrl {
+  /**
+   * @param {string} name
+   * @param {URLSearchParams} params the filters and the page
+   * @param {() => void} redraw
+   */
+  constructor(name, params, redraw) {
+    this.name = name;
+    this.redraw = redraw;
+    /** @type {Filters} */
+    this.filters = {
+      result: RESULTS.find((r) => r === params.get('result')) || '',
+      variant: params.get('variant') || '',
+      opponent: params.get('opponent') || '',
+    };
+    this.page = Math.max(1, Number(params.get('page')) || 1);
+    /** @type {import('../api.js').Profile | null} */
+    this.profile = null;
+    /** @type {import('../api.js').GamesPage | null} */
+    this.games = null;
+    /** Whether there is no such player. */
+    this.missing = false;
+    this.error = '';
+  }
+
+  /** The profile, then its games. */
+  async start() {
+    await session.load();
+    try {
+      this.profile = await api.users.profile(this.name);
+      this.name = this.profile.username;
+    } catch (e) {
+      if (e instanceof api.ApiError && e.status === 404) this.missing = true;
+      else this.error = api.messageOf(e);
+      this.redraw();
+      return;
+    }
+    await this.load(this.page);
+  }
+
+  /** Whether the profile is the asker's own (its unfinished games are theirs to resume). */
+  own() {
+    const me = session.account();
+    return Boolean(me && me.username.toLowerCase() === this.name.toLowerCase());
+  }
+
+  /**
+   * New filters: the list from its first page.
+   * @param {Filters} filters
+   */
+  filter(filters) {
+    this.filters = filters;
+    return this.load(1);
+  }
+
+  /** @param {number} page */
+  async load(page) {
+    this.error = '';
+    const asked = { ...this.filters, page: page > 1 ? page : undefined };
+    try {
+      this.games = await api.users.games(this.name, asked);
+      this.page = this.games.page || page;
+      const q = query({ ...this.filters, page: this.page > 1 ? this.page : null });
+      replaceAddress(`${location.pathname}${q ? '?' + q : ''}`);
+    } catch (e) {
+      this.error = api.messageOf(e);
+    }
+    this.redraw();
+  }
+}
