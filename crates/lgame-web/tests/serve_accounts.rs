@@ -282,7 +282,10 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
         email.to_string(),
         hash,
     ];
-    let before = account_bytes(backend, &dir, &db);
+    let before: Vec<u8> = account_bytes(backend, &dir, &db)
+        .into_iter()
+        .flat_map(|(_, bytes)| bytes)
+        .collect();
     for data in &personal {
         assert!(
             contains(&before, data),
@@ -297,18 +300,22 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
     assert_eq!((wrong.status, wrong.kind()), (401, "wrong_credentials"));
     assert_eq!(closer.get("/api/account").status, 200);
     let session = closer.cookie(SESSION).unwrap();
+    if backend == Backend::Postgres {
+        // The close waits for a moment when no transaction is open on the cluster: with one
+        // open (another test's), the row was seen to stay in users' new file after VACUUM
+        // FULL, twice in ~10 runs (kept as a recently dead row; see the report of #23).
+        no_other_snapshot(pg_name(&db));
+    }
     let closed = closer.delete("/api/account", Some(&json!({"password": password})));
     assert_eq!(closed.status, 204, "{closed:?}");
 
     // On PostgreSQL the tables' own files are searched (the server rewrites them with
     // VACUUM FULL): the write-ahead log, outside this check, keeps the rows until its
     // segments are recycled.
-    let after = account_bytes(backend, &dir, &db);
-    for data in &personal {
-        assert!(
-            !contains(&after, data),
-            "{data} is still in the database's bytes"
-        );
+    for (file, bytes) in account_bytes(backend, &dir, &db) {
+        for data in &personal {
+            assert!(!contains(&bytes, data), "{data} is still in {file}");
+        }
     }
     // Its sessions end.
     let reused = fresh(&server);
@@ -351,6 +358,104 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
     assert_eq!(state["players"]["red"]["kind"], "deleted");
     let command = again.post(&format!("/api/games/{computer_game}/resign"), &json!({}));
     assert_eq!((command.status, command.kind()), (403, "not_a_side"));
+}
+
+/// PostgreSQL: while a transaction has read `users` (a `pg_dump` backup is one REPEATABLE
+/// READ transaction over every table), DELETE /api/account waits for VACUUM FULL's lock,
+/// and every request with a session cookie (its session read joins `users`) waits behind
+/// it: one closing account stops every logged-in person until the backup ends.
+#[test]
+#[ignore = "bug: on PostgreSQL, DELETE /api/account during a backup hangs, and every logged-in request queues behind its VACUUM FULL"]
+fn closing_an_account_during_a_backup_does_not_stop_logged_in_requests_postgres() {
+    let backend = Backend::Postgres;
+    let (_dir, server, db) = start(backend, "close-backup", |_| {});
+    let password = "Granite-Meadow-Fox-88";
+    let [closer, other] = [fresh(&server), fresh(&server)];
+    assert_eq!(
+        closer
+            .post("/api/account", &signup("backup_a", password, None))
+            .status,
+        201
+    );
+    assert_eq!(
+        other
+            .post("/api/account", &signup("backup_b", password, None))
+            .status,
+        201
+    );
+    let backup = Transaction::open(pg_name(&db), "SELECT count(*) FROM users");
+    let answered = |browser: &Browser, method: &str, path: &str, body: Option<Value>| {
+        let (sent, got) = std::sync::mpsc::channel();
+        let (addr, cookie) = (browser.addr.clone(), browser.cookie(SESSION));
+        let (method, path) = (method.to_string(), path.to_string());
+        std::thread::spawn(move || {
+            let b = Browser::new(&addr);
+            b.put_cookie(SESSION, cookie.as_deref());
+            let _ = sent.send(b.send(&method, &path, body.as_ref(), &[]).status);
+        });
+        got
+    };
+    let close = answered(
+        &closer,
+        "DELETE",
+        "/api/account",
+        Some(json!({"password": password})),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let who = answered(&other, "GET", "/api/account", None);
+    let limit = Duration::from_secs(5);
+    let (closed, read) = (close.recv_timeout(limit), who.recv_timeout(limit));
+    drop(backup);
+    assert_eq!(
+        read,
+        Ok(200),
+        "another person's GET /api/account during the close"
+    );
+    assert_eq!(closed, Ok(204), "the close during a backup");
+}
+
+/// A psql session holding a REPEATABLE READ transaction open (after `sql`) until dropped.
+struct Transaction(std::process::Child);
+
+impl Transaction {
+    fn open(db: &str, sql: &str) -> Transaction {
+        use std::io::Write as _;
+        let mut child = std::process::Command::new(cluster().program("psql"))
+            .args([
+                "-X",
+                "-q",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &cluster().port().to_string(),
+            ])
+            .args(["-U", "lgame", "-d", db])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.as_mut().unwrap();
+        let begin = format!("BEGIN ISOLATION LEVEL REPEATABLE READ; {sql};\n");
+        stdin.write_all(begin.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let opened = Instant::now();
+        let sql = "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction'";
+        while cluster().query(db, sql).unwrap().trim() == "0" {
+            assert!(
+                opened.elapsed() < Duration::from_secs(10),
+                "no transaction open"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Transaction(child)
+    }
+}
+
+impl Drop for Transaction {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 // 4. Sessions.
@@ -404,6 +509,22 @@ fn sessions_end_at_log_out_password_change_and_log_out_everywhere(backend: Backe
         four.post("/api/session", &login("sess_alice", new_password))
             .status,
         200
+    );
+
+    // The export lists the sessions, never their ids nor the ids' hashes.
+    let export = two.get("/api/account/export");
+    assert_eq!(export.status, 200);
+    let text = export.body.to_string();
+    for id in [two.cookie(SESSION).unwrap(), four.cookie(SESSION).unwrap()] {
+        assert!(
+            !text.contains(&id) && !text.contains(&sha256_hex(&id)),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        export.body["sessions"].as_array().unwrap().len(),
+        2,
+        "{text}"
     );
 
     // Log out everywhere else.
@@ -723,6 +844,45 @@ fn log_in_and_sign_up_limits_count_the_real_address(backend: Backend) {
     assert_eq!(fresh(&signups).get("/api/users/su_four").status, 404);
 }
 
+/// A client behind the trusted proxy that puts something unreadable in its own
+/// `X-Forwarded-For` (the proxy appends the address it saw: `junk, 10.0.0.6`) is counted
+/// as the proxy's address, not its own: its failures do not stop it, and land on the
+/// proxy's address (shared by every such client). The limits are in memory: one backend.
+#[test]
+#[ignore = "bug: an unreadable X-Forwarded-For entry makes client_ip fall back to the proxy's address"]
+fn an_unreadable_forwarded_for_entry_does_not_hide_the_real_address() {
+    let (_dir, server, _) = start(Backend::Sqlite, "limits-junk", |c| {
+        c.login_failure_limit = 4;
+        c.clients.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    });
+    let password = "Walnut-Harvest-Comet-56";
+    assert_eq!(
+        fresh(&server)
+            .post("/api/account", &signup("junk_bob", password, None))
+            .status,
+        201
+    );
+    let from = |ip: &str, name: &str, password: &str| {
+        let body = login(name, password);
+        fresh(&server).send(
+            "POST",
+            "/api/session",
+            Some(&body),
+            &[("X-Forwarded-For", ip)],
+        )
+    };
+    for i in 0..4 {
+        let forged = format!("not-an-address-{i}, 10.0.0.6");
+        assert_eq!(
+            from(&forged, &format!("ghost{i}"), "wrong-password-5").status,
+            401
+        );
+    }
+    assert_too_many(&from("10.0.0.6", "junk_bob", password));
+    // And the proxy's own address was not charged with them.
+    assert_eq!(from("10.0.0.7", "junk_bob", password).status, 200);
+}
+
 // 7. The same answer for an unknown user and a wrong password.
 
 fn an_unknown_user_and_a_wrong_password_get_the_same_answer_in_about_the_same_time(
@@ -1015,6 +1175,25 @@ fn two_browsers_pressing_one_invitation_at_once_get_one_seat(backend: Backend) {
         let browsers = [fresh(&server), fresh(&server)];
         race_for_the_seat(&id, &invite, &browsers, &fresh(&server), &host);
     }
+    // A new invitation replaces the old one: the old link no longer seats anyone.
+    let host = fresh(&server);
+    let (id, old) = invited_game(&host);
+    let renewed = host.post(&format!("/api/games/{id}/invitation"), &json!({}));
+    assert_eq!(renewed.status, 200, "{renewed:?}");
+    let new = renewed.body["url"]
+        .as_str()
+        .unwrap()
+        .split("invite=")
+        .nth(1)
+        .unwrap();
+    assert_ne!(new, old);
+    let seat = format!("/api/games/{id}/seat");
+    let page = fresh(&server).post(&seat, &json!({"invite": old}));
+    assert_eq!((page.status, page.kind()), (403, "not_a_side"), "{page:?}");
+    assert_eq!(
+        fresh(&server).post(&seat, &json!({"invite": new})).status,
+        200
+    );
     if backend == Backend::Postgres {
         // Two instances on one database: one browser on each.
         let url = cluster().database("race_instances");
@@ -1351,9 +1530,9 @@ fn database_bytes(backend: Backend, dir: &TempDir, db: &str) -> Vec<u8> {
 /// The bytes where an account's data could be: SQLite's file and log; on PostgreSQL the
 /// files of the tables of the server's schema (with their indexes, TOAST tables and
 /// forks), after a checkpoint.
-fn account_bytes(backend: Backend, dir: &TempDir, db: &str) -> Vec<u8> {
+fn account_bytes(backend: Backend, dir: &TempDir, db: &str) -> Vec<(String, Vec<u8>)> {
     match backend {
-        Backend::Sqlite => sqlite_bytes(&dir.db()),
+        Backend::Sqlite => vec![("the SQLite files".into(), sqlite_bytes(&dir.db()))],
         Backend::Postgres => {
             let name = pg_name(db);
             cluster().query(name, "CHECKPOINT").unwrap();
@@ -1387,7 +1566,8 @@ fn account_bytes(backend: Backend, dir: &TempDir, db: &str) -> Vec<u8> {
                         || n.starts_with(&format!("{node}."))
                         || n.starts_with(&format!("{node}_"))
                     {
-                        bytes.extend(std::fs::read(entry.path()).unwrap());
+                        let file = entry.path();
+                        bytes.push((file.display().to_string(), std::fs::read(&file).unwrap()));
                         found += 1;
                     }
                 }
@@ -1395,6 +1575,20 @@ fn account_bytes(backend: Backend, dir: &TempDir, db: &str) -> Vec<u8> {
             assert!(found >= 4, "the tables' files: {paths}");
             bytes
         }
+    }
+}
+
+/// Waits (up to 10 s) until no other session of the PostgreSQL cluster holds a snapshot or
+/// a transaction id (then goes on regardless).
+fn no_other_snapshot(db: &str) {
+    let started = Instant::now();
+    let sql = "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid()
+               AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)";
+    while cluster().query(db, sql).unwrap().trim() != "0" {
+        if started.elapsed() > Duration::from_secs(10) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
