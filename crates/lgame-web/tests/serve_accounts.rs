@@ -302,8 +302,8 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
     let session = closer.cookie(SESSION).unwrap();
     if backend == Backend::Postgres {
         // The close waits for a moment when no transaction is open on the cluster: with one
-        // open (another test's), the row was seen to stay in users' new file after VACUUM
-        // FULL, twice in ~10 runs (kept as a recently dead row; see the report of #23).
+        // open (another test's), VACUUM FULL keeps the row in users' new file (the ignored
+        // test below).
         no_other_snapshot(pg_name(&db));
     }
     let closed = closer.delete("/api/account", Some(&json!({"password": password})));
@@ -358,6 +358,35 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
     assert_eq!(state["players"]["red"]["kind"], "deleted");
     let command = again.post(&format!("/api/games/{computer_game}/resign"), &json!({}));
     assert_eq!((command.status, command.kind()), (403, "not_a_side"));
+}
+
+/// PostgreSQL: a transaction with a transaction id open in another database of the cluster
+/// (another application, a migration) while an account closes makes VACUUM FULL copy the
+/// deleted row (RECENTLY_DEAD to it) into `users`' new file, where it stays after the 204.
+/// A REPEATABLE READ snapshot open in the server's own database (`SELECT 1`, which takes no
+/// lock on `users`) does the same (tried by hand). Seen first as a rare failure of the
+/// close test above while other tests ran.
+#[test]
+#[ignore = "bug: DELETE /api/account on PostgreSQL leaves the row in users' file while another database's transaction is open"]
+fn a_closed_account_leaves_no_personal_data_while_another_database_writes_postgres() {
+    let backend = Backend::Postgres;
+    let (dir, server, db) = start(backend, "close-elsewhere", |_| {});
+    let (name, email) = ("Elsewhere_Z3", "elsewhere.z3@example.org");
+    let password = "Granite-Meadow-Fox-88";
+    let closer = fresh(&server);
+    let page = closer.post("/api/account", &signup(name, password, Some(email)));
+    assert_eq!(page.status, 201);
+    let other = cluster().database("elsewhere");
+    let writer = Transaction::open(pg_name(&other), "SELECT txid_current()");
+    let closed = closer.delete("/api/account", Some(&json!({"password": password})));
+    assert_eq!(closed.status, 204, "{closed:?}");
+    let left: Vec<String> = account_bytes(backend, &dir, &db)
+        .into_iter()
+        .filter(|(_, bytes)| contains(bytes, email))
+        .map(|(file, _)| file)
+        .collect();
+    drop(writer);
+    assert!(left.is_empty(), "{email} is still in {left:?}");
 }
 
 /// PostgreSQL: while a transaction has read `users` (a `pg_dump` backup is one REPEATABLE
