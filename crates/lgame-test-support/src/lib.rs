@@ -11,6 +11,8 @@
 //!   hostile clients and paths sent as written;
 //! - `server::Server` (feature `server`): the game server in the test's own process, on a
 //!   free port;
+//! - [`accounts::Browser`]: a client that keeps the server's cookies and sends an `Origin`,
+//!   as a browser does, for the tests of accounts, sessions and seats;
 //! - [`library`]: the rules library's answers computed a second time (positions after
 //!   moves, a refusal said in words), to check the server's against;
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
@@ -18,6 +20,7 @@
 //!   once per test process, with a fresh database for each test that asks; and
 //!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL.
 
+pub mod accounts;
 #[cfg(feature = "postgres")]
 pub mod backends;
 pub mod browser;
