@@ -144,25 +144,34 @@ fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// The client's address: the connection's, or, when that is a trusted proxy, the last
-/// address in `X-Forwarded-For` that is not one (the proxies append what they saw).
+/// The client's address: the connection's, or, when that is a trusted proxy, the address
+/// the proxies saw: `X-Forwarded-For` read from the right (each proxy appends the address
+/// it was reached from), past the trusted proxies, to the first address that is not one.
+/// An unreadable entry stops the walk there: what stands left of it is the client's own
+/// word, so the last trusted address read is counted.
 pub fn client_ip(peer: IpAddr, headers: &HeaderMap, rules: &ClientRules) -> IpAddr {
     if !rules.trusted_proxies.contains(&peer) {
         return peer;
     }
-    let forwarded: Vec<IpAddr> = headers
+    let entries: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .map(|a| a.trim().parse::<IpAddr>())
-        .collect::<Result<_, _>>()
-        .unwrap_or_default();
-    forwarded
-        .into_iter()
-        .rev()
-        .find(|ip| !rules.trusted_proxies.contains(ip))
-        .unwrap_or(peer)
+        .collect();
+    let mut client = peer;
+    for entry in entries.into_iter().rev() {
+        match entry.trim().parse::<IpAddr>() {
+            Ok(ip) => {
+                client = ip;
+                if !rules.trusted_proxies.contains(&ip) {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    client
 }
 
 /// Whether a request's `Origin` is this server (`scheme://Host`, the scheme ignored: a

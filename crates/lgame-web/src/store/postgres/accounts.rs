@@ -2,6 +2,8 @@
 //! A seat's change moves its game's version up and is told to the other instances, as
 //! every change to a game is.
 
+use std::time::Duration;
+
 use lgame::Color;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
@@ -113,19 +115,17 @@ impl Accounts for Store {
 
     fn delete_user(&self, id: i64) -> StoreResult<()> {
         let pool = self.pool.clone();
-        Ok(self.run(async move {
+        self.run(async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             for sql in DELETE_USER {
                 tx.execute(sql, &[&id]).await?;
             }
             tx.commit().await?;
-            // The erased rows' bytes out of the tables' files (a plain VACUUM leaves them in
-            // the pages' free space): both tables are rewritten, a short lock on small
-            // tables. PostgreSQL's log keeps them until its segments are recycled.
-            client.batch_execute("VACUUM FULL sessions, users").await?;
             Ok(())
-        })?)
+        })?;
+        self.handle().spawn(erase(self.pool.clone()));
+        Ok(())
     }
 
     fn insert_session(&self, id_hash: &str, s: &Session) -> StoreResult<()> {
@@ -238,4 +238,41 @@ impl Accounts for Store {
             .map(|r| Ok((standing_named(r.get(0))?, r.get::<_, i64>(1) as u64)))
             .collect()
     }
+}
+
+/// When the erased rows' bytes are taken out of the tables' files after an account is
+/// closed: at once, and again later, since a transaction open meanwhile (a backup, another
+/// application's) may still see them, and `VACUUM FULL` then copies them into the new file.
+const ERASE_AFTER: [Duration; 6] = [
+    Duration::ZERO,
+    Duration::from_secs(2),
+    Duration::from_secs(5),
+    Duration::from_secs(10),
+    Duration::from_secs(60),
+    Duration::from_secs(600),
+];
+
+/// Rewrites the accounts' tables (`VACUUM FULL`: a plain VACUUM leaves erased rows in the
+/// pages' free space) at each of [`ERASE_AFTER`]. Each try waits at most a second for its
+/// lock, so that no log-in queues behind it for longer while a backup holds the tables;
+/// a try that cannot have it is made at the next. PostgreSQL's write-ahead log keeps the
+/// rows until its segments are recycled.
+async fn erase(pool: deadpool_postgres::Pool) {
+    let mut since = Duration::ZERO;
+    for at in ERASE_AFTER {
+        tokio::time::sleep(at - since).await;
+        since = at;
+        if let Err(e) = vacuum_accounts(&pool).await {
+            tracing::warn!(error = %e, "cannot rewrite the accounts' tables yet");
+        }
+    }
+}
+
+async fn vacuum_accounts(pool: &deadpool_postgres::Pool) -> anyhow::Result<()> {
+    let client = pool.get().await?;
+    client.batch_execute("SET lock_timeout = '1s'").await?;
+    // Not in a transaction (VACUUM refuses one), so apart from the SET.
+    let vacuumed = client.batch_execute("VACUUM FULL sessions, users").await;
+    client.batch_execute("RESET lock_timeout").await?;
+    Ok(vacuumed?)
 }
