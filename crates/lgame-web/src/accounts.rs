@@ -355,8 +355,13 @@ async fn games_page(
     query: GamesListQuery,
     opponent: Option<String>,
 ) -> Result<GamesPage, ApiError> {
-    let per_page = query.per_page.unwrap_or(20).clamp(1, MAX_PER_PAGE);
-    let page = query.page.unwrap_or(1).max(1);
+    if query.page == Some(0) || query.per_page == Some(0) {
+        return Err(invalid(
+            "pages count from 1, and a page holds at least one game".into(),
+        ));
+    }
+    let per_page = query.per_page.unwrap_or(20).min(MAX_PER_PAGE);
+    let page = query.page.unwrap_or(1);
     let standing = match query.result.as_deref() {
         None | Some("") => None,
         Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
