@@ -348,6 +348,25 @@ fn summary(game: Listed, holder: &str) -> GameSummary {
     }
 }
 
+/// The page asked for and its length (default the first 20, at most 100), or 400.
+fn page_bounds(query: &GamesListQuery) -> Result<(u32, u32), ApiError> {
+    let read = |text: &Option<String>, default: u32| {
+        match text {
+        None => Ok(default),
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(invalid(format!(
+                "'{text}' is not a page number or size: pages count from 1, and a page holds at least one game"
+            ))),
+        },
+    }
+    };
+    Ok((
+        read(&query.page, 1)?,
+        read(&query.per_page, 20)?.min(MAX_PER_PAGE),
+    ))
+}
+
 /// One page of `holder`'s games.
 async fn games_page(
     shared: &Shared,
@@ -355,13 +374,7 @@ async fn games_page(
     query: GamesListQuery,
     opponent: Option<String>,
 ) -> Result<GamesPage, ApiError> {
-    if query.page == Some(0) || query.per_page == Some(0) {
-        return Err(invalid(
-            "pages count from 1, and a page holds at least one game".into(),
-        ));
-    }
-    let per_page = query.per_page.unwrap_or(20).min(MAX_PER_PAGE);
-    let page = query.page.unwrap_or(1);
+    let (page, per_page) = page_bounds(&query)?;
     let standing = match query.result.as_deref() {
         None | Some("") => None,
         Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
@@ -394,6 +407,7 @@ async fn my_games(
     caller: Caller,
     Params(query): Params<GamesListQuery>,
 ) -> Result<Json<GamesPage>, ApiError> {
+    page_bounds(&query)?;
     let Some(holder) = caller.holder() else {
         return Ok(Json(GamesPage::empty()));
     };
@@ -444,7 +458,7 @@ async fn profile(
     };
     let ongoing = GamesListQuery {
         result: Some("ongoing".into()),
-        per_page: Some(MAX_PER_PAGE),
+        per_page: Some(MAX_PER_PAGE.to_string()),
         ..GamesListQuery::default()
     };
     let playing = games_page(&shared, user.holder(), ongoing, None).await?;
@@ -483,8 +497,8 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
     let mut page = 1;
     loop {
         let query = GamesListQuery {
-            page: Some(page),
-            per_page: Some(MAX_PER_PAGE),
+            page: Some(page.to_string()),
+            per_page: Some(MAX_PER_PAGE.to_string()),
             ..GamesListQuery::default()
         };
         let got = games_page(&shared, me.user.holder(), query, None).await?;

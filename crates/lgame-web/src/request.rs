@@ -174,14 +174,15 @@ pub struct PasswordRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct GamesListQuery {
-    /// The page, from 1.
+    /// The page, from 1 (read as text and checked by the handler: an empty value is
+    /// refused, not taken for the default).
     #[serde(default)]
-    #[param(minimum = 1, maximum = 4294967295_u64)]
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>, format = Int64, minimum = 1, maximum = 4294967295_u64)]
+    pub page: Option<String>,
     /// Games a page (default 20, at most 100).
     #[serde(default)]
-    #[param(minimum = 1, maximum = 4294967295_u64)]
-    pub per_page: Option<u32>,
+    #[param(value_type = Option<u32>, format = Int64, minimum = 1, maximum = 4294967295_u64)]
+    pub per_page: Option<String>,
     /// Only games the player `win`s, `draw`s, `loss`es, or `ongoing` ones.
     #[serde(default)]
     pub result: Option<String>,
