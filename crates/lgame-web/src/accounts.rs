@@ -407,9 +407,15 @@ async fn my_games(
     caller: Caller,
     Params(query): Params<GamesListQuery>,
 ) -> Result<Json<GamesPage>, ApiError> {
-    page_bounds(&query)?;
+    let (page, per_page) = page_bounds(&query)?;
     let Some(holder) = caller.holder() else {
-        return Ok(Json(GamesPage::empty()));
+        // A browser that has never held a seat: no games, on the page it asked for.
+        return Ok(Json(GamesPage {
+            games: Vec::new(),
+            page,
+            per_page,
+            total: 0,
+        }));
     };
     let opponent = opponent_holder(&shared, query.opponent.clone()).await?;
     Ok(Json(games_page(&shared, holder, query, opponent).await?))
@@ -438,7 +444,8 @@ async fn opponent_holder(
         None => Ok(None),
         Some(name) => Ok(Some(match user_named(shared, &name).await {
             Ok(user) => user.holder(),
-            Err(_) => user_holder(-1),
+            Err(e) if e.status == StatusCode::NOT_FOUND => user_holder(-1),
+            Err(e) => return Err(e),
         })),
     }
 }

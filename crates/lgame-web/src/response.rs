@@ -590,18 +590,6 @@ pub struct GamesPage {
     pub total: u64,
 }
 
-impl GamesPage {
-    /// No games.
-    pub fn empty() -> GamesPage {
-        GamesPage {
-            games: Vec::new(),
-            page: 1,
-            per_page: 20,
-            total: 0,
-        }
-    }
-}
-
 /// A game in a list.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameSummary {
