@@ -132,24 +132,32 @@ pub enum Termination {
     Forfeit,
     /// The game was left unfinished.
     Abandoned,
+    /// A player's clock ran out (a server's timed game).
+    Time,
+    /// The game was called off before it began (a first move not made in time): no result.
+    Aborted,
 }
 
 impl Termination {
-    /// All four, in the order of notation.md.
-    pub const ALL: [Termination; 4] = [
+    /// All six, in the order of notation.md.
+    pub const ALL: [Termination; 6] = [
         Termination::Resignation,
         Termination::Agreement,
         Termination::Forfeit,
         Termination::Abandoned,
+        Termination::Time,
+        Termination::Aborted,
     ];
 
-    /// The tag value: `resignation`, `agreement`, `forfeit`, `abandoned`.
+    /// The tag value: `resignation`, `agreement`, `forfeit`, `abandoned`, `time`, `aborted`.
     pub fn name(self) -> &'static str {
         match self {
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::Forfeit => "forfeit",
             Termination::Abandoned => "abandoned",
+            Termination::Time => "time",
+            Termination::Aborted => "aborted",
         }
     }
 
@@ -175,7 +183,7 @@ pub enum Ending {
 
 impl Ending {
     /// A lower-case name: `trapped`, `symmetry`, `score target`, `turn limit`,
-    /// `repetition`, `resignation`, `agreement`, `forfeit`, `abandoned`.
+    /// `repetition`, `resignation`, `agreement`, `forfeit`, `abandoned`, `time`, `aborted`.
     pub fn name(self) -> &'static str {
         match self {
             Ending::Board(end) => end.name(),
@@ -245,6 +253,12 @@ impl fmt::Display for Conclusion {
                 format!("{} forfeited", loser.unwrap_or(self.to_move))
             }
             Ending::Declared(Termination::Abandoned) => "abandoned".to_string(),
+            Ending::Declared(Termination::Time) => {
+                format!("{} ran out of time", loser.unwrap_or(self.to_move))
+            }
+            Ending::Declared(Termination::Aborted) => {
+                "aborted before the first moves were made".to_string()
+            }
         };
         write!(f, "{headline}: {how}")
     }
@@ -626,8 +640,9 @@ impl Game {
         Some(mv)
     }
 
-    /// Ends the game off the board with a result: resignation and forfeit need a winner,
-    /// agreement a draw; an abandoned game may have any result, or none.
+    /// Ends the game off the board with a result: resignation, forfeit and time need a
+    /// winner, agreement a draw, an aborted game none; an abandoned game may have any
+    /// result, or none.
     ///
     /// # Errors
     /// [`GameError::Over`] if the game has already ended, [`GameError::BadDeclaration`] if
@@ -641,7 +656,10 @@ impl Game {
             return Err(GameError::Over(end));
         }
         let result = match (termination, result) {
-            (Termination::Resignation | Termination::Forfeit, ResultToken::Finished(r))
+            (
+                Termination::Resignation | Termination::Forfeit | Termination::Time,
+                ResultToken::Finished(r),
+            )
                 if r != GameResult::Draw =>
             {
                 Some(r)
@@ -650,7 +668,7 @@ impl Game {
                 Some(GameResult::Draw)
             }
             (Termination::Abandoned, ResultToken::Finished(r)) => Some(r),
-            (Termination::Abandoned, ResultToken::Unfinished) => None,
+            (Termination::Abandoned | Termination::Aborted, ResultToken::Unfinished) => None,
             _ => {
                 return Err(GameError::BadDeclaration {
                     termination,

@@ -800,7 +800,7 @@ impl Record {
                 Termination::from_name(v).ok_or(RecordError::TagValue {
                     name: "Termination".into(),
                     value: v.to_string(),
-                    expected: "resignation, agreement, forfeit or abandoned",
+                    expected: "resignation, agreement, forfeit, abandoned, time or aborted",
                 })
             })
             .transpose()

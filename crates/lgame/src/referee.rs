@@ -118,7 +118,8 @@ pub struct Judgement {
     /// a `Termination` tag explains the record's token. `*` if not finished.
     pub result: ResultToken,
     /// How the replayed game ended: `trapped`, `symmetry`, `score target`, `turn limit`,
-    /// `repetition`, `resignation`, `agreement`, `forfeit`, `abandoned`, or `unfinished`.
+    /// `repetition`, `resignation`, `agreement`, `forfeit`, `abandoned`, `time`,
+    /// `aborted`, or `unfinished`.
     pub ending: String,
     /// The first problem, if any.
     pub error: Option<JudgeError>,

@@ -426,7 +426,7 @@ fn record_replay_errors_name_the_tag_or_ply() {
     );
     assert_eq!(
         replay_error("[Termination \"boredom\"]\n1. A1,A2,A3,B3\n1-0\n"),
-        "Termination tag: 'boredom' is not resignation, agreement, forfeit or abandoned"
+        "Termination tag: 'boredom' is not resignation, agreement, forfeit, abandoned, time or aborted"
     );
     assert_eq!(
         replay_error("[Termination \"agreement\"]\n1. A1,A2,A3,B3\n1-0\n"),

@@ -331,6 +331,8 @@ fn arb_declaration() -> impl Strategy<Value = Option<(Termination, ResultToken)>
             (Termination::Agreement, draw),
             (Termination::Abandoned, ResultToken::Unfinished),
             (Termination::Abandoned, red),
+            (Termination::Time, red),
+            (Termination::Aborted, ResultToken::Unfinished),
         ]),
     )
 }

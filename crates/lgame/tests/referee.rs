@@ -350,7 +350,7 @@ fn other_header_problems_are_at_ply_0() {
         &format!("[Termination \"boredom\"]\n{TWO_PLIES}1-0\n"),
         0,
         "",
-        "Termination tag: 'boredom' is not resignation, agreement, forfeit or abandoned",
+        "Termination tag: 'boredom' is not resignation, agreement, forfeit, abandoned, time or aborted",
     );
     let j = invalid(
         "[Red Ada]\n1. A1,A2,A3,B3\n*\n",
