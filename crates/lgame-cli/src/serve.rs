@@ -98,6 +98,11 @@ pub struct Args {
     /// (0: no limit).
     #[arg(long, default_value_t = 10, value_name = "N")]
     login_failure_limit: u32,
+
+    /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
+    /// server's time forward, so that a test need not wait for clocks.
+    #[arg(long, hide = true)]
+    test_clock: bool,
 }
 
 pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
@@ -124,6 +129,7 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.analysis_limit = args.analysis_limit;
     config.signup_limit = args.signup_limit;
     config.login_failure_limit = args.login_failure_limit;
+    config.test_clock = args.test_clock;
     config.clients = lgame_web::ClientRules {
         https: args.https,
         trusted_proxies: args.trusted_proxy.clone(),

@@ -17,6 +17,7 @@ use lgame::{Color, Move};
 use lgame_players::seated::Seat;
 use tokio::sync::{broadcast, watch, Semaphore};
 
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::explore;
 use crate::extract::{Body, Params, MAX_BODY};
@@ -26,8 +27,8 @@ use crate::games::{
 use crate::identity::{Caller, ClientRules};
 pub use crate::limits::RateLimiter;
 use crate::request::{
-    AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, SeatRequest,
-    TokenRequest,
+    AnalysisQuery, Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest,
+    QrQuery, SeatRequest, TokenRequest,
 };
 use crate::response::{
     Analysis, Catalog, ClassesAnswer, Created, Health, Invitation, PlayerLinks, Players,
@@ -68,6 +69,9 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games/{id}/seat", post(seat))
         .route("/api/games/{id}/invitation", post(invite))
         .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/draw/decline", post(draw_decline))
+        .route("/api/games/{id}/give-time", post(give_time))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(websocket))
@@ -246,9 +250,12 @@ async fn create(
         }
         cookie = new;
     }
+    let clock = req.clock.map(TimeControl::check).transpose();
+    let clock = clock.map_err(|message| GameError::invalid(Input::Clock, message))?;
     let new = NewGame {
         holders,
         invite: req.invite,
+        clock,
         ..NewGame::new(game, seats)
     };
     let mut started = start(&shared, new).await?;
@@ -348,9 +355,20 @@ async fn play(
     let mv: Move = req.mv.parse().map_err(|e| {
         GameError::unreadable(Input::Move, &req.mv, format!("move '{}': {e}", req.mv))
     })?;
-    let ply = req.ply;
+    let (ply, think_ms) = (req.ply, req.think_ms.map(u64::from));
     let who = caller.who(req.token, req.side);
-    command(&shared, &id, who, Command::Move { ply, mv }).await
+    command(&shared, &id, who, Command::Move { ply, mv, think_ms }).await
+}
+
+/// A command that needs only who gives it.
+async fn by_side(
+    shared: &Shared,
+    caller: Caller,
+    id: &str,
+    req: TokenRequest,
+    given: Command,
+) -> Result<Response, ApiError> {
+    command(shared, id, caller.who(req.token, req.side), given).await
 }
 
 async fn undo(
@@ -359,7 +377,7 @@ async fn undo(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&shared, &id, caller.who(req.token, req.side), Command::Undo).await
+    by_side(&shared, caller, &id, req, Command::Undo).await
 }
 
 async fn undo_accept(
@@ -368,13 +386,7 @@ async fn undo_accept(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(
-        &shared,
-        &id,
-        caller.who(req.token, req.side),
-        Command::AcceptUndo,
-    )
-    .await
+    by_side(&shared, caller, &id, req, Command::AcceptUndo).await
 }
 
 async fn undo_decline(
@@ -383,13 +395,7 @@ async fn undo_decline(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(
-        &shared,
-        &id,
-        caller.who(req.token, req.side),
-        Command::DeclineUndo,
-    )
-    .await
+    by_side(&shared, caller, &id, req, Command::DeclineUndo).await
 }
 
 async fn draw(
@@ -398,13 +404,7 @@ async fn draw(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(
-        &shared,
-        &id,
-        caller.who(req.token, req.side),
-        Command::OfferDraw,
-    )
-    .await
+    by_side(&shared, caller, &id, req, Command::OfferDraw).await
 }
 
 async fn resign(
@@ -413,13 +413,36 @@ async fn resign(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(
-        &shared,
-        &id,
-        caller.who(req.token, req.side),
-        Command::Resign,
-    )
-    .await
+    by_side(&shared, caller, &id, req, Command::Resign).await
+}
+
+async fn draw_decline(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    by_side(&shared, caller, &id, req, Command::DeclineDraw).await
+}
+
+async fn give_time(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(req): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    by_side(&shared, caller, &id, req, Command::GiveTime).await
+}
+
+async fn claim(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Body(req): Body<ClaimRequest>,
+) -> Result<Response, ApiError> {
+    let draw = req.result == Claim::Draw;
+    let who = caller.who(req.token, req.side);
+    command(&shared, &id, who, Command::Claim { draw }).await
 }
 
 /// A finished game's rematch: created by the first side to ask (201), each person's token

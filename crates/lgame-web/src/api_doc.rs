@@ -201,6 +201,7 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let play = |mv: &str| Command::Move {
         ply: 1,
         mv: mv.parse().unwrap(),
+        think_ms: None,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

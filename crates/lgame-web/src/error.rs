@@ -134,6 +134,10 @@ fn conflict_kind(why: &Conflict) -> &'static str {
         Conflict::SeatTaken(_) => "seat_taken",
         Conflict::NotOver => "not_over",
         Conflict::RematchGiven(_) => "rematch_given",
+        Conflict::NoDrawOffer => "no_draw_offer",
+        Conflict::OutOfTime(_) => "out_of_time",
+        Conflict::NoClock => "no_clock",
+        Conflict::OpponentHere(_) => "opponent_here",
         Conflict::Refused(_) => "refused",
     }
 }

@@ -17,9 +17,10 @@ use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
+use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::response::GameState;
 use crate::secret::token_hash;
-use crate::store::{GameRow, Requests, Store, StoreError};
+use crate::store::{GameRow, Requests, Store, StoreError, StoredClock};
 
 mod live;
 mod machine;
@@ -65,6 +66,8 @@ pub struct Games {
     pub computer_delay: std::time::Duration,
     /// ... until this says the server stops.
     pub stopping: tokio::sync::watch::Receiver<bool>,
+    /// The server's time, which every clock reads (`clock.rs`).
+    pub time: Arc<TimeSource>,
 }
 
 /// A new game as the client describes it.
@@ -75,6 +78,8 @@ pub struct NewGame {
     pub holders: [Option<String>; 2],
     /// A side to invite someone to (a friend's seat): a one-time invitation is made.
     pub invite: Option<Color>,
+    /// Its time control, if it has one.
+    pub clock: Option<TimeControl>,
 }
 
 impl NewGame {
@@ -85,6 +90,7 @@ impl NewGame {
             seats,
             holders: [None, None],
             invite: None,
+            clock: None,
         }
     }
 }
@@ -165,7 +171,13 @@ impl Games {
             max_plies: DEFAULT_MAX_PLIES,
             computer_delay: std::time::Duration::from_secs(1),
             stopping: tokio::sync::watch::channel(false).1,
+            time: Arc::new(TimeSource::system()),
         }
+    }
+
+    /// The same, its clocks reading `time`.
+    pub fn with_time(self, time: Arc<TimeSource>) -> Games {
+        Games { time, ..self }
     }
 
     /// The same server playing games between computers a ply each `delay` until `stopping`
@@ -310,8 +322,15 @@ impl Games {
             seats,
             holders,
             invite,
+            clock,
         } = new;
         let game = self.within_cap(game)?;
+        if clock.is_some() && !seats.iter().any(Seat::is_human) {
+            return Err(GameError::invalid(
+                Input::Player,
+                "a clock is for a game with a person in it; two computers play untimed".into(),
+            ));
+        }
         if !seats.iter().all(Seat::is_human) {
             self.check_table(game.rules())?;
         }
@@ -340,7 +359,17 @@ impl Games {
         let someone = seats.iter().any(Seat::is_human);
         let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
         while someone && seated.play_computer().is_some() {}
-        let row = GameRow {
+        let plies = seated.game().plies().len();
+        let clock = clock.map(|control| {
+            let mut clock = Clock::new(control, self.time.now_ms());
+            // A computer's first move counts as made at once.
+            let now = clock.since_ms;
+            for (ply, turn) in (1..=plies).zip([Color::Red, Color::Blue].into_iter().cycle()) {
+                clock.charge(turn, true, None, now, ply, false);
+            }
+            clock
+        });
+        let mut row = GameRow {
             id: id.clone(),
             header,
             seats: seat_texts,
@@ -357,12 +386,17 @@ impl Games {
             names: [None, None],
             variant,
             version: 0,
+            clock: StoredClock::default(),
         };
         let outcome = seated.game().result_token().to_string();
+        let moves = move_texts(&seated.game().moves());
+        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone())
+            .map_err(|e| GameError::internal("creating the game", e))?;
+        live.clock = clock;
+        row.clock = live.stored_clock();
         self.store
-            .insert_game(&row, &move_texts(&seated.game().moves()), &outcome)
+            .insert_game(&row, &moves, &outcome)
             .map_err(|e| GameError::storage("storing the game", e))?;
-        let mut live = Live::new(id.clone(), seated, &row, 0);
         if row.holders.iter().any(Option::is_some) {
             // The holders' names are the database's to tell.
             self.refresh(&mut live)?;
@@ -421,7 +455,8 @@ impl Games {
                 .declare(t, r)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
-        Ok(Some(Live::new(row.id.clone(), seated, &row, row.version)))
+        let live = Live::new(row.id.clone(), seated, &row, row.version, self.time.clone());
+        Ok(Some(live.map_err(corrupt)?))
     }
 
     /// Replaces a game in memory by the database's copy and tells its watchers what
@@ -466,6 +501,18 @@ impl Games {
             crate::autoplay::start(self.clone(), id.to_string(), slot.clone());
         }
         Ok(slot)
+    }
+
+    /// Tells the watchers of every timed game in memory its clocks anew (after the server's
+    /// time moved: a test's `POST /api/test/clock`).
+    pub async fn retell_clocks(&self) {
+        let slots: Vec<Arc<Slot>> = self.cache().values().cloned().collect();
+        for slot in slots {
+            let mut live = slot.lock().await;
+            if live.clock.is_some() {
+                live.tell();
+            }
+        }
     }
 
     /// Starts playing a new game out if both its sides are computers.
@@ -559,6 +606,11 @@ impl Games {
             }
             _ => {}
         }
+        // A side's command on a game whose clock is past due: the flag (or abort) first,
+        // which the command then meets.
+        if command.by_a_side() && live.due().is_some() {
+            live = self.attempt(live, &Who::Server, &Command::Flag).await?.0;
+        }
         let (live, first) = self.attempt(live, &who, &command).await?;
         if first.trusted || !self.store.shared() {
             return first.result.map(|o| seen(o, &live, &who));
@@ -584,6 +636,8 @@ impl Games {
         who: &Who,
         command: &Command,
     ) -> Result<(Guard, Attempt), GameError> {
+        // What a command decides of the clocks is kept only if it is stored.
+        let clock = live.clock.clone();
         let decided = if command.may_block(&live, &self.tablebases) {
             let (tables, who, command) = (self.tablebases.clone(), who.clone(), command.clone());
             let (back, decided) = self
@@ -594,6 +648,9 @@ impl Games {
         } else {
             decide(&mut live, who, command, &self.tablebases)
         };
+        if !matches!(decided, Ok(Decision::Store(_))) {
+            live.clock = clock.clone();
+        }
         let attempt = match decided {
             Err(e) => Attempt::unsure(Err(e)),
             Ok(Decision::Answer) => Attempt::unsure(Ok(Outcome::State(live.state()))),
@@ -607,6 +664,9 @@ impl Games {
                 // Awaited with the game's lock held and no thread taken while it syncs.
                 let stored = self.store.queue(edit).outcome().await;
                 let stale = matches!(stored, Err(StoreError::Stale));
+                if stored.is_err() {
+                    live.clock = clock;
+                }
                 let settled = live.settle(change, requests, stored);
                 let attempt = settled.map(Outcome::State);
                 if stale {

@@ -21,10 +21,12 @@ mod api_doc;
 mod assets;
 mod autoplay;
 mod catalog;
+mod clock;
 pub mod credentials;
 mod error;
 mod explore;
 mod extract;
+mod flags;
 mod games;
 mod identity;
 mod limits;
@@ -94,6 +96,8 @@ pub struct Config {
     /// How clients are seen: behind HTTPS (cookies `Secure`), through trusted proxies
     /// (their `X-Forwarded-For` believed).
     pub clients: ClientRules,
+    /// For tests: `POST /api/test/clock` moves the server's time forward.
+    pub test_clock: bool,
 }
 
 impl Config {
@@ -115,6 +119,7 @@ impl Config {
             signup_limit: 10,
             login_failure_limit: 10,
             clients: ClientRules::default(),
+            test_clock: false,
         }
     }
 }
@@ -125,6 +130,7 @@ pub struct Server {
     shared: api::Shared,
     stop: watch::Sender<bool>,
     limits: ConnectionLimits,
+    test_clock: bool,
 }
 
 impl Server {
@@ -134,6 +140,12 @@ impl Server {
     /// The database cannot be opened or migrated, or the address cannot be bound.
     pub async fn bind(config: Config) -> anyhow::Result<Server> {
         let store = store::Store::open(&config.db, config.synchronous)?;
+        let time = Arc::new(clock::TimeSource::system());
+        let store = tokio::task::spawn_blocking({
+            let time = time.clone();
+            move || flags::wake(&store, &time).map(|()| store)
+        })
+        .await??;
         let games = store.count_games()?;
         let schema = store.version()?;
         let listener = tokio::net::TcpListener::bind(config.addr)
@@ -148,7 +160,8 @@ impl Server {
                     .with_autoplay(config.computer_delay, shutdown.clone())
                     .with_tablebases(tables::cache(
                         (config.table_memory > 0).then_some(config.table_memory),
-                    )),
+                    ))
+                    .with_time(time),
             ),
             limiter: Arc::new(api::RateLimiter::new(config.create_limit, "games created")),
             analysis_limiter: Arc::new(api::RateLimiter::new(
@@ -168,6 +181,7 @@ impl Server {
         if let Some(notices) = notices {
             peers::follow(shared.games.clone(), notices);
         }
+        flags::start(shared.games.clone(), shared.shutdown.clone());
         tracing::info!(
             db = %config.db,
             games,
@@ -180,6 +194,7 @@ impl Server {
             shared,
             stop,
             limits: config.connections,
+            test_clock: config.test_clock,
         })
     }
 
@@ -198,7 +213,10 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        let router = api::router(self.shared.clone());
+        let mut router = api::router(self.shared.clone());
+        if self.test_clock {
+            router = flags::test_routes(self.shared.games.clone()).merge(router);
+        }
         let stop = self.stop;
         let games = self.shared.games.clone();
         listener::serve(self.listener, router, self.limits, shutdown, move || {

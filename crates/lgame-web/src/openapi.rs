@@ -287,6 +287,75 @@ pub struct PlayersBySide {
     blue: crate::response::Player,
 }
 
+/// A time control: real time (a base and a Fischer increment), or days a move.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum TimeControl {
+    RealTime(RealTimeControl),
+    Correspondence(CorrespondenceControl),
+}
+
+/// Real time: each side's time at the start, and what each move adds.
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RealTimeControl {
+    /// Seconds each side starts with: 15 to 10800 (180 min).
+    #[schema(minimum = 15, maximum = 10800)]
+    initial_s: u32,
+    /// Seconds added after each move: 0 to 180.
+    #[schema(minimum = 0, maximum = 180)]
+    increment_s: u32,
+}
+
+/// Correspondence: days a move.
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorrespondenceControl {
+    /// Days for each move: 1 to 14.
+    #[schema(minimum = 1, maximum = 14)]
+    days: u32,
+}
+
+/// A game's clocks as of an answer or a message.
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// Real time: seconds each side started with.
+    #[schema(required = false)]
+    initial_s: u32,
+    /// Real time: seconds added after each move.
+    #[schema(required = false)]
+    increment_s: u32,
+    /// Correspondence: days a move.
+    #[schema(required = false)]
+    days: u32,
+    /// `ultrabullet`, `bullet`, `blitz`, `rapid`, `classical` (by `initial_s + 40 ×
+    /// increment_s`) or `correspondence`.
+    #[schema(pattern = "^(ultrabullet|bullet|blitz|rapid|classical|correspondence)$")]
+    speed: String,
+    /// Red's time left, in milliseconds.
+    red_ms: i64,
+    /// Blue's time left.
+    blue_ms: i64,
+    /// Whose time runs: `null` before both first moves and after the end.
+    #[schema(required)]
+    running: Option<Color>,
+    /// Before both first moves: the side to move's time left to make its first move before
+    /// the game is aborted.
+    #[schema(required)]
+    first_move_ms: Option<i64>,
+}
+
+/// What a claim asks for: `win` or `draw`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum Claim {
+    Win,
+    Draw,
+}
+
 /// Whether each side has a page open now.
 #[derive(Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -4,6 +4,7 @@ use lgame::Color;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::clock::TimeControl;
 use crate::openapi as schema;
 
 /// `POST /api/games`: a new game.
@@ -38,6 +39,10 @@ pub struct CreateRequest {
     #[serde(default)]
     #[schema(value_type = Option<schema::Color>)]
     pub invite: Option<Color>,
+    /// The time control (absent: none).
+    #[serde(default)]
+    #[schema(value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
 }
 
 /// `POST /api/games/import`: a game from its record.
@@ -70,6 +75,36 @@ pub struct MoveRequest {
     /// The move in notation.
     #[serde(rename = "move")]
     pub mv: String,
+    /// In a timed game: how long the move took the player by the client's own clock (from
+    /// the position shown to the move sent). What the server counted beyond it is network
+    /// lag, forgiven out of a quota (docs/api.md, "Clocks").
+    #[serde(default)]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub think_ms: Option<u32>,
+}
+
+/// `POST /api/games/{id}/claim`: an absent opponent's game claimed.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    /// The token of the side claiming (without one: the asker's seat).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Which of the asker's seats claims, when they hold both.
+    #[serde(default)]
+    #[schema(value_type = Option<schema::Color>)]
+    pub side: Option<Color>,
+    /// `win` or `draw`.
+    #[schema(value_type = schema::Claim)]
+    pub result: Claim,
+}
+
+/// What a claim asks for.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Claim {
+    Win,
+    Draw,
 }
 
 /// The body of a change that needs only who asks (undo, draw, resign, rematch): a side's

@@ -15,6 +15,7 @@ use lgame::{ByColor, Color, Move, Position, Rules, Square};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::clock::ClockView;
 use crate::openapi as schema;
 
 /// The answer to `GET /api/analysis`: the solver's analysis, the JSON of
@@ -118,6 +119,9 @@ pub struct GameState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<schema::Color>, required = false)]
     pub your_sides: Vec<Color>,
+    /// The clocks as of this answer (`null`: the game has no time control).
+    #[schema(value_type = Option<schema::Clock>, required)]
+    pub clock: Option<ClockView>,
 }
 
 /// Who sits at a side.
@@ -207,6 +211,9 @@ pub struct GameChange {
     /// The side whose seat has an open invitation.
     #[schema(value_type = Option<schema::Color>, required)]
     pub invitation: Option<Color>,
+    /// The clocks as of this message.
+    #[schema(value_type = Option<schema::Clock>, required)]
+    pub clock: Option<ClockView>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).

@@ -125,6 +125,17 @@ pub struct GameRow {
     pub variant: Option<String>,
     /// Changes made to the game since it was created: each change moves it one up.
     pub version: i64,
+    /// Its clocks, if it has a time control.
+    pub clock: StoredClock,
+}
+
+/// A game's clocks as stored: their JSON (`clock.rs`) and when the server must act on the
+/// game if nobody does (a flag, an abort), in game time (`clock::TimeSource`): the instant
+/// every instance looks for ([`Backend::overdue`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredClock {
+    pub json: Option<String>,
+    pub deadline_ms: Option<i64>,
 }
 
 /// What one side asks of the other and waits for: a standing draw offer, a request to take
@@ -149,6 +160,8 @@ pub struct Edit {
     /// The game's result token after the change (`*` while it goes on), kept for the lists
     /// of games.
     pub outcome: String,
+    /// Its clocks after the change.
+    pub clock: StoredClock,
 }
 
 /// What an [`Edit`] changes besides the requests.
@@ -324,6 +337,18 @@ pub trait Backend: Accounts + Send + Sync {
     /// Gives a human side that waited for it its token, keeping its hash, and moves the
     /// game's version up; `false` if the side has one. (Blocking.)
     fn set_token(&self, id: &str, side: Color, token_hash: &str) -> StoreResult<bool>;
+
+    /// The games whose clock's deadline is at or before `now_ms` (game time), soonest
+    /// first, at most `limit`. (Blocking.)
+    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
+
+    /// Starts an instance at `wall_ms` (the wall clock): if no instance has said it was
+    /// alive for more than `gap_ms`, the time since the last did is added to the time no
+    /// instance ran, which is returned (game time is the wall clock less it). (Blocking.)
+    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64>;
+
+    /// An instance is alive at `wall_ms`. (Blocking.)
+    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()>;
 }
 
 /// The database, through one backend or another.
@@ -451,6 +476,7 @@ mod both_backends {
             names: [None, None],
             variant: None,
             version: 0,
+            clock: Default::default(),
         }
     }
 
@@ -461,6 +487,7 @@ mod both_backends {
             change,
             requests,
             outcome: "*".into(),
+            clock: Default::default(),
         }
     }
 

@@ -659,11 +659,7 @@ impl Game {
             (
                 Termination::Resignation | Termination::Forfeit | Termination::Time,
                 ResultToken::Finished(r),
-            )
-                if r != GameResult::Draw =>
-            {
-                Some(r)
-            }
+            ) if r != GameResult::Draw => Some(r),
             (Termination::Agreement, ResultToken::Finished(GameResult::Draw)) => {
                 Some(GameResult::Draw)
             }

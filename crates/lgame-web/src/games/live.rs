@@ -12,9 +12,10 @@ use tokio::sync::broadcast;
 
 use super::presence::Presence;
 use super::{Conflict, GameError, Who, COLORS};
+use crate::clock::{Clock, TimeSource};
 use crate::response::{GameChange, GameMessage, GameState, Player, PlayerKind};
 use crate::secret::token_matches;
-use crate::store::{self, Edit, Requests, StoreResult};
+use crate::store::{self, Edit, Requests, StoreResult, StoredClock};
 
 /// A game with its seats, secrets and standing requests.
 pub struct Live {
@@ -35,6 +36,11 @@ pub struct Live {
     pub(super) holders: [Option<String>; 2],
     pub(super) names: [Option<String>; 2],
     pub(super) invites: [Option<String>; 2],
+    /// Its clocks, if it has a time control, and the server's time they read.
+    pub(super) clock: Option<Clock>,
+    pub(super) time: Arc<TimeSource>,
+    /// Since when (game time) each side has had no page open anywhere (`None`: one is).
+    gone_since: [Option<i64>; 2],
     /// The plies of the state watchers were last sent: where the next change starts.
     pub(super) announced: usize,
     /// The game's version in the database when this copy was made, plus the changes made
@@ -87,9 +93,26 @@ impl Change {
 }
 
 impl Live {
-    /// A game in memory, as created or loaded, with no watcher yet.
-    pub(super) fn new(id: String, seated: SeatedGame, row: &store::GameRow, version: i64) -> Live {
-        Live {
+    /// A game in memory, as created or loaded, with no watcher yet, its clocks read from
+    /// `row` (a clock that cannot be read is an error: the game is not loaded).
+    pub(super) fn new(
+        id: String,
+        seated: SeatedGame,
+        row: &store::GameRow,
+        version: i64,
+        time: Arc<TimeSource>,
+    ) -> Result<Live, String> {
+        let clock = match &row.clock.json {
+            None => None,
+            Some(json) => {
+                Some(serde_json::from_str(json).map_err(|e| format!("clock '{json}': {e}"))?)
+            }
+        };
+        let now = time.now_ms();
+        Ok(Live {
+            clock,
+            time,
+            gone_since: [Some(now); 2],
             id,
             announced: seated.game().plies().len(),
             seated,
@@ -104,6 +127,35 @@ impl Live {
             invites: row.invites.clone(),
             version,
             updates: broadcast::channel(16).0,
+        })
+    }
+
+    /// The clocks as stored: their JSON and the deadline the server keeps.
+    pub(super) fn stored_clock(&self) -> StoredClock {
+        let turn = self.seated.game().position().turn();
+        StoredClock {
+            json: self
+                .clock
+                .as_ref()
+                .map(|c| serde_json::to_string(c).expect("a clock is numbers and names")),
+            deadline_ms: self.clock.as_ref().and_then(|c| c.deadline_ms(turn)),
+        }
+    }
+
+    /// Since when (game time) `side` has had no page open anywhere, if it has none.
+    pub(super) fn gone_since(&self, side: Color) -> Option<i64> {
+        self.gone_since[side as usize]
+    }
+
+    /// Notes who has gone since when, after who is here changed.
+    fn note_gone(&mut self) {
+        let now = self.time.now_ms();
+        for side in COLORS {
+            let gone = &mut self.gone_since[side as usize];
+            *gone = match self.present.present(side) {
+                true => None,
+                false => Some(gone.unwrap_or(now)),
+            };
         }
     }
 
@@ -195,6 +247,10 @@ impl Live {
             }),
             you: None,
             your_sides: Vec::new(),
+            clock: self
+                .clock
+                .as_ref()
+                .map(|c| c.view(game.position().turn(), self.time.now_ms())),
         }
     }
 
@@ -256,6 +312,7 @@ impl Live {
             present,
             announced,
             updates,
+            gone_since: self.gone_since,
             ..fresh
         };
         self.tell();
@@ -305,6 +362,7 @@ impl Live {
             rematch: state.rematch.clone(),
             players: state.players.clone(),
             invitation: state.invitation,
+            clock: state.clock.clone(),
         }
     }
 
@@ -331,6 +389,7 @@ impl Live {
             change: stored,
             requests: change.requests_after(),
             outcome: self.seated.game().result_token().to_string(),
+            clock: self.stored_clock(),
         }
     }
 
@@ -372,12 +431,14 @@ impl Live {
     /// A side's page connected here (`joined`) or left: watchers are told who is here.
     pub(super) fn presence(&mut self, side: Color, joined: bool) -> GameState {
         self.present.here_changed(side, joined);
+        self.note_gone();
         self.tell()
     }
 
     /// What another instance told of the pages it has open on this game.
     pub(super) fn presence_elsewhere(&mut self, instance: &str, counts: [u32; 2]) -> GameState {
         self.present.told(instance, counts);
+        self.note_gone();
         self.tell()
     }
 
@@ -385,6 +446,7 @@ impl Live {
     /// here.
     pub(super) fn expire_presence(&mut self) {
         if self.present.expire() {
+            self.note_gone();
             self.tell();
         }
     }

@@ -4,10 +4,14 @@
 //!
 //! | command | from | allowed when | makes |
 //! |---|---|---|---|
-//! | `Move` | the side to move | not over, for the next ply | the move and the computer's replies |
+//! | `Move` | the side to move | not over, for the next ply, in time | the move and the computer's replies |
 //! | `Undo` | a side | against the computer: the person has a move to take back and the game did not end by a declaration; between people: not over, no other request stands, the side has moved | plies taken back / a request to take back |
 //! | `AcceptUndo`, `DeclineUndo` | the other side | not over, the other's request stands | plies taken back / the request withdrawn |
 //! | `OfferDraw` | a side | not over | an offer; a draw when the other side's offer stands or the computer judges the position drawn |
+//! | `DeclineDraw` | the other side | not over, the other's offer stands | the offer withdrawn |
+//! | `GiveTime` | a side | not over, a clock | 15 s (a day by correspondence) more for the other side |
+//! | `Claim` | a side | not over, a real-time clock, the other side to move and gone for 15 s | a win or a draw (`abandoned`) |
+//! | `Flag` | the server | a clock's deadline passed | a loss on `time`, or the game `aborted` before both first moves |
 //! | `Resign` | a side | not over | the end |
 //! | `Rematch` | a side | over | a new game (`rematch.rs`) |
 //! | `ComputerPly` | the server | both sides computers | the next ply, or the declared end |
@@ -15,20 +19,30 @@
 //! | `CatchUp`, `PresenceElsewhere`, `RetellPresence` | the server | always | the copy brought up to the database; who is here elsewhere |
 //!
 //! A move, an undo or an end withdraws a standing draw offer and a request to take back.
+//! Every change stored is also a change of the clocks ([`Live::time_change`]): the side
+//! that was to move is charged its time.
 
-use lgame::game::Ending;
+use lgame::game::{Ending, GameResult, ResultToken, Termination};
 use lgame::{Color, Move};
 use lgame_players::seated::Seat;
 use lgame_players::Tablebases;
 
 use super::live::{declared_end, Change, Live};
 use super::{Conflict, GameError, Requests};
+use crate::clock::{Due, GONE_MS};
 
 /// Every change a game takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// A person's move for ply `ply` (1 for the first), then the computer's replies.
-    Move { ply: u64, mv: Move },
+    /// A person's move for ply `ply` (1 for the first), then the computer's replies;
+    /// `think_ms` is the client's own measure of the time the move took the person (from
+    /// the position shown to the move sent): the rest of the server's count is lag, forgiven
+    /// out of a quota (`clock.rs`).
+    Move {
+        ply: u64,
+        mv: Move,
+        think_ms: Option<u64>,
+    },
     /// Against the computer: take back to the person's previous turn. Between people: ask
     /// the other to let the side take back its last move.
     Undo,
@@ -39,12 +53,22 @@ pub enum Command {
     /// Offer a draw, or accept the other side's standing offer; a computer accepts when its
     /// level judges the position drawn, and declines otherwise.
     OfferDraw,
+    /// Refuse the other side's standing draw offer.
+    DeclineDraw,
+    /// Give the other side more time (15 s in real time, a day by correspondence).
+    GiveTime,
+    /// Claim a real-time game whose opponent has gone (no page open for 15 s on their
+    /// turn): a win, or a draw.
+    Claim { draw: bool },
     /// Resign.
     Resign,
     /// A finished game's rematch, colours swapped (`rematch.rs`).
     Rematch,
     /// In a game between two computers: the next ply (`autoplay.rs`).
     ComputerPly,
+    /// A clock's deadline has passed (`flags.rs`): the side to move loses on time, or the
+    /// game is aborted before both first moves; nothing if it is not due.
+    Flag,
     /// A page of the side opened on the game (a WebSocket with the side's token).
     Present,
     /// That page closed.
@@ -91,6 +115,7 @@ impl Command {
         !matches!(
             self,
             Command::ComputerPly
+                | Command::Flag
                 | Command::CatchUp { .. }
                 | Command::PresenceElsewhere { .. }
                 | Command::RetellPresence
@@ -111,23 +136,80 @@ impl Command {
 
 impl Live {
     /// Decides a command of `side` (`None`: the server's) in the game as it stands: a
-    /// change made in memory, or a refusal, which leaves the game as it was.
+    /// change made in memory, clocks included, or a refusal, which leaves the game as it
+    /// was (the clocks are the caller's to put back: [`super::Games::run`]).
     pub(super) fn decide(
         &mut self,
         side: Option<Color>,
         command: &Command,
         tables: &Tablebases,
     ) -> Result<Decision, GameError> {
-        let Some(side) = side else {
-            return self.decide_for_server(command);
+        let now = self.time.now_ms();
+        let turn = self.seated.game().position().turn();
+        let decision = match side {
+            None => self.decide_for_server(command, now)?,
+            Some(side) => self.decide_for(side, command, tables, now)?,
         };
+        if let Decision::Store(change) = &decision {
+            self.time_change(turn, change, command, now);
+        }
+        Ok(decision)
+    }
+
+    /// The clocks after a change made at `now`, `turn` to move before it: charged to
+    /// `turn`, who moved if the change played moves.
+    fn time_change(&mut self, turn: Color, change: &Change, command: &Command, now: i64) {
+        let game = self.seated.game();
+        let (plies, over) = (game.plies().len(), game.is_over());
+        let Some(clock) = &mut self.clock else { return };
+        let moved = matches!(change, Change::Played { .. });
+        let think_ms = match command {
+            Command::Move { think_ms, .. } => *think_ms,
+            _ => None,
+        };
+        clock.charge(turn, moved, think_ms, now, plies, over);
+    }
+
+    /// What is due on the game's clock now, if anything: a flag, an abort.
+    pub fn due(&self) -> Option<Due> {
+        let turn = self.seated.game().position().turn();
+        let clock = self.clock.as_ref()?;
+        clock.due(turn, self.time.now_ms())
+    }
+
+    fn decide_for(
+        &mut self,
+        side: Color,
+        command: &Command,
+        tables: &Tablebases,
+        now: i64,
+    ) -> Result<Decision, GameError> {
         match command {
-            Command::Move { ply, mv } => self.play(side, *ply, mv),
+            Command::Move { ply, mv, think_ms } => self.play(side, *ply, mv, *think_ms, now),
             Command::Undo if self.human(!side) => self.ask_undo(side),
             Command::Undo => self.take_back(),
             Command::AcceptUndo => self.answer_undo(side, true),
             Command::DeclineUndo => self.answer_undo(side, false),
             Command::OfferDraw => self.offer_draw(side, tables),
+            Command::DeclineDraw => {
+                self.playing()?;
+                if self.requests.draw_offer != Some(!side) {
+                    return Err(self.conflict(Conflict::NoDrawOffer));
+                }
+                Ok(Decision::Store(Change::Asked(Requests {
+                    draw_offer: None,
+                    ..self.requests
+                })))
+            }
+            Command::GiveTime => {
+                self.playing()?;
+                match &mut self.clock {
+                    Some(clock) => clock.give(!side),
+                    None => return Err(self.conflict(Conflict::NoClock)),
+                }
+                Ok(Decision::Store(Change::Asked(self.requests)))
+            }
+            Command::Claim { draw } => self.claim(side, *draw, now),
             Command::Resign => {
                 self.playing()?;
                 let resigned = self.seated.game_mut().resign(side);
@@ -143,8 +225,23 @@ impl Live {
         }
     }
 
-    fn decide_for_server(&mut self, command: &Command) -> Result<Decision, GameError> {
+    fn decide_for_server(&mut self, command: &Command, now: i64) -> Result<Decision, GameError> {
         match command {
+            Command::Flag => {
+                let turn = self.seated.game().position().turn();
+                let due = self.clock.as_ref().and_then(|c| c.due(turn, now));
+                let (termination, result) = match due {
+                    None => return Ok(Decision::Answer),
+                    Some(Due::Abort) => (Termination::Aborted, ResultToken::Unfinished),
+                    Some(Due::Flag(side)) => (
+                        Termination::Time,
+                        ResultToken::Finished(GameResult::win_for(!side)),
+                    ),
+                };
+                let declared = self.seated.game_mut().declare(termination, result);
+                declared.map_err(|e| self.conflict(Conflict::Refused(e)))?;
+                Ok(Decision::Store(Change::Declared))
+            }
             Command::ComputerPly if self.plays_itself() => {
                 let first = self.seated.game().plies().len() + 1;
                 match self.seated.play_computer() {
@@ -181,7 +278,14 @@ impl Live {
         }
     }
 
-    fn play(&mut self, side: Color, ply: u64, mv: &Move) -> Result<Decision, GameError> {
+    fn play(
+        &mut self,
+        side: Color,
+        ply: u64,
+        mv: &Move,
+        think_ms: Option<u64>,
+        now: i64,
+    ) -> Result<Decision, GameError> {
         self.playing()?;
         let played = self.seated.game().plies().len();
         if ply != played as u64 + 1 {
@@ -190,6 +294,13 @@ impl Live {
         let turn = self.seated.game().position().turn();
         if turn != side {
             return Err(self.conflict(Conflict::NotYourTurn { turn, side }));
+        }
+        if self
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.too_late(side, think_ms, now))
+        {
+            return Err(self.conflict(Conflict::OutOfTime(side)));
         }
         let before = *self.seated.game().position();
         match self.seated.play_human(mv) {
@@ -284,6 +395,32 @@ impl Live {
         Ok(Decision::Store(Change::TakenBack { keep, taken }))
     }
 
+    /// `side` claims a real-time game whose opponent has gone: no page of theirs open for
+    /// [`GONE_MS`], on their turn; a win, or a `draw`, recorded as `abandoned`.
+    fn claim(&mut self, side: Color, draw: bool, now: i64) -> Result<Decision, GameError> {
+        self.playing()?;
+        let real_time = self.clock.as_ref().is_some_and(|c| c.control.real_time());
+        if !real_time {
+            return Err(self.conflict(Conflict::NoClock));
+        }
+        let other = !side;
+        let turn = self.seated.game().position().turn();
+        let gone = self.gone_since(other).is_some_and(|t| now - t >= GONE_MS);
+        if turn != other || !gone || !self.human(other) {
+            return Err(self.conflict(Conflict::OpponentHere(other)));
+        }
+        let result = match draw {
+            true => ResultToken::Finished(GameResult::Draw),
+            false => ResultToken::Finished(GameResult::win_for(side)),
+        };
+        let declared = self
+            .seated
+            .game_mut()
+            .declare(Termination::Abandoned, result);
+        declared.map_err(|e| self.conflict(Conflict::Refused(e)))?;
+        Ok(Decision::Store(Change::Declared))
+    }
+
     /// Offers a draw, or accepts the opponent's standing offer (the game is then drawn). A
     /// computer opponent accepts at once when its level judges the position drawn, and
     /// declines otherwise.
@@ -363,8 +500,9 @@ mod tests {
             names: [None, None],
             variant: None,
             version: 0,
+            clock: Default::default(),
         };
-        Live::new(ID.into(), seated, &row, 0)
+        Live::new(ID.into(), seated, &row, 0, Default::default()).unwrap()
     }
 
     /// Decides a command and keeps what it changed, as a stored change is kept.
@@ -411,7 +549,16 @@ mod tests {
         states.push(("friends, the start", live("human", "human", None)));
         let mut moved = live("human", "human", None);
         let mv = quiet_move(&moved);
-        run(&mut moved, Some(Red), &Command::Move { ply: 1, mv }).unwrap();
+        run(
+            &mut moved,
+            Some(Red),
+            &Command::Move {
+                ply: 1,
+                mv,
+                think_ms: None,
+            },
+        )
+        .unwrap();
         run(&mut moved, Some(Red), &Command::Undo).unwrap();
         states.push(("friends, Red asks to take back", moved));
         let mut offered = live("human", "human", None);
@@ -430,7 +577,16 @@ mod tests {
                 .find(|mv| position.play_unchecked(mv).outcome().is_some())
                 .unwrap()
         };
-        run(&mut lost, Some(Red), &Command::Move { ply: 1, mv: win }).unwrap();
+        run(
+            &mut lost,
+            Some(Red),
+            &Command::Move {
+                ply: 1,
+                mv: win,
+                think_ms: None,
+            },
+        )
+        .unwrap();
         states.push(("against perfect, Blue trapped", lost));
         let mut resigned = live("human", "perfect", None);
         run(&mut resigned, Some(Red), &Command::Resign).unwrap();
@@ -448,6 +604,7 @@ mod tests {
             Command::Move {
                 ply,
                 mv: quiet_move(live),
+                think_ms: None,
             }
         }
         fn ply1(live: &Live) -> Command {
@@ -743,7 +900,16 @@ mod tests {
         // Through the machine: Red offers, Blue moves, the offer is gone.
         let mut game = live("human", "human", None);
         let mv = quiet_move(&game);
-        run(&mut game, Some(Color::Red), &Command::Move { ply: 1, mv }).unwrap();
+        run(
+            &mut game,
+            Some(Color::Red),
+            &Command::Move {
+                ply: 1,
+                mv,
+                think_ms: None,
+            },
+        )
+        .unwrap();
         run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         assert_eq!(game.state().draw_offer, Some(Color::Red));
         // Asking to take back, and the answer, leave the other request standing.
@@ -764,10 +930,28 @@ mod tests {
         assert!(game.state().over, "Blue accepts Red's offer");
         let mut game = live("human", "human", None);
         let mv = quiet_move(&game);
-        run(&mut game, Some(Color::Red), &Command::Move { ply: 1, mv }).unwrap();
+        run(
+            &mut game,
+            Some(Color::Red),
+            &Command::Move {
+                ply: 1,
+                mv,
+                think_ms: None,
+            },
+        )
+        .unwrap();
         run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         let mv = quiet_move(&game);
-        run(&mut game, Some(Color::Blue), &Command::Move { ply: 2, mv }).unwrap();
+        run(
+            &mut game,
+            Some(Color::Blue),
+            &Command::Move {
+                ply: 2,
+                mv,
+                think_ms: None,
+            },
+        )
+        .unwrap();
         assert_eq!(game.state().draw_offer, None);
     }
 }

@@ -89,6 +89,8 @@ pub enum Input {
     TurnLimit,
     /// A game longer than the server's cap.
     GameLength,
+    /// A time control out of bounds.
+    Clock,
     /// Another request for what cannot be (a QR text too long).
     Other,
 }
@@ -107,6 +109,7 @@ impl Input {
             Input::Value => "bad_value",
             Input::TurnLimit => "turn_limit_too_long",
             Input::GameLength => "game_too_long",
+            Input::Clock => "bad_clock",
             Input::Other => "invalid",
         }
     }
@@ -235,6 +238,16 @@ pub enum Conflict {
     NotOver,
     /// The side's token for the rematch was given already.
     RematchGiven(String),
+    /// No draw offer of the other side stands.
+    NoDrawOffer,
+    /// A move made after the side's time ran out (the lag forgiven counted): the side
+    /// loses on time once the grace has passed.
+    OutOfTime(Color),
+    /// The game has no clock (giving time, claiming an absent opponent's game).
+    NoClock,
+    /// A claim of an absent opponent's game while the opponent is here, has not been gone
+    /// long enough, or it is not the opponent's turn.
+    OpponentHere(Color),
     /// The game refuses it.
     Refused(lgame::game::GameError),
 }
@@ -269,6 +282,15 @@ impl fmt::Display for Conflict {
             Conflict::RematchGiven(id) => write!(
                 f,
                 "your side of the rematch {id} was given already (with its token)"
+            ),
+            Conflict::NoDrawOffer => f.write_str("the other side offers no draw"),
+            Conflict::OutOfTime(side) => write!(f, "{side}'s time has run out"),
+            Conflict::NoClock => f.write_str("the game has no clock"),
+            Conflict::OpponentHere(side) => write!(
+                f,
+                "{side} has not left: a real-time game is claimed when the opponent has had \
+                 no page open for {} s on their turn",
+                crate::clock::GONE_MS / 1000
             ),
             Conflict::Refused(e) => e.fmt(f),
         }

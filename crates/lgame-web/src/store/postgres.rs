@@ -30,7 +30,9 @@ use lgame::Color;
 use super::{side_from_text, side_text, token_column};
 
 mod accounts;
-use super::{Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult};
+use super::{
+    Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult, StoredClock,
+};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -90,6 +92,15 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX sessions_by_user ON sessions (user_id);",
         seat_columns!()
     ),
+    // Version 3: the SQLite schema's version 6 (clocks, the instant an instance was alive).
+    "ALTER TABLE games ADD COLUMN clock TEXT;
+    ALTER TABLE games ADD COLUMN deadline_ms BIGINT;
+    CREATE INDEX games_by_deadline ON games (deadline_ms) WHERE deadline_ms IS NOT NULL;
+    CREATE TABLE lgame_alive (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        alive_ms BIGINT NOT NULL,
+        downtime_ms BIGINT NOT NULL
+    );",
 ];
 
 /// Changes written and commits made: one each per change here.
@@ -267,6 +278,66 @@ impl Backend for Store {
         })?)
     }
 
+    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let client = pool.get().await?;
+            let query = client
+                .prepare_cached(
+                    "SELECT id FROM games WHERE deadline_ms <= $1 ORDER BY deadline_ms LIMIT $2",
+                )
+                .await?;
+            let rows = client.query(&query, &[&now_ms, &(limit as i64)]).await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })?)
+    }
+
+    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            tx.execute(
+                "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, $1, 0)
+                 ON CONFLICT DO NOTHING",
+                &[&wall_ms],
+            )
+            .await?;
+            // Locked to the commit: instances starting together count a gap once.
+            let row = tx
+                .query_one(
+                    "SELECT alive_ms, downtime_ms FROM lgame_alive WHERE id = 1 FOR UPDATE",
+                    &[],
+                )
+                .await?;
+            let (alive, mut down): (i64, i64) = (row.get(0), row.get(1));
+            if wall_ms - alive > gap_ms {
+                down += wall_ms - alive;
+            }
+            tx.execute(
+                "UPDATE lgame_alive SET alive_ms = greatest(alive_ms, $1), downtime_ms = $2",
+                &[&wall_ms, &down],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(down)
+        })?)
+    }
+
+    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let client = pool.get().await?;
+            client
+                .execute(
+                    "UPDATE lgame_alive SET alive_ms = greatest(alive_ms, $1)",
+                    &[&wall_ms],
+                )
+                .await?;
+            Ok(())
+        })?)
+    }
+
     fn count_games(&self) -> StoreResult<u64> {
         let pool = self.pool.clone();
         Ok(self.run(async move {
@@ -288,9 +359,10 @@ impl Backend for Store {
                     "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
                                         seed, termination, result, draw_offer, undo_request,
                                         red_holder, blue_holder, red_invite_hash,
-                                        blue_invite_hash, variant, outcome)
+                                        blue_invite_hash, variant, outcome, clock,
+                                        deadline_ms)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-                             $16, $17)",
+                             $16, $17, $18, $19)",
                 )
                 .await?;
             tx.execute(
@@ -313,6 +385,8 @@ impl Backend for Store {
                     &game.invites[1],
                     &game.variant,
                     &outcome,
+                    &game.clock.json,
+                    &game.clock.deadline_ms,
                 ],
             )
             .await?;
@@ -361,7 +435,8 @@ impl Backend for Store {
                             rematch_of, version, red_holder, blue_holder, red_invite_hash,
                             blue_invite_hash, variant,
                             (SELECT username FROM users WHERE 'u:' || id = red_holder),
-                            (SELECT username FROM users WHERE 'u:' || id = blue_holder)
+                            (SELECT username FROM users WHERE 'u:' || id = blue_holder),
+                            clock, deadline_ms
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -386,6 +461,10 @@ impl Backend for Store {
                 invites: [r.get(16), r.get(17)],
                 variant: r.get(18),
                 names: [r.get(19), r.get(20)],
+                clock: StoredClock {
+                    json: r.get(21),
+                    deadline_ms: r.get(22),
+                },
             };
             let moves = tx
                 .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
@@ -495,7 +574,7 @@ async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
     let guard = tx
         .prepare_cached(
             "UPDATE games SET version = version + 1, draw_offer = $3, undo_request = $4,
-                              outcome = $5
+                              outcome = $5, clock = $6, deadline_ms = $7
              WHERE id = $1 AND version = $2",
         )
         .await?;
@@ -503,7 +582,15 @@ async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
     if tx
         .execute(
             &guard,
-            &[id, &edit.version, &draw_offer, &undo_request, &edit.outcome],
+            &[
+                id,
+                &edit.version,
+                &draw_offer,
+                &undo_request,
+                &edit.outcome,
+                &edit.clock.json,
+                &edit.clock.deadline_ms,
+            ],
         )
         .await?
         != 1

@@ -20,7 +20,9 @@ use rusqlite::{params, Connection, OptionalExtension};
 use lgame::Color;
 
 use super::{side_from_text, side_text, token_column};
-use super::{Backend, Change, Edit, GameRow, Pending, Requests, StoreError, StoreResult};
+use super::{
+    Backend, Change, Edit, GameRow, Pending, Requests, StoreError, StoreResult, StoredClock,
+};
 use crate::secret::token_hash;
 
 mod accounts;
@@ -118,6 +120,18 @@ const MIGRATIONS: &[Migration] = &[
         CREATE INDEX sessions_by_user ON sessions (user_id);",
         seat_columns!()
     )),
+    // Version 6: clocks (`clock.rs`), and the instant an instance was last alive, so that
+    // the time no instance ran is given back to the clocks.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN clock TEXT;         -- JSON: the control and the clocks
+        ALTER TABLE games ADD COLUMN deadline_ms INTEGER; -- game time: when the server acts
+        CREATE INDEX games_by_deadline ON games (deadline_ms) WHERE deadline_ms IS NOT NULL;
+        CREATE TABLE lgame_alive (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            alive_ms INTEGER NOT NULL,     -- the wall clock when an instance was last alive
+            downtime_ms INTEGER NOT NULL   -- the time no instance ran, in all
+        ) STRICT;",
+    ),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
@@ -268,9 +282,9 @@ impl Backend for Store {
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
                                     blue_token_hash, seed, termination, result, draw_offer,
                                     undo_request, red_holder, blue_holder, red_invite_hash,
-                                    blue_invite_hash, variant, outcome)
+                                    blue_invite_hash, variant, outcome, clock, deadline_ms)
                  VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                         ?14, ?15, ?16, ?17)",
+                         ?14, ?15, ?16, ?17, ?18, ?19)",
             )?
             .execute(params![
                 game.id,
@@ -290,6 +304,8 @@ impl Backend for Store {
                 game.invites[1],
                 game.variant,
                 outcome,
+                game.clock.json,
+                game.clock.deadline_ms,
             ])?;
             Ok(insert_moves(conn, &game.id, 1, &moves)?)
         })
@@ -308,7 +324,8 @@ impl Backend for Store {
                         version, red_holder, blue_holder, red_invite_hash, blue_invite_hash,
                         variant,
                         (SELECT username FROM users WHERE 'u:' || id = red_holder),
-                        (SELECT username FROM users WHERE 'u:' || id = blue_holder)
+                        (SELECT username FROM users WHERE 'u:' || id = blue_holder),
+                        clock, deadline_ms
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |r| {
@@ -332,6 +349,10 @@ impl Backend for Store {
                         invites: [r.get(16)?, r.get(17)?],
                         variant: r.get(18)?,
                         names: [r.get(19)?, r.get(20)?],
+                        clock: StoredClock {
+                            json: r.get(21)?,
+                            deadline_ms: r.get(22)?,
+                        },
                     },
                 ))
             })
@@ -398,6 +419,51 @@ impl Backend for Store {
         Ok(self
             .reader()
             .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
+    }
+
+    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare_cached(
+            "SELECT id FROM games WHERE deadline_ms <= ?1 ORDER BY deadline_ms LIMIT ?2",
+        )?;
+        let ids = stmt
+            .query_map(params![now_ms, limit as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(ids)
+    }
+
+    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
+        let (woken, downtime) = std::sync::mpsc::channel();
+        self.write(move |conn| {
+            conn.execute(
+                "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, ?1, 0)
+                 ON CONFLICT DO NOTHING",
+                [wall_ms],
+            )?;
+            let (alive, mut down): (i64, i64) = conn.query_row(
+                "SELECT alive_ms, downtime_ms FROM lgame_alive WHERE id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            if wall_ms - alive > gap_ms {
+                down += wall_ms - alive;
+            }
+            conn.execute(
+                "UPDATE lgame_alive SET alive_ms = max(alive_ms, ?1), downtime_ms = ?2",
+                params![wall_ms, down],
+            )?;
+            let _ = woken.send(down);
+            Ok(())
+        })?;
+        Ok(downtime.recv().unwrap_or(0))
+    }
+
+    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
+        self.write(move |conn| {
+            conn.prepare_cached("UPDATE lgame_alive SET alive_ms = max(alive_ms, ?1)")?
+                .execute([wall_ms])?;
+            Ok(())
+        })
     }
 }
 
@@ -498,7 +564,7 @@ fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
     let moved = conn
         .prepare_cached(
             "UPDATE games SET version = version + 1, draw_offer = ?3, undo_request = ?4,
-                              outcome = ?5
+                              outcome = ?5, clock = ?6, deadline_ms = ?7
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -507,6 +573,8 @@ fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
             draw_offer.map(side_text),
             undo_request.map(side_text),
             edit.outcome,
+            edit.clock.json,
+            edit.clock.deadline_ms,
         ])?;
     if moved != 1 {
         return Err(StoreError::Stale);
@@ -595,6 +663,7 @@ mod tests {
             names: [None, None],
             variant: None,
             version: 0,
+            clock: Default::default(),
         }
     }
 
@@ -606,6 +675,7 @@ mod tests {
             change,
             requests: Requests::default(),
             outcome: "*".into(),
+            clock: Default::default(),
         }
     }
 

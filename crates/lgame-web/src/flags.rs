@@ -1,0 +1,140 @@
+//! The server acts on clocks nobody acts on. Every instance looks in the database, every
+//! [`POLL`], for games whose deadline has passed (`store::StoredClock`) — whichever instance
+//! holds the game, or none, as after a SIGKILL — and gives each the server's
+//! [`Command::Flag`]: a loss on time, or an abort. Two instances flagging one game make one
+//! change: the second finds the game's version moved and the game over.
+//!
+//! Each instance also says, every [`ALIVE_EVERY`], that it is alive: an instance that starts
+//! after none was for longer than [`GAP`] gives the clocks back that time
+//! ([`wake`]), so a server's restart is nobody's loss on time.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::clock::TimeSource;
+use crate::games::{blocking, Command, GameError, Games, Who};
+use crate::store::Store;
+
+/// How often an instance looks for games past their deadline: a flag is decided at most
+/// this long (and the time to store it) after the deadline and its grace.
+pub const POLL: Duration = Duration::from_millis(50);
+
+/// How often an instance says it is alive.
+pub const ALIVE_EVERY: Duration = Duration::from_secs(1);
+
+/// Longer than this without an instance alive, and the time is given back to the clocks.
+pub const GAP: Duration = Duration::from_secs(3);
+
+/// The most games flagged in one look.
+const BATCH: usize = 500;
+
+/// Sets the server's time at its start: the wall clock less the time no instance ran
+/// (counted now if none ran for more than [`GAP`]). (Blocking.)
+pub fn wake(store: &Store, time: &TimeSource) -> anyhow::Result<()> {
+    let down = store.wake(TimeSource::wall_ms(), GAP.as_millis() as i64)?;
+    time.advance(-down);
+    Ok(())
+}
+
+/// Looks for overdue games and says the instance is alive, until `stopping` turns true.
+pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>) {
+    let flagging: Arc<Mutex<HashSet<String>>> = Arc::default();
+    tokio::spawn(async move {
+        let mut look = tokio::time::interval(POLL);
+        look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut alive = tokio::time::interval(ALIVE_EVERY);
+        loop {
+            tokio::select! {
+                _ = look.tick() => flag_overdue(&games, &flagging).await,
+                _ = alive.tick() => {
+                    let g = games.clone();
+                    let said = blocking(move || {
+                        g.store
+                            .keep_alive(TimeSource::wall_ms())
+                            .map_err(|e| GameError::storage("saying the server is alive", e))
+                    });
+                    if let Err(e) = said.await {
+                        tracing::warn!(error = %e, "the server's time");
+                    }
+                }
+                _ = stopping.changed() => break,
+            }
+        }
+    });
+}
+
+/// Gives every overdue game not being flagged already the server's flag, each in a task of
+/// its own.
+async fn flag_overdue(games: &Arc<Games>, flagging: &Arc<Mutex<HashSet<String>>>) {
+    let (g, now) = (games.clone(), games.time.now_ms());
+    let overdue = blocking(move || {
+        g.store
+            .overdue(now, BATCH)
+            .map_err(|e| GameError::storage("looking for games out of time", e))
+    })
+    .await;
+    let ids = match overdue {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::debug!(error = %e, "flags");
+            return;
+        }
+    };
+    for id in ids {
+        if !flagging
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone())
+        {
+            continue;
+        }
+        let (games, flagging) = (games.clone(), flagging.clone());
+        tokio::spawn(async move {
+            if let Err(e) = games.run(&id, Who::Server, Command::Flag).await {
+                tracing::debug!(game = %id, error = %e, "flag");
+            }
+            flagging
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&id);
+        });
+    }
+}
+
+/// `POST /api/test/clock` (only with `lgame serve --test-clock`): moves the server's time
+/// forward, so that tests need not wait for clocks, and tells every game's watchers their
+/// clocks anew.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Advance {
+    advance_ms: i64,
+}
+
+#[derive(Serialize)]
+struct Now {
+    now_ms: i64,
+}
+
+/// The test's route: a server for tests only.
+pub fn test_routes(games: Arc<Games>) -> Router {
+    Router::new()
+        .route("/api/test/clock", post(advance))
+        .with_state(games)
+}
+
+async fn advance(
+    State(games): State<Arc<Games>>,
+    crate::extract::Body(req): crate::extract::Body<Advance>,
+) -> Json<Now> {
+    games.time.advance(req.advance_ms.max(0));
+    games.retell_clocks().await;
+    Json(Now {
+        now_ms: games.time.now_ms(),
+    })
+}
