@@ -32,7 +32,8 @@ mod accounts;
 
 use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 use crate::request::{
-    AnalysisQuery, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery, TokenRequest,
+    AnalysisQuery, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery,
+    TokenRequest,
 };
 use crate::response::{
     Catalog, ClassesAnswer, Created, ErrorBody, GameMessage, GameState, Health, PositionAnswer,
@@ -187,7 +188,7 @@ enum GameRefusals {
     ),
     paths(
         healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
-        rematch, draw, resign, record, websocket, analysis, position, classes, catalog, qr,
+        rematch, draw, draw_decline, resign, give_time, claim, record, websocket, analysis, position, classes, catalog, qr,
         diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
         accounts::sign_up, accounts::account, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
@@ -581,7 +582,7 @@ fn show() {}
     responses(
         (status = 200, description = "The new state (with the computer's reply)", body = GameState),
         (status = 400, description = "Unreadable JSON or move", body = ErrorBody),
-        (status = 409, description = "A stale ply, not the side's turn, or the game is over (with `state`)", body = ErrorBody),
+        (status = 409, description = "A stale ply, not the side's turn, the side's time has run out, or the game is over (with `state`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or an illegal move (with `reason`)", body = ErrorBody),
         BodyRefusals,
         GameRefusals,
@@ -678,6 +679,53 @@ fn draw() {}
         GameRefusals,
     ))]
 fn resign() {}
+
+/// `POST /api/games/{id}/draw/decline`.
+#[utoipa::path(post, path = "/api/games/{id}/draw/decline", tag = "games",
+    summary = "Decline the other side's draw offer",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The new state", body = GameState),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 409, description = "No offer of the other side stands, or the game is over (with `state`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
+    ))]
+fn draw_decline() {}
+
+/// `POST /api/games/{id}/give-time`.
+#[utoipa::path(post, path = "/api/games/{id}/give-time", tag = "games",
+    summary = "Give the other side 15 s more (a day by correspondence)",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The new state", body = GameState),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 409, description = "The game has no clock, or is over (with `state`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
+    ))]
+fn give_time() {}
+
+/// `POST /api/games/{id}/claim`.
+#[utoipa::path(post, path = "/api/games/{id}/claim", tag = "games",
+    summary = "Claim a real-time game whose opponent has left: a win or a draw",
+    description = "Allowed when the other side has had no page open for 15 s, on its turn, \
+                   in a game with a real-time clock. The game ends `abandoned`.",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = ClaimRequest,
+    responses(
+        (status = 200, description = "The game, ended", body = GameState),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 409, description = "No real-time clock, the opponent is here or not gone long enough, or the game is over (with `state`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+        GameRefusals,
+    ))]
+fn claim() {}
 
 /// `GET /api/games/{id}/record`.
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "games",

@@ -53,6 +53,19 @@
  */
 
 /**
+ * What a claim asks for: `win` or `draw`.
+ * @typedef {'win' | 'draw'} Claim
+ */
+
+/**
+ * `POST /api/games/{id}/claim`: an absent opponent's game claimed.
+ * @typedef {Object} ClaimRequest
+ * @property {Claim} result `win` or `draw`.
+ * @property {Color | null} [side] Which of the asker's seats claims, when they hold both.
+ * @property {string | null} [token] The token of the side claiming (without one: the asker's seat).
+ */
+
+/**
  * One symmetry class: its canonical position, Red to move.
  * @typedef {Object} ClassAnswer
  * @property {number | null} plies The distance to the end in plies; `null` for a draw.
@@ -72,8 +85,27 @@
  */
 
 /**
+ * A game's clocks as of an answer or a message.
+ * @typedef {Object} Clock
+ * @property {number} blue_ms Blue's time left.
+ * @property {number} [days] Correspondence: days a move.
+ * @property {number | null} first_move_ms Before both first moves: the side to move's time left to make its first move before the game is aborted.
+ * @property {number} [increment_s] Real time: seconds added after each move.
+ * @property {number} [initial_s] Real time: seconds each side started with.
+ * @property {number} red_ms Red's time left, in milliseconds.
+ * @property {Color | null} running Whose time runs: `null` before both first moves and after the end.
+ * @property {string} speed `ultrabullet`, `bullet`, `blitz`, `rapid`, `classical` (by `initial_s + 40 × increment_s`) or `correspondence`.
+ */
+
+/**
  * A side.
  * @typedef {'red' | 'blue'} Color
+ */
+
+/**
+ * Correspondence: days a move.
+ * @typedef {Object} CorrespondenceControl
+ * @property {number} days Days for each move: 1 to 14.
  */
 
 /**
@@ -89,6 +121,7 @@
  * `POST /api/games`: a new game.
  * @typedef {Object} CreateRequest
  * @property {string} blue Blue's seat.
+ * @property {TimeControl | null} [clock] The time control (absent: none).
  * @property {Color[]} [hold] The sides the asker's browser keeps, by its session or anonymous identity (the page's way: no token in the address).
  * @property {Color | null} [invite] A side to invite a friend to: the answer's `invitation` is its one-time link.
  * @property {string} red Red's seat: `human` or a computer level (`perfect`, `beginner:40`, ...).
@@ -161,6 +194,7 @@
 /**
  * A change to a game, as a WebSocket sends it after the first state: the plies kept, the plies added, and every field of the state that may change (the others never do).
  * @typedef {Object} GameChange
+ * @property {Clock | null} clock The clocks as of this message.
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
  * @property {string | null} ending How the game ended.
@@ -187,6 +221,7 @@
 /**
  * A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what the game's WebSockets send. Never a token.
  * @typedef {Object} GameState
+ * @property {Clock | null} clock The clocks as of this answer (`null`: the game has no time control).
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
  * @property {DrawRules} draw_rules The game's draw rules.
@@ -299,6 +334,7 @@
  * @property {string} move The move in notation.
  * @property {number} ply The ply the move is for: the state's `plies + 1`.
  * @property {Color | null} [side] Which of the asker's seats moves, when they hold both.
+ * @property {number | null} [think_ms] In a timed game: how long the move took the player by the client's own clock (from the position shown to the move sent). What the server counted beyond it is network lag, forgiven out of a quota (docs/api.md, "Clocks").
  * @property {string | null} [token] The token of the side moving (without one: the asker's seat).
  */
 
@@ -433,6 +469,13 @@
  */
 
 /**
+ * Real time: each side's time at the start, and what each move adds.
+ * @typedef {Object} RealTimeControl
+ * @property {number} increment_s Seconds added after each move: 0 to 180.
+ * @property {number} initial_s Seconds each side starts with: 15 to 10800 (180 min).
+ */
+
+/**
  * The answer to `POST /api/records`: a record and the game it holds.
  * @typedef {Object} RecordAnswer
  * @property {string | null} conclusion The end in words, if the record's game ended.
@@ -527,6 +570,11 @@
  * @property {number} held Tables held, ready.
  * @property {number} solves Tables solved since the server started.
  * @property {number} solving Tables being solved now.
+ */
+
+/**
+ * A time control: real time (a base and a Fischer increment), or days a move.
+ * @typedef {RealTimeControl | CorrespondenceControl} TimeControl
  */
 
 /**
