@@ -31,7 +31,7 @@ fn instances_starting_together_make_the_schema_once() {
             .query(&db, "SELECT version FROM lgame_schema")
             .unwrap()
             .trim(),
-        "2"
+        "3"
     );
     let tables = cluster
         .query(
@@ -40,7 +40,7 @@ fn instances_starting_together_make_the_schema_once() {
              WHERE schemaname = 'public'",
         )
         .unwrap();
-    assert_eq!(tables.trim(), "games,lgame_schema,moves,sessions,users");
+    assert_eq!(tables.trim(), "games,lgame_alive,lgame_schema,moves,sessions,users");
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn a_database_of_a_newer_schema_is_refused() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
-        err.contains("schema version 99, newer than this server's 2"),
+        err.contains("schema version 99, newer than this server's 3"),
         "{err}"
     );
 }
