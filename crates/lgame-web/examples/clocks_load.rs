@@ -69,11 +69,20 @@ fn serve(o: &Options, db: &str) -> (Child, String) {
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e} (cargo build --release -p lgame-cli)", o.bin.display()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (cargo build --release -p lgame-cli)",
+                o.bin.display()
+            )
+        });
     let mut line = String::new();
     let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
     std::io::BufRead::read_line(&mut out, &mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap().to_string();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap()
+        .to_string();
     std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     (child, addr)
 }
@@ -93,7 +102,7 @@ fn start_game(client: &Client) -> Running {
         "clock": { "initial_s": INITIAL_S, "increment_s": 0 }
     }));
     let tokens = [created.red.unwrap(), created.blue.unwrap()];
-    let mut state = created.state;
+    let mut state = created.body["state"].clone();
     let mut at = Instant::now();
     for (ply, token) in tokens.iter().enumerate() {
         let body = json!({ "token": token, "ply": ply + 1, "move": quiet_moves(&state)[0] });
@@ -141,10 +150,9 @@ fn main() {
     let o = options();
     let dir = std::env::temp_dir().join(format!("lgame-clocks-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let db = o
-        .db
-        .clone()
-        .unwrap_or_else(|| dir.join("games.db").display().to_string());
+    let db =
+        o.db.clone()
+            .unwrap_or_else(|| dir.join("games.db").display().to_string());
     let (mut server, addr) = serve(&o, &db);
     println!("{} games of {INITIAL_S}+0 on {db}", o.games);
 

@@ -14,6 +14,7 @@ use axum::{Json, Router};
 use lgame::{ByColor, Color};
 
 use crate::api::{with_cookie, RateLimiter, Shared};
+use crate::clock::Clock;
 use crate::credentials::{self, new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
@@ -345,6 +346,10 @@ fn summary(game: Listed, holder: &str) -> GameSummary {
         result: game.result,
         plies: game.plies as u64,
         created: game.created,
+        clock: game
+            .clock
+            .and_then(|json| serde_json::from_str::<Clock>(&json).ok())
+            .map(|clock| clock.control),
     }
 }
 

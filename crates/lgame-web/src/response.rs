@@ -15,7 +15,7 @@ use lgame::{ByColor, Color, Move, Position, Rules, Square};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::clock::ClockView;
+use crate::clock::{ClockView, TimeControl};
 use crate::openapi as schema;
 
 /// The answer to `GET /api/analysis`: the solver's analysis, the JSON of
@@ -617,6 +617,9 @@ pub struct GameSummary {
     pub created: i64,
     /// The game's page (an address on this server).
     pub url: String,
+    /// Its time control (`null`: untimed).
+    #[schema(value_type = Option<schema::TimeControl>, required)]
+    pub clock: Option<TimeControl>,
 }
 
 /// A session, as the account's data lists it (never its id).

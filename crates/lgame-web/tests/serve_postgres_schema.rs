@@ -40,7 +40,10 @@ fn instances_starting_together_make_the_schema_once() {
              WHERE schemaname = 'public'",
         )
         .unwrap();
-    assert_eq!(tables.trim(), "games,lgame_alive,lgame_schema,moves,sessions,users");
+    assert_eq!(
+        tables.trim(),
+        "games,lgame_alive,lgame_schema,moves,sessions,users"
+    );
 }
 
 #[test]

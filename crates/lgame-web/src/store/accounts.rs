@@ -135,6 +135,8 @@ pub struct Listed {
     pub result: String,
     pub plies: i64,
     pub created: i64,
+    /// Its clocks' JSON (`clock.rs`), if it is timed.
+    pub clock: Option<String>,
 }
 
 /// What the databases keep of accounts and seats. (Every call blocks.)
@@ -308,7 +310,7 @@ pub(super) fn games_page_sql() -> String {
         "SELECT g.id, g.variant, g.red, g.blue, g.red_holder, g.blue_holder,
                 (SELECT username FROM users WHERE 'u:' || id = g.red_holder),
                 (SELECT username FROM users WHERE 'u:' || id = g.blue_holder),
-                g.outcome, (SELECT count(*) FROM moves WHERE game = g.id), g.created
+                g.outcome, (SELECT count(*) FROM moves WHERE game = g.id), g.created, g.clock
          {} ORDER BY g.created DESC, g.id DESC LIMIT $5 OFFSET $6",
         games_where()
     )

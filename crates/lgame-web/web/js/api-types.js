@@ -250,6 +250,7 @@
 /**
  * A game in a list.
  * @typedef {Object} GameSummary
+ * @property {TimeControl | null} clock Its time control (`null`: untimed).
  * @property {number} created When it was made (Unix seconds).
  * @property {string} id
  * @property {boolean} over

@@ -226,6 +226,7 @@ impl Accounts for Store {
                 result: r.get(8),
                 plies: r.get(9),
                 created: r.get(10),
+                clock: r.get(11),
             })
             .collect();
         let total: i64 = self.rows(games_count_sql(), filters())?[0].get(0);

@@ -225,6 +225,7 @@ impl Accounts for Store {
                     result: r.get(8)?,
                     plies: r.get(9)?,
                     created: r.get(10)?,
+                    clock: r.get(11)?,
                 })
             },
         )?;
