@@ -178,9 +178,10 @@ export const games = {
    * @param {Color} side
    * @param {number} ply
    * @param {string} move
+   * @param {number} [thinkMs] how long the move took the person, by this page's clock
    * @returns {Promise<GameState>}
    */
-  move: (id, side, ply, move) => request('POST', `${gamePath(id)}/moves`, { side, ply, move }),
+  move: (id, side, ply, move, thinkMs) => request('POST', `${gamePath(id)}/moves`, { side, ply, move, think_ms: thinkMs }),
   /**
    * @param {string} id
    * @param {Color} side

@@ -7,5 +7,6 @@ import puzzles from './puzzles.js';
 import analysis from './analysis.js';
 import site from './site.js';
 import account from './account.js';
+import clock from './clock.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock };

@@ -103,6 +103,14 @@ export class GameCtrl {
     /** A state the WebSocket brought while a move was on its way (the answer brings it too). @type {GameState | null} */
     this.held = null;
     this.busy = false;
+    /** When this page's turn was shown (performance.now()), for a move's thinking time. @type {number | null} */
+    this.shownAt = null;
+  }
+
+  /** In a timed game, how long this page's move took the person (none: untimed). */
+  thinkMs() {
+    if (!this.state || !this.state.clock || this.shownAt === null) return undefined;
+    return Math.round(performance.now() - this.shownAt);
   }
 
   /** Whether the page only watches: it moves for no side. */
@@ -373,6 +381,9 @@ export class GameCtrl {
     // The status first, then the board takes a move: what the page says is never behind.
     this.view.redraw();
     this.view.ready(this.desc, this.myTurn());
+    // The move's thinking time, by this page's clock, runs from here (the server forgives
+    // the rest as lag).
+    if (this.myTurn()) this.shownAt = performance.now();
   }
 
   /**
@@ -409,7 +420,7 @@ export class GameCtrl {
     this.view.redraw();
     let next;
     try {
-      next = await api.games.move(this.id, mover, state.plies + 1, move);
+      next = await api.games.move(this.id, mover, state.plies + 1, move, this.thinkMs());
     } catch (e) {
       // Refused: back to the position as it was; the move builder says why.
       this.sending = null;
@@ -500,7 +511,7 @@ export class GameCtrl {
       const move = this.redoMoves.pop();
       if (!state || !move) return;
       const mover = state.turn;
-      const next = await api.games.move(this.id, mover, state.plies + 1, move);
+      const next = await api.games.move(this.id, mover, state.plies + 1, move, this.thinkMs());
       await this.show(next, mover);
     });
   }

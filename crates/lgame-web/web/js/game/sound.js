@@ -19,8 +19,9 @@ export function setSound(on) {
 }
 
 /**
- * A short knock for a move: lower for the other side's than for one's own.
- * @param {'mine' | 'theirs' | 'end'} kind
+ * A short knock for a move: lower for the other side's than for one's own; a high double
+ * beep for one's own time running low.
+ * @param {'mine' | 'theirs' | 'end' | 'low'} kind
  */
 export function moveSound(kind) {
   if (!soundOn()) return;
@@ -30,8 +31,9 @@ export function moveSound(kind) {
     const tone = audio.createOscillator();
     const gain = audio.createGain();
     tone.type = 'triangle';
-    tone.frequency.setValueAtTime({ mine: 520, theirs: 390, end: 660 }[kind], now);
+    tone.frequency.setValueAtTime({ mine: 520, theirs: 390, end: 660, low: 990 }[kind], now);
     if (kind === 'end') tone.frequency.setValueAtTime(880, now + 0.12);
+    if (kind === 'low') tone.frequency.setValueAtTime(0.0001, now + 0.08).setValueAtTime(990, now + 0.16);
     gain.gain.setValueAtTime(0.0001, now);
     gain.gain.exponentialRampToValueAtTime(0.18, now + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + (kind === 'end' ? 0.35 : 0.12));

@@ -22,6 +22,7 @@ import { AnalysisPanel, toggleButton } from '../ui/analysis/view.js';
 import { GameCtrl, afterMove } from './ctrl.js';
 import { soundOn, setSound, moveSound } from './sound.js';
 import { playersView, shareView, inviteView, copier } from './seats.js';
+import { Clocks } from './clock.js';
 
 /** @typedef {import('../api.js').Color} Color */
 
@@ -167,13 +168,15 @@ function slices(ctrl, local, watchUrl) {
 export async function render(main, params, rest) {
   const id = rest[0];
   if (!id) throw new Error(t('game.noId'));
+  const clocksHolder = document.createElement('div');
+  const clocks = new Clocks(clocksHolder);
   const [status, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
     ['div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
   boardHolder.className = 'board-holder';
   builderHolder.className = 'builder';
   analysisHolder.className = 'analysis-holder';
   main.append(h('div', { class: 'stage' },
-    h('div', {}, status, players, boardHolder, builderHolder, hint),
+    h('div', {}, status, players, clocksHolder, boardHolder, builderHolder, hint),
     h('div', { class: 'side' }, banner, invite, share, actions, history, analysisHolder)));
 
   const ctrl = new GameCtrl(id, params, {
@@ -272,6 +275,7 @@ export async function render(main, params, rest) {
     draw.share(s.share);
     draw.actions(s.actions);
     draw.history(s.history);
+    clocks.update(state && state.clock, ctrl.humanSides());
     // Nothing left to move once the game is over.
     builderHolder.hidden = watching || Boolean(state && state.over);
     analysis.root.hidden = !ctrl.analysisOn;

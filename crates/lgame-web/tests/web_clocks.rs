@@ -1,0 +1,99 @@
+//! The clocks on the page (issue #24), in Chromium: a timed game shows both clocks by the
+//! players with the control, the mover's highlighted and ticking; the first moves' countdown;
+//! below 10 s the mover's clock turns red; and a player watching sees their clock run out
+//! and the game lost on time, decided by the server with nobody sending anything. The
+//! server's time is moved forward (`test_clock`), so the test waits seconds, not a minute.
+
+mod browser_common;
+
+use std::time::Duration;
+
+use browser_common::{bench_with, js, no_console_errors, wait_for_ply};
+use lgame_test_support::http::quiet_moves;
+use serde_json::{json, Value};
+
+/// A clock face's text, time left (`data-ms`) and classes.
+fn face(page: &lgame_test_support::browser::Session, side: &str) -> (String, i64, String) {
+    let v = js(
+        page,
+        &format!(
+            "const c = document.querySelector('.clock.{side}'); \
+             return c ? [c.textContent, c.dataset.ms || '', c.className, c.closest('[hidden]') === null] : ['', '', '', false]"
+        ),
+    );
+    assert_eq!(v[3], true, "{side}'s clock is shown");
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap().parse().unwrap_or(-1),
+        v[2].as_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn a_player_watches_their_clock_tick_turn_red_and_run_out() {
+    let bench = bench_with("web-clocks", |c| c.test_clock = true);
+    let server = &bench.server;
+    let game = server.create(json!({
+        "red": "human", "blue": "human",
+        "clock": { "initial_s": 60, "increment_s": 0 }
+    }));
+    let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
+    let page = bench.driver.session_with(390, 844);
+    bench.open(&page, &format!("#/game/{}?red={red}", game.id));
+    page.wait_until("the clocks", || {
+        js(&page, "return !!document.querySelector('.clock.red')") == true
+    });
+    // Before both first moves: no clock runs, the countdown to an abort shows.
+    let (text, ms, classes) = face(&page, "red");
+    assert_eq!((text.as_str(), ms), ("1:00", 60_000), "{classes}");
+    assert!(!classes.contains("running"), "{classes}");
+    let first = js(&page, "return document.querySelector('.first-move').hidden");
+    assert_eq!(first, false, "the first move's countdown shows");
+    let control = js(
+        &page,
+        "return document.querySelector('.clock-control').textContent",
+    );
+    assert_eq!(control, "1+0");
+    // Both first moves, through the API: Red's clock runs.
+    let mut state: Value = server.state(&game.id);
+    for (ply, token) in [(1, &red), (2, &blue)] {
+        let body = json!({ "token": token, "ply": ply, "move": quiet_moves(&state)[0] });
+        let reply = server.post(&format!("/api/games/{}/moves", game.id), &body);
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        state = reply.body;
+    }
+    wait_for_ply(&page, 2);
+    page.wait_until("Red's clock to run", || {
+        face(&page, "red").2.contains("running")
+    });
+    let (_, before, _) = face(&page, "red");
+    std::thread::sleep(Duration::from_millis(1200));
+    let (_, after, _) = face(&page, "red");
+    assert!(before - after >= 900, "it ticks: {before} then {after}");
+    assert!(!face(&page, "blue").2.contains("running"));
+    // 52 s on: under 10 s, Red's clock is red, in tenths.
+    let reply = server.post("/api/test/clock", &json!({ "advance_ms": 52_000 }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    page.wait_until("Red's clock to turn low", || {
+        face(&page, "red").2.contains("low")
+    });
+    let (text, ms, _) = face(&page, "red");
+    assert!(ms < 10_000 && text.contains('.'), "{text} ({ms} ms)");
+    let shot = bench_with_artifacts();
+    page.screenshot(shot.join("clocks-low-phone.png"));
+    // Nobody sends anything: the server flags Red once its time and the grace have passed.
+    page.wait_until("the game to end on time", || {
+        js(
+            &page,
+            "const b = document.querySelector('.banner'); return !!b && !b.hidden && b.dataset.ending === 'time'",
+        ) == true
+    });
+    let (text, ms, classes) = face(&page, "red");
+    assert_eq!((text.as_str(), ms), ("0.0", 0), "{classes}");
+    assert!(!classes.contains("running"));
+    no_console_errors(&page);
+}
+
+fn bench_with_artifacts() -> std::path::PathBuf {
+    browser_common::artifacts_dir()
+}

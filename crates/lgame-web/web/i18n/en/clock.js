@@ -1,0 +1,8 @@
+// @ts-check
+// The clocks' words (game/clock.js).
+export default {
+  "clock.label": "{side}'s clock: {time}",
+  "clock.days": "{days} d {hours} h",
+  "clock.perMove": "{days} d a move",
+  "clock.firstMove": "A first move within {seconds} s, or the game is aborted",
+};
