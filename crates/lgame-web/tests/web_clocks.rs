@@ -1,7 +1,8 @@
 //! The clocks on the page (issue #24), in Chromium: a timed game shows both clocks by the
 //! players with the control, the mover's highlighted and ticking; the first moves' countdown;
-//! below 10 s the mover's clock turns red; and a player watching sees their clock run out
-//! and the game lost on time, decided by the server with nobody sending anything. The
+//! "Give 15 s"; the claim offered once the opponent has had no page open for 15 s on their
+//! turn; below 10 s the mover's clock turns red; and a player watches the opponent's clock
+//! run out and the game won on time, decided by the server with nobody sending anything. The
 //! server's time is moved forward (`test_clock`), so the test waits seconds, not a minute.
 
 mod browser_common;
@@ -71,29 +72,46 @@ fn a_player_watches_their_clock_tick_turn_red_and_run_out() {
     let (_, after, _) = face(&page, "red");
     assert!(before - after >= 900, "it ticks: {before} then {after}");
     assert!(!face(&page, "blue").2.contains("running"));
-    // 52 s on: under 10 s, Red's clock is red, in tenths.
-    let reply = server.post("/api/test/clock", &json!({ "advance_ms": 52_000 }));
+    // Red gives Blue 15 s, and moves (by the page's own board: the API, as Red's token).
+    page.find(".give-time").click();
+    page.wait_until("Blue's 15 s more", || face(&page, "blue").0 == "1:15");
+    let body = json!({ "token": red, "ply": 3, "move": quiet_moves(&state)[0] });
+    let reply = server.post(&format!("/api/games/{}/moves", game.id), &body);
     assert_eq!(reply.status, 200, "{}", reply.body);
-    page.wait_until("Red's clock to turn low", || {
-        face(&page, "red").2.contains("low")
+    wait_for_ply(&page, 3);
+    page.wait_until("Blue's clock to run", || {
+        face(&page, "blue").2.contains("running")
     });
-    let (text, ms, _) = face(&page, "red");
+    // Blue has no page open, on its turn: 15 s on (real seconds: the page counts them), Red
+    // is offered the claim.
+    let claims_shown = "const c = document.querySelector('.claims'); return !!c && !c.hidden";
+    assert_eq!(js(&page, claims_shown), false, "not at once");
+    page.wait_for("the claim to be offered", Duration::from_secs(25), || {
+        js(&page, claims_shown) == true
+    });
+    // Red does not claim: Blue's time is moved on to its last 8 s, and Red watches it run
+    // out, red, in tenths.
+    let blue_ms = face(&page, "blue").1;
+    let reply = server.post("/api/test/clock", &json!({ "advance_ms": blue_ms - 8000 }));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    page.wait_until("Blue's clock to turn low", || {
+        face(&page, "blue").2.contains("low")
+    });
+    let (text, ms, _) = face(&page, "blue");
     assert!(ms < 10_000 && text.contains('.'), "{text} ({ms} ms)");
-    let shot = bench_with_artifacts();
-    page.screenshot(shot.join("clocks-low-phone.png"));
-    // Nobody sends anything: the server flags Red once its time and the grace have passed.
+    page.screenshot(browser_common::artifacts_dir().join("clocks-low-phone.png"));
+    // Nobody sends anything: the server flags Blue once its time and the grace have passed.
     page.wait_until("the game to end on time", || {
         js(
             &page,
             "const b = document.querySelector('.banner'); return !!b && !b.hidden && b.dataset.ending === 'time'",
         ) == true
     });
-    let (text, ms, classes) = face(&page, "red");
+    let (text, ms, classes) = face(&page, "blue");
     assert_eq!((text.as_str(), ms), ("0.0", 0), "{classes}");
     assert!(!classes.contains("running"));
+    assert_eq!(js(&page, claims_shown), false, "nothing to claim once over");
+    let give = js(&page, "return document.querySelector('.give-time').hidden");
+    assert_eq!(give, true);
     no_console_errors(&page);
-}
-
-fn bench_with_artifacts() -> std::path::PathBuf {
-    browser_common::artifacts_dir()
 }

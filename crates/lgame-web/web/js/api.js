@@ -201,6 +201,21 @@ export const games = {
    */
   resign: (id, side) => request('POST', `${gamePath(id)}/resign`, { side }),
   /**
+   * Gives the other side more time.
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<GameState>}
+   */
+  giveTime: (id, side) => request('POST', `${gamePath(id)}/give-time`, { side }),
+  /**
+   * Claims an absent opponent's game.
+   * @param {string} id
+   * @param {Color} side
+   * @param {'win' | 'draw'} result
+   * @returns {Promise<GameState>}
+   */
+  claim: (id, side, result) => request('POST', `${gamePath(id)}/claim`, { side, result }),
+  /**
    * Takes a seat for this browser: by a friend's invitation, or by a token (an old address).
    * @param {string} id
    * @param {{ invite: string } | { token: string }} by

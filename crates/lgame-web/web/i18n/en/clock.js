@@ -5,4 +5,8 @@ export default {
   "clock.days": "{days} d {hours} h",
   "clock.perMove": "{days} d a move",
   "clock.firstMove": "A first move within {seconds} s, or the game is aborted",
+  "clock.give": "Give 15 s",
+  "clock.gone": "{side} has left the game.",
+  "clock.claimWin": "Claim the win",
+  "clock.claimDraw": "Call it a draw",
 };

@@ -5,4 +5,8 @@ export default {
   "clock.days": "{days} д {hours} ч",
   "clock.perMove": "{days} д на ход",
   "clock.firstMove": "Первый ход — в течение {seconds} с, иначе партия отменяется",
+  "clock.give": "Дать 15 с",
+  "clock.gone": "{side} покинул партию.",
+  "clock.claimWin": "Забрать победу",
+  "clock.claimDraw": "Объявить ничью",
 };

@@ -3,7 +3,9 @@
 // it, ticked down from the moment that message arrived for the side whose time runs (the
 // server is the clock: every state and change carries its figures again). The mover's clock
 // is highlighted; below 10 s it turns red, and this page's own side hears it once. Before
-// both first moves, the time left to make one.
+// both first moves, the time left to make one. A player may give the other 15 s, and claim
+// a real-time game whose opponent has had no page open for 15 s on their turn (the server
+// checks the same).
 
 import { h } from '../dom.js';
 import { t, side } from '../i18n.js';
@@ -14,6 +16,8 @@ import { moveSound } from './sound.js';
 
 /** Below this a clock is low: red, and heard once. */
 const LOW_MS = 10_000;
+/** How long an opponent must be gone, on their turn, before their game may be claimed. */
+const GONE_MS = 15_000;
 const COLORS = /** @type {Color[]} */ (['red', 'blue']);
 
 /**
@@ -41,9 +45,17 @@ export function controlText(clock) {
   return `${base}+${clock.increment_s ?? 0}`;
 }
 
+/**
+ * What the clocks' buttons do.
+ * @typedef {{ give(): void, claim(result: 'win' | 'draw'): void }} ClockActions
+ */
+
 export class Clocks {
-  /** @param {HTMLElement} root */
-  constructor(root) {
+  /**
+   * @param {HTMLElement} root
+   * @param {ClockActions} act
+   */
+  constructor(root, act) {
     this.root = root;
     root.className = 'clocks';
     /** @type {ClockState | null} */
@@ -62,16 +74,30 @@ export class Clocks {
     }
     this.control = h('span', { class: 'clock-control muted' });
     this.firstMove = h('p', { class: 'first-move muted', role: 'status' });
-    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue), this.firstMove);
+    this.give = h('button', { type: 'button', class: 'give-time', text: t('clock.give'), onclick: () => act.give() });
+    this.claims = h('div', { class: 'claims', role: 'alert' },
+      h('p', { class: 'claim-text' }),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'claim-win primary', text: t('clock.claimWin'), onclick: () => act.claim('win') }), ' ',
+        h('button', { type: 'button', class: 'claim-draw', text: t('clock.claimDraw'), onclick: () => act.claim('draw') })));
+    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue, this.give), this.firstMove, this.claims);
     root.hidden = true;
+    this.give.hidden = true;
+    this.claims.hidden = true;
+    /** Since when (performance.now()) the opponent has been seen gone on their turn. @type {number | null} */
+    this.goneSince = null;
+    /** @type {import('../api.js').GameState | null} */
+    this.state = null;
   }
 
   /**
-   * The server's figures, from a state or a change (the same object again: nothing new).
-   * @param {ClockState | null | undefined} clock
+   * The game as it stands; its clock's figures are new when it is a new object.
+   * @param {import('../api.js').GameState | null} state
    * @param {Color[]} mine
    */
-  update(clock, mine) {
+  update(state, mine) {
+    this.state = state;
+    const clock = state && state.clock;
     this.mine = mine;
     if (clock !== this.clock) {
       this.clock = clock ?? null;
@@ -85,7 +111,7 @@ export class Clocks {
       // Ten times a second under 10 s, else at each whole second.
       const running = c.running ? this.left(c.running) : (c.first_move_ms ?? 0) - (performance.now() - this.at);
       const next = running < LOW_MS ? 100 : (running % 1000) + 5;
-      this.timer = window.setTimeout(() => this.update(this.clock, this.mine), Math.max(20, next));
+      this.timer = window.setTimeout(() => this.update(this.state, this.mine), Math.max(20, next));
     }
   }
 
@@ -115,6 +141,7 @@ export class Clocks {
         moveSound('low');
       }
     }
+    this.drawActions(clock);
     const first = clock.first_move_ms;
     const waiting = first !== null && first !== undefined;
     this.firstMove.hidden = !waiting;
@@ -122,6 +149,27 @@ export class Clocks {
       const s = Math.ceil(Math.max(0, first - (performance.now() - this.at)) / 1000);
       this.firstMove.textContent = t('clock.firstMove', { seconds: s });
     }
+  }
+
+  /**
+   * Give time while the game goes on; the claim once the opponent has been gone long enough.
+   * @param {ClockState} clock
+   */
+  drawActions(clock) {
+    const state = this.state;
+    const [me] = this.mine;
+    const playing = Boolean(state && !state.over && this.mine.length === 1 && me);
+    const other = me === 'red' ? 'blue' : 'red';
+    const againstPerson = Boolean(state && state.seats[other] === 'human');
+    this.give.hidden = !(playing && againstPerson && clock.running !== null);
+    const gone = playing && againstPerson && state !== null && clock.speed !== 'correspondence' &&
+      clock.running === other && !state.present[other];
+    if (!gone) this.goneSince = null;
+    else if (this.goneSince === null) this.goneSince = performance.now();
+    const waited = this.goneSince === null ? 0 : performance.now() - this.goneSince;
+    this.claims.hidden = !(gone && waited >= GONE_MS);
+    const text = this.claims.querySelector('.claim-text');
+    if (text) text.textContent = t('clock.gone', { side: side(other) });
   }
 
   /** Stops ticking (the page leaves the game). */

@@ -531,6 +531,25 @@ export class GameCtrl {
     });
   }
 
+  /** Gives the other side 15 s (a day by correspondence). */
+  giveTime() {
+    return this.act(async () => {
+      const side = this.sideNow();
+      if (side) await this.show(await api.games.giveTime(this.id, side));
+    });
+  }
+
+  /**
+   * Claims the game of an opponent who left: a win or a draw.
+   * @param {'win' | 'draw'} result
+   */
+  claim(result) {
+    return this.act(async () => {
+      const side = this.sideNow();
+      if (side) await this.show(await api.games.claim(this.id, side, result));
+    });
+  }
+
   toggleAnalysis() {
     this.analysisOn = !this.analysisOn && this.analysisAllowed();
   }

@@ -169,7 +169,7 @@ export async function render(main, params, rest) {
   const id = rest[0];
   if (!id) throw new Error(t('game.noId'));
   const clocksHolder = document.createElement('div');
-  const clocks = new Clocks(clocksHolder);
+  const clocks = new Clocks(clocksHolder, { give: () => ctrl.giveTime(), claim: (result) => ctrl.claim(result) });
   const [status, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
     ['div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
   boardHolder.className = 'board-holder';
@@ -275,7 +275,7 @@ export async function render(main, params, rest) {
     draw.share(s.share);
     draw.actions(s.actions);
     draw.history(s.history);
-    clocks.update(state && state.clock, ctrl.humanSides());
+    clocks.update(state, ctrl.humanSides());
     // Nothing left to move once the game is over.
     builderHolder.hidden = watching || Boolean(state && state.over);
     analysis.root.hidden = !ctrl.analysisOn;
