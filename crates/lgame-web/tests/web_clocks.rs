@@ -115,3 +115,72 @@ fn a_player_watches_their_clock_tick_turn_red_and_run_out() {
     assert_eq!(give, true);
     no_console_errors(&page);
 }
+
+#[test]
+fn a_correspondence_player_who_asked_is_notified_when_the_opponent_moves_in_the_background() {
+    let bench = bench_with("web-clocks-notify", |_| {});
+    let server = &bench.server;
+    let game = server.create(json!({ "red": "human", "blue": "human", "clock": { "days": 2 } }));
+    let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
+    let page = bench.driver.session();
+    bench.open(&page, &format!("#/game/{}?red={red}", game.id));
+    // The browser's notifications, stood in for (a test cannot answer Chromium's own
+    // permission prompt): what the page asks and shows is recorded.
+    js(
+        &page,
+        "window.__shown = []; window.Notification = class { \
+           static permission = 'default'; \
+           static async requestPermission() { Notification.permission = 'granted'; return 'granted'; } \
+           constructor(title, options) { window.__shown.push([title, options.body]); } };",
+    );
+    page.wait_until("the offer to notify", || {
+        js(
+            &page,
+            "const b = document.querySelector('.notify-me'); return !!b && !b.hidden",
+        ) == true
+    });
+    assert_eq!(
+        js(
+            &page,
+            "return document.querySelector('.clock-control').textContent"
+        ),
+        "2 d a move"
+    );
+    page.find(".notify-me").click();
+    page.wait_until("the offer to go once granted", || {
+        js(&page, "return document.querySelector('.notify-me').hidden") == true
+    });
+    // Red's own move, then the tab goes to the background and Blue moves.
+    let mut state: Value = server.state(&game.id);
+    let body = json!({ "token": red, "ply": 1, "move": quiet_moves(&state)[0] });
+    state = server
+        .post(&format!("/api/games/{}/moves", game.id), &body)
+        .body;
+    wait_for_ply(&page, 1);
+    assert_eq!(
+        js(&page, "return window.__shown.length"),
+        0,
+        "not for one's own move"
+    );
+    js(
+        &page,
+        "Object.defineProperty(document, 'hidden', { get: () => true });",
+    );
+    let body = json!({ "token": blue, "ply": 2, "move": quiet_moves(&state)[0] });
+    assert_eq!(
+        server
+            .post(&format!("/api/games/{}/moves", game.id), &body)
+            .status,
+        200
+    );
+    wait_for_ply(&page, 2);
+    page.wait_until("the notification", || {
+        js(&page, "return window.__shown.length") == 1
+    });
+    let shown = js(&page, "return window.__shown[0]");
+    assert_eq!(
+        shown,
+        json!(["Your turn in the L game", "Your opponent has moved."])
+    );
+    no_console_errors(&page);
+}

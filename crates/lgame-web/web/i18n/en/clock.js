@@ -9,4 +9,7 @@ export default {
   "clock.gone": "{side} has left the game.",
   "clock.claimWin": "Claim the win",
   "clock.claimDraw": "Call it a draw",
+  "clock.notifyMe": "Notify me when it is my turn",
+  "clock.yourTurn": "Your turn in the L game",
+  "clock.opponentMoved": "Your opponent has moved.",
 };

@@ -9,4 +9,7 @@ export default {
   "clock.gone": "{side} покинул партию.",
   "clock.claimWin": "Забрать победу",
   "clock.claimDraw": "Объявить ничью",
+  "clock.notifyMe": "Сообщить, когда будет мой ход",
+  "clock.yourTurn": "Ваш ход в игре L",
+  "clock.opponentMoved": "Соперник сделал ход.",
 };

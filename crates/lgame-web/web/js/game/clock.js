@@ -5,7 +5,9 @@
 // is highlighted; below 10 s it turns red, and this page's own side hears it once. Before
 // both first moves, the time left to make one. A player may give the other 15 s, and claim
 // a real-time game whose opponent has had no page open for 15 s on their turn (the server
-// checks the same).
+// checks the same). By correspondence, the page offers to notify the player (the browser's
+// Notification API, asked only when they press the button) when the opponent has moved and
+// the tab is in the background.
 
 import { h } from '../dom.js';
 import { t, side } from '../i18n.js';
@@ -80,7 +82,11 @@ export class Clocks {
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'claim-win primary', text: t('clock.claimWin'), onclick: () => act.claim('win') }), ' ',
         h('button', { type: 'button', class: 'claim-draw', text: t('clock.claimDraw'), onclick: () => act.claim('draw') })));
-    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue, this.give), this.firstMove, this.claims);
+    this.notify = h('button', { type: 'button', class: 'notify-me', text: t('clock.notifyMe'), onclick: () => this.askToNotify() });
+    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue, this.give), this.firstMove, this.claims, this.notify);
+    this.notify.hidden = true;
+    /** The plies of the last state seen: a new ply on this page's turn may be notified. */
+    this.plies = -1;
     root.hidden = true;
     this.give.hidden = true;
     this.claims.hidden = true;
@@ -96,6 +102,7 @@ export class Clocks {
    * @param {Color[]} mine
    */
   update(state, mine) {
+    if (state && state.plies !== this.plies) this.moved(state, mine);
     this.state = state;
     const clock = state && state.clock;
     this.mine = mine;
@@ -142,6 +149,7 @@ export class Clocks {
       }
     }
     this.drawActions(clock);
+    this.notify.hidden = !(this.notifiable() && Notification.permission === 'default');
     const first = clock.first_move_ms;
     const waiting = first !== null && first !== undefined;
     this.firstMove.hidden = !waiting;
@@ -170,6 +178,42 @@ export class Clocks {
     this.claims.hidden = !(gone && waited >= GONE_MS);
     const text = this.claims.querySelector('.claim-text');
     if (text) text.textContent = t('clock.gone', { side: side(other) });
+  }
+
+  /** Whether notifications may be offered here (a correspondence game, a person to wait for). */
+  notifiable() {
+    const state = this.state;
+    const [me] = this.mine;
+    return Boolean(state && state.clock && state.clock.speed === 'correspondence' && !state.over &&
+      this.mine.length === 1 && me && state.seats[me === 'red' ? 'blue' : 'red'] === 'human' &&
+      'Notification' in window);
+  }
+
+  /** Asks the browser for notifications, once the person pressed the button. */
+  async askToNotify() {
+    try {
+      await Notification.requestPermission();
+    } finally {
+      this.update(this.state, this.mine);
+    }
+  }
+
+  /**
+   * A new ply: if it made it this page's turn while the tab is in the background, and the
+   * person allowed it, a notification.
+   * @param {import('../api.js').GameState} state
+   * @param {Color[]} mine
+   */
+  moved(state, mine) {
+    const first = this.plies < 0;
+    this.plies = state.plies;
+    if (first || !mine.includes(state.turn) || !document.hidden || !this.notifiable()) return;
+    if (Notification.permission !== 'granted') return;
+    try {
+      new Notification(t('clock.yourTurn'), { body: t('clock.opponentMoved'), tag: `lgame-${state.id}` });
+    } catch {
+      // A browser that shows notifications only from a service worker: nothing.
+    }
   }
 
   /** Stops ticking (the page leaves the game). */
