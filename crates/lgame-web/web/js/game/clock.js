@@ -39,12 +39,16 @@ export function clockText(ms) {
   return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
-/** A time control in words: `3+2`, `1 day`. @param {ClockState} clock */
+/**
+ * A time control in words: `3+2`, `2 d a move`.
+ * @param {{ initial_s?: number, increment_s?: number } | { days: number }} clock
+ */
 export function controlText(clock) {
   if ('days' in clock && clock.days) return t('clock.perMove', { days: clock.days });
-  const minutes = (clock.initial_s ?? 0) / 60;
-  const base = { 0.25: '¼', 0.5: '½', 0.75: '¾' }[minutes] ?? String(Math.round(minutes * 10) / 10);
-  return `${base}+${clock.increment_s ?? 0}`;
+  const real = /** @type {{ initial_s?: number, increment_s?: number }} */ (clock);
+  const minutes = (real.initial_s ?? 0) / 60;
+  const base = /** @type {Record<number, string>} */ ({ 0.25: '¼', 0.5: '½', 0.75: '¾' })[minutes] ?? String(Math.round(minutes * 10) / 10);
+  return `${base}+${real.increment_s ?? 0}`;
 }
 
 /**

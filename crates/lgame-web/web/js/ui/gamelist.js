@@ -3,6 +3,7 @@
 // result, variant and length, with the link that opens it (to resume it, to watch it, or to
 // replay and analyse it), and the pages of the list. The games/ and profile/ views share it.
 
+import { controlText } from '../game/clock.js';
 import { h } from '../dom.js';
 import { t, has, side, number, plural } from '../i18n.js';
 import { playerLink } from '../game/seats.js';
@@ -65,7 +66,7 @@ export function gamesTable(games, own) {
         h('td', { class: 'opponent' }, mine ? playerLink(g.players[other]) : [playerLink(g.players.red), ' – ', playerLink(g.players.blue)]),
         h('td', { text: mine ? side(mine) : '' }),
         h('td', { class: `result ${result || ''}`, text: `${result ? t(`games.${result}`) : ''} ${g.over ? g.result : ''}`.trim() }),
-        h('td', { text: variantName(g.variant) }),
+        h('td', { class: 'variant', text: g.clock ? `${variantName(g.variant)} · ${controlText(g.clock)}` : variantName(g.variant) }),
         h('td', { class: 'num', text: number(g.plies) }),
         h('td', {}, h('a', { class: g.over ? 'replay' : own && mine ? 'resume' : 'watch', href: g.url, text: link })));
     })));
