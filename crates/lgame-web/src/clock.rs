@@ -212,6 +212,18 @@ impl TimeControl {
         control.check()
     }
 
+    /// PGN's `TimeControl` tag: `180+2` (seconds and increment), `1/259200` (a move in so
+    /// many seconds: correspondence).
+    pub fn tag(self) -> String {
+        match self {
+            TimeControl::RealTime {
+                initial_s,
+                increment_s,
+            } => format!("{initial_s}+{increment_s}"),
+            TimeControl::Correspondence { days } => format!("1/{}", i64::from(days) * 86_400),
+        }
+    }
+
     /// How long a side has for its first move before the game is aborted: 30 s in real
     /// time, a day by correspondence.
     pub fn first_move_limit_ms(self) -> i64 {

@@ -108,6 +108,7 @@ fn a_real_time_game_is_flagged_by_the_server_with_no_client_connected(backend: B
     let record = server.get(&format!("/api/games/{}/record", game.id)).body;
     let record = record.as_str().unwrap();
     assert!(record.contains("[Termination \"time\"]"), "{record}");
+    assert!(record.contains("[TimeControl \"60+0\"]"), "{record}");
     // A move now is refused: the game is over.
     let late = play(&server, &game, None);
     assert_eq!(

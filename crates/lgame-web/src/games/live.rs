@@ -286,9 +286,14 @@ impl Live {
         !self.human(Color::Red) && !self.human(Color::Blue) && !self.seated.game().is_over()
     }
 
-    /// The game's record (notation.md), seats as tags.
+    /// The game's record (notation.md), seats as tags, a timed game's control as PGN's
+    /// `TimeControl` tag.
     pub fn record(&self) -> String {
-        self.seated.record().to_string()
+        let mut record = self.seated.record();
+        if let Some(clock) = &self.clock {
+            record.set_tag("TimeControl", clock.control.tag());
+        }
+        record.to_string()
     }
 
     /// A refusal of the game as it stands, with its state.
