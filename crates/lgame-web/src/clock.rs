@@ -392,6 +392,10 @@ impl Clock {
         over: bool,
     ) {
         if self.stopped {
+            // A game taken back after its end on the board (against the computer): the
+            // clocks go on from now.
+            self.stopped = over;
+            self.since_ms = now;
             return;
         }
         let i = turn as usize;
@@ -502,10 +506,14 @@ mod tests {
         );
         assert!(!clock.too_late(Color::Blue, None, 190_000));
         assert!(clock.too_late(Color::Blue, None, 190_001));
-        // The end stops every clock.
+        // The end stops every clock...
         clock.charge(Color::Blue, true, None, 20_000, 4, true);
         assert_eq!(clock.deadline_ms(Color::Red), None);
         assert_eq!(clock.view(Color::Red, 500_000).red_ms, 172_000);
+        // ... until a move is taken back after it (against the computer): Red's time runs
+        // again from then.
+        clock.charge(Color::Red, false, None, 600_000, 3, false);
+        assert_eq!(clock.view(Color::Red, 601_000).red_ms, 171_000);
     }
 
     #[test]

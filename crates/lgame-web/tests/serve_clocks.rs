@@ -116,7 +116,12 @@ fn a_real_time_game_is_flagged_by_the_server_with_no_client_connected(backend: B
         (409, &json!("game_over")),
         "{}",
         late.body
-    );
+    ); // Its rematch has the same clock.
+    let body = json!({ "token": token(&game, "red") });
+    let rematch = server.post(&format!("/api/games/{}/rematch", game.id), &body);
+    assert_eq!(rematch.status, 201, "{}", rematch.body);
+    assert_eq!(rematch.body["state"]["clock"]["initial_s"], 60);
+    assert_eq!(rematch.body["state"]["clock"]["red_ms"], 60_000);
 }
 
 fn a_game_whose_first_move_does_not_come_is_aborted(backend: Backend) {

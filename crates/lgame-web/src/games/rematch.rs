@@ -56,6 +56,7 @@ impl Games {
         issue[new_side as usize] = by_token;
         let new = NewGame {
             holders: [live.holders[1].clone(), live.holders[0].clone()],
+            clock: live.clock.as_ref().map(|c| c.control),
             ..NewGame::new(fresh, seats)
         };
         let started = self.create_with(new, issue)?;
