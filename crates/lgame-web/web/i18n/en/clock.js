@@ -12,4 +12,6 @@ export default {
   "clock.notifyMe": "Notify me when it is my turn",
   "clock.yourTurn": "Your turn in the L game",
   "clock.opponentMoved": "Your opponent has moved.",
+  "clock.none": "No clock",
+  "clock.choose": "Clock",
 };

@@ -12,4 +12,6 @@ export default {
   "clock.notifyMe": "Сообщить, когда будет мой ход",
   "clock.yourTurn": "Ваш ход в игре L",
   "clock.opponentMoved": "Соперник сделал ход.",
+  "clock.none": "Без часов",
+  "clock.choose": "Часы",
 };

@@ -62,3 +62,35 @@ export function variantChooser(container, initial = 'classic') {
     onChange: (f) => { select.addEventListener('change', f); text.addEventListener('change', f); },
   };
 }
+
+/**
+ * The usual time controls a new game may have (the quick pairing's too): real time as
+ * minutes+seconds, correspondence as days a move.
+ */
+export const CONTROLS = /** @type {const} */ (['1+0', '2+1', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', '15+10', '1d', '3d']);
+
+/**
+ * A time control's name read as the API's `clock`: `3+2` → `{initial_s: 180, increment_s: 2}`,
+ * `3d` → `{days: 3}`; `''` (no clock) → null.
+ * @param {string} name
+ * @returns {{ initial_s: number, increment_s: number } | { days: number } | null}
+ */
+export function clockOf(name) {
+  if (!name) return null;
+  if (name.endsWith('d')) return { days: Number(name.slice(0, -1)) };
+  const [minutes, seconds] = name.split('+').map(Number);
+  return { initial_s: Math.round(minutes * 60), increment_s: seconds };
+}
+
+/**
+ * A select of the time controls, "no clock" first (the default): its reader.
+ * @param {HTMLSelectElement} select
+ */
+export function clockChooser(select) {
+  select.add(new Option(t('clock.none'), ''));
+  for (const name of CONTROLS) {
+    const days = name.endsWith('d') ? Number(name.slice(0, -1)) : 0;
+    select.add(new Option(days ? t('clock.perMove', { days }) : name, name));
+  }
+  return { value: () => clockOf(select.value) };
+}
