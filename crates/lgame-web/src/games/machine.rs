@@ -505,6 +505,15 @@ mod tests {
         Live::new(ID.into(), seated, &row, 0, Default::default()).unwrap()
     }
 
+    /// A person's move for `ply`, with no thinking time told.
+    fn moving(ply: u64, mv: Move) -> Command {
+        Command::Move {
+            ply,
+            mv,
+            think_ms: None,
+        }
+    }
+
     /// Decides a command and keeps what it changed, as a stored change is kept.
     fn run(live: &mut Live, side: Option<Color>, command: &Command) -> Result<(), GameError> {
         match live.decide(side, command, &tables())? {
@@ -549,16 +558,7 @@ mod tests {
         states.push(("friends, the start", live("human", "human", None)));
         let mut moved = live("human", "human", None);
         let mv = quiet_move(&moved);
-        run(
-            &mut moved,
-            Some(Red),
-            &Command::Move {
-                ply: 1,
-                mv,
-                think_ms: None,
-            },
-        )
-        .unwrap();
+        run(&mut moved, Some(Red), &moving(1, mv)).unwrap();
         run(&mut moved, Some(Red), &Command::Undo).unwrap();
         states.push(("friends, Red asks to take back", moved));
         let mut offered = live("human", "human", None);
@@ -577,16 +577,7 @@ mod tests {
                 .find(|mv| position.play_unchecked(mv).outcome().is_some())
                 .unwrap()
         };
-        run(
-            &mut lost,
-            Some(Red),
-            &Command::Move {
-                ply: 1,
-                mv: win,
-                think_ms: None,
-            },
-        )
-        .unwrap();
+        run(&mut lost, Some(Red), &moving(1, win)).unwrap();
         states.push(("against perfect, Blue trapped", lost));
         let mut resigned = live("human", "perfect", None);
         run(&mut resigned, Some(Red), &Command::Resign).unwrap();
@@ -900,16 +891,7 @@ mod tests {
         // Through the machine: Red offers, Blue moves, the offer is gone.
         let mut game = live("human", "human", None);
         let mv = quiet_move(&game);
-        run(
-            &mut game,
-            Some(Color::Red),
-            &Command::Move {
-                ply: 1,
-                mv,
-                think_ms: None,
-            },
-        )
-        .unwrap();
+        run(&mut game, Some(Color::Red), &moving(1, mv)).unwrap();
         run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         assert_eq!(game.state().draw_offer, Some(Color::Red));
         // Asking to take back, and the answer, leave the other request standing.
@@ -930,28 +912,10 @@ mod tests {
         assert!(game.state().over, "Blue accepts Red's offer");
         let mut game = live("human", "human", None);
         let mv = quiet_move(&game);
-        run(
-            &mut game,
-            Some(Color::Red),
-            &Command::Move {
-                ply: 1,
-                mv,
-                think_ms: None,
-            },
-        )
-        .unwrap();
+        run(&mut game, Some(Color::Red), &moving(1, mv)).unwrap();
         run(&mut game, Some(Color::Red), &Command::OfferDraw).unwrap();
         let mv = quiet_move(&game);
-        run(
-            &mut game,
-            Some(Color::Blue),
-            &Command::Move {
-                ply: 2,
-                mv,
-                think_ms: None,
-            },
-        )
-        .unwrap();
+        run(&mut game, Some(Color::Blue), &moving(2, mv)).unwrap();
         assert_eq!(game.state().draw_offer, None);
     }
 }
