@@ -551,6 +551,11 @@ mod tests {
             .unwrap()
     }
 
+    /// Now, as the games of these tests read it.
+    fn game_now() -> i64 {
+        crate::clock::TimeSource::system().now_ms()
+    }
+
     /// The states a game can be in, each with how to reach it.
     fn states() -> Vec<(&'static str, Live)> {
         use Color::{Blue, Red};
@@ -585,6 +590,21 @@ mod tests {
         let winning = live("human", "perfect", Some(position_of(Value::Loss(2))));
         states.push(("against perfect, Blue wins", winning));
         states.push(("two computers", live("random", "perfect", None)));
+        // Timed between friends: both first moves made, Red to move, with time left; and
+        // the same, Red's time run out a minute ago.
+        let timed = |since_ms: i64| {
+            let mut game = live("human", "human", None);
+            let control = crate::clock::TimeControl::RealTime {
+                initial_s: 60,
+                increment_s: 0,
+            };
+            let mut clock = crate::clock::Clock::new(control, since_ms);
+            clock.started = true;
+            game.clock = Some(clock);
+            game
+        };
+        states.push(("timed friends", timed(game_now())));
+        states.push(("timed friends, out of time", timed(game_now() - 120_000)));
         states
     }
 
@@ -676,6 +696,88 @@ mod tests {
                 "friends, Red asks to take back",
                 Some(Red),
                 |_| Command::Undo,
+                allowed,
+            ),
+            (
+                "friends, the start",
+                Some(Blue),
+                |_| Command::DeclineDraw,
+                "no_draw_offer",
+            ),
+            (
+                "friends, the start",
+                Some(Red),
+                |_| Command::GiveTime,
+                "no_clock",
+            ),
+            (
+                "friends, the start",
+                Some(Red),
+                |_| Command::Claim { draw: false },
+                "no_clock",
+            ),
+            ("friends, the start", None, |_| Command::Flag, allowed),
+            (
+                "friends, the start",
+                Some(Red),
+                |_| Command::Flag,
+                "not_a_side",
+            ),
+            (
+                "friends, Red offers a draw",
+                Some(Blue),
+                |_| Command::DeclineDraw,
+                allowed,
+            ),
+            (
+                "friends, Red offers a draw",
+                Some(Red),
+                |_| Command::DeclineDraw,
+                "no_draw_offer",
+            ),
+            (
+                "friends, Blue resigned",
+                Some(Red),
+                |_| Command::GiveTime,
+                "game_over",
+            ),
+            (
+                "friends, Blue resigned",
+                Some(Blue),
+                |_| Command::DeclineDraw,
+                "game_over",
+            ),
+            ("timed friends", Some(Red), |_| Command::GiveTime, allowed),
+            ("timed friends", Some(Blue), |_| Command::GiveTime, allowed),
+            (
+                "timed friends",
+                Some(Blue),
+                |_| Command::Claim { draw: false },
+                "opponent_here",
+            ),
+            (
+                "timed friends",
+                Some(Red),
+                |_| Command::Claim { draw: true },
+                "opponent_here",
+            ),
+            ("timed friends", Some(Red), |l| ply(l, 1), allowed),
+            (
+                "timed friends, out of time",
+                Some(Red),
+                |l| ply(l, 1),
+                "out_of_time",
+            ),
+            (
+                "timed friends, out of time",
+                None,
+                |_| Command::Flag,
+                allowed,
+            ),
+            (
+                "timed friends, out of time",
+                Some(Blue),
+                |_| Command::GiveTime,
                 allowed,
             ),
             (
@@ -832,7 +934,13 @@ mod tests {
             // Each case on a copy of the state, rebuilt the way the state was reached.
             let mut game = rebuild(template);
             let command = command(&game);
-            let before = game.state();
+            // The clocks as stored (their view ticks with the time).
+            let seen = |game: &Live| {
+                let mut state = serde_json::to_value(game.state()).unwrap();
+                state["clock"] = serde_json::to_value(&game.clock).unwrap();
+                state
+            };
+            let before = seen(&game);
             let outcome = run(&mut game, *side, &command);
             let refused = outcome.is_err();
             let got = match outcome {
@@ -842,15 +950,16 @@ mod tests {
             assert_eq!(got, *expected, "{state}: {side:?} {command:?}");
             if refused {
                 assert_eq!(
-                    serde_json::to_value(game.state()).unwrap(),
-                    serde_json::to_value(before).unwrap(),
+                    seen(&game),
+                    before,
                     "{state}: a refused {command:?} leaves the game as it was"
                 );
             }
         }
     }
 
-    /// A copy of a game in memory: its moves and standing requests replayed on a new one.
+    /// A copy of a game in memory: its moves, standing requests and clocks replayed on a new
+    /// one.
     fn rebuild(template: &Live) -> Live {
         let mut copy = live(
             &template.seats[0],
@@ -867,6 +976,7 @@ mod tests {
             }
         }
         copy.requests = template.requests;
+        copy.clock = template.clock.clone();
         copy
     }
 
