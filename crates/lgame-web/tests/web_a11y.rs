@@ -28,7 +28,9 @@ const ACCOUNT_VIEWS: &[&str] = &["#/games", "#/login", "#/signup", "#/account"];
 
 /// Every view's address: the fixed ones and a game against the computer.
 fn views(bench: &Bench) -> Vec<String> {
-    let (_, _, game) = bench.red_game("beginner", json!({}));
+    // Timed, so that the clocks are checked too.
+    let clock = json!({ "clock": { "initial_s": 300, "increment_s": 3 } });
+    let (_, _, game) = bench.red_game("beginner", clock);
     let mut all: Vec<String> = VIEWS
         .iter()
         .chain(ACCOUNT_VIEWS)
@@ -252,7 +254,9 @@ fn layout_shift(bench: &Bench, page: &Session, address: &str) -> (f64, String) {
 #[test]
 fn the_boards_keep_their_place_while_the_page_loads() {
     let bench = bench("a11y-shift");
-    let (_, _, game) = bench.red_game("beginner", json!({}));
+    // Timed, so that the clocks are checked too.
+    let clock = json!({ "clock": { "initial_s": 300, "increment_s": 3 } });
+    let (_, _, game) = bench.red_game("beginner", clock);
     let mut shifts: Vec<(String, f64, String)> = Vec::new();
     for (size, page) in [
         ("desktop", bench.driver.session()),
