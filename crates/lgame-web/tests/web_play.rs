@@ -1,5 +1,6 @@
 //! The page's views in a real browser (see `web_page.rs`): nothing the page hides
-//! (`hidden`) is ever shown in any view or any state a control reaches.
+//! (`hidden`) is ever shown in any view or any state a control reaches; the home page's
+//! board and three ways to play above the fold on a phone.
 
 mod browser_common;
 
@@ -184,4 +185,113 @@ fn nothing_hidden_is_shown_in_any_view_or_state() {
 
 fn page_is_phone(page: &Session) -> bool {
     js(page, "return innerWidth < 500") == json!(true)
+}
+
+/// Each element's rectangle in the viewport, `[top, bottom, left, right]` (null: none).
+const RECTS: &str = "
+  return arguments[0].map((css) => {
+    const e = document.querySelector(css);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return [r.top, r.bottom, r.left, r.right];
+  });";
+
+fn rects(page: &Session, css: &[&str]) -> Vec<Option<[f64; 4]>> {
+    let v = page.execute(RECTS, vec![json!(css)]);
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array().map(|r| {
+                let n: Vec<f64> = r.iter().map(|x| x.as_f64().unwrap()).collect();
+                [n[0], n[1], n[2], n[3]]
+            })
+        })
+        .collect()
+}
+
+fn viewport(page: &Session) -> (f64, f64, f64) {
+    let v = js(page, "return [innerWidth, innerHeight, scrollY]");
+    (
+        v[0].as_f64().unwrap(),
+        v[1].as_f64().unwrap(),
+        v[2].as_f64().unwrap(),
+    )
+}
+
+/// The three ways to play on the home page.
+const WAYS: [&str; 3] = [
+    "#quick-pairing",
+    "form[data-way=computer]",
+    "form[data-way=friend]",
+];
+
+/// The home page on a 390×844 phone, in English and in Russian: the starting position drawn
+/// by the page's board, one sentence on the game, and the three ways to play (quick pairing
+/// with its hook and the lobby's room, the computer, a friend) whole on the first screen,
+/// with nothing scrolled; each way's options folded, and there when unfolded.
+#[test]
+fn the_home_page_shows_the_board_and_the_three_ways_to_play_on_a_phones_first_screen() {
+    let bench = bench("web-home");
+    let page = bench.driver.phone();
+    for language in ["en", "ru"] {
+        bench.open(&page, "#/play");
+        js(
+            &page,
+            &format!("localStorage.setItem('lgame.language', '{language}')"),
+        );
+        page.refresh();
+        wait_for_view(&page);
+        let (width, height, scrolled) = viewport(&page);
+        assert_eq!((width, height, scrolled), (390.0, 844.0, 0.0));
+        let found = rects(&page, &WAYS);
+        for (css, rect) in WAYS.iter().zip(&found) {
+            let [top, bottom, left, right] = rect.unwrap_or_else(|| panic!("no {css}"));
+            eprintln!("{language}: {css} from {top:.0} to {bottom:.0} px of {height}");
+            assert!(
+                top >= 0.0 && bottom <= height && left >= 0.0 && right <= width,
+                "{css} ({language}) is not on the first screen: {rect:?}"
+            );
+        }
+        let board = rects(&page, &[".home-board .board-svg"])[0].expect("the board");
+        assert!(board[1] - board[0] > 80.0, "a board too small: {board:?}");
+        assert_eq!(
+            js(
+                &page,
+                "const b = document.querySelector('.home-board .board-svg'); return ['.l-red', '.l-blue', '.neutral'].map((c) => b.querySelectorAll(c).length)"
+            ),
+            json!([4, 4, 2]),
+            "the starting position: two Ls and two neutrals"
+        );
+        let about = page.find(".home-about").text();
+        assert!(
+            about.contains(if language == "en" {
+                "L game"
+            } else {
+                "Игра L"
+            }),
+            "{about}"
+        );
+        assert_eq!(
+            js(
+                &page,
+                "return [!!document.querySelector('#quick-pairing [data-play=quick]'), !!document.querySelector('#quick-pairing #lobby'), [...document.querySelectorAll('[data-play]')].map((b) => b.dataset.play)]"
+            ),
+            json!([true, true, ["quick", "computer", "friend"]])
+        );
+        page.screenshot(artifacts_dir().join(format!("web-home-phone-{language}.png")));
+        // The options are folded away, and there when unfolded.
+        assert!(!page.find("select[name=level]").is_displayed());
+        page.find("form[data-way=computer] summary").click();
+        assert!(page.find("select[name=level]").is_displayed());
+        assert!(page
+            .find("form[data-way=computer] input[name=turn-limit]")
+            .is_displayed());
+        page.find("form[data-way=friend] summary").click();
+        assert!(page
+            .find("form[data-way=friend] input[name=mode][value=local]")
+            .is_displayed());
+        page.screenshot(artifacts_dir().join(format!("web-home-phone-options-{language}.png")));
+    }
+    no_console_errors(&page);
 }
