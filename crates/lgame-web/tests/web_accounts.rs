@@ -70,16 +70,26 @@ fn sign_up(bench: &Bench, page: &Session, name: &str) {
     });
 }
 
-/// Starts a game from the new-game form: `mode` (computer, local, friend), `colour`.
+/// Starts a game from the home page: `mode` (computer, local, friend), `colour`, chosen in
+/// the options of its way to play (the computer, or a friend: by link or on this device).
 fn start_game(bench: &Bench, page: &Session, mode: &str, colour: &str) -> String {
     bench.open(page, "#/play");
-    page.find(&format!("input[name=mode][value={mode}]"))
-        .click();
-    if mode != "local" {
-        page.find(&format!("input[name=colour][value={colour}]"))
+    let way = if mode == "computer" {
+        "computer"
+    } else {
+        "friend"
+    };
+    let form = format!("form[data-way={way}]");
+    page.find(&format!("{form} summary")).click();
+    if way == "friend" {
+        page.find(&format!("{form} input[name=mode][value={mode}]"))
             .click();
     }
-    page.find("button.start").click();
+    if mode != "local" {
+        page.find(&format!("{form} input[name=colour][value={colour}]"))
+            .click();
+    }
+    page.find(&format!("{form} button.start")).click();
     page.wait_until("the game to open", || href(page).contains("#/game/"));
     wait_for_game(page);
     game_id(&href(page))

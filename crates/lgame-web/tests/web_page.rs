@@ -17,7 +17,7 @@ fn a_whole_game_against_the_computer_played_by_clicking_cells_to_its_end() {
     let bench = bench("web-whole-game");
     let page = bench.driver.session();
     bench.open(&page, "#/play");
-    page.find("input[name=mode][value=computer]").click();
+    page.find("form[data-way=computer] summary").click();
     page.find("select[name=level] option[value=random]").click();
     let limit = page.find("input[name=turn-limit]");
     limit.clear();
@@ -140,9 +140,10 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
     // The host plays Blue: the friend's link plays Red and moves first.
     let host = bench.driver.session();
     bench.open(&host, "#/play");
-    host.find("input[name=mode][value=friend]").click();
-    host.find("input[name=colour][value=blue]").click();
-    host.find("button.start").click();
+    host.find("form[data-way=friend] summary").click();
+    host.find("form[data-way=friend] input[name=colour][value=blue]")
+        .click();
+    host.find("form[data-way=friend] button.start").click();
     host.wait_until("the friend link", || {
         host.try_find(".friend-link").is_some_and(|link| {
             link.prop("value")
@@ -659,6 +660,7 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
     let page = bench.driver.session();
     bench.open(&page, "#/play");
     assert_eq!(page.find("select[name=level]").prop("value"), "beginner");
+    page.find("form[data-way=computer] summary").click();
     assert!(page.find(".strength-hint").is_displayed());
 
     // A position won at once for the side to move: the person plays that side.

@@ -1,5 +1,5 @@
 // @ts-check
-// A new game, the state and the action: what the address asks for first, and the game the
+// A new game from the home page, the state and the action: what the address asks for first, and the game the
 // server creates from a person's choices (against the computer, two people on this device,
 // or a friend by link). The server checks everything.
 
@@ -50,6 +50,13 @@ export class PlayCtrl {
     /** A named setup, or '' for a position of one's own (`customSetup`). */
     this.setup = setup && !setupNames.includes(setup) ? '' : setup || 'standard';
     this.customSetup = setup && !setupNames.includes(setup) ? setup : '';
+    /**
+     * The way to play whose options the address asked for (its mode, level, variant or
+     * setup), unfolded on the home page: `computer`, `friend` (by link or on this device), or
+     * null when it named none.
+     */
+    this.asked = !['mode', 'level', 'variant', 'setup'].some((k) => params.has(k)) ? null
+      : this.mode === 'computer' ? 'computer' : 'friend';
     this.error = '';
     this.busy = false;
   }
