@@ -145,59 +145,6 @@ impl TimeControl {
         matches!(self, TimeControl::RealTime { .. })
     }
 
-    /// Its usual short name: `3+2` (minutes and seconds; `½+0` for 30 s), `1d`.
-    pub fn name(self) -> String {
-        match self {
-            TimeControl::RealTime {
-                initial_s,
-                increment_s,
-            } => {
-                let minutes = match initial_s {
-                    15 => "¼".to_string(),
-                    30 => "½".to_string(),
-                    45 => "¾".to_string(),
-                    s if s % 60 == 0 => (s / 60).to_string(),
-                    s => format!("{:.1}", f64::from(s) / 60.0),
-                };
-                format!("{minutes}+{increment_s}")
-            }
-            TimeControl::Correspondence { days } => format!("{days}d"),
-        }
-    }
-
-    /// Reads a short name: `M+S` (whole minutes, or ¼ ½ ¾ or a decimal such as 0.5) or
-    /// `Nd` (also `N day`, `N days`).
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let text = text.trim();
-        let unreadable =
-            || format!("time control '{text}': write minutes+seconds (3+2) or days (1d, 3 days)");
-        let days = text
-            .strip_suffix("days")
-            .or_else(|| text.strip_suffix("day"))
-            .or_else(|| text.strip_suffix('d'));
-        let control = if let Some(days) = days {
-            let days = days.trim().parse().map_err(|_| unreadable())?;
-            TimeControl::Correspondence { days }
-        } else {
-            let (minutes, seconds) = text.split_once('+').ok_or_else(unreadable)?;
-            let minutes: f64 = match minutes.trim() {
-                "¼" => 0.25,
-                "½" => 0.5,
-                "¾" => 0.75,
-                m => m.parse().map_err(|_| unreadable())?,
-            };
-            let initial = minutes * 60.0;
-            if !initial.is_finite() || initial < 0.0 || initial.fract() != 0.0 || initial > 1e9 {
-                return Err(unreadable());
-            }
-            TimeControl::RealTime {
-                initial_s: initial as u32,
-                increment_s: seconds.trim().parse().map_err(|_| unreadable())?,
-            }
-        };
-        control.check()
-    }
-
     /// PGN's `TimeControl` tag: `180+2` (seconds and increment), `1/259200` (a move in so
     /// many seconds: correspondence).
     pub fn tag(self) -> String {
@@ -567,25 +514,5 @@ mod tests {
         assert!(read(r#"{"initial_s": 180}"#).is_err());
         assert!(read(r#"{"days": 3, "initial_s": 1}"#).is_err());
         assert!(read(r#"{"days": -1}"#).is_err());
-    }
-
-    #[test]
-    fn names_read_back() {
-        for name in [
-            "1+0", "2+1", "3+0", "3+2", "5+3", "10+5", "15+10", "½+0", "1d", "3d",
-        ] {
-            let control = TimeControl::parse(name).unwrap();
-            assert_eq!(control.name(), name);
-        }
-        assert_eq!(
-            TimeControl::parse("3 days").unwrap(),
-            TimeControl::Correspondence { days: 3 }
-        );
-        assert_eq!(TimeControl::parse("0.5+0").unwrap().name(), "½+0");
-        for bad in [
-            "", "3", "+2", "3+", "0+1", "181+0", "3+181", "0d", "15d", "x+1", "-1+0",
-        ] {
-            assert!(TimeControl::parse(bad).is_err(), "{bad}");
-        }
     }
 }

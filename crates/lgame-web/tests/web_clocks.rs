@@ -184,3 +184,29 @@ fn a_correspondence_player_who_asked_is_notified_when_the_opponent_moves_in_the_
     );
     no_console_errors(&page);
 }
+
+#[test]
+fn a_friends_game_is_made_with_the_clock_chosen_in_its_options() {
+    let bench = bench_with("web-clocks-form", |_| {});
+    let page = bench.driver.session();
+    bench.open(&page, "#/play");
+    page.find("form[data-way=friend] summary").click();
+    page.execute(
+        "const s = document.querySelector('#friend-clock'); s.value = '3+2'; \
+         s.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![],
+    );
+    page.find("form[data-way=friend] button[data-play=friend]")
+        .click();
+    page.wait_until("the game's clocks", || {
+        js(
+            &page,
+            "const c = document.querySelector('.clock-control'); return !!c && c.textContent === '3+2'",
+        ) == true
+    });
+    let id = js(&page, "return location.hash.split('/')[2].split('?')[0]");
+    let state = bench.server.state(id.as_str().unwrap());
+    assert_eq!(state["clock"]["initial_s"], 180);
+    assert_eq!(state["clock"]["increment_s"], 2);
+    no_console_errors(&page);
+}

@@ -26,10 +26,12 @@ export function computerName(level, strength) {
 
 /**
  * What a person chose: who plays (the mode, the computer's level and strength, their colour),
- * the variant, the setup (a name or a position) and the turn limit (0: none).
+ * the variant, the setup (a name or a position), the turn limit (0: none) and the clock
+ * (none: untimed).
  * @typedef {{
  *   mode: string | null, level: string, strength: number, colour: string | null,
- *   variant: string, setup: string, turnLimit: number
+ *   variant: string, setup: string, turnLimit: number,
+ *   clock?: { initial_s: number, increment_s: number } | { days: number } | null
  * }} Choice
  */
 
@@ -87,6 +89,7 @@ export class PlayCtrl {
         variant: choice.variant,
         setup: choice.setup || undefined,
         turn_limit: choice.turnLimit || undefined,
+        clock: choice.clock || undefined,
         hold: choice.mode === 'local' ? ['red', 'blue'] : [mine],
         invite: friend ? theirs : null,
       });

@@ -12,14 +12,14 @@ import { href } from '../address.js';
 import { t } from '../i18n.js';
 import { setup as namedSetup } from '../catalog.js';
 import { Board } from '../ui/board.js';
-import { radioChoices, variantChooser } from '../ui/choosers.js';
+import { radioChoices, variantChooser, clockChooser } from '../ui/choosers.js';
 import { PlayCtrl, COLOURS } from './ctrl.js';
 
 /** @typedef {import('./ctrl.js').Choice} Choice */
 
 /**
  * The rules fields each way has: the variant, the setup (a name or a position of one's
- * own) and the turn limit; `way` keeps their ids apart.
+ * own), the turn limit and the clock; `way` keeps their ids apart.
  * @param {PlayCtrl} ctrl
  * @param {string} way
  */
@@ -28,13 +28,17 @@ function rulesFields(ctrl, way) {
   const setup = h('select', { id: `${way}-setup`, name: 'setup' });
   const setupText = h('input', { name: 'setup-text', class: 'mono', hidden: true, 'aria-label': t('play.setupText') });
   const turnLimit = h('input', { id: `${way}-turn-limit`, name: 'turn-limit', type: 'number', min: 0, max: 10000, value: 0 });
+  const clockSelect = h('select', { id: `${way}-clock`, name: 'clock' });
   const nodes = [
     h('span', { class: 'variant-label', text: t('play.variant') }), variantHolder,
     h('label', { for: `${way}-setup`, class: 'setup-label', text: t('play.setup') }),
     h('div', { class: 'row' }, setup, ' ', setupText),
     h('label', { for: `${way}-turn-limit`, class: 'limit-label', text: t('play.turnLimit') }),
     turnLimit,
+    h('label', { for: `${way}-clock`, class: 'clock-label', text: t('clock.choose') }),
+    clockSelect,
   ];
+  const clock = clockChooser(clockSelect);
   const variant = variantChooser(variantHolder, ctrl.variant);
   for (const name of ctrl.setups) setup.add(new Option(t(`setup.${name}`), name));
   setup.add(new Option(t('setup.custom'), ''));
@@ -44,7 +48,7 @@ function rulesFields(ctrl, way) {
   setup.addEventListener('change', () => { setupText.hidden = setup.value !== ''; });
   return {
     nodes,
-    read: () => ({ variant: variant.value(), setup: setup.value || setupText.value.trim(), turnLimit: Number(turnLimit.value) }),
+    read: () => ({ variant: variant.value(), setup: setup.value || setupText.value.trim(), turnLimit: Number(turnLimit.value), clock: clock.value() }),
   };
 }
 
