@@ -381,6 +381,19 @@ impl Session {
         self.find_all(css).into_iter().next()
     }
 
+    /// The rendered text of the first element matching `css` now, if any. `None` too when the
+    /// page replaced the element between finding and reading it: a poll then finds the new one
+    /// (reading `try_find(css)?.text()` in a wait panics on that race).
+    pub fn try_text(&self, css: &str) -> Option<String> {
+        let element = self.try_find(css)?;
+        let path = format!("{}/element/{}/text", self.path, element.id);
+        match self.driver.try_call("GET", &path, None) {
+            Ok(text) => Some(string(&text)),
+            Err(e) if e.error == "stale element reference" => None,
+            Err(e) => panic!("WebDriver GET {path} failed: {}: {}", e.error, e.message),
+        }
+    }
+
     /// Every element matching `css` now.
     pub fn find_all(&self, css: &str) -> Vec<Element<'_>> {
         let found = self.call(

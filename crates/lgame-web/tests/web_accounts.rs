@@ -65,8 +65,8 @@ fn sign_up(bench: &Bench, page: &Session, name: &str) {
     fill(page, "#password", PASSWORD);
     page.find(".signup-form button.submit").click();
     page.wait_until("the account in the header", || {
-        page.try_find(".account-name")
-            .is_some_and(|n| n.text().contains(name))
+        page.try_text(".account-name")
+            .is_some_and(|n| n.contains(name))
     });
 }
 
@@ -144,8 +144,7 @@ fn a_game_played_after_signing_up_is_found_again_in_my_games_and_continued() {
     // The profile: its counts, the game it plays now, the filters.
     page.goto(&bench.server.url("/@/alice"));
     page.wait_until("the profile", || {
-        page.try_find(".profile-name")
-            .is_some_and(|n| n.text() == "alice")
+        page.try_text(".profile-name").is_some_and(|n| n == "alice")
     });
     page.wait_until("the current game", || {
         page.try_find(&format!(".playing tr[data-id='{id}']"))
@@ -326,8 +325,8 @@ fn a_wrong_password_is_said_in_the_servers_words() {
     fill(&page, "#password", PASSWORD);
     page.find(".login-form button.submit").click();
     page.wait_until("the account in the header", || {
-        page.try_find(".account-name")
-            .is_some_and(|n| n.text().contains("bob"))
+        page.try_text(".account-name")
+            .is_some_and(|n| n.contains("bob"))
     });
     page.wait_until("my games", || href(&page).contains("#/games"));
     page.find(".account-name").click();
