@@ -94,6 +94,11 @@ pub struct Args {
     #[arg(long, default_value_t = 10, value_name = "N")]
     signup_limit: u32,
 
+    /// Open seeks (and quick pairing tickets) one holder, or one address without an
+    /// account, may have in the lobby.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    seek_limit: i64,
+
     /// Failed log-ins one client address may make per minute, half as many to one account
     /// (0: no limit).
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -128,6 +133,7 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.table_memory = args.table_memory;
     config.analysis_limit = args.analysis_limit;
     config.signup_limit = args.signup_limit;
+    config.seek_limit = args.seek_limit;
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
     config.clients = lgame_web::ClientRules {

@@ -51,6 +51,8 @@ pub struct Shared {
     pub clients: Arc<ClientRules>,
     /// Sign-ups and failed log-ins (`accounts.rs`).
     pub account_limits: Arc<crate::accounts::Limits>,
+    /// Seeks and quick pairing (`lobby.rs`).
+    pub lobby: Arc<crate::lobby::Lobby>,
 }
 
 /// The routes.
@@ -83,6 +85,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
         .merge(crate::accounts::routes())
+        .merge(crate::lobby::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))

@@ -80,6 +80,11 @@ pub struct NewGame {
     pub invite: Option<Color>,
     /// Its time control, if it has one.
     pub clock: Option<TimeControl>,
+    /// Its id, if chosen before it is made (a game of the lobby's, claimed by that id).
+    pub id: Option<String>,
+    /// The seats played with a secret of the lobby's instead of a new token: its stored
+    /// form (`secret::lobby_token_hash`).
+    pub lobby_tokens: [Option<String>; 2],
 }
 
 impl NewGame {
@@ -91,6 +96,8 @@ impl NewGame {
             holders: [None, None],
             invite: None,
             clock: None,
+            id: None,
+            lobby_tokens: [None, None],
         }
     }
 }
@@ -113,7 +120,7 @@ pub enum Outcome {
 }
 
 /// `n` random bytes from the operating system's CSPRNG, in hex.
-fn random_hex(bytes: usize) -> Result<String, GameError> {
+pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
@@ -323,6 +330,8 @@ impl Games {
             holders,
             invite,
             clock,
+            id,
+            lobby_tokens,
         } = new;
         let game = self.within_cap(game)?;
         if clock.is_some() && !seats.iter().any(Seat::is_human) {
@@ -334,10 +343,13 @@ impl Games {
         if !seats.iter().all(Seat::is_human) {
             self.check_table(game.rules())?;
         }
-        let id = random_hex(8)?;
+        let id = match id {
+            Some(id) => id,
+            None => random_hex(8)?,
+        };
         let mut tokens = [None, None];
         for (i, seat) in seats.iter().enumerate() {
-            if seat.is_human() && issue[i] {
+            if seat.is_human() && issue[i] && lobby_tokens[i].is_none() {
                 tokens[i] = Some(random_hex(16)?);
             }
         }
@@ -373,9 +385,10 @@ impl Games {
             id: id.clone(),
             header,
             seats: seat_texts,
-            token_hashes: tokens
-                .clone()
-                .map(|token| token.map(|token| token_hash(&id, &token))),
+            token_hashes: [0, 1].map(|i| match &lobby_tokens[i] {
+                Some(hash) => Some(hash.clone()),
+                None => tokens[i].as_ref().map(|token| token_hash(&id, token)),
+            }),
             seed,
             end: declared_end(seated.game()),
             requests: Requests::default(),

@@ -31,6 +31,7 @@ mod games;
 mod identity;
 mod limits;
 mod listener;
+mod lobby;
 mod openapi;
 mod peers;
 mod request;
@@ -98,6 +99,9 @@ pub struct Config {
     pub clients: ClientRules,
     /// For tests: `POST /api/test/clock` moves the server's time forward.
     pub test_clock: bool,
+    /// Open seeks (and quick pairing tickets) one holder, or one address without an
+    /// account, may have.
+    pub seek_limit: i64,
 }
 
 impl Config {
@@ -120,6 +124,7 @@ impl Config {
             login_failure_limit: 10,
             clients: ClientRules::default(),
             test_clock: false,
+            seek_limit: lobby::LIMIT,
         }
     }
 }
@@ -146,23 +151,26 @@ impl Server {
             move || flags::wake(&store, &time).map(|()| store)
         })
         .await??;
-        let games = store.count_games()?;
+        let stored_games = store.count_games()?;
         let schema = store.version()?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("listening on {}", config.addr))?;
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
+        let games = Arc::new(
+            games::Games::new(store, config.cache_games, config.max_table_states)
+                .with_max_plies(config.max_plies)
+                .with_autoplay(config.computer_delay, shutdown.clone())
+                .with_tablebases(tables::cache(
+                    (config.table_memory > 0).then_some(config.table_memory),
+                ))
+                .with_time(time),
+        );
+        let lobby = Arc::new(lobby::Lobby::new(games.clone()).with_limit(config.seek_limit));
         let shared = api::Shared {
-            games: Arc::new(
-                games::Games::new(store, config.cache_games, config.max_table_states)
-                    .with_max_plies(config.max_plies)
-                    .with_autoplay(config.computer_delay, shutdown.clone())
-                    .with_tablebases(tables::cache(
-                        (config.table_memory > 0).then_some(config.table_memory),
-                    ))
-                    .with_time(time),
-            ),
+            games,
+            lobby,
             limiter: Arc::new(api::RateLimiter::new(config.create_limit, "games created")),
             analysis_limiter: Arc::new(api::RateLimiter::new(
                 config.analysis_limit,
@@ -179,12 +187,13 @@ impl Server {
             )),
         };
         if let Some(notices) = notices {
-            peers::follow(shared.games.clone(), notices);
+            peers::follow(shared.games.clone(), shared.lobby.clone(), notices);
         }
         flags::start(shared.games.clone(), shared.shutdown.clone());
+        shared.lobby.start(shared.shutdown.clone());
         tracing::info!(
             db = %config.db,
-            games,
+            games = stored_games,
             schema,
             synchronous = ?config.synchronous,
             "database open"

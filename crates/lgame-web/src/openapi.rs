@@ -29,6 +29,7 @@ use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 mod accounts;
+mod lobby;
 
 use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 use crate::request::{
@@ -40,8 +41,11 @@ use crate::response::{
     RecordAnswer,
 };
 
-/// The path of the WebSocket, which the document marks as a stream.
-pub const WEBSOCKET_PATH: &str = "/api/games/{id}/ws";
+/// The WebSockets, which the document marks as streams, and the schema of their messages.
+pub const WEBSOCKETS: [(&str, &str); 2] = [
+    ("/api/games/{id}/ws", "GameMessage"),
+    ("/api/lobby/ws", "LobbyMessage"),
+];
 
 /// The document's JSON, made once.
 pub fn json() -> &'static str {
@@ -54,12 +58,15 @@ pub fn json() -> &'static str {
 /// The OpenAPI document of the API.
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
-    if let Some(op) = doc
-        .paths
-        .paths
-        .get_mut(WEBSOCKET_PATH)
-        .and_then(|item| item.get.as_mut())
-    {
+    for (path, schema) in WEBSOCKETS {
+        let Some(op) = doc
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| item.get.as_mut())
+        else {
+            continue;
+        };
         let marks = ExtensionsBuilder::new()
             .add(
                 "x-websocket",
@@ -67,7 +74,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
                     "subprotocol": null,
                     "server_messages": {
                         "encoding": "text, one JSON object a message",
-                        "schema": { "$ref": "#/components/schemas/GameMessage" }
+                        "schema": { "$ref": format!("#/components/schemas/{schema}") }
                     },
                     "client_messages": "read and ignored"
                 }),
@@ -192,12 +199,16 @@ enum GameRefusals {
         diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
         accounts::sign_up, accounts::account, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
-        accounts::export, accounts::my_games, accounts::profile, accounts::user_games
+        accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
+        lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
+        lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,
+        lobby::websocket
     ),
-    components(schemas(GameMessage, ErrorBody, PartialLError, IllegalMove)),
+    components(schemas(GameMessage, lobby::LobbyMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
         (name = "games", description = "Games: created, played, watched."),
         (name = "accounts", description = "Accounts, sessions, players' profiles and games."),
+        (name = "lobby", description = "Seeks and quick pairing: games with strangers."),
         (name = "positions", description = "Questions about positions that are not games."),
         (name = "server", description = "The server itself."),
         (name = "page", description = "The web page's files."),
@@ -1040,7 +1051,11 @@ mod tests {
     use super::*;
 
     /// The routers' sources: the games' and the accounts'.
-    const API_RS: &str = concat!(include_str!("api.rs"), include_str!("accounts.rs"));
+    const API_RS: &str = concat!(
+        include_str!("api.rs"),
+        include_str!("accounts.rs"),
+        include_str!("lobby/routes.rs")
+    );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the
     /// methods it is given (`get(…)`, `post(…)`, chained or not), the path as OpenAPI writes
@@ -1203,15 +1218,14 @@ mod tests {
             missing.join("\n")
         );
         assert_eq!(doc["openapi"], "3.1.0");
-        let ws = &doc["paths"][WEBSOCKET_PATH]["get"];
-        assert_eq!(
-            ws["x-streaming"], "websocket",
-            "the WebSocket is marked a stream"
-        );
-        assert_eq!(
-            ws["x-websocket"]["server_messages"]["schema"]["$ref"],
-            "#/components/schemas/GameMessage"
-        );
-        assert!(doc["components"]["schemas"]["GameMessage"].is_object());
+        for (path, schema) in WEBSOCKETS {
+            let ws = &doc["paths"][path]["get"];
+            assert_eq!(ws["x-streaming"], "websocket", "{path} is marked a stream");
+            assert_eq!(
+                ws["x-websocket"]["server_messages"]["schema"]["$ref"],
+                format!("#/components/schemas/{schema}")
+            );
+            assert!(doc["components"]["schemas"][schema].is_object(), "{schema}");
+        }
     }
 }

@@ -11,10 +11,11 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use crate::games::{Command, Games, Who, PRESENCE_RETELL};
+use crate::lobby::Lobby;
 use crate::store::Notice;
 
 /// Follows the database's notices in a task of its own, until they stop.
-pub fn follow(games: Arc<Games>, mut notices: mpsc::UnboundedReceiver<Notice>) {
+pub fn follow(games: Arc<Games>, lobby: Arc<Lobby>, mut notices: mpsc::UnboundedReceiver<Notice>) {
     tokio::spawn(retell_presence(games.clone()));
     tokio::spawn(async move {
         while let Some(notice) = notices.recv().await {
@@ -35,11 +36,18 @@ pub fn follow(games: Arc<Games>, mut notices: mpsc::UnboundedReceiver<Notice>) {
                         let _ = games.run(&id, Who::Server, news).await;
                     }
                 }
-                // Changes may have been missed: every game in memory is checked.
+                Notice::Lobby { id } => {
+                    let lobby = lobby.clone();
+                    tokio::spawn(async move { lobby.heard(&id).await });
+                }
+                // Changes may have been missed: every game in memory is checked, and the
+                // lobby read again.
                 Notice::Reconnected => {
                     for id in games.cached_ids() {
                         tell(&games, id, Command::CatchUp { version: None });
                     }
+                    let lobby = lobby.clone();
+                    tokio::spawn(async move { lobby.reload().await });
                 }
             }
         }
@@ -87,7 +95,7 @@ mod tests {
         let games = Arc::new(games);
         let game = started(&games, "human", "human").await;
         let (tell, notices) = mpsc::unbounded_channel();
-        follow(games.clone(), notices);
+        follow(games.clone(), Arc::new(Lobby::new(games.clone())), notices);
         let news = |counts: [u32; 2]| Notice::Presence {
             id: game.id.clone(),
             instance: "b".into(),

@@ -228,3 +228,41 @@ pub struct GamesListQuery {
     #[serde(default)]
     pub opponent: Option<String>,
 }
+
+/// `POST /api/seeks`: a seek for the lobby.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "colour": "random" }))]
+pub struct SeekRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control: a seek always has one.
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    /// The seeker's side: `red`, `blue` or `random` (the default).
+    #[serde(default)]
+    pub colour: Option<String>,
+    /// Rated or casual (the default): every game is casual until ratings come.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// `POST /api/pairing`: waiting in quick pairing's pool.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "control": "3+0" }))]
+pub struct PairingRequest {
+    /// One of the pool's controls: `1+0`, `2+1`, `3+0`, `3+2`, `5+0`, `5+3`, `10+0`,
+    /// `10+5`, `15+10` (minutes + seconds a move), `1d`, `3d` (days a move).
+    pub control: String,
+}
+
+/// A seek's secret, for a client without the seeker's cookies (a program).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SeekTokenQuery {
+    /// The `token` the seek's answer gave.
+    #[serde(default)]
+    pub token: Option<String>,
+}

@@ -649,3 +649,72 @@ pub struct Export {
     /// Every game the account holds a seat of.
     pub games: Vec<GameSummary>,
 }
+
+/// An open seek, as the lobby lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeekView {
+    pub id: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    #[schema(value_type = String, example = "blitz")]
+    pub speed: crate::clock::Speed,
+    /// The seeker's side: `red`, `blue` or `random`.
+    pub colour: String,
+    pub rated: bool,
+    /// The seeker's username (`null`: anonymous).
+    #[schema(required)]
+    pub name: Option<String>,
+    /// When it was made (the server's time, in milliseconds).
+    pub created_ms: i64,
+    /// The asker's own seek.
+    pub mine: bool,
+}
+
+/// The answer to `POST /api/seeks` (201).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekCreated {
+    pub id: String,
+    /// The seek's secret, shown once: with it a program withdraws the seek, asks for its
+    /// game (`GET /api/seeks/{id}?token=`) and plays its seat (the game's `token`).
+    pub token: String,
+    pub seek: SeekView,
+}
+
+/// The answer to `GET /api/seeks`: the open seeks, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekList {
+    pub seeks: Vec<SeekView>,
+}
+
+/// The answer to `GET /api/seeks/{id}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekStatus {
+    pub seek: SeekView,
+    /// `open`, `taken` (its game named) or `gone` (withdrawn, or its page closed).
+    pub status: String,
+    /// Its game, once taken.
+    #[schema(required)]
+    pub game: Option<String>,
+    /// The seeker's side in it: told only to the seeker (its cookies or its `token`).
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub side: Option<Color>,
+}
+
+/// The answer to `POST /api/pairing` (202) and `GET /api/pairing/{ticket}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingStatus {
+    /// The ticket: the secret to ask with, and to play the game's seat with (its `token`).
+    pub ticket: String,
+    pub control: String,
+    /// `waiting` or `paired`.
+    pub status: String,
+    /// Once paired: the game, its page and the side played.
+    #[schema(required)]
+    pub game: Option<String>,
+    #[schema(required)]
+    pub watch_page: Option<String>,
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub side: Option<Color>,
+}

@@ -1,6 +1,10 @@
 //! A side's token at rest: only SHA-256(game id ‖ token) is stored or kept in memory, so a
 //! copied database file gives nobody control of a game. The token itself is shown once, to
 //! its holder, in the create (or import) answer.
+//!
+//! A seat won in the lobby (`lobby.rs`) is played with the seek's token or the pairing
+//! ticket, made before its game: its stored form is [`lobby_token_hash`], which names no
+//! game.
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
@@ -15,12 +19,29 @@ pub fn token_hash(game: &str, token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Whether `token` is the one whose hash is `hash`, compared in constant time.
+/// The prefix of a seat's hash in [`lobby_token_hash`]'s form.
+const LOBBY: &str = "l:";
+
+/// The stored form of a seat's token made in the lobby before its game: `l:` and the
+/// SHA-256 of the token (a 256-bit secret of its own, so no game id is needed).
+pub fn lobby_token_hash(token: &str) -> String {
+    lobby_seat_hash(&crate::credentials::secret_hash(token))
+}
+
+/// [`lobby_token_hash`] from the token's stored hash (`credentials::secret_hash`).
+pub fn lobby_seat_hash(secret_hash: &str) -> String {
+    format!("{LOBBY}{secret_hash}")
+}
+
+/// Whether `token` is the one whose hash is `hash` (in either form), compared in constant
+/// time.
 pub fn token_matches(game: &str, token: &str, hash: &str) -> bool {
-    token_hash(game, token)
-        .as_bytes()
-        .ct_eq(hash.as_bytes())
-        .into()
+    let expected = if hash.starts_with(LOBBY) {
+        lobby_token_hash(token)
+    } else {
+        token_hash(game, token)
+    };
+    expected.as_bytes().ct_eq(hash.as_bytes()).into()
 }
 
 #[cfg(test)]
@@ -37,5 +58,9 @@ mod tests {
         assert!(token_matches("g1", "t", &token_hash("g1", "t")));
         assert!(!token_matches("g2", "t", &token_hash("g1", "t")));
         assert!(!token_matches("g1", "u", &token_hash("g1", "t")));
+        // The lobby's form names no game, and only its own token matches it.
+        assert!(token_matches("g1", "t", &lobby_token_hash("t")));
+        assert!(token_matches("g2", "t", &lobby_token_hash("t")));
+        assert!(!token_matches("g1", "u", &lobby_token_hash("t")));
     }
 }

@@ -34,6 +34,7 @@ macro_rules! seat_columns {
 }
 
 mod accounts;
+mod lobby;
 mod postgres;
 mod sqlite;
 
@@ -41,6 +42,7 @@ pub use accounts::{
     user_holder, Accounts, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
 };
 
+pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.
@@ -248,6 +250,8 @@ pub enum Notice {
         instance: String,
         counts: [u32; 2],
     },
+    /// Seek (or ticket) `id` of the lobby changed.
+    Lobby { id: String },
     /// The connection that listens was lost and is back: anything may have changed.
     Reconnected,
 }
@@ -289,7 +293,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Send + Sync {
+pub trait Backend: Accounts + Seeks + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -303,6 +307,9 @@ pub trait Backend: Accounts + Send + Sync {
     /// Tells the other instances how many pages (per side) this one has open on a game
     /// (nothing to tell when one instance owns the database).
     fn announce_presence(&self, _id: &str, _counts: [u32; 2]) {}
+
+    /// Tells the other instances that seek `id` of the lobby changed.
+    fn announce_lobby(&self, _id: &str) {}
 
     /// Changes written and commits made so far: how well the writer batches.
     fn write_counts(&self) -> (u64, u64);

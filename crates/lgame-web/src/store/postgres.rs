@@ -30,6 +30,7 @@ use lgame::Color;
 use super::{side_from_text, side_text, token_column};
 
 mod accounts;
+mod lobby;
 use super::{
     Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult, StoredClock,
 };
@@ -101,6 +102,8 @@ const MIGRATIONS: &[&str] = &[
         alive_ms BIGINT NOT NULL,
         downtime_ms BIGINT NOT NULL
     );",
+    // Version 4: the SQLite schema's version 7 (the lobby).
+    super::lobby::SCHEMA,
 ];
 
 /// Changes written and commits made: one each per change here.
@@ -260,6 +263,10 @@ impl Backend for Store {
         let _ = self
             .announce
             .send(format!("p {id} {} {red} {blue}", self.instance));
+    }
+
+    fn announce_lobby(&self, id: &str) {
+        let _ = self.announce.send(format!("l {id}"));
     }
 
     fn write_counts(&self) -> (u64, u64) {
@@ -777,10 +784,11 @@ async fn listen(
     }
 }
 
-/// A notice's payload: `ID VERSION` or `p ID INSTANCE RED BLUE`.
+/// A notice's payload: `ID VERSION`, `p ID INSTANCE RED BLUE` or `l SEEK`.
 fn parse_notice(payload: &str) -> Option<Notice> {
     let words: Vec<&str> = payload.split(' ').collect();
     match words[..] {
+        ["l", id] => Some(Notice::Lobby { id: id.to_string() }),
         [id, version] => Some(Notice::Changed {
             id: id.to_string(),
             version: version.parse().ok()?,
@@ -829,6 +837,12 @@ mod tests {
                 id: "0123456789abcdef".into(),
                 instance: "9f3a".into(),
                 counts: [1, 0]
+            })
+        );
+        assert_eq!(
+            parse_notice("l 89abcdef"),
+            Some(Notice::Lobby {
+                id: "89abcdef".into()
             })
         );
         assert_eq!(parse_notice("p 0123456789abcdef 9f3a 1"), None);

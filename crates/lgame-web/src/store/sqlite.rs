@@ -26,6 +26,7 @@ use super::{
 use crate::secret::token_hash;
 
 mod accounts;
+mod lobby;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -132,6 +133,8 @@ const MIGRATIONS: &[Migration] = &[
             downtime_ms INTEGER NOT NULL   -- the time no instance ran, in all
         ) STRICT;",
     ),
+    // Version 7: the lobby's seeks and quick pairing's tickets (`store/lobby.rs`).
+    Migration::Sql(super::lobby::SCHEMA),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

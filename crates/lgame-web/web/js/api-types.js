@@ -300,6 +300,18 @@
  */
 
 /**
+ * A message of the lobby's live stream (`GET /api/lobby/ws`), by its `type`: `lobby` (the open seeks, first and after falling behind), `seek` (a new one), `gone` (one taken, withdrawn or unseen), `game` (to the seeker's pages only: its seek taken, or its ticket paired).
+ * @typedef {Object} LobbyMessage
+ * @property {string | null} [game] `game`: `seek` or `ticket`, the game, its page, and the side the seeker plays.
+ * @property {string | null} [id] `gone`: the seek's id.
+ * @property {SeekView | null} [seek] `seek`: the new seek; `game`: the seek taken (`null` for a ticket).
+ * @property {SeekView[] | null} [seeks] `lobby`: the open seeks, newest first.
+ * @property {Color | null} [side]
+ * @property {string} type `lobby`, `seek`, `gone` or `game`.
+ * @property {string | null} [watch_page]
+ */
+
+/**
  * `POST /api/session`: a log-in.
  * @typedef {Object} LogInRequest
  * @property {string} password
@@ -362,6 +374,23 @@
  * @property {string} conclusion In words.
  * @property {string} ending `trapped`, `symmetry` or `score target`.
  * @property {Color} winner The side that won.
+ */
+
+/**
+ * `POST /api/pairing`: waiting in quick pairing's pool.
+ * @typedef {Object} PairingRequest
+ * @property {string} control One of the pool's controls: `1+0`, `2+1`, `3+0`, `3+2`, `5+0`, `5+3`, `10+0`, `10+5`, `15+10` (minutes + seconds a move), `1d`, `3d` (days a move).
+ */
+
+/**
+ * The answer to `POST /api/pairing` (202) and `GET /api/pairing/{ticket}`.
+ * @typedef {Object} PairingStatus
+ * @property {string} control
+ * @property {string | null} game Once paired: the game, its page and the side played.
+ * @property {Color | null} side
+ * @property {string} status `waiting` or `paired`.
+ * @property {string} ticket The ticket: the secret to ask with, and to play the game's seat with (its `token`).
+ * @property {string | null} watch_page
  */
 
 /**
@@ -521,6 +550,52 @@
  * @typedef {Object} Seats
  * @property {string} blue Blue's seat.
  * @property {string} red Red's seat.
+ */
+
+/**
+ * The answer to `POST /api/seeks` (201).
+ * @typedef {Object} SeekCreated
+ * @property {string} id
+ * @property {SeekView} seek
+ * @property {string} token The seek's secret, shown once: with it a program withdraws the seek, asks for its game (`GET /api/seeks/{id}?token=`) and plays its seat (the game's `token`).
+ */
+
+/**
+ * The answer to `GET /api/seeks`: the open seeks, newest first.
+ * @typedef {Object} SeekList
+ * @property {SeekView[]} seeks
+ */
+
+/**
+ * `POST /api/seeks`: a seek for the lobby.
+ * @typedef {Object} SeekRequest
+ * @property {TimeControl} clock The time control: a seek always has one.
+ * @property {string | null} [colour] The seeker's side: `red`, `blue` or `random` (the default).
+ * @property {boolean} [rated] Rated or casual (the default): every game is casual until ratings come.
+ * @property {string | null} [variant] The variant's catalog name (default `classic`).
+ */
+
+/**
+ * The answer to `GET /api/seeks/{id}`.
+ * @typedef {Object} SeekStatus
+ * @property {string | null} game Its game, once taken.
+ * @property {SeekView} seek
+ * @property {Color | null} side The seeker's side in it: told only to the seeker (its cookies or its `token`).
+ * @property {string} status `open`, `taken` (its game named) or `gone` (withdrawn, or its page closed).
+ */
+
+/**
+ * An open seek, as the lobby lists it.
+ * @typedef {Object} SeekView
+ * @property {TimeControl} clock
+ * @property {string} colour The seeker's side: `red`, `blue` or `random`.
+ * @property {number} created_ms When it was made (the server's time, in milliseconds).
+ * @property {string} id
+ * @property {boolean} mine The asker's own seek.
+ * @property {string | null} name The seeker's username (`null`: anonymous).
+ * @property {boolean} rated
+ * @property {string} speed
+ * @property {string} variant The variant's catalog name.
  */
 
 /**

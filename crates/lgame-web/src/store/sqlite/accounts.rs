@@ -9,7 +9,7 @@ use crate::store::StoreResult;
 
 /// A shared statement in SQLite's numbering: `$N` is `?N` (SQLite numbers `$N` by first
 /// appearance, not by its digits).
-fn numbered(sql: &str) -> String {
+pub(super) fn numbered(sql: &str) -> String {
     let mut out = String::with_capacity(sql.len());
     let mut chars = sql.chars().peekable();
     while let Some(c) = chars.next() {
@@ -41,7 +41,7 @@ fn session(r: &Row<'_>) -> rusqlite::Result<Session> {
 
 impl Store {
     /// Runs `job` in the writer's transaction and waits for its answer.
-    fn write_returning<T: Send + 'static>(
+    pub(super) fn write_returning<T: Send + 'static>(
         &self,
         job: impl FnOnce(&Connection) -> StoreResult<T> + Send + 'static,
     ) -> StoreResult<T> {

@@ -1,0 +1,587 @@
+//! The lobby (docs/api.md, "The lobby"): seeks that anyone may take, and quick pairing's
+//! pool, which pairs the players waiting for the same control in waves.
+//!
+//! Both live in the database (`store/lobby.rs`), so that several instances on one
+//! PostgreSQL have one lobby and one pool: a seek is taken, or two tickets paired, by a
+//! conditional update that one claimer wins; the game is then made under the id claimed.
+//! Each instance keeps the open seeks it has heard of, for its pages' live streams
+//! (`GET /api/lobby/ws`), and hears of the others' changes by the database's notices.
+//!
+//! A seek or ticket lives while its holder shows it is still wanted: a lobby page of theirs
+//! open on some instance (each instance says so for its pages every [`SWEEP_EVERY`]), or a
+//! poll of it. Unseen for [`LIFETIMES`]' `unseen_ms`, it is gone: a closed page's seek
+//! disappears within seconds. Times are the server's (`clock::TimeSource`).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use lgame::game::DrawRules;
+use lgame::Color;
+use tokio::sync::broadcast;
+
+use crate::clock::TimeControl;
+use crate::credentials::{new_secret, secret_hash};
+use crate::error::ApiError;
+use lgame_players::seated::Seat;
+
+use crate::games::{self, blocking, random_hex, GameError, Games, NewGame, Started};
+use crate::response::SeekView;
+use crate::secret::lobby_seat_hash;
+use crate::store::{Lifetimes, SeekKind, SeekRow, SeekState};
+
+mod routes;
+pub use routes::routes;
+
+/// How long things last in the lobby.
+pub const LIFETIMES: Lifetimes = Lifetimes {
+    unseen_ms: 10_000,
+    claim_ms: 10_000,
+    keep_ms: 3_600_000,
+};
+
+/// How often an instance says which holders have its lobby pages open, and sweeps.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
+
+/// How often quick pairing pairs the players waiting.
+pub const WAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// The open seeks (and tickets) one holder, or one address without an account, may have.
+pub const LIMIT: i64 = 3;
+
+/// The most seeks listed, and the most tickets one wave pairs.
+const MOST: i64 = 10_000;
+
+/// Quick pairing's controls: minutes + seconds a move, or days a move.
+pub const POOL: [&str; 11] = [
+    "1+0", "2+1", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "1d", "3d",
+];
+
+/// A pool control's time control (`None`: not one of [`POOL`]).
+pub fn pool_control(name: &str) -> Option<TimeControl> {
+    if !POOL.contains(&name) {
+        return None;
+    }
+    if let Some(days) = name.strip_suffix('d') {
+        return Some(TimeControl::Correspondence {
+            days: days.parse().ok()?,
+        });
+    }
+    let (minutes, increment) = name.split_once('+')?;
+    Some(TimeControl::RealTime {
+        initial_s: minutes.parse::<u32>().ok()? * 60,
+        increment_s: increment.parse().ok()?,
+    })
+}
+
+/// What a lobby page hears.
+#[derive(Debug)]
+pub enum News {
+    /// A new open seek.
+    Added(Box<SeekRow>),
+    /// Seek `id` is no longer open (taken, withdrawn or unseen).
+    Gone(String),
+    /// A seeker's game is made: told to the holder's pages only (the message's JSON).
+    Game { holder: String, message: Arc<str> },
+}
+
+/// The lobby of one instance.
+pub struct Lobby {
+    pub games: Arc<Games>,
+    /// The open seeks this instance has heard of, by id.
+    open: Mutex<BTreeMap<String, SeekRow>>,
+    news: broadcast::Sender<Arc<News>>,
+    /// The holders with a lobby page open here, and how many.
+    watching: Mutex<HashMap<String, usize>>,
+    /// Open seeks (and tickets) a holder may have.
+    pub limit: i64,
+}
+
+/// A holder's anonymous form (`a:`): a browser without an account.
+fn anonymous(holder: &str) -> bool {
+    holder.starts_with("a:")
+}
+
+fn conflict(kind: &'static str, message: &str) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, message).kind(kind)
+}
+
+fn storage(e: crate::store::StoreError) -> GameError {
+    GameError::storage("the lobby's database", e)
+}
+
+/// A seek's public view (`mine`: the asker's own); `None` if its stored clock cannot be
+/// read (logged).
+pub fn view(row: &SeekRow, mine: bool) -> Option<SeekView> {
+    let clock: TimeControl = match serde_json::from_str(&row.clock) {
+        Ok(clock) => clock,
+        Err(e) => {
+            tracing::error!(seek = %row.id, error = %e, "a seek's stored clock");
+            return None;
+        }
+    };
+    Some(SeekView {
+        id: row.id.clone(),
+        variant: row.variant.clone(),
+        clock,
+        speed: clock.speed(),
+        colour: row.colour.clone(),
+        rated: false,
+        name: row.name.clone(),
+        created_ms: row.created_ms,
+        mine,
+    })
+}
+
+/// A side as the rows keep it.
+pub fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Red => "red",
+        Color::Blue => "blue",
+    }
+}
+
+/// The side a row's seeker plays: its colour, or one drawn.
+fn side_of(colour: &str) -> Result<Color, GameError> {
+    match colour {
+        "red" => Ok(Color::Red),
+        "blue" => Ok(Color::Blue),
+        _ => {
+            let coin = random_hex(1)?;
+            Ok(if u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Blue
+            })
+        }
+    }
+}
+
+impl Lobby {
+    pub fn new(games: Arc<Games>) -> Lobby {
+        Lobby {
+            games,
+            open: Mutex::default(),
+            news: broadcast::channel(4096).0,
+            watching: Mutex::default(),
+            limit: LIMIT,
+        }
+    }
+
+    /// The same lobby with another [`LIMIT`].
+    pub fn with_limit(self, limit: i64) -> Lobby {
+        Lobby { limit, ..self }
+    }
+
+    fn now(&self) -> i64 {
+        self.games.time.now_ms()
+    }
+
+    /// Reads the open seeks, then sweeps and pairs, until `stopping` turns true.
+    pub fn start(self: &Arc<Self>, mut stopping: tokio::sync::watch::Receiver<bool>) {
+        let lobby = self.clone();
+        tokio::spawn(async move {
+            lobby.reload().await;
+            let mut sweep = tokio::time::interval(SWEEP_EVERY);
+            let mut wave = tokio::time::interval(WAVE_EVERY);
+            for interval in [&mut sweep, &mut wave] {
+                interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            }
+            loop {
+                let done = tokio::select! {
+                    _ = sweep.tick() => lobby.sweep().await,
+                    _ = wave.tick() => lobby.pair().await,
+                    _ = stopping.changed() => break,
+                };
+                if let Err(e) = done {
+                    tracing::warn!(error = %e, "the lobby");
+                }
+            }
+        });
+    }
+
+    /// Subscribes a page: the open seeks now (newest first) and what it will hear after.
+    /// `holder` (if any) is counted as watching until [`Lobby::leave`].
+    pub fn watch(&self, holder: Option<&str>) -> (Vec<SeekRow>, broadcast::Receiver<Arc<News>>) {
+        if let Some(holder) = holder {
+            *self.lock_watching().entry(holder.to_string()).or_default() += 1;
+        }
+        let open = self.lock_open();
+        let receiver = self.news.subscribe();
+        let mut seeks: Vec<SeekRow> = open.values().cloned().collect();
+        seeks.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then(a.id.cmp(&b.id)));
+        (seeks, receiver)
+    }
+
+    /// A page of `holder`'s closed.
+    pub fn leave(&self, holder: Option<&str>) {
+        if let Some(holder) = holder {
+            let mut watching = self.lock_watching();
+            if let Some(count) = watching.get_mut(holder) {
+                *count -= 1;
+                if *count == 0 {
+                    watching.remove(holder);
+                }
+            }
+        }
+    }
+
+    fn lock_open(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, SeekRow>> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock_watching(&self) -> std::sync::MutexGuard<'_, HashMap<String, usize>> {
+        self.watching.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn publish(&self, news: News) {
+        let _ = self.news.send(Arc::new(news));
+    }
+
+    /// Row `id` changed here: the other instances are told, and this one's pages.
+    async fn changed(&self, id: &str) {
+        self.games.store.announce_lobby(id);
+        self.heard(id).await;
+    }
+
+    /// Row `id` changed (here or on another instance): read again, and told to the pages.
+    pub async fn heard(&self, id: &str) {
+        let (games, key) = (self.games.clone(), id.to_string());
+        let row = blocking(move || games.store.seek(&key).map_err(storage)).await;
+        match row {
+            Ok(row) => self.apply(id, row),
+            Err(e) => tracing::warn!(seek = %id, error = %e, "reading a seek"),
+        }
+    }
+
+    /// Reads every open seek again (the notices may have been missed), telling the pages
+    /// what changed.
+    pub async fn reload(&self) {
+        let games = self.games.clone();
+        let rows = blocking(move || {
+            games
+                .store
+                .open_seeks(SeekKind::Seek, MOST)
+                .map_err(storage)
+        })
+        .await;
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => return tracing::warn!(error = %e, "reading the lobby"),
+        };
+        let known: Vec<String> = self.lock_open().keys().cloned().collect();
+        let now: HashMap<String, SeekRow> = rows.into_iter().map(|r| (r.id.clone(), r)).collect();
+        for id in known.iter().filter(|id| !now.contains_key(*id)) {
+            self.apply(id, None);
+        }
+        for (id, row) in now {
+            self.apply(&id, Some(row));
+        }
+    }
+
+    /// Row `id` as it now stands, told to this instance's pages if it changed for them.
+    fn apply(&self, id: &str, row: Option<SeekRow>) {
+        let open_now = row
+            .as_ref()
+            .filter(|r| r.state == SeekState::Open && r.kind == SeekKind::Seek);
+        let was_open = {
+            let mut open = self.lock_open();
+            let was = open.remove(id).is_some();
+            if let Some(row) = open_now {
+                open.insert(id.to_string(), row.clone());
+            }
+            was
+        };
+        match (was_open, open_now) {
+            (false, Some(row)) => self.publish(News::Added(Box::new(row.clone()))),
+            (true, None) => self.publish(News::Gone(id.to_string())),
+            _ => {}
+        }
+        if let Some(row) = row.filter(|r| r.state == SeekState::Made) {
+            let message = serde_json::json!({
+                "type": "game",
+                "kind": row.kind.name(),
+                "seek": (row.kind == SeekKind::Seek).then_some(&row.id),
+                "game": row.game,
+                "side": row.side,
+                "watch_page": row.game.as_ref().map(|g| format!("/#/game/{g}")),
+            });
+            self.publish(News::Game {
+                holder: row.holder,
+                message: message.to_string().into(),
+            });
+        }
+    }
+
+    /// Says which holders have pages open here, then applies the lifetimes.
+    async fn sweep(&self) -> Result<(), GameError> {
+        let holders: Vec<String> = self.lock_watching().keys().cloned().collect();
+        let (games, now) = (self.games.clone(), self.now());
+        let changed = blocking(move || {
+            if !holders.is_empty() {
+                games.store.touch(&holders, now).map_err(storage)?;
+            }
+            games.store.sweep(now, LIFETIMES).map_err(storage)
+        })
+        .await?;
+        for id in changed {
+            self.changed(&id).await;
+        }
+        Ok(())
+    }
+
+    /// Adds a seek (or a ticket) of `holder`'s, from address `ip`: its secret.
+    pub async fn add(
+        &self,
+        kind: SeekKind,
+        holder: String,
+        ip: String,
+        variant: String,
+        clock: TimeControl,
+        colour: String,
+    ) -> Result<(SeekRow, String), ApiError> {
+        let token = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
+        let id = match kind {
+            SeekKind::Seek => random_hex(8)?,
+            SeekKind::Ticket => secret_hash(&token),
+        };
+        let now = self.now();
+        let row = SeekRow {
+            id,
+            kind,
+            token_hash: secret_hash(&token),
+            holder,
+            ip,
+            variant,
+            clock: serde_json::to_string(&clock)
+                .map_err(|e| GameError::internal("writing a clock", e))?,
+            colour,
+            rating: 1500,
+            created_ms: now,
+            seen_ms: now,
+            state: SeekState::Open,
+            changed_ms: now,
+            game: None,
+            side: None,
+            name: None,
+        };
+        let (games, stored, limit) = (self.games.clone(), row.clone(), self.limit);
+        let added =
+            blocking(move || games.store.insert_seek(&stored, limit).map_err(storage)).await?;
+        if !added {
+            let whose = if anonymous(&row.holder) {
+                "this browser or this address"
+            } else {
+                "an account"
+            };
+            let message = format!(
+                "{whose} may have at most {limit} open {}s: withdraw one first",
+                kind.name()
+            );
+            return Err(conflict("too_many_seeks", &message));
+        }
+        // The holder's page, if open, keeps it seen from now on.
+        self.changed(&row.id).await;
+        let row = self.read(&row.id).await?.unwrap_or(row);
+        Ok((row, token))
+    }
+
+    /// Row `id`, if there is one.
+    pub async fn read(&self, id: &str) -> Result<Option<SeekRow>, GameError> {
+        let (games, id) = (self.games.clone(), id.to_string());
+        blocking(move || games.store.seek(&id).map_err(storage)).await
+    }
+
+    /// A poll of an open row of its holder's: it is still wanted.
+    pub async fn seen(&self, id: &str) -> Result<(), GameError> {
+        let (games, id, now) = (self.games.clone(), id.to_string(), self.now());
+        blocking(move || games.store.touch(&[id], now).map_err(storage)).await
+    }
+
+    /// Withdraws an open row: `false` if it was not open.
+    pub async fn withdraw(&self, id: &str) -> Result<bool, GameError> {
+        let (games, key, now) = (self.games.clone(), id.to_string(), self.now());
+        let withdrawn = blocking(move || games.store.withdraw(&key, now).map_err(storage)).await?;
+        if withdrawn {
+            self.changed(id).await;
+        }
+        Ok(withdrawn)
+    }
+
+    /// Takes seek `id` for `taker`: the game made, the taker's side.
+    pub async fn take(&self, id: &str, taker: &str) -> Result<(Started, Color), ApiError> {
+        let gone = || {
+            ApiError::new(
+                StatusCode::GONE,
+                "the seek is gone: withdrawn, or its page closed",
+            )
+            .kind("seek_gone")
+        };
+        let taken = || conflict("seek_taken", "someone else took the seek first");
+        let row = self
+            .read(id)
+            .await?
+            .filter(|r| r.kind == SeekKind::Seek)
+            .ok_or_else(|| {
+                ApiError::new(StatusCode::NOT_FOUND, format!("no seek '{id}'")).kind("no_seek")
+            })?;
+        match row.state {
+            SeekState::Open => {}
+            SeekState::Gone => return Err(gone()),
+            SeekState::Claimed | SeekState::Made => return Err(taken()),
+        }
+        if row.holder == taker {
+            return Err(conflict(
+                "own_seek",
+                "this is your own seek: withdraw it instead",
+            ));
+        }
+        let side = side_of(&row.colour)?;
+        let claimed = [(row, side)];
+        match self.make(&claimed, Some(taker)).await? {
+            Some(started) => Ok((started, !side)),
+            // Someone was first: taken, or gone meanwhile.
+            None => match self.read(id).await?.map(|r| r.state) {
+                Some(SeekState::Gone) | None => Err(gone()),
+                _ => Err(taken()),
+            },
+        }
+    }
+
+    /// Claims `rows` (each with its seeker's side) for one new game, the other side, if one
+    /// is left, `taker`'s; makes it; tells everyone. `None` if a row was claimed first.
+    async fn make(
+        &self,
+        rows: &[(SeekRow, Color)],
+        taker: Option<&str>,
+    ) -> Result<Option<Started>, ApiError> {
+        let game_id = random_hex(8)?;
+        let claims: Vec<(String, String)> = rows
+            .iter()
+            .map(|(r, side)| (r.id.clone(), side_name(*side).to_string()))
+            .collect();
+        let (games, now) = (self.games.clone(), self.now());
+        let (ids, id) = (claims.clone(), game_id.clone());
+        let won =
+            blocking(move || games.store.claim_seeks(&ids, &id, now).map_err(storage)).await?;
+        if !won {
+            return Ok(None);
+        }
+        let mut holders = [None, None];
+        let mut lobby_tokens = [None, None];
+        for (row, side) in rows.iter() {
+            holders[*side as usize] = Some(row.holder.clone());
+            lobby_tokens[*side as usize] = Some(lobby_seat_hash(&row.token_hash));
+        }
+        for holder in holders.iter_mut().filter(|h| h.is_none()) {
+            *holder = taker.map(str::to_string);
+        }
+        let first = &rows[0].0;
+        let rules = games::parse_rules(&first.variant)?;
+        let clock: TimeControl = serde_json::from_str(&first.clock)
+            .map_err(|e| GameError::internal("reading a seek's clock", e))?;
+        let draw = DrawRules {
+            repetition: Some(3),
+            turn_limit: None,
+        }
+        .normalized();
+        let new = NewGame {
+            holders,
+            clock: Some(clock),
+            id: Some(game_id),
+            lobby_tokens,
+            ..NewGame::new(
+                lgame::Game::new(rules).with_draw_rules(draw),
+                [Seat::Human, Seat::Human],
+            )
+        };
+        let games = self.games.clone();
+        let made = blocking(move || games.create(new)).await;
+        let state = if made.is_ok() {
+            SeekState::Made
+        } else {
+            SeekState::Open
+        };
+        let (games, now) = (self.games.clone(), self.now());
+        let settled: Vec<String> = claims.into_iter().map(|(id, _)| id).collect();
+        let ids = settled.clone();
+        blocking(move || {
+            for id in &ids {
+                games.store.settle(id, state, now).map_err(storage)?;
+            }
+            Ok(())
+        })
+        .await?;
+        for id in &settled {
+            self.changed(id).await;
+        }
+        Ok(Some(made?))
+    }
+
+    /// One wave of quick pairing: the tickets waiting for each control, in order of
+    /// rating, paired two by two (never a holder with itself).
+    async fn pair(&self) -> Result<(), GameError> {
+        let games = self.games.clone();
+        let waiting = blocking(move || {
+            games
+                .store
+                .open_seeks(SeekKind::Ticket, MOST)
+                .map_err(storage)
+        })
+        .await?;
+        let mut pools: BTreeMap<String, Vec<SeekRow>> = BTreeMap::new();
+        for row in waiting {
+            pools.entry(row.clock.clone()).or_default().push(row);
+        }
+        for (_, mut pool) in pools {
+            pool.sort_by(|a, b| {
+                a.rating
+                    .cmp(&b.rating)
+                    .then(a.created_ms.cmp(&b.created_ms))
+            });
+            let mut rest = pool.into_iter();
+            let mut first = rest.next();
+            while let Some(a) = first.take() {
+                let Some(b) = rest.next() else { break };
+                if a.holder == b.holder {
+                    first = Some(b);
+                    continue;
+                }
+                let side = side_of("random")?;
+                let pair = [(a, side), (b, !side)];
+                if let Err(e) = self.make(&pair, None).await {
+                    tracing::warn!(error = ?e.body.error, "pairing two players");
+                }
+                first = rest.next();
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pools_controls_are_valid_time_controls() {
+        for name in POOL {
+            let control = pool_control(name).unwrap();
+            assert_eq!(control.check(), Ok(control), "{name}");
+        }
+        assert_eq!(
+            pool_control("3+2"),
+            Some(TimeControl::RealTime {
+                initial_s: 180,
+                increment_s: 2
+            })
+        );
+        assert_eq!(
+            pool_control("3d"),
+            Some(TimeControl::Correspondence { days: 3 })
+        );
+        assert_eq!(pool_control("4+0"), None);
+        assert_eq!(pool_control("3+0 "), None);
+    }
+}

@@ -1,0 +1,381 @@
+//! The lobby's paths (docs/api.md, "The lobby"): seeks, quick pairing, and the live stream.
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use lgame::Color;
+use tokio::sync::broadcast;
+
+use super::{pool_control, view, Lobby, News, POOL};
+use crate::api::{created, with_cookie, Shared};
+use crate::clock::TimeControl;
+use crate::credentials::secret_hash;
+use crate::error::ApiError;
+use crate::extract::{Body, Params, MAX_BODY};
+use crate::games::{self, blocking, GameError, Input};
+use crate::identity::Caller;
+use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
+use crate::response::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
+use crate::store::{SeekKind, SeekRow, SeekState};
+
+/// The most seeks `GET /api/seeks` lists.
+const LISTED: i64 = 500;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/seeks", post(create_seek).get(list_seeks))
+        .route("/api/seeks/{id}", get(show_seek).delete(withdraw_seek))
+        .route("/api/seeks/{id}/accept", post(accept_seek))
+        .route("/api/pairing", post(join_pool))
+        .route("/api/pairing/{ticket}", get(show_ticket).delete(leave_pool))
+        .route("/api/lobby/ws", get(websocket))
+}
+
+fn invalid(what: Input, message: String) -> ApiError {
+    GameError::invalid(what, message).into()
+}
+
+fn no_seek(id: &str) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, format!("no seek '{id}'")).kind("no_seek")
+}
+
+fn no_ticket() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such ticket").kind("no_ticket")
+}
+
+async fn create_seek(
+    State(shared): State<Shared>,
+    mut caller: Caller,
+    Body(req): Body<SeekRequest>,
+) -> Result<Response, ApiError> {
+    if req.rated {
+        let message = "rated games come with ratings: until then every game is casual";
+        return Err(invalid(Input::Other, message.into()));
+    }
+    let variant = req.variant.unwrap_or_else(|| "classic".into());
+    games::parse_rules(&variant)?;
+    let clock = req
+        .clock
+        .check()
+        .map_err(|message| GameError::invalid(Input::Clock, message))?;
+    let colour = req.colour.unwrap_or_else(|| "random".into());
+    if !["red", "blue", "random"].contains(&colour.as_str()) {
+        let message = format!("colour '{colour}': red, blue or random");
+        return Err(invalid(Input::Player, message));
+    }
+    shared.limiter.check(caller.client())?;
+    let (holder, cookie) = caller.holder_or_new()?;
+    let ip = caller.client().to_string();
+    let (row, token) = shared
+        .lobby
+        .add(SeekKind::Seek, holder, ip, variant, clock, colour)
+        .await?;
+    let seek = view(&row, true).ok_or_else(|| ApiError::internal("a new seek", "its clock"))?;
+    let answer = SeekCreated {
+        id: row.id,
+        token,
+        seek,
+    };
+    Ok(with_cookie(
+        cookie,
+        (StatusCode::CREATED, Json(answer)).into_response(),
+    ))
+}
+
+async fn list_seeks(
+    State(shared): State<Shared>,
+    caller: Caller,
+) -> Result<Json<SeekList>, ApiError> {
+    let games = shared.games.clone();
+    let rows = blocking(move || {
+        games
+            .store
+            .open_seeks(SeekKind::Seek, LISTED)
+            .map_err(|e| GameError::storage("the lobby's database", e))
+    })
+    .await?;
+    let me = caller.holder();
+    let seeks = rows
+        .iter()
+        .filter_map(|r| view(r, me.as_ref() == Some(&r.holder)))
+        .collect();
+    Ok(Json(SeekList { seeks }))
+}
+
+/// Seek `id` and whether the asker is its seeker (its holder, or the holder of its token).
+async fn seek_of(
+    lobby: &Lobby,
+    caller: &Caller,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(SeekRow, bool), ApiError> {
+    let row = lobby
+        .read(id)
+        .await?
+        .filter(|r| r.kind == SeekKind::Seek)
+        .ok_or_else(|| no_seek(id))?;
+    let mine = caller.holder().as_ref() == Some(&row.holder)
+        || token.is_some_and(|t| secret_hash(t) == row.token_hash);
+    Ok((row, mine))
+}
+
+fn side(row: &SeekRow) -> Option<Color> {
+    match row.side.as_deref() {
+        Some("red") => Some(Color::Red),
+        Some("blue") => Some(Color::Blue),
+        _ => None,
+    }
+}
+
+async fn show_seek(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Params(query): Params<SeekTokenQuery>,
+) -> Result<Json<SeekStatus>, ApiError> {
+    let (row, mine) = seek_of(&shared.lobby, &caller, &id, query.token.as_deref()).await?;
+    if mine && row.state == SeekState::Open {
+        shared.lobby.seen(&id).await?;
+    }
+    let made = row.state == SeekState::Made;
+    let status = match row.state {
+        SeekState::Open => "open",
+        SeekState::Claimed | SeekState::Made => "taken",
+        SeekState::Gone => "gone",
+    };
+    Ok(Json(SeekStatus {
+        seek: view(&row, mine).ok_or_else(|| ApiError::internal("a seek", "its clock"))?,
+        status: status.into(),
+        game: row.game.clone().filter(|_| made),
+        side: side(&row).filter(|_| made && mine),
+    }))
+}
+
+async fn withdraw_seek(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Params(query): Params<SeekTokenQuery>,
+) -> Result<StatusCode, ApiError> {
+    let (row, mine) = seek_of(&shared.lobby, &caller, &id, query.token.as_deref()).await?;
+    if !mine {
+        let message = "only its seeker withdraws a seek (its cookies or its token)";
+        return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("not_your_seek"));
+    }
+    if row.state == SeekState::Gone || shared.lobby.withdraw(&id).await? {
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let message = "the seek was taken: its game goes on";
+    Err(ApiError::new(StatusCode::CONFLICT, message).kind("seek_taken"))
+}
+
+async fn accept_seek(
+    State(shared): State<Shared>,
+    mut caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    shared.limiter.check(caller.client())?;
+    let (holder, cookie) = caller.holder_or_new()?;
+    let (mut started, side) = shared.lobby.take(&id, &holder).await?;
+    started.state.your_sides = vec![side];
+    started.state.you = Some(side);
+    tracing::info!(seek = %id, game = %started.id, "seek taken");
+    let answer = (StatusCode::CREATED, Json(created(started))).into_response();
+    Ok(with_cookie(cookie, answer))
+}
+
+/// A pool control's name from its time control.
+fn control_name(clock: &str) -> String {
+    let clock: Option<TimeControl> = serde_json::from_str(clock).ok();
+    POOL.iter()
+        .find(|name| pool_control(name) == clock)
+        .map_or_else(String::new, |name| name.to_string())
+}
+
+fn pairing(ticket: String, row: &SeekRow) -> PairingStatus {
+    let made = row.state == SeekState::Made;
+    let game = row.game.clone().filter(|_| made);
+    PairingStatus {
+        ticket,
+        control: control_name(&row.clock),
+        status: if made { "paired" } else { "waiting" }.into(),
+        watch_page: game.as_ref().map(|g| format!("/#/game/{g}")),
+        game,
+        side: side(row).filter(|_| made),
+    }
+}
+
+async fn join_pool(
+    State(shared): State<Shared>,
+    mut caller: Caller,
+    Body(req): Body<PairingRequest>,
+) -> Result<Response, ApiError> {
+    let clock = pool_control(&req.control).ok_or_else(|| {
+        let message = format!(
+            "control '{}': quick pairing's are {}",
+            req.control,
+            POOL.join(", ")
+        );
+        GameError::unreadable(Input::Clock, &req.control, message)
+    })?;
+    shared.limiter.check(caller.client())?;
+    let (holder, cookie) = caller.holder_or_new()?;
+    let ip = caller.client().to_string();
+    let (row, ticket) = shared
+        .lobby
+        .add(
+            SeekKind::Ticket,
+            holder,
+            ip,
+            "classic".into(),
+            clock,
+            "random".into(),
+        )
+        .await?;
+    let answer = (StatusCode::ACCEPTED, Json(pairing(ticket, &row))).into_response();
+    Ok(with_cookie(cookie, answer))
+}
+
+/// The ticket's row (keyed by its hash).
+async fn ticket_row(lobby: &Lobby, ticket: &str) -> Result<SeekRow, ApiError> {
+    lobby
+        .read(&secret_hash(ticket))
+        .await?
+        .filter(|r| r.kind == SeekKind::Ticket)
+        .ok_or_else(no_ticket)
+}
+
+fn ticket_gone() -> ApiError {
+    let message = "the ticket is gone: withdrawn, or its page closed";
+    ApiError::new(StatusCode::GONE, message).kind("ticket_gone")
+}
+
+async fn show_ticket(
+    State(shared): State<Shared>,
+    Path(ticket): Path<String>,
+) -> Result<Json<PairingStatus>, ApiError> {
+    let row = ticket_row(&shared.lobby, &ticket).await?;
+    match row.state {
+        SeekState::Gone => Err(ticket_gone()),
+        SeekState::Open => {
+            shared.lobby.seen(&row.id).await?;
+            Ok(Json(pairing(ticket, &row)))
+        }
+        SeekState::Claimed | SeekState::Made => Ok(Json(pairing(ticket, &row))),
+    }
+}
+
+async fn leave_pool(
+    State(shared): State<Shared>,
+    Path(ticket): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let row = ticket_row(&shared.lobby, &ticket).await?;
+    if row.state == SeekState::Gone || shared.lobby.withdraw(&row.id).await? {
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let message = "already paired: the game goes on";
+    Err(ApiError::new(StatusCode::CONFLICT, message).kind("paired"))
+}
+
+async fn websocket(
+    State(shared): State<Shared>,
+    caller: Caller,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "too many open WebSockets (at most {})",
+                shared.max_websockets
+            ),
+        )
+    })?;
+    let (lobby, shutdown) = (shared.lobby.clone(), shared.shutdown.clone());
+    let holder = caller.holder();
+    Ok(upgrade
+        .max_message_size(MAX_BODY)
+        .on_upgrade(move |socket| async move {
+            watch_lobby(socket, &lobby, holder.as_deref(), shutdown).await;
+            lobby.leave(holder.as_deref());
+            drop(permit);
+        }))
+}
+
+/// The open seeks, as a page's first message (or again after falling behind).
+fn snapshot(seeks: &[SeekRow], holder: Option<&str>) -> String {
+    let seeks: Vec<SeekView> = seeks
+        .iter()
+        .filter_map(|r| view(r, holder == Some(r.holder.as_str())))
+        .collect();
+    serde_json::json!({ "type": "lobby", "seeks": seeks }).to_string()
+}
+
+/// What a page hears of `news` (`None`: nothing).
+fn message(news: &News, holder: Option<&str>) -> Option<String> {
+    match news {
+        News::Added(row) => {
+            let seek = view(row, holder == Some(row.holder.as_str()))?;
+            Some(serde_json::json!({ "type": "seek", "seek": seek }).to_string())
+        }
+        News::Gone(id) => Some(serde_json::json!({ "type": "gone", "id": id }).to_string()),
+        News::Game {
+            holder: seeker,
+            message,
+        } => (holder == Some(seeker.as_str())).then(|| message.to_string()),
+    }
+}
+
+/// A lobby page's session: the open seeks, then each change, until either side closes or
+/// the server stops. What the page sends is read and ignored.
+async fn watch_lobby(
+    mut socket: WebSocket,
+    lobby: &Lobby,
+    holder: Option<&str>,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let (seeks, mut news) = lobby.watch(holder);
+    if socket
+        .send(Message::Text(snapshot(&seeks, holder).into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            heard = news.recv() => {
+                let text = match heard {
+                    Ok(news) => match message(&news, holder) {
+                        Some(text) => text,
+                        None => continue,
+                    },
+                    // Fell behind: the open seeks again (a seeker's game missed is still
+                    // told by `GET /api/seeks/{id}` and the page's poll).
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        lobby.leave(holder);
+                        let (seeks, again) = lobby.watch(holder);
+                        news = again;
+                        snapshot(&seeks, holder)
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            },
+            _ = shutdown.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The lobby's rows: open seeks and quick pairing's tickets (`lobby.rs`), the interface both
+//! backends give ([`Seeks`]), and the SQL they share (parameters written `$N`, as in
+//! `store/accounts.rs`).
+//!
+//! A row's life: `open` → `claimed` (by a taker, or by a pairing wave with another ticket;
+//! its game's id and the seeker's side written) → `made` (the game stored). An open row no
+//! page or poll has seen for a while is `gone`, as is one its holder withdrew; a claim never
+//! made (its instance died) is opened again. Times are the server's (`clock::TimeSource`),
+//! in milliseconds, so that tests advance them. Only a seek's token's hash is stored; a
+//! ticket's row is keyed by its ticket's hash.
+
+use super::StoreResult;
+
+/// A seek in the lobby, or a ticket in quick pairing's pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeekKind {
+    Seek,
+    Ticket,
+}
+
+impl SeekKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SeekKind::Seek => "seek",
+            SeekKind::Ticket => "ticket",
+        }
+    }
+
+    fn from_name(name: &str) -> StoreResult<SeekKind> {
+        match name {
+            "seek" => Ok(SeekKind::Seek),
+            "ticket" => Ok(SeekKind::Ticket),
+            _ => Err(unknown("kind", name)),
+        }
+    }
+}
+
+/// Where a seek is in its life (see the module's comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeekState {
+    Open,
+    Claimed,
+    Made,
+    Gone,
+}
+
+impl SeekState {
+    pub fn name(self) -> &'static str {
+        match self {
+            SeekState::Open => "open",
+            SeekState::Claimed => "claimed",
+            SeekState::Made => "made",
+            SeekState::Gone => "gone",
+        }
+    }
+
+    fn from_name(name: &str) -> StoreResult<SeekState> {
+        [
+            SeekState::Open,
+            SeekState::Claimed,
+            SeekState::Made,
+            SeekState::Gone,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| unknown("state", name))
+    }
+}
+
+fn unknown(what: &str, name: &str) -> super::StoreError {
+    super::StoreError::Other(anyhow::anyhow!("'{name}' is not a seek's {what}"))
+}
+
+/// A stored seek or ticket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeekRow {
+    /// A seek's public id, or a ticket's hash.
+    pub id: String,
+    pub kind: SeekKind,
+    /// The hash of the secret its holder plays with (`credentials::secret_hash`).
+    pub token_hash: String,
+    /// Who seeks (`store/accounts.rs`): an account or a browser.
+    pub holder: String,
+    /// The client's address, for the limit on anonymous seeks per address.
+    pub ip: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control's JSON (`clock::TimeControl`).
+    pub clock: String,
+    /// `red`, `blue` or `random`: the seeker's side.
+    pub colour: String,
+    pub rating: i64,
+    pub created_ms: i64,
+    /// When a page or a poll of its holder's last showed it is still wanted.
+    pub seen_ms: i64,
+    pub state: SeekState,
+    /// When its state last changed.
+    pub changed_ms: i64,
+    /// Its game, once claimed, and the seeker's side in it.
+    pub game: Option<String>,
+    pub side: Option<String>,
+    /// The holder's username (read, never written; none for a browser).
+    pub name: Option<String>,
+}
+
+/// How long things last in the lobby (milliseconds of the server's time).
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetimes {
+    /// An open seek unseen this long is gone.
+    pub unseen_ms: i64,
+    /// A claim not made this long is opened again.
+    pub claim_ms: i64,
+    /// A row gone or made this long ago is deleted.
+    pub keep_ms: i64,
+}
+
+/// What the databases keep of the lobby. (Every call blocks.)
+pub trait Seeks {
+    /// Adds `seek` unless its holder has `limit` open rows of its kind, or, for a browser,
+    /// its address has; a ticket first withdraws its holder's other tickets. `false` if
+    /// over the limit.
+    fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool>;
+
+    fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>>;
+
+    /// The open rows of a kind, newest first, at most `limit`.
+    fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>>;
+
+    /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
+    /// or none: `false` if one of them is no longer open.
+    fn claim_seeks(
+        &self,
+        claims: &[(String, String)],
+        game: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool>;
+
+    /// A claimed row's game was stored (`made`), or could not be (`open` again).
+    fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()>;
+
+    /// An open row withdrawn by its holder: `false` if it was not open.
+    fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool>;
+
+    /// The open rows of these holders (or this row) are seen now.
+    fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()>;
+
+    /// Applies the [`Lifetimes`]: the rows whose state changed.
+    fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>>;
+}
+
+/// The table, the same on both backends.
+pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,          -- a seek's public id, or a ticket's hash
+        kind TEXT NOT NULL,           -- seek | ticket
+        token_hash TEXT NOT NULL,     -- the hash of the secret the seeker plays with
+        holder TEXT NOT NULL,         -- who seeks: u:ACCOUNT or a:BROWSER
+        ip TEXT NOT NULL,             -- the client's address (anonymous seeks per address)
+        variant TEXT NOT NULL,
+        clock TEXT NOT NULL,          -- JSON: the time control
+        colour TEXT NOT NULL,         -- red | blue | random
+        rating BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL,   -- the server's time, in milliseconds
+        seen_ms BIGINT NOT NULL,
+        state TEXT NOT NULL,          -- open | claimed | made | gone
+        changed_ms BIGINT NOT NULL,
+        game TEXT,                    -- once claimed: its game, and the seeker's side in it
+        side TEXT
+    );
+    CREATE INDEX seeks_by_state ON seeks (state, kind, created_ms);
+    CREATE INDEX seeks_by_holder ON seeks (holder);";
+
+/// A row's columns, in [`SeekRow`]'s order (the name last).
+pub(super) const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
+    s.clock, s.colour, s.rating, s.created_ms, s.seen_ms, s.state, s.changed_ms, s.game,
+    s.side, (SELECT username FROM users WHERE 'u:' || id = s.holder)";
+
+pub(super) fn seek_sql() -> String {
+    format!("SELECT {COLUMNS} FROM seeks s WHERE s.id = $1")
+}
+
+pub(super) fn open_seeks_sql() -> String {
+    format!(
+        "SELECT {COLUMNS} FROM seeks s WHERE s.state = 'open' AND s.kind = $1
+         ORDER BY s.created_ms DESC, s.id LIMIT $2"
+    )
+}
+
+/// Withdraws holder `$1`'s open tickets (`$2` the time).
+pub(super) const WITHDRAW_TICKETS: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+     WHERE holder = $1 AND kind = 'ticket' AND state = 'open'";
+
+/// How many open rows of kind `$1` holder `$2` has, or address `$3` (null for an account).
+pub(super) const COUNT_OPEN: &str = "SELECT count(*) FROM seeks
+     WHERE kind = $1 AND state = 'open' AND (holder = $2 OR ip = $3)";
+
+pub(super) const INSERT: &str = "INSERT INTO seeks (id, kind, token_hash, holder, ip, variant,
+        clock, colour, rating, created_ms, seen_ms, state, changed_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12)";
+
+/// Claims open row `$1` for game `$2`, the seeker's side `$3`, at `$4`.
+pub(super) const CLAIM: &str = "UPDATE seeks SET state = 'claimed', game = $2, side = $3,
+        changed_ms = $4
+     WHERE id = $1 AND state = 'open'";
+
+/// Settles claimed row `$1` as `$2` at `$3` (opened again: no game).
+pub(super) const SETTLE: &str = "UPDATE seeks SET state = $2, changed_ms = $3,
+        game = CASE WHEN $2 = 'open' THEN NULL ELSE game END,
+        side = CASE WHEN $2 = 'open' THEN NULL ELSE side END,
+        seen_ms = CASE WHEN $2 = 'open' THEN $3 ELSE seen_ms END
+     WHERE id = $1 AND state = 'claimed'";
+
+pub(super) const WITHDRAW: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+     WHERE id = $1 AND state = 'open'";
+
+/// Marks the open rows of holder `$1` (or row `$1`) seen at `$2`.
+pub(super) const TOUCH: &str = "UPDATE seeks SET seen_ms = $2
+     WHERE (holder = $1 OR id = $1) AND state = 'open'";
+
+/// The sweep (`$1` the cutoff): open rows unseen since are gone; claims older are opened
+/// again; gone and made rows older are deleted. Each returns the rows whose state changed.
+pub(super) const SWEEP_UNSEEN: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+     WHERE state = 'open' AND seen_ms < $1 RETURNING id";
+pub(super) const SWEEP_CLAIMS: &str = "UPDATE seeks SET state = 'open', game = NULL,
+        side = NULL, changed_ms = $2, seen_ms = $2
+     WHERE state = 'claimed' AND changed_ms < $1 RETURNING id";
+pub(super) const SWEEP_OLD: &str =
+    "DELETE FROM seeks WHERE state IN ('gone', 'made') AND changed_ms < $1";
+
+/// A row read back: its kind and state, still text, parsed.
+pub(super) fn parsed(row: SeekRow, kind: &str, state: &str) -> StoreResult<SeekRow> {
+    Ok(SeekRow {
+        kind: SeekKind::from_name(kind)?,
+        state: SeekState::from_name(state)?,
+        ..row
+    })
+}
