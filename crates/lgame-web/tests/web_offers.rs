@@ -56,6 +56,31 @@ fn wait_for_offer_text(
     offers(page)
 }
 
+/// axe-core's violations on the page as it stands (web_a11y.rs's check, on the offers).
+fn axe_violations(page: &Session) -> Vec<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/node_modules/axe-core/axe.min.js"
+    );
+    let source = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (`cargo xtask test` installs it: npm ci)"));
+    page.execute(&source, vec![]);
+    let found = page.execute_async(
+        "const done = arguments[arguments.length - 1];
+         axe.run(document, { resultTypes: ['violations'] })
+           .then((r) => done(r.violations.flatMap((v) => v.nodes.map((n) =>
+             `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\\s+/g, ' ')}`))))
+           .catch((e) => done([`axe failed: ${e}`]));",
+        vec![],
+    );
+    found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_str().unwrap_or("?").to_string())
+        .collect()
+}
+
 /// A move by the API, as the token's side: the state after it.
 fn play(bench: &Bench, id: &str, token: &str, ply: u64) -> Value {
     let state = bench.server.state(id);
@@ -102,6 +127,15 @@ fn a_draw_offer_is_a_message_the_other_declines_and_the_asker_is_told_then_one_a
     assert_eq!(button(&blue_page, ".offers .decline-draw"), (true, true));
     assert_eq!(blue_page.find(".offers .accept-draw").text(), "Accept");
     assert_eq!(blue_page.find(".offers .decline-draw").text(), "Decline");
+    // The question is read out (a live region) and passes axe-core, in both pages' states.
+    assert_eq!(
+        blue_page.find(".offers").attr("aria-live").as_deref(),
+        Some("polite")
+    );
+    for page in [&red_page, &blue_page] {
+        let violations = axe_violations(page);
+        assert!(violations.is_empty(), "axe-core: {violations:#?}");
+    }
 
     // Blue declines: the server's offer is gone, the game goes on, and Red is told.
     blue_page.find(".offers .decline-draw").click();

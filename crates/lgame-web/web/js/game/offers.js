@@ -55,7 +55,7 @@ export function offersView(s, answer) {
   const other = s ? side(s.other) : '';
   const shown = Boolean(s && (s.draw || s.undo || s.news || s.rematch));
   return h('div', {
-    class: 'offers', hidden: !shown, 'data-draw': s?.draw ?? '', 'data-undo': s?.undo ?? '', 'data-news': s?.news ?? '',
+    class: 'offers', hidden: !shown, role: 'status', 'aria-live': 'polite', 'data-draw': s?.draw ?? '', 'data-undo': s?.undo ?? '', 'data-news': s?.news ?? '',
     'data-rematch': s?.rematch ? (s.rematch.joined ? 'joined' : 'waiting') : '',
   },
   s && [
@@ -63,7 +63,7 @@ export function offersView(s, answer) {
     s.draw === 'mine' && waiting('draw', t('offers.drawWaiting')),
     s.undo === 'theirs' && question('undo', t('offers.undoAsked', { side: other }), answer),
     s.undo === 'mine' && waiting('undo', t('offers.undoWaiting')),
-    h('p', { class: 'offer-news', role: 'status', 'aria-live': 'polite', hidden: !s.news, text: s.news ? t(s.news) : '' }),
-    s.rematch && h('p', { class: 'rematch-wait', 'aria-live': 'polite', text: rematchText(s.rematch) }),
+    h('p', { class: 'offer-news', hidden: !s.news, text: s.news ? t(s.news) : '' }),
+    s.rematch && h('p', { class: 'rematch-wait', text: rematchText(s.rematch) }),
   ]);
 }
