@@ -48,6 +48,8 @@ const NAV = ['play', 'analyse', 'editor', 'puzzles', 'learn', 'print'];
 /** @type {(() => void) | null} */
 let cleanup = null;
 let rendering = 0;
+/** The view and path last shown (`game/ID`): its parameters alone changing keeps the scroll. */
+let shownPlace = '';
 
 /**
  * An element of the page's shell (index.html).
@@ -181,6 +183,11 @@ async function show() {
   const module = await VIEWS[view]();
   if (ticket !== rendering) return;
   main.textContent = '';
+  // Another view (or another game) opens at its top, not where the last one was scrolled
+  // to: on a phone a game opened from far down the home page shows its board and status.
+  const place = [view, ...rest].join('/');
+  if (place !== shownPlace) window.scrollTo(0, 0);
+  shownPlace = place;
   document.title = `${t(`title.${view}`)} · lgame`;
   try {
     const result = await module.render(main, params, rest);

@@ -8,5 +8,6 @@ import analysis from './analysis.js';
 import site from './site.js';
 import account from './account.js';
 import clock from './clock.js';
+import offers from './offers.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock, ...offers };

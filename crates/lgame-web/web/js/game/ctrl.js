@@ -7,6 +7,7 @@
 // (`?invite=CODE`) offers its seat, taken by a button. view.js draws what this holds.
 
 import * as api from '../api.js';
+import * as answers from './offers-api.js';
 import { href, replaceAddress } from '../address.js';
 import { turnOf } from '../notation.js';
 import { invitationOf, keepInvitation, forgetInvitation } from '../invitations.js';
@@ -105,6 +106,57 @@ export class GameCtrl {
     this.busy = false;
     /** When this page's turn was shown (performance.now()), for a move's thinking time. @type {number | null} */
     this.shownAt = null;
+    /** The text key of the other side's last answer to this page's offer or request ('' none). */
+    this.news = '';
+    /** In a rematch: whether the opponent was seen away (so their coming is news). */
+    this.sawAway = false;
+  }
+
+  /** The one side this page plays against another person (null: both, none, or the computer's game). */
+  me() {
+    const mine = this.humanSides();
+    return mine.length === 1 && this.betweenPeople() ? mine[0] : null;
+  }
+
+  /**
+   * What stands between the two people, for game/offers.js: the draw offer and the request to
+   * take back (the other side's, or this page's own, waiting), the last answer, and in a
+   * rematch whether the opponent came. Null when this page plays no one.
+   * @returns {import('./offers.js').OffersSlice | null}
+   */
+  offers() {
+    const state = this.state;
+    const me = this.me();
+    if (!state || !me) return null;
+    /** @type {Color} */
+    const other = me === 'red' ? 'blue' : 'red';
+    const whose = (/** @type {Color | null | undefined} */ side) => (state.over || !side ? null : side === me ? 'mine' : 'theirs');
+    const player = state.players && state.players[other];
+    // A rematch this page is in before its first move: is the opponent's page open on it?
+    const present = Boolean(state.present && state.present[other]);
+    const rematch = state.rematch_of && state.plies === 0 && !state.over && (!present || this.sawAway)
+      ? { name: player && player.kind === 'user' && player.name ? player.name : null, joined: present } : null;
+    return { draw: whose(state.draw_offer), undo: whose(state.undo_request), other, news: this.news, rematch };
+  }
+
+  /**
+   * Notes the other side's answer to this page's offer or request, between two states of the
+   * game: withdrawn with no move played and the game going on, it was declined; a request to
+   * take back gone with fewer plies, it was accepted. Anything else new forgets the last answer.
+   * @param {GameState | null} before
+   * @param {GameState} next
+   */
+  answered(before, next) {
+    const me = this.me();
+    if (!before || before.id !== next.id || !me) return;
+    const changed = before.plies !== next.plies || before.over !== next.over
+      || before.draw_offer !== next.draw_offer || before.undo_request !== next.undo_request;
+    if (!changed) return;
+    const same = before.plies === next.plies && !next.over;
+    if (before.draw_offer === me && !next.draw_offer && same) this.news = 'offers.drawDeclined';
+    else if (before.undo_request === me && !next.undo_request && same) this.news = 'offers.undoDeclined';
+    else if (before.undo_request === me && !next.undo_request && next.plies < before.plies) this.news = 'offers.undoAccepted';
+    else this.news = '';
   }
 
   /** In a timed game, how long this page's move took the person (none: untimed). */
@@ -259,7 +311,10 @@ export class GameCtrl {
 
   canUndo() {
     const state = this.state;
-    return Boolean(state && !state.over && this.sending === null && this.vsComputer() && state.plies > 0 && this.humanSides().length > 0);
+    if (!state || state.over || this.sending !== null || state.plies === 0) return false;
+    if (this.vsComputer()) return this.humanSides().length > 0;
+    // Between two people: a request to the other, once this page has moved and none stands.
+    return Boolean(this.me() && this.movedYet() && !state.undo_request);
   }
 
   canRedo() {
@@ -329,6 +384,7 @@ export class GameCtrl {
       if (!state || next.plies !== state.plies || next.over !== state.over || next.draw_offer !== state.draw_offer) {
         this.show(next);
       } else {
+        this.answered(state, next);
         this.state = next;
         this.view.redraw();
       }
@@ -344,7 +400,9 @@ export class GameCtrl {
     const before = this.state;
     this.state = state;
     const invited = this.invitation();
+    const me = this.me();
     this.state = before;
+    if (me && state.rematch_of && !(state.present && state.present[me === 'red' ? 'blue' : 'red'])) this.sawAway = true;
     if (!invited) return;
     if (invited.open) this.sawOpen = true;
     else forgetInvitation(this.id);
@@ -358,6 +416,7 @@ export class GameCtrl {
   async show(next, mover = null) {
     if (next.your_sides) this.yours = next.your_sides;
     const previous = this.state;
+    this.answered(previous, next);
     this.state = next;
     const added = previous ? next.plies - previous.plies : 0;
     // The computer's reply came in the same answer: first the person's own move (drawn
@@ -496,6 +555,12 @@ export class GameCtrl {
       const before = this.state;
       const mine = this.humanSides()[0];
       if (!before || !mine) return;
+      // Between two people it is a request: the other answers it.
+      const me = this.me();
+      if (me) {
+        await this.show(await api.games.undo(this.id, me));
+        return;
+      }
       const next = await api.games.undo(this.id, mine);
       const undone = before.moves.filter((_, i) => i >= next.plies && moverOf(before, i) === mine);
       this.redoMoves.push(...undone.reverse());
@@ -521,6 +586,20 @@ export class GameCtrl {
     return this.act(async () => {
       const side = this.sideNow();
       if (side) await this.show(await api.games.draw(this.id, side));
+    });
+  }
+
+  /**
+   * Answers the other side's draw offer or request to take back.
+   * @param {'draw' | 'undo'} what
+   * @param {boolean} yes
+   */
+  answer(what, yes) {
+    return this.act(async () => {
+      const me = this.me();
+      if (!me) return;
+      const call = what === 'draw' ? (yes ? api.games.draw : answers.declineDraw) : yes ? answers.acceptUndo : answers.declineUndo;
+      await this.show(await call(this.id, me));
     });
   }
 

@@ -2,7 +2,8 @@
 // A game, drawn: the status line, the players, the board (turned round for Blue's player, or
 // on request) with its move builder and a first-move hint, the end's banner with the
 // rematch, the seat an invitation offers, the invitation of a friend (and the link for
-// spectators; game/seats.js draws these), the actions (undo, redo, draw,
+// spectators; game/seats.js draws these), what stands between two people (a draw offer, a
+// request to take back, a rematch's opponent awaited; game/offers.js), the actions (undo, redo, draw,
 // resign, flip, sound, analysis, record), the moves and the analysis panel. game/ctrl.js
 // holds the game and acts on it.
 //
@@ -23,6 +24,7 @@ import { GameCtrl, afterMove } from './ctrl.js';
 import { soundOn, setSound, moveSound } from './sound.js';
 import { playersView, shareView, inviteView, copier } from './seats.js';
 import { Clocks } from './clock.js';
+import { offersView } from './offers.js';
 
 /** @typedef {import('../api.js').Color} Color */
 
@@ -133,6 +135,7 @@ function slices(ctrl, local, watchUrl) {
   const verdict = state && state.over ? ctrl.verdict() : null;
   const invited = ctrl.invitation();
   return {
+    offers: ctrl.offers(),
     status: state && { turn: state.turn, plies: state.plies, position: state.position, over: state.over, watching: ctrl.watching(), text },
     hint: Boolean(state && ctrl.myTurn() && !ctrl.movedYet()),
     banner: state && state.over ? {
@@ -170,13 +173,11 @@ export async function render(main, params, rest) {
   if (!id) throw new Error(t('game.noId'));
   const clocksHolder = document.createElement('div');
   const clocks = new Clocks(clocksHolder, { give: () => ctrl.giveTime(), claim: (result) => ctrl.claim(result) });
-  const [status, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
-    ['div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
-  boardHolder.className = 'board-holder';
-  builderHolder.className = 'builder';
-  analysisHolder.className = 'analysis-holder';
+  const [status, offers, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
+    ['div', 'div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
+  [boardHolder.className, builderHolder.className, analysisHolder.className] = ['board-holder', 'builder', 'analysis-holder'];
   main.append(h('div', { class: 'stage' },
-    h('div', {}, status, players, clocksHolder, boardHolder, builderHolder, hint),
+    h('div', {}, status, offers, players, clocksHolder, boardHolder, builderHolder, hint),
     h('div', { class: 'side' }, banner, invite, share, actions, history, analysisHolder)));
 
   const ctrl = new GameCtrl(id, params, {
@@ -252,6 +253,7 @@ export async function render(main, params, rest) {
   const copy = copier((text) => ctrl.say(text));
   const draw = {
     status: panel(status, statusView),
+    offers: panel(offers, (/** @type {Parameters<typeof offersView>[0]} */ s) => offersView(s, (what, yes) => ctrl.answer(what, yes))),
     hint: panel(hint, hintView),
     banner: panel(banner, (/** @type {Parameters<typeof bannerView>[0]} */ s) => bannerView(s, () => ctrl.rematch())),
     players: panel(players, playersView),
@@ -268,6 +270,7 @@ export async function render(main, params, rest) {
     if (state && !ctrl.analysisAllowed() && ctrl.analysisOn) ctrl.toggleAnalysis();
     const s = slices(ctrl, local, watchUrl);
     draw.status(s.status);
+    draw.offers(s.offers);
     draw.hint(s.hint);
     draw.banner(s.banner);
     draw.players(s.players);
