@@ -195,6 +195,26 @@ export const games = {
    */
   draw: (id, side) => request('POST', `${gamePath(id)}/draw`, { side }),
   /**
+   * Declines the other side's draw offer.
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<GameState>}
+   */
+  declineDraw: (id, side) => request('POST', `${gamePath(id)}/draw/decline`, { side }),
+  /**
+   * Takes back the other side's last move (and this side's reply to it), as they asked.
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<GameState>}
+   */
+  acceptUndo: (id, side) => request('POST', `${gamePath(id)}/undo/accept`, { side }),
+  /**
+   * @param {string} id
+   * @param {Color} side
+   * @returns {Promise<GameState>}
+   */
+  declineUndo: (id, side) => request('POST', `${gamePath(id)}/undo/decline`, { side }),
+  /**
    * @param {string} id
    * @param {Color} side
    * @returns {Promise<GameState>}

@@ -7,7 +7,6 @@
 // (`?invite=CODE`) offers its seat, taken by a button. view.js draws what this holds.
 
 import * as api from '../api.js';
-import * as answers from './offers-api.js';
 import { href, replaceAddress } from '../address.js';
 import { turnOf } from '../notation.js';
 import { invitationOf, keepInvitation, forgetInvitation } from '../invitations.js';
@@ -598,7 +597,8 @@ export class GameCtrl {
     return this.act(async () => {
       const me = this.me();
       if (!me) return;
-      const call = what === 'draw' ? (yes ? api.games.draw : answers.declineDraw) : yes ? answers.acceptUndo : answers.declineUndo;
+      const { games } = api;
+      const call = what === 'draw' ? (yes ? games.draw : games.declineDraw) : yes ? games.acceptUndo : games.declineUndo;
       await this.show(await call(this.id, me));
     });
   }
