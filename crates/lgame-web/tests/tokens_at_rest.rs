@@ -1,9 +1,12 @@
 //! Tokens hashed at rest: the database file holds SHA-256(game id ‖ token) of each human
 //! side, never a token, so a copied file gives nobody control of a game; a database of the
-//! previous schema (tokens in clear) is migrated and its tokens still play.
+//! previous schema (tokens in clear) is migrated and its tokens still play. The lobby's
+//! secrets (a seek's token, a quick pairing ticket, which then play their games' seats) are
+//! kept as their SHA-256 alone too.
 
 use std::path::Path;
 
+use lgame_test_support::accounts::Browser;
 use lgame_test_support::http::a_legal_move;
 use lgame_test_support::postgres;
 use lgame_test_support::server::Server;
@@ -117,6 +120,43 @@ fn after_games_are_created_and_played_the_database_holds_no_token() {
     assert!(!bytes.is_empty());
     for (_, token) in &tokens {
         assert!(!contains(&bytes, token), "{token} in the file");
+    }
+}
+
+#[test]
+fn the_lobbys_seek_tokens_and_tickets_are_held_only_as_hashes() {
+    let dir = TempDir::new("at-rest-lobby");
+    let server = Server::start(dir.db());
+    let browser = || Browser::new(&server.addr);
+    let (seeker, taker) = (browser(), browser());
+    let seek = seeker.post("/api/seeks", &json!({ "clock": { "days": 1 } }));
+    assert_eq!(seek.status, 201, "{}", seek.body);
+    let id = seek.body["id"].as_str().unwrap();
+    let taken = taker.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+    assert_eq!(taken.status, 201, "{}", taken.body);
+    let mut secrets = vec![seek.body["token"].as_str().unwrap().to_string()];
+    let players = [browser(), browser()];
+    for player in &players {
+        let ticket = player.post("/api/pairing", &json!({ "control": "1d" }));
+        assert_eq!(ticket.status, 202, "{}", ticket.body);
+        secrets.push(ticket.body["ticket"].as_str().unwrap().to_string());
+    }
+    // Paired by the next wave (every 2 s).
+    let started = std::time::Instant::now();
+    while players[0].get(&format!("/api/pairing/{}", secrets[1])).body["status"] != "paired" {
+        assert!(started.elapsed().as_secs() < 10, "never paired");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let values = every_value(&dir.db());
+    for secret in &secrets {
+        let hash = sha256_hex("", secret);
+        assert!(values.iter().any(|v| v.contains(&hash)), "its hash is kept");
+        assert!(!values.iter().any(|v| v.contains(secret.as_str())));
+    }
+    drop(server);
+    let bytes = file_bytes(&dir.db());
+    for secret in &secrets {
+        assert!(!contains(&bytes, secret), "{secret} in the file");
     }
 }
 

@@ -228,7 +228,7 @@ const WAYS: [&str; 3] = [
 
 /// The home page on a 390×844 phone, in English and in Russian: the starting position drawn
 /// by the page's board, one sentence on the game, and the three ways to play (quick pairing
-/// with its hook and the lobby's room, the computer, a friend) whole on the first screen,
+/// with its grid of controls, the computer, a friend; the lobby beside them) whole on the first screen,
 /// with nothing scrolled; each way's options folded, and there when unfolded.
 #[test]
 fn the_home_page_shows_the_board_and_the_three_ways_to_play_on_a_phones_first_screen() {
@@ -275,9 +275,9 @@ fn the_home_page_shows_the_board_and_the_three_ways_to_play_on_a_phones_first_sc
         assert_eq!(
             js(
                 &page,
-                "return [!!document.querySelector('#quick-pairing [data-play=quick]'), !!document.querySelector('#quick-pairing #lobby'), [...document.querySelectorAll('[data-play]')].map((b) => b.dataset.play)]"
+                "return [document.querySelectorAll('#quick-pairing .pool-control').length, !!document.querySelector('#lobby'), [...document.querySelectorAll('[data-play]')].map((b) => b.dataset.play)]"
             ),
-            json!([true, true, ["quick", "computer", "friend"]])
+            json!([11, true, ["computer", "friend"]])
         );
         page.screenshot(artifacts_dir().join(format!("web-home-phone-{language}.png")));
         // The options are folded away, and there when unfolded.

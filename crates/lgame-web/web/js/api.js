@@ -55,6 +55,12 @@ import { errorText } from './i18n.js';
 
 /** A player's profile: their counts and the games they play now. @typedef {import('./api-types.js').Profile} Profile */
 
+/** An open seek in the lobby (`mine`: this browser's). @typedef {import('./api-types.js').SeekView} SeekView */
+
+/** A quick pairing ticket: waiting, or paired with its game. @typedef {import('./api-types.js').PairingStatus} PairingStatus */
+
+/** A message of the lobby's live stream, by its `type`. @typedef {import('./api-types.js').LobbyMessage} LobbyMessage */
+
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
   /**
@@ -340,6 +346,37 @@ export function applyMessage(state, message) {
 }
 
 /**
+ * A WebSocket of this server's at `path` (as this browser: its cookies), each message's JSON
+ * given to `onMessage`; reconnects after a drop. Returns a function that stops it, and one
+ * that opens it again at once (after the browser got a cookie).
+ * @param {string} path
+ * @param {(message: any) => void} onMessage
+ */
+function stream(path, onMessage) {
+  /** @type {WebSocket | null} */
+  let socket = null;
+  let stopped = false;
+  let retry = 500;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const opened = new WebSocket(`${scheme}://${location.host}${path}`);
+    socket = opened;
+    opened.onopen = () => { retry = 500; };
+    opened.onmessage = (event) => {
+      try { onMessage(JSON.parse(event.data)); } catch (e) { console.error(e); }
+    };
+    opened.onclose = () => {
+      if (!stopped && socket === opened) setTimeout(open, retry = Math.min(retry * 2, 8000));
+    };
+  };
+  open();
+  return {
+    stop: () => { stopped = true; if (socket) socket.close(); },
+    reopen: () => { const old = socket; open(); if (old) old.close(); },
+  };
+}
+
+/**
  * Watches a game over its WebSocket (as this browser: its cookie says its seats): `onState`
  * gets every state (each change applied to the state before it); reconnects after a drop.
  * Returns a function that stops watching.
@@ -348,26 +385,45 @@ export function applyMessage(state, message) {
  * @returns {() => void}
  */
 export function watch(id, onState) {
-  /** @type {WebSocket | null} */
-  let socket = null;
-  let stopped = false;
-  let retry = 500;
-  const open = () => {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${location.host}${gamePath(id)}/ws`);
-    /** @type {GameState | null} */
-    let state = null;
-    socket.onopen = () => { retry = 500; };
-    socket.onmessage = (event) => {
-      try {
-        state = applyMessage(state, JSON.parse(event.data));
-        onState(state);
-      } catch (e) { console.error(e); }
-    };
-    socket.onclose = () => {
-      if (!stopped) setTimeout(open, retry = Math.min(retry * 2, 8000));
-    };
-  };
-  open();
-  return () => { stopped = true; if (socket) socket.close(); };
+  /** @type {GameState | null} */
+  let state = null;
+  return stream(`${gamePath(id)}/ws`, (message) => {
+    state = applyMessage(message.type === 'state' ? null : state, message);
+    onState(state);
+  }).stop;
 }
+
+/** The lobby (docs/api.md, "The lobby"): seeks, quick pairing, and its live stream. */
+export const lobby = {
+  /**
+   * @param {{ clock: object, colour?: string, variant?: string }} body
+   * @returns {Promise<{ id: string, token: string, seek: SeekView }>}
+   */
+  seek: (body) => request('POST', '/api/seeks', body),
+  /** @param {string} id */
+  withdraw: (id) => request('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
+  /**
+   * Takes a seek: the game made.
+   * @param {string} id
+   * @returns {Promise<CreatedGame>}
+   */
+  accept: (id) => request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
+  /**
+   * Waits in quick pairing's pool for `control` (`3+0`, `1d`, …).
+   * @param {string} control
+   * @returns {Promise<PairingStatus>}
+   */
+  pair: (control) => request('POST', '/api/pairing', { control }),
+  /**
+   * @param {string} ticket
+   * @returns {Promise<PairingStatus>}
+   */
+  ticket: (ticket) => request('GET', `/api/pairing/${encodeURIComponent(ticket)}`),
+  /** @param {string} ticket */
+  leave: (ticket) => request('DELETE', `/api/pairing/${encodeURIComponent(ticket)}`),
+  /**
+   * The live stream: every message to `onMessage`.
+   * @param {(message: LobbyMessage) => void} onMessage
+   */
+  watch: (onMessage) => stream('/api/lobby/ws', onMessage),
+};

@@ -202,7 +202,6 @@ export default {
   "home.boardLabel": "The L game’s starting position: Red’s L, Blue’s L and the two neutral discs.",
   "home.quick": "Quick pairing",
   "home.quickAbout": "Play the next person who is looking for a game.",
-  "home.quickSoon": "Coming soon",
   "home.computer": "Against the computer",
   "home.computerAbout": "From a beginner you can beat to perfect play.",
   "home.computerStart": "Play the computer",

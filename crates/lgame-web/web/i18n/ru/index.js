@@ -9,5 +9,6 @@ import site from './site.js';
 import account from './account.js';
 import clock from './clock.js';
 import offers from './offers.js';
+import lobby from './lobby.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock, ...offers };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock, ...offers, ...lobby };

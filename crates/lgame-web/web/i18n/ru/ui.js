@@ -202,7 +202,6 @@ export default {
   "home.boardLabel": "Начальная расстановка игры L: L красных, L синих и две нейтральные фишки.",
   "home.quick": "Быстрая игра",
   "home.quickAbout": "Сыграйте с первым, кто тоже ищет партию.",
-  "home.quickSoon": "Скоро",
   "home.computer": "С компьютером",
   "home.computerAbout": "От новичка, которого можно обыграть, до безупречной игры.",
   "home.computerStart": "Играть с компьютером",

@@ -1,9 +1,8 @@
 // @ts-check
 // The home page, drawn: a board with the L game's starting position, what the game is in one
-// sentence, and the three ways to play, each a panel with its button: quick pairing (its
-// button, `data-play="quick"`, is the hook for the server's seeks, and `#lobby` beside it
-// the room for their list: neither is wired yet), the computer, and a friend (by link, or
-// two on this device). A way's button starts a game with what its "More options" say
+// sentence, and the three ways to play, each a panel with its button: quick pairing (a grid
+// of controls, play/lobby.js), the computer, and a friend (by link, or two on this device);
+// beside them the lobby's open seeks (`#lobby`). A way's button starts a game with what its "More options" say
 // (level, strength, colour, variant, setup, turn limit), their defaults unless changed;
 // nothing else is needed. play/ctrl.js creates the game.
 
@@ -14,6 +13,7 @@ import { setup as namedSetup } from '../catalog.js';
 import { Board } from '../ui/board.js';
 import { radioChoices, variantChooser, clockChooser } from '../ui/choosers.js';
 import { PlayCtrl, COLOURS } from './ctrl.js';
+import { LobbyCtrl, poolGrid, seekList } from './lobby.js';
 
 /** @typedef {import('./ctrl.js').Choice} Choice */
 
@@ -140,14 +140,15 @@ function friendWay(ctrl, start) {
   return form;
 }
 
-/** Quick pairing: the hook for the server's seeks (not there yet), and the lobby's room. */
-function quickWay() {
+/**
+ * Quick pairing: its grid of controls (`data-play="quick"`), each waiting for an opponent.
+ * @param {{ nodes: import('../dom.js').Child[] }} pool
+ */
+function quickWay(pool) {
   return h('section', { id: 'quick-pairing', class: 'way panel', 'aria-labelledby': 'way-quick' },
     h('h2', { id: 'way-quick', text: t('home.quick') }),
     h('p', { class: 'way-about', text: t('home.quickAbout') }),
-    h('div', { class: 'row way-go' },
-      h('button', { type: 'button', class: 'quick', 'data-play': 'quick', disabled: true, text: t('home.quickSoon') })),
-    h('div', { id: 'lobby', class: 'lobby' }));
+    pool.nodes);
 }
 
 /** The starting position, drawn as every board of the page is, as a link to the rules. */
@@ -167,15 +168,23 @@ export function render(main, params) {
   const ctrl = new PlayCtrl(params, () => redraw());
   const start = (/** @type {Choice} */ choice) => ctrl.start(choice);
   const error = h('p', { class: 'error', role: 'alert' });
+  const lobby = new LobbyCtrl(() => redraw());
+  const pool = poolGrid(lobby);
+  const seeks = seekList(lobby);
   main.append(h('div', { class: 'home' },
     startingBoard(),
     h('div', { class: 'home-text' },
       h('h1', { text: t('play.title') }),
       h('p', { class: 'home-about' }, t('home.about'), ' ', h('a', { href: href('learn'), text: t('home.learn') }))),
-    h('div', { class: 'home-ways' }, quickWay(), computerWay(ctrl, start), friendWay(ctrl, start), error)));
+    h('div', { class: 'home-ways' }, quickWay(pool), computerWay(ctrl, start), friendWay(ctrl, start), error),
+    h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes)));
+  redraw();
 
   function redraw() {
     error.textContent = ctrl.error;
     for (const button of main.querySelectorAll('button.start')) /** @type {HTMLButtonElement} */ (button).disabled = ctrl.busy;
+    pool.draw();
+    seeks.draw();
   }
+  return () => lobby.stop();
 }

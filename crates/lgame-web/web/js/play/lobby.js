@@ -1,0 +1,197 @@
+// @ts-check
+// The home page's quick pairing and lobby (docs/api.md, "The lobby"): a grid of the pool's
+// controls, each a button that waits for an opponent of that control; and the open seeks,
+// live from the lobby's stream, each with its button (play it, or withdraw one's own), and
+// a form to add a seek. The stream keeps this browser's seeks and tickets alive while the
+// page is open; its `game` message (a seek taken, a ticket paired) opens the game, as does
+// a ticket's poll, which stands in if the stream missed it.
+
+import * as api from '../api.js';
+import { h } from '../dom.js';
+import { href } from '../address.js';
+import { t } from '../i18n.js';
+import { controlText } from '../game/clock.js';
+import { CONTROLS, clockOf } from '../ui/choosers.js';
+import { COLOURS } from './ctrl.js';
+
+/** @typedef {import('../api.js').SeekView} SeekView */
+/** @typedef {import('../api.js').LobbyMessage} LobbyMessage */
+
+/** How often a waiting ticket is asked after. */
+const POLL_MS = 3000;
+
+export class LobbyCtrl {
+  /** @param {() => void} redraw */
+  constructor(redraw) {
+    this.redraw = redraw;
+    /** @type {Map<string, SeekView>} the open seeks, by id */
+    this.seeks = new Map();
+    /** @type {{ control: string, ticket: string } | null} quick pairing's ticket waiting */
+    this.waiting = null;
+    this.error = '';
+    this.busy = false;
+    this.stream = api.lobby.watch((message) => this.heard(message));
+    this.poll = setInterval(() => this.check(), POLL_MS);
+  }
+
+  /** @param {LobbyMessage} message */
+  heard(message) {
+    if (message.type === 'lobby') this.seeks = new Map((message.seeks ?? []).map((s) => [s.id, s]));
+    else if (message.type === 'seek' && message.seek) this.seeks.set(message.seek.id, message.seek);
+    else if (message.type === 'gone' && message.id) this.seeks.delete(message.id);
+    else if (message.type === 'game' && message.game) return this.open(message.game);
+    this.redraw();
+  }
+
+  /** @param {string} game */
+  open(game) {
+    this.waiting = null;
+    location.hash = href('game', {}, [game]);
+  }
+
+  /**
+   * Runs one of the lobby's requests, its refusal said.
+   * @param {() => Promise<void>} request
+   */
+  async act(request) {
+    this.error = '';
+    this.busy = true;
+    this.redraw();
+    try {
+      await request();
+    } catch (e) {
+      this.error = api.messageOf(e);
+    }
+    this.busy = false;
+    this.redraw();
+  }
+
+  /** Waits in the pool for `control` (another ticket of this page's is left first). @param {string} control */
+  pair(control) {
+    return this.act(async () => {
+      await this.leave();
+      const status = await api.lobby.pair(control);
+      this.waiting = { control, ticket: status.ticket };
+      // The stream opened before this browser had an identity knows it only now.
+      this.stream.reopen();
+    });
+  }
+
+  /** Leaves the pool, if waiting. */
+  async leave() {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting) await api.lobby.leave(waiting.ticket).catch(() => {});
+  }
+
+  async check() {
+    if (!this.waiting) return;
+    try {
+      const status = await api.lobby.ticket(this.waiting.ticket);
+      if (status.status === 'paired' && status.game) this.open(status.game);
+    } catch (e) {
+      this.waiting = null;
+      this.error = api.messageOf(e);
+      this.redraw();
+    }
+  }
+
+  /** @param {string} control @param {string} colour */
+  seek(control, colour) {
+    return this.act(async () => {
+      await api.lobby.seek({ clock: /** @type {object} */ (clockOf(control)), colour });
+      this.stream.reopen();
+    });
+  }
+
+  /** @param {SeekView} seek */
+  answer(seek) {
+    return this.act(async () => {
+      if (seek.mine) await api.lobby.withdraw(seek.id);
+      else this.open((await api.lobby.accept(seek.id)).id);
+    });
+  }
+
+  stop() {
+    clearInterval(this.poll);
+    this.stream.stop();
+    this.leave();
+  }
+}
+
+/** @param {string} control */
+const controlLabel = (control) => controlText(/** @type {any} */ (clockOf(control)));
+
+/** A control as the grid's buttons say it: `3+2`, `1 d`. @param {string} control */
+const shortLabel = (control) => control.endsWith('d') ? t('lobby.days', { days: control.slice(0, -1) }) : control;
+
+/**
+ * Quick pairing's grid, and what it waits for.
+ * @param {LobbyCtrl} ctrl
+ */
+export function poolGrid(ctrl) {
+  const buttons = CONTROLS.map((control) => {
+    const button = h('button', { type: 'button', class: 'pool-control', 'data-control': control, 'aria-label': controlLabel(control), text: shortLabel(control) });
+    button.addEventListener('click', () => ctrl.pair(control));
+    return button;
+  });
+  const status = h('p', { class: 'pool-waiting', role: 'status' });
+  const cancel = h('button', { type: 'button', class: 'pool-cancel', text: t('lobby.cancel') });
+  cancel.addEventListener('click', () => ctrl.act(() => ctrl.leave()));
+  const waiting = h('div', { class: 'row pool-status' }, status, cancel);
+  const grid = h('div', { class: 'pool', role: 'group', 'aria-label': t('home.quick') }, buttons);
+  const draw = () => {
+    const control = ctrl.waiting?.control;
+    waiting.hidden = !control;
+    status.textContent = control ? t('lobby.waiting', { control: controlLabel(control) }) : '';
+    for (const button of buttons) {
+      button.setAttribute('aria-pressed', String(button.dataset.control === control));
+      button.disabled = ctrl.busy;
+    }
+  };
+  return { nodes: [grid, waiting], draw };
+}
+
+/**
+ * The open seeks and the form that adds one.
+ * @param {LobbyCtrl} ctrl
+ */
+export function seekList(ctrl) {
+  const rows = h('tbody');
+  const none = h('p', { class: 'seeks-none hint', text: t('lobby.none') });
+  const control = h('select', { name: 'control', 'aria-label': t('clock.choose') });
+  for (const name of CONTROLS) control.add(new Option(controlLabel(name), name));
+  control.value = '5+0';
+  const colour = h('select', { name: 'colour', 'aria-label': t('play.colour') });
+  for (const c of COLOURS) colour.add(new Option(t(`play.colour.${c}`), c));
+  colour.value = 'random';
+  const form = h('form', { class: 'row seek-form' }, control, ' ', colour, ' ',
+    h('button', { type: 'submit', class: 'seek-create', text: t('lobby.create') }));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    ctrl.seek(control.value, colour.value);
+  });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const table = h('table', { class: 'seeks' },
+    h('caption', { text: t('lobby.title') }),
+    h('thead', {}, h('tr', {}, ['lobby.player', 'clock.choose', 'lobby.colour', 'play.variant'].map((k) => h('th', { scope: 'col', text: t(k) })), h('td'))),
+    rows);
+  const draw = () => {
+    const seeks = [...ctrl.seeks.values()].sort((a, b) => b.created_ms - a.created_ms);
+    rows.replaceChildren(...seeks.map((seek) => {
+      const button = h('button', { type: 'button', class: seek.mine ? 'seek-withdraw' : 'seek-accept primary', text: t(seek.mine ? 'lobby.withdraw' : 'lobby.play') });
+      button.disabled = ctrl.busy;
+      button.addEventListener('click', () => ctrl.answer(seek));
+      return h('tr', { 'data-id': seek.id, class: seek.mine ? 'mine' : '' },
+        h('td', { text: seek.name ?? t('lobby.anonymous') }),
+        h('td', { text: controlText(seek.clock) }),
+        h('td', { text: t(`play.colour.${seek.colour}`) }),
+        h('td', { text: seek.variant }),
+        h('td', {}, button));
+    }));
+    table.hidden = seeks.length === 0;
+    none.hidden = seeks.length > 0;
+    error.textContent = ctrl.error;
+  };
+  return { nodes: [table, none, form, error], draw };
+}
