@@ -182,6 +182,22 @@ impl Reader {
 #[derive(Debug, Clone, Copy)]
 pub struct Lgame(&'static str);
 
+/// A load run's figures in milliseconds as one line: `LABEL: p50 N ms, p99 N ms, max N ms
+/// (N values)` (nearest rank).
+pub fn spread(label: &str, mut values: Vec<i64>) -> String {
+    values.sort_unstable();
+    let Some(max) = values.last() else {
+        return format!("{label}: no values");
+    };
+    let at = |p: f64| values[((values.len() as f64 * p) as usize).min(values.len() - 1)];
+    format!(
+        "{label}: p50 {} ms, p99 {} ms, max {max} ms ({} values)",
+        at(0.5),
+        at(0.99),
+        values.len()
+    )
+}
+
 impl Lgame {
     /// The binary at `path`.
     pub const fn new(path: &'static str) -> Lgame {

@@ -26,6 +26,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use lgame_test_support::http::{quiet_moves, Client};
+use lgame_test_support::spread;
 use serde_json::{json, Value};
 
 const GRACE_MS: i64 = 1000;
@@ -134,18 +135,6 @@ fn watch(client: &Client, game: Running, heard: &mpsc::Sender<(i64, i64, bool)>)
     let _ = heard.send((agreement, late, state["ending"] == "time"));
 }
 
-fn percentiles(label: &str, mut values: Vec<i64>) {
-    values.sort_unstable();
-    let at = |p: f64| values[((values.len() as f64 * p) as usize).min(values.len() - 1)];
-    println!(
-        "{label}: p50 {} ms, p99 {} ms, max {} ms ({} values)",
-        at(0.5),
-        at(0.99),
-        values.last().unwrap(),
-        values.len()
-    );
-}
-
 fn main() {
     let o = options();
     let dir = std::env::temp_dir().join(format!("lgame-clocks-load-{}", std::process::id()));
@@ -190,8 +179,11 @@ fn main() {
         on_time += usize::from(time);
     }
     println!("{on_time} of {} games ended on time", late.len());
-    percentiles("flag after the deadline and grace", late);
-    percentiles("clock agreement (|server - client|)", agreement);
+    println!("{}", spread("flag after the deadline and grace", late));
+    println!(
+        "{}",
+        spread("clock agreement (|server - client|)", agreement)
+    );
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);

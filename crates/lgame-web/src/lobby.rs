@@ -50,8 +50,11 @@ pub const WAVE_EVERY: Duration = Duration::from_secs(2);
 /// The open seeks (and tickets) one holder, or one address without an account, may have.
 pub const LIMIT: i64 = 3;
 
-/// The most seeks listed, and the most tickets one wave pairs.
-const MOST: i64 = 10_000;
+/// The most open seeks an instance keeps in memory, and the most tickets one wave pairs.
+const MOST: i64 = 100_000;
+
+/// The most seeks a page or `GET /api/seeks` is given: the newest.
+pub const LISTED: usize = 500;
 
 /// Quick pairing's controls: minutes + seconds a move, or days a move.
 pub const POOL: [&str; 11] = [
@@ -201,7 +204,8 @@ impl Lobby {
         });
     }
 
-    /// Subscribes a page: the open seeks now (newest first) and what it will hear after.
+    /// Subscribes a page: the open seeks now (the [`LISTED`] newest first) and what it will
+    /// hear after.
     /// `holder` (if any) is counted as watching until [`Lobby::leave`].
     pub fn watch(&self, holder: Option<&str>) -> (Vec<SeekRow>, broadcast::Receiver<Arc<News>>) {
         if let Some(holder) = holder {
@@ -209,9 +213,10 @@ impl Lobby {
         }
         let open = self.lock_open();
         let receiver = self.news.subscribe();
-        let mut seeks: Vec<SeekRow> = open.values().cloned().collect();
+        let mut seeks: Vec<&SeekRow> = open.values().collect();
         seeks.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then(a.id.cmp(&b.id)));
-        (seeks, receiver)
+        let newest = seeks.into_iter().take(LISTED).cloned().collect();
+        (newest, receiver)
     }
 
     /// A page of `holder`'s closed.

@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use lgame::Color;
 use tokio::sync::broadcast;
 
-use super::{pool_control, view, Lobby, News, POOL};
+use super::{pool_control, view, Lobby, News, LISTED, POOL};
 use crate::api::{created, with_cookie, Shared};
 use crate::clock::TimeControl;
 use crate::credentials::secret_hash;
@@ -20,9 +20,6 @@ use crate::identity::Caller;
 use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
 use crate::response::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
 use crate::store::{SeekKind, SeekRow, SeekState};
-
-/// The most seeks `GET /api/seeks` lists.
-const LISTED: i64 = 500;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -93,7 +90,7 @@ async fn list_seeks(
     let rows = blocking(move || {
         games
             .store
-            .open_seeks(SeekKind::Seek, LISTED)
+            .open_seeks(SeekKind::Seek, LISTED as i64)
             .map_err(|e| GameError::storage("the lobby's database", e))
     })
     .await?;
