@@ -401,7 +401,7 @@ impl Lobby {
     /// A poll of an open row of its holder's: it is still wanted.
     pub async fn seen(&self, id: &str) -> Result<(), GameError> {
         let (games, id, now) = (self.games.clone(), id.to_string(), self.now());
-        blocking(move || games.store.touch(&[id], now).map_err(storage)).await
+        blocking(move || games.store.seen(&id, now).map_err(storage)).await
     }
 
     /// Withdraws an open row: `false` if it was not open.

@@ -42,7 +42,7 @@ fn instances_starting_together_make_the_schema_once() {
         .unwrap();
     assert_eq!(
         tables.trim(),
-        "games,lgame_alive,lgame_schema,moves,seeks,sessions,users"
+        "games,lgame_alive,lgame_schema,moves,seekers,seeks,sessions,users"
     );
 }
 

@@ -141,8 +141,11 @@ pub trait Seeks {
     /// An open row withdrawn by its holder: `false` if it was not open.
     fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool>;
 
-    /// The open rows of these holders (or this row) are seen now.
+    /// These holders have a lobby page open now: their open rows are seen.
     fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()>;
+
+    /// Open row `id` is seen now (its holder polled it).
+    fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()>;
 
     /// Applies the [`Lifetimes`]: the rows whose state changed.
     fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>>;
@@ -167,7 +170,12 @@ pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
         side TEXT
     );
     CREATE INDEX seeks_by_state ON seeks (state, kind, created_ms);
-    CREATE INDEX seeks_by_holder ON seeks (holder);";
+    CREATE INDEX seeks_by_seen ON seeks (state, seen_ms);
+    CREATE INDEX seeks_by_holder ON seeks (holder);
+    CREATE TABLE seekers (
+        holder TEXT PRIMARY KEY,      -- a holder with a lobby page open on some instance
+        seen_ms BIGINT NOT NULL       -- when an instance last said so
+    );";
 
 /// A row's columns, in [`SeekRow`]'s order (the name last).
 pub(super) const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
@@ -212,19 +220,27 @@ pub(super) const SETTLE: &str = "UPDATE seeks SET state = $2, changed_ms = $3,
 pub(super) const WITHDRAW: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
      WHERE id = $1 AND state = 'open'";
 
-/// Marks the open rows of holder `$1` (or row `$1`) seen at `$2`.
-pub(super) const TOUCH: &str = "UPDATE seeks SET seen_ms = $2
-     WHERE (holder = $1 OR id = $1) AND state = 'open'";
+/// Holder `$1` has a lobby page open at `$2`: one row a holder, however many its seeks.
+pub(super) const TOUCH: &str = "INSERT INTO seekers (holder, seen_ms) VALUES ($1, $2)
+     ON CONFLICT (holder) DO UPDATE SET seen_ms = excluded.seen_ms";
 
-/// The sweep (`$1` the cutoff): open rows unseen since are gone; claims older are opened
-/// again; gone and made rows older are deleted. Each returns the rows whose state changed.
+/// Open row `$1` seen at `$2`.
+pub(super) const SEEN: &str = "UPDATE seeks SET seen_ms = $2 WHERE id = $1 AND state = 'open'";
+
+/// The sweep (`$1` the cutoff, `$2` now): open rows unseen since, themselves or by a page
+/// of their holder's, are gone; claims older are opened again; gone and made rows older
+/// are deleted, as are the holders' pages unseen. Each returns the rows whose state changed.
 pub(super) const SWEEP_UNSEEN: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
-     WHERE state = 'open' AND seen_ms < $1 RETURNING id";
+     WHERE state = 'open' AND seen_ms < $1
+       AND NOT EXISTS (SELECT 1 FROM seekers w WHERE w.holder = seeks.holder AND w.seen_ms >= $1)
+     RETURNING id";
 pub(super) const SWEEP_CLAIMS: &str = "UPDATE seeks SET state = 'open', game = NULL,
         side = NULL, changed_ms = $2, seen_ms = $2
      WHERE state = 'claimed' AND changed_ms < $1 RETURNING id";
-pub(super) const SWEEP_OLD: &str =
-    "DELETE FROM seeks WHERE state IN ('gone', 'made') AND changed_ms < $1";
+pub(super) const SWEEP_OLD: [&str; 2] = [
+    "DELETE FROM seeks WHERE state IN ('gone', 'made') AND changed_ms < $1",
+    "DELETE FROM seekers WHERE seen_ms < $1",
+];
 
 /// A row read back: its kind and state, still text, parsed.
 pub(super) fn parsed(row: SeekRow, kind: &str, state: &str) -> StoreResult<SeekRow> {

@@ -145,6 +145,15 @@ impl Seeks for Store {
         })?)
     }
 
+    fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        Ok(self.run(async move {
+            let client = pool.get().await?;
+            client.execute(SEEN, &[&id, &now_ms]).await?;
+            Ok(())
+        })?)
+    }
+
     fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
         let pool = self.pool.clone();
         Ok(self.run(async move {
@@ -158,9 +167,11 @@ impl Seeks for Store {
                     changed.push(row.get(0));
                 }
             }
-            client
-                .execute(SWEEP_OLD, &[&(now_ms - lifetimes.keep_ms)])
-                .await?;
+            for sql in SWEEP_OLD {
+                client
+                    .execute(sql, &[&(now_ms - lifetimes.keep_ms)])
+                    .await?;
+            }
             Ok(changed)
         })?)
     }

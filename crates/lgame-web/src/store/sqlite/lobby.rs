@@ -139,6 +139,14 @@ impl Seeks for Store {
         })
     }
 
+    fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
+        let id = id.to_string();
+        self.write(move |conn| {
+            conn.execute(&numbered(SEEN), params![id, now_ms])?;
+            Ok(())
+        })
+    }
+
     fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
         self.write_returning(move |conn| {
             let mut changed = Vec::new();
@@ -152,7 +160,9 @@ impl Seeks for Store {
                     changed.push(id?);
                 }
             }
-            conn.execute(&numbered(SWEEP_OLD), [now_ms - lifetimes.keep_ms])?;
+            for sql in SWEEP_OLD {
+                conn.execute(&numbered(sql), [now_ms - lifetimes.keep_ms])?;
+            }
             Ok(changed)
         })
     }
