@@ -10,12 +10,13 @@ LH=${LH:-/tmp/lh}
 mkdir -p "$LH"
 [ -x "$LH/node_modules/.bin/lighthouse" ] || npm install --prefix "$LH" --no-audit --no-fund lighthouse@12 >/dev/null
 cd "$LH"
-game=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"red":"human","blue":"beginner"}' $base/api/games)
-id=$(echo "$game" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-token=$(echo "$game" | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"]["red"]["token"])')
 for page in play game; do
-  if [ $page = play ]; then url="$base/#/play"; else url="$base/#/game/$id?red=$token"; fi
   for form in desktop phone; do
+    # A game of its own for each run: each run's browser is new, and a token seats one.
+    game=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"red":"human","blue":"beginner"}' $base/api/games)
+    id=$(echo "$game" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+    token=$(echo "$game" | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"]["red"]["token"])')
+    if [ $page = play ]; then url="$base/#/play"; else url="$base/#/game/$id?red=$token"; fi
     preset=""; [ $form = desktop ] && preset="--preset=desktop"
     CHROME_PATH=/usr/bin/chromium node_modules/.bin/lighthouse "$url" $preset \
       --chrome-flags="--headless=new --no-sandbox" --output=json \

@@ -23,7 +23,9 @@ use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
 use crate::request::{
     GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
 };
-use crate::response::{Account, Counts, Ended, Export, GameSummary, GamesPage, Profile};
+use crate::response::{
+    Account, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
+};
 use crate::store::{
     unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
 };
@@ -64,7 +66,7 @@ pub fn routes() -> Router<Shared> {
             "/api/account",
             post(sign_up).get(account).delete(close_account),
         )
-        .route("/api/session", post(log_in).delete(log_out))
+        .route("/api/session", post(log_in).delete(log_out).get(session))
         .route("/api/account/password", post(change_password))
         .route(
             "/api/account/sessions",
@@ -254,6 +256,13 @@ async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Respons
 
 async fn account(caller: Caller) -> Result<Json<Account>, ApiError> {
     Ok(Json(account_of(&logged_in(&caller)?.user)))
+}
+
+/// Who is logged in, nobody being an answer too (a page asks on every load: a 401 would be
+/// an error in its console).
+async fn session(caller: Caller) -> Json<SessionInfoAnswer> {
+    let account = caller.logged_in.as_ref().map(|l| account_of(&l.user));
+    Json(SessionInfoAnswer { account })
 }
 
 async fn change_password(

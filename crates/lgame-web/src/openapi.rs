@@ -197,7 +197,7 @@ enum GameRefusals {
         healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
         rematch, draw, draw_decline, resign, give_time, claim, record, websocket, analysis, position, classes, catalog, qr,
         diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
-        accounts::sign_up, accounts::account, accounts::close_account, accounts::log_in,
+        accounts::sign_up, accounts::account, accounts::session, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,

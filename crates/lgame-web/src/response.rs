@@ -550,6 +550,13 @@ pub struct Start {
     pub moves: u64,
 }
 
+/// The answer to `GET /api/session`: the session's account, or `null` for nobody.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionInfoAnswer {
+    #[schema(required)]
+    pub account: Option<Account>,
+}
+
 /// An account, as its owner sees it (`GET /api/account`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Account {

@@ -7,7 +7,7 @@ use crate::request::{
     TokenRequest,
 };
 use crate::response::{
-    Account, Ended, ErrorBody, Export, GameState, GamesPage, Invitation, Profile,
+    Account, Ended, ErrorBody, Export, GameState, GamesPage, Invitation, Profile, SessionInfoAnswer,
 };
 
 /// `POST /api/account`.
@@ -64,6 +64,14 @@ pub fn close_account() {}
         BodyRefusals,
     ))]
 pub fn log_in() {}
+
+/// `GET /api/session`.
+#[utoipa::path(get, path = "/api/session", tag = "accounts",
+    summary = "Who is logged in (nobody is an answer too)",
+    responses(
+        (status = 200, description = "The session's account, or `null`", body = SessionInfoAnswer),
+    ))]
+pub fn session() {}
 
 /// `DELETE /api/session`.
 #[utoipa::path(delete, path = "/api/session", tag = "accounts",

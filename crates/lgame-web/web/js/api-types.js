@@ -607,6 +607,12 @@
  */
 
 /**
+ * The answer to `GET /api/session`: the session's account, or `null` for nobody.
+ * @typedef {Object} SessionInfoAnswer
+ * @property {Account | null} account
+ */
+
+/**
  * A named starting setup.
  * @typedef {Object} SetupEntry
  * @property {string[]} blue Blue's L.

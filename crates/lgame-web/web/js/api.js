@@ -268,8 +268,8 @@ export const games = {
 
 /** The account of this browser's session (docs/api.md, "Accounts"). */
 export const account = {
-  /** @returns {Promise<Account>} who is logged in; a 401 (`no_session`) when nobody */
-  me: () => request('GET', '/api/account'),
+  /** @returns {Promise<Account | null>} who is logged in: null when nobody */
+  me: () => request('GET', '/api/session').then((/** @type {{ account: Account | null }} */ s) => s.account),
   /**
    * Signs up and logs in.
    * @param {{ username: string, password: string, email?: string }} body

@@ -1,5 +1,5 @@
 // @ts-check
-// Who this browser is: the account of its session (`GET /api/account`), or nobody (it plays
+// Who this browser is: the account of its session (`GET /api/session`), or nobody (it plays
 // under its anonymous identity, a cookie the server sets). Asked once when the page loads;
 // the header and the views hear of every change (a log-in, a log-out, a closed account).
 
@@ -25,7 +25,7 @@ export function load() {
   if (!loading) {
     loading = api.account.me().then(
       (a) => a,
-      () => null, // 401 `no_session` (or the server unreachable): nobody logged in
+      () => null, // the server unreachable: nobody logged in, as far as the page knows
     ).then((a) => {
       set(a);
       return a;
