@@ -145,9 +145,15 @@ fn sign_up_refuses_bad_names_look_alikes_taken_names_and_weak_passwords(backend:
     assert_eq!(alice.get("/api/account").body["email"], email);
     // Who is logged in: the same account, and nobody for a fresh browser, without a 401.
     let me = alice.get("/api/session");
-    assert_eq!((me.status, &me.body["account"]), (200, &alice.get("/api/account").body));
+    assert_eq!(
+        (me.status, &me.body["account"]),
+        (200, &alice.get("/api/account").body)
+    );
     let nobody = fresh(&server).get("/api/session");
-    assert_eq!((nobody.status, &nobody.body), (200, &json!({ "account": null })));
+    assert_eq!(
+        (nobody.status, &nobody.body),
+        (200, &json!({ "account": null }))
+    );
     assert!(alice
         .get("/api/account/export")
         .body
