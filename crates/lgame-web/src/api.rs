@@ -55,6 +55,16 @@ pub struct Shared {
     pub lobby: Arc<crate::lobby::Lobby>,
 }
 
+impl Shared {
+    /// A WebSocket's place among the `max_websockets` open at once, held until it closes.
+    pub fn websocket_permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        self.websockets.clone().try_acquire_owned().map_err(|_| {
+            let message = format!("too many open WebSockets (at most {})", self.max_websockets);
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+        })
+    }
+}
+
 /// The routes.
 pub fn router(shared: Shared) -> Router {
     Router::new()
@@ -585,15 +595,7 @@ async fn websocket(
     let who = caller.who(query.token, None);
     let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "too many open WebSockets (at most {})",
-                shared.max_websockets
-            ),
-        )
-    })?;
+    let permit = shared.websocket_permit()?;
     let shutdown = shared.shutdown.clone();
     let games = shared.games.clone();
     // A player's socket says they are here, from its first message to its close.

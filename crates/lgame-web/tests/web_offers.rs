@@ -9,7 +9,9 @@
 
 mod browser_common;
 
-use browser_common::{bench, js, no_console_errors, status, wait_for_ply, Bench};
+use browser_common::{
+    axe_source, axe_violations, bench, js, no_console_errors, status, wait_for_ply, Bench,
+};
 use lgame_test_support::browser::Session;
 use lgame_test_support::http::quiet_moves;
 use serde_json::{json, Value};
@@ -54,31 +56,6 @@ fn wait_for_offer_text(
         o.0 && o.4.contains(text)
     });
     offers(page)
-}
-
-/// axe-core's violations on the page as it stands (web_a11y.rs's check, on the offers).
-fn axe_violations(page: &Session) -> Vec<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/node_modules/axe-core/axe.min.js"
-    );
-    let source = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (`cargo xtask test` installs it: npm ci)"));
-    page.execute(&source, vec![]);
-    let found = page.execute_async(
-        "const done = arguments[arguments.length - 1];
-         axe.run(document, { resultTypes: ['violations'] })
-           .then((r) => done(r.violations.flatMap((v) => v.nodes.map((n) =>
-             `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\\s+/g, ' ')}`))))
-           .catch((e) => done([`axe failed: ${e}`]));",
-        vec![],
-    );
-    found
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|v| v.as_str().unwrap_or("?").to_string())
-        .collect()
 }
 
 /// A move by the API, as the token's side: the state after it.
@@ -133,6 +110,7 @@ fn a_draw_offer_is_a_message_the_other_declines_and_the_asker_is_told_then_one_a
         Some("polite")
     );
     for page in [&red_page, &blue_page] {
+        page.execute(&axe_source(), vec![]);
         let violations = axe_violations(page);
         assert!(violations.is_empty(), "axe-core: {violations:#?}");
     }

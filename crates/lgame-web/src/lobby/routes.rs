@@ -283,15 +283,7 @@ async fn websocket(
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let permit = shared.websockets.clone().try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "too many open WebSockets (at most {})",
-                shared.max_websockets
-            ),
-        )
-    })?;
+    let permit = shared.websocket_permit()?;
     let (lobby, shutdown) = (shared.lobby.clone(), shared.shutdown.clone());
     let holder = caller.holder();
     Ok(upgrade

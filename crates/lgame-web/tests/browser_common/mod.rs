@@ -259,3 +259,34 @@ pub fn no_console_errors_but(page: &Session, statuses: &[u16]) {
     });
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
+
+pub fn axe_source() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/node_modules/axe-core/axe.min.js"
+    );
+    std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "{path}: {e} (`cargo xtask test` installs it: npm ci in crates/lgame-web when \
+             node_modules is missing or older than package-lock.json)"
+        )
+    })
+}
+
+/// axe-core's violations on the page as it stands: `rule (impact): target — summary`.
+pub fn axe_violations(page: &Session) -> Vec<String> {
+    let found = page.execute_async(
+        "const done = arguments[arguments.length - 1];
+         axe.run(document, { resultTypes: ['violations'] })
+           .then((r) => done(r.violations.flatMap((v) => v.nodes.map((n) =>
+             `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\\s+/g, ' ')}`))))
+           .catch((e) => done([`axe failed: ${e}`]));",
+        vec![],
+    );
+    found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_str().unwrap_or("?").to_string())
+        .collect()
+}
