@@ -34,6 +34,7 @@ mod listener;
 mod lobby;
 mod openapi;
 mod peers;
+pub mod ratings;
 mod request;
 mod response;
 mod secret;

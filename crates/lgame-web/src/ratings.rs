@@ -1,0 +1,357 @@
+//! Ratings: Glicko-2 with lichess's parameters, one rating per category, computed by the
+//! `skillratings` crate (docs/ratings.md).
+//!
+//! A category is the classic game at one speed, or one of the named variants at any
+//! speed. A rated game needs a time control (its speed names the classic game's category)
+//! and one of those rules; any other game is casual. A rating changes at the end of each
+//! rated game, from both players' ratings before it: each game is its own rating period, so
+//! a result counts at once, not in a batch. Before a game, a player's deviation grows by
+//! one Glicko-2 period of inactivity for every [`DAYS_PER_PERIOD`] days since their last
+//! rated game in the category.
+
+use lgame::game::GameResult;
+use lgame::Rules;
+use serde::Serialize;
+use skillratings::glicko2::{decay_deviation, glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use crate::clock::{Speed, TimeControl};
+
+/// The classic game's categories, one a speed (an ultrabullet game is rated as bullet: a
+/// pool of its own would be too thin to pair).
+const SPEEDS: [(&str, &[Speed]); 5] = [
+    ("bullet", &[Speed::UltraBullet, Speed::Bullet]),
+    ("blitz", &[Speed::Blitz]),
+    ("rapid", &[Speed::Rapid]),
+    ("classical", &[Speed::Classical]),
+    ("correspondence", &[Speed::Correspondence]),
+];
+
+/// The variants rated, each at every speed: the library's named variants but the classic
+/// game, by their rules text and the category's name.
+const FAMILIES: [(&str, &str); 6] = [
+    ("misere", "misere"),
+    ("sudden-death", "sudden-death"),
+    ("neutral-required", "neutral-required"),
+    ("neutrals=1", "one-neutral"),
+    ("symmetry", "symmetry"),
+    ("scoring", "scoring"),
+];
+
+/// Every category's name, the classic speeds first.
+pub fn categories() -> impl Iterator<Item = &'static str> {
+    SPEEDS
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(FAMILIES.iter().map(|(_, name)| *name))
+}
+
+/// The category a game of these rules and this clock is rated in; `None`: casual only.
+pub fn category(rules: &Rules, clock: Option<TimeControl>) -> Option<&'static str> {
+    let clock = clock?;
+    let text = rules.to_string();
+    if text == Rules::classic().to_string() {
+        let speed = clock.speed();
+        return SPEEDS
+            .iter()
+            .find(|(_, speeds)| speeds.contains(&speed))
+            .map(|(name, _)| *name);
+    }
+    FAMILIES.iter().find_map(|(rules_text, name)| {
+        let family: Rules = rules_text.parse().ok()?;
+        (family.to_string() == text).then_some(*name)
+    })
+}
+
+/// A new player's rating, deviation and volatility (lichess's).
+pub const START: Rating = Rating {
+    rating: 1500.0,
+    deviation: 500.0,
+    volatility: 0.09,
+};
+
+/// Glicko-2's system constant τ (lichess's).
+pub const TAU: f64 = 0.75;
+
+/// A rating is provisional while its deviation is this or more (shown with "?").
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// lichess's bounds: the deviation stays within 45–500, the volatility at most 0.1.
+const DEVIATION_BOUNDS: (f64, f64) = (45.0, 500.0);
+const MAX_VOLATILITY: f64 = 0.1;
+
+/// Days of inactivity that make one Glicko-2 rating period: lichess counts 0.21436 periods
+/// a day.
+pub const DAYS_PER_PERIOD: f64 = 1.0 / 0.21436;
+
+const DAY_MS: f64 = 86_400_000.0;
+
+/// A player's rating in one category.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl Rating {
+    /// Whether the rating is still provisional.
+    pub fn provisional(&self) -> bool {
+        self.deviation >= PROVISIONAL_DEVIATION
+    }
+
+    /// The rating after `idle_ms` without a rated game in its category: one period of
+    /// inactivity for every whole [`DAYS_PER_PERIOD`] days. The crate's inactivity step
+    /// stops at a deviation of 350, so a deviation above that (a new player's) stays.
+    pub fn after_idle(self, idle_ms: i64) -> Rating {
+        let periods = (idle_ms.max(0) as f64 / DAY_MS / DAYS_PER_PERIOD).floor() as u64;
+        let mut rating = self.glicko();
+        for _ in 0..periods.min(10_000) {
+            let decayed = decay_deviation(&rating);
+            if decayed.deviation <= rating.deviation {
+                break;
+            }
+            rating = decayed;
+        }
+        Rating::from(rating)
+    }
+
+    fn glicko(self) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Rating {
+        let (low, high) = DEVIATION_BOUNDS;
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation.clamp(low, high),
+            volatility: r.volatility.min(MAX_VOLATILITY),
+        }
+    }
+}
+
+/// Both players' ratings after a rated game, from their ratings before it (inactivity
+/// already counted: [`Rating::after_idle`]).
+pub fn rate(red: Rating, blue: Rating, result: GameResult) -> (Rating, Rating) {
+    let outcome = match result {
+        GameResult::RedWins => Outcomes::WIN,
+        GameResult::BlueWins => Outcomes::LOSS,
+        GameResult::Draw => Outcomes::DRAW,
+    };
+    let config = Glicko2Config {
+        tau: TAU,
+        ..Glicko2Config::new()
+    };
+    let (red, blue) = glicko2(&red.glicko(), &blue.glicko(), &outcome, &config);
+    (Rating::from(red), Rating::from(blue))
+}
+
+#[cfg(test)]
+mod tests {
+    use lgame::variants::VARIANTS;
+
+    use super::*;
+
+    /// Glicko-2 written out from Glickman's "Example of the Glicko-2 system" (2013), step
+    /// by step, for one player's rating period: the independent computation the crate's
+    /// answers are checked against.
+    fn glickman(player: Rating, games: &[(Rating, f64)], tau: f64) -> Rating {
+        const SCALE: f64 = 173.7178;
+        let mu = (player.rating - 1500.0) / SCALE;
+        let phi = player.deviation / SCALE;
+        let sigma = player.volatility;
+        let g = |phi: f64| 1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI.powi(2))).sqrt();
+        let e = |mu: f64, mu_j: f64, phi_j: f64| 1.0 / (1.0 + (-g(phi_j) * (mu - mu_j)).exp());
+        let opponents: Vec<(f64, f64, f64)> = games
+            .iter()
+            .map(|(o, s)| ((o.rating - 1500.0) / SCALE, o.deviation / SCALE, *s))
+            .collect();
+        let v = 1.0
+            / opponents
+                .iter()
+                .map(|&(mu_j, phi_j, _)| {
+                    let e = e(mu, mu_j, phi_j);
+                    g(phi_j).powi(2) * e * (1.0 - e)
+                })
+                .sum::<f64>();
+        let sum: f64 = opponents
+            .iter()
+            .map(|&(mu_j, phi_j, s)| g(phi_j) * (s - e(mu, mu_j, phi_j)))
+            .sum();
+        let delta = v * sum;
+        // Step 5: the new volatility by the Illinois algorithm.
+        let a = (sigma * sigma).ln();
+        let f = |x: f64| {
+            let ex = x.exp();
+            ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
+                - (x - a) / (tau * tau)
+        };
+        let mut big_a = a;
+        let mut big_b = if delta * delta > phi * phi + v {
+            (delta * delta - phi * phi - v).ln()
+        } else {
+            let mut k = 1.0;
+            while f(a - k * tau) < 0.0 {
+                k += 1.0;
+            }
+            a - k * tau
+        };
+        let (mut f_a, mut f_b) = (f(big_a), f(big_b));
+        while (big_b - big_a).abs() > 1e-9 {
+            let big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a);
+            let f_c = f(big_c);
+            if f_c * f_b <= 0.0 {
+                (big_a, f_a) = (big_b, f_b);
+            } else {
+                f_a /= 2.0;
+            }
+            (big_b, f_b) = (big_c, f_c);
+        }
+        let sigma_new = (big_a / 2.0).exp();
+        let phi_star = (phi * phi + sigma_new * sigma_new).sqrt();
+        let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
+        let mu_new = mu + phi_new * phi_new * sum;
+        Rating {
+            rating: SCALE * mu_new + 1500.0,
+            deviation: SCALE * phi_new,
+            volatility: sigma_new,
+        }
+    }
+
+    fn close(a: Rating, b: Rating, what: &str) {
+        assert!(
+            (a.rating - b.rating).abs() < 1e-4
+                && (a.deviation - b.deviation).abs() < 1e-4
+                && (a.volatility - b.volatility).abs() < 1e-7,
+            "{what}: {a:?} against {b:?}"
+        );
+    }
+
+    fn r(rating: f64, deviation: f64, volatility: f64) -> Rating {
+        Rating {
+            rating,
+            deviation,
+            volatility,
+        }
+    }
+
+    #[test]
+    fn the_independent_glicko2_gives_glickmans_worked_example() {
+        let player = r(1500.0, 200.0, 0.06);
+        let games = [
+            (r(1400.0, 30.0, 0.06), 1.0),
+            (r(1550.0, 100.0, 0.06), 0.0),
+            (r(1700.0, 300.0, 0.06), 0.0),
+        ];
+        let after = glickman(player, &games, 0.5);
+        // The paper's figures: r' = 1464.06, RD' = 151.52, σ' = 0.05999.
+        assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    }
+
+    #[test]
+    fn a_sequence_of_games_rates_as_glicko2_computed_independently() {
+        // Red: a new player through a win, a draw and a loss against established and
+        // provisional opponents; each game's opponent is rated too.
+        let opponents = [
+            (r(1700.0, 60.0, 0.06), GameResult::RedWins),
+            (r(1500.0, 500.0, 0.09), GameResult::Draw),
+            (r(1400.0, 200.0, 0.08), GameResult::BlueWins),
+            (r(2100.0, 45.0, 0.05), GameResult::RedWins),
+            (r(1000.0, 350.0, 0.09), GameResult::Draw),
+        ];
+        let mut red = START;
+        for (i, (blue, result)) in opponents.into_iter().enumerate() {
+            let score = match result {
+                GameResult::RedWins => 1.0,
+                GameResult::Draw => 0.5,
+                GameResult::BlueWins => 0.0,
+            };
+            let (red_after, blue_after) = rate(red, blue, result);
+            close(
+                red_after,
+                glickman(red, &[(blue, score)], TAU),
+                &format!("red, game {i}"),
+            );
+            close(
+                blue_after,
+                glickman(blue, &[(red, 1.0 - score)], TAU),
+                &format!("blue, game {i}"),
+            );
+            red = red_after;
+        }
+        assert!(
+            red.deviation < 300.0,
+            "five games narrow a new player's deviation: {red:?}"
+        );
+    }
+
+    #[test]
+    fn a_rating_is_provisional_until_its_deviation_is_under_110() {
+        assert!(START.provisional());
+        assert!(r(1500.0, 110.0, 0.09).provisional());
+        assert!(!r(1500.0, 109.9, 0.09).provisional());
+    }
+
+    #[test]
+    fn inactivity_widens_the_deviation_a_period_at_a_time_up_to_350() {
+        let established = r(1800.0, 60.0, 0.06);
+        let day = 86_400_000;
+        assert_eq!(
+            established.after_idle(4 * day),
+            established,
+            "under a period"
+        );
+        let one = established.after_idle(5 * day);
+        let scale: f64 = 173.7178;
+        let expected = ((60.0 / scale).powi(2) + 0.06f64.powi(2)).sqrt() * scale;
+        assert!((one.deviation - expected).abs() < 1e-9, "{one:?}");
+        let ten = established.after_idle(47 * day);
+        assert!(ten.deviation > one.deviation);
+        let years = established.after_idle(11_000 * day);
+        assert!((years.deviation - 350.0).abs() < 1e-9, "{years:?}");
+        assert_eq!(
+            START.after_idle(3_650 * day),
+            START,
+            "a new player's 500 stays"
+        );
+        assert_eq!(years.rating, 1800.0);
+    }
+
+    #[test]
+    fn the_classic_game_is_rated_by_speed_and_each_variant_at_every_speed() {
+        let classic = Rules::classic();
+        let rt = |initial_s, increment_s| {
+            Some(TimeControl::RealTime {
+                initial_s,
+                increment_s,
+            })
+        };
+        assert_eq!(category(&classic, rt(15, 0)), Some("bullet"));
+        assert_eq!(category(&classic, rt(60, 0)), Some("bullet"));
+        assert_eq!(category(&classic, rt(180, 2)), Some("blitz"));
+        assert_eq!(category(&classic, rt(600, 0)), Some("rapid"));
+        assert_eq!(category(&classic, rt(1800, 0)), Some("classical"));
+        let days = Some(TimeControl::Correspondence { days: 3 });
+        assert_eq!(category(&classic, days), Some("correspondence"));
+        assert_eq!(category(&classic, None), None, "untimed: casual");
+        for (rules, name) in FAMILIES {
+            let rules: Rules = rules.parse().unwrap();
+            assert_eq!(category(&rules, rt(60, 0)), Some(name));
+            assert_eq!(category(&rules, days), Some(name));
+        }
+        let custom: Rules = "misere,neutrals=1".parse().unwrap();
+        assert_eq!(category(&custom, rt(60, 0)), None, "custom rules: casual");
+        let named: Vec<&str> = VARIANTS.iter().skip(1).map(|v| v.rules).collect();
+        let rated: Vec<&str> = FAMILIES.iter().map(|(rules, _)| *rules).collect();
+        assert_eq!(named, rated, "every named variant has its rating");
+        assert_eq!(categories().count(), 11);
+    }
+}
