@@ -152,6 +152,88 @@ pub fn rate(red: Rating, blue: Rating, result: GameResult) -> (Rating, Rating) {
     (Rating::from(red), Rating::from(blue))
 }
 
+/// A player's standing in one category: the rating, how many rated games made it, and
+/// when the last ended (Unix milliseconds).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Entry {
+    pub rating: Rating,
+    pub games: u32,
+    pub last_ms: i64,
+}
+
+impl Entry {
+    /// The rating a game ending at `at_ms` starts from: a new player's, or the entry's
+    /// widened by the time since its last game.
+    pub fn before(entry: Option<Entry>, at_ms: i64) -> Rating {
+        entry.map_or(START, |e| e.rating.after_idle(at_ms - e.last_ms))
+    }
+}
+
+/// A rated game's effect on both players: the ratings it started from and their entries
+/// after it, Red's first. The one rule both the server (as a game ends) and the
+/// recomputation from stored games ([`Ledger`]) follow.
+pub fn after_game(
+    entries: [Option<Entry>; 2],
+    result: GameResult,
+    at_ms: i64,
+) -> ([Rating; 2], [Entry; 2]) {
+    let before = entries.map(|e| Entry::before(e, at_ms));
+    let (red, blue) = rate(before[0], before[1], result);
+    let games = entries.map(|e| e.map_or(0, |e| e.games) + 1);
+    let after = [
+        Entry {
+            rating: red,
+            games: games[0],
+            last_ms: at_ms,
+        },
+        Entry {
+            rating: blue,
+            games: games[1],
+            last_ms: at_ms,
+        },
+    ];
+    (before, after)
+}
+
+/// Every player's entries, built by rating games one after another in the order they
+/// ended: the recomputation that the stored ratings must equal.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    entries: std::collections::BTreeMap<(i64, &'static str), Entry>,
+}
+
+impl Ledger {
+    /// Rates one game of account `players[0]` (Red) against `players[1]` (Blue) in
+    /// `category`, ended at `at_ms`; answers what [`after_game`] does.
+    pub fn rate(
+        &mut self,
+        players: [i64; 2],
+        category: &'static str,
+        result: GameResult,
+        at_ms: i64,
+    ) -> ([Rating; 2], [Entry; 2]) {
+        let entries = players.map(|p| self.entries.get(&(p, category)).copied());
+        let (before, after) = after_game(entries, result, at_ms);
+        for (player, entry) in players.into_iter().zip(after) {
+            self.entries.insert((player, category), entry);
+        }
+        (before, after)
+    }
+
+    /// Account `player`'s entry in `category`, if they played a rated game in it.
+    pub fn entry(&self, player: i64, category: &str) -> Option<Entry> {
+        self.entries
+            .iter()
+            .find(|((p, c), _)| *p == player && *c == category)
+            .map(|(_, e)| *e)
+    }
+
+    /// Every entry, by account and category.
+    pub fn entries(&self) -> impl Iterator<Item = (i64, &'static str, Entry)> + '_ {
+        self.entries.iter().map(|((p, c), e)| (*p, *c, *e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use lgame::variants::VARIANTS;
@@ -353,5 +435,74 @@ mod tests {
         let rated: Vec<&str> = FAMILIES.iter().map(|(rules, _)| *rules).collect();
         assert_eq!(named, rated, "every named variant has its rating");
         assert_eq!(categories().count(), 11);
+    }
+
+    #[test]
+    fn a_thousand_random_games_rate_as_the_steps_written_out() {
+        // A small deterministic generator: the games' players, categories, results and
+        // gaps (up to three weeks, so that inactivity counts).
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let names: Vec<&'static str> = categories().collect();
+        let mut ledger = Ledger::default();
+        let mut expected: std::collections::HashMap<(i64, &str), (Rating, i64, u32)> =
+            Default::default();
+        let mut now = 0i64;
+        for _ in 0..1000 {
+            now += next(21 * 86_400_000) as i64;
+            let red = next(12) as i64;
+            let blue = (red + 1 + next(11) as i64) % 12;
+            let category = names[next(3) as usize];
+            let (result, score) = match next(3) {
+                0 => (GameResult::RedWins, 1.0),
+                1 => (GameResult::Draw, 0.5),
+                _ => (GameResult::BlueWins, 0.0),
+            };
+            let (before, after) = ledger.rate([red, blue], category, result, now);
+            // The test's own reckoning: inactivity as Glicko-2's step 6 for each whole
+            // period (to the crate's ceiling of 350), then Glickman's steps, then the bounds.
+            let idle = |player: i64| match expected.get(&(player, category)) {
+                None => START,
+                Some(&(rating, last, _)) => {
+                    let periods = ((now - last) as f64 / 86_400_000.0 * 0.21436).floor();
+                    let scale: f64 = 173.7178;
+                    let phi2 =
+                        (rating.deviation / scale).powi(2) + periods * rating.volatility.powi(2);
+                    let widened = (phi2.sqrt() * scale).min(350.0).max(rating.deviation);
+                    Rating {
+                        deviation: widened,
+                        ..rating
+                    }
+                }
+            };
+            let (red_before, blue_before) = (idle(red), idle(blue));
+            close(before[0], red_before, "red before");
+            close(before[1], blue_before, "blue before");
+            let bound = |r: Rating| Rating {
+                deviation: r.deviation.clamp(45.0, 500.0),
+                volatility: r.volatility.min(0.1),
+                ..r
+            };
+            let red_after = bound(glickman(red_before, &[(blue_before, score)], TAU));
+            let blue_after = bound(glickman(blue_before, &[(red_before, 1.0 - score)], TAU));
+            close(after[0].rating, red_after, "red after");
+            close(after[1].rating, blue_after, "blue after");
+            for (player, rating) in [(red, red_after), (blue, blue_after)] {
+                let games = expected.get(&(player, category)).map_or(0, |e| e.2) + 1;
+                expected.insert((player, category), (rating, now, games));
+            }
+        }
+        assert_eq!(ledger.entries().count(), expected.len());
+        for (player, category, entry) in ledger.entries() {
+            let (rating, last, games) = expected[&(player, category)];
+            close(entry.rating, rating, "the ledger's entry");
+            assert_eq!((entry.last_ms, entry.games), (last, games));
+            assert_eq!(ledger.entry(player, category), Some(entry));
+        }
     }
 }
