@@ -18,6 +18,7 @@ pub mod admin;
 mod api;
 #[cfg(test)]
 mod api_doc;
+pub mod arena;
 mod assets;
 mod autoplay;
 mod catalog;
