@@ -250,9 +250,8 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     for mv in table.principal_variation(&won).unwrap() {
         won_game.play(&mv).unwrap();
     }
-    let accuracy = crate::response::AccuracyAnswer::from(
-        lgame_solver::accuracy(&table, &won_game).unwrap(),
-    );
+    let accuracy =
+        crate::response::AccuracyAnswer::from(lgame_solver::accuracy(&table, &won_game).unwrap());
     BTreeMap::from([
         (("The game state", 0), to_json(state)),
         (("Accuracy", 0), to_json(accuracy)),

@@ -237,7 +237,9 @@ impl Games {
 
     /// The tables that score a finished game under `rules`: the server's, if it solves them.
     fn analyst(&self, rules: &Rules) -> Option<Arc<Tablebases>> {
-        self.check_table(rules).ok().map(|_| self.tablebases.clone())
+        self.check_table(rules)
+            .ok()
+            .map(|_| self.tablebases.clone())
     }
 
     /// Refuses a variant whose table is larger than the server solves, or than its tables'

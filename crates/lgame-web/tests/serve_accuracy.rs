@@ -47,7 +47,12 @@ fn play_out(server: &Server, moves: &[Move]) -> (String, Value, Value) {
         let state = server.state(&game.id);
         assert_eq!(state["over"], false);
         before_last = state.clone();
-        let reply = server.play(&game.id, game.token_for(&state), i as u64 + 1, &mv.to_string());
+        let reply = server.play(
+            &game.id,
+            game.token_for(&state),
+            i as u64 + 1,
+            &mv.to_string(),
+        );
         assert_eq!(reply.status, 200, "{}", reply.body);
     }
     (game.id.clone(), before_last, server.state(&game.id))

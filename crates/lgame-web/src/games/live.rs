@@ -279,7 +279,9 @@ impl Live {
             }
         }
         let table = tables.get(game.rules());
-        let answer = lgame_solver::accuracy(&table, game).ok().map(AccuracyAnswer::from);
+        let answer = lgame_solver::accuracy(&table, game)
+            .ok()
+            .map(AccuracyAnswer::from);
         *held = Some((moves, answer));
         answer
     }
