@@ -851,5 +851,13 @@ fn a_finished_game_shows_each_players_accuracy_against_the_solved_game() {
             "Blue: no move to score (every move was made in a lost position)",
         ])
     );
+    // And in Russian.
+    page.find("#language option[value=ru]").click();
+    let first = "return document.querySelector('.end-accuracy li')?.textContent ?? ''";
+    page.wait_until("the accuracy in Russian", || {
+        js(&page, first).as_str().is_some_and(|text| {
+            text.contains("точность 100 % (оценку сохранили 5 из 5 ходов; на 0 полуходов дольше")
+        })
+    });
     no_console_errors(&page);
 }
