@@ -105,8 +105,8 @@ fn accuracy_equals_the_count_from_lgame_analyze() {
 
     // Red wins as slowly as it can, Blue resists: every win kept, plies wasted.
     let slowest = |_: usize, moves: &[lgame_solver::MoveValue]| {
-        let wins = moves.iter().filter(|m| matches!(m.value, Value::Win(_)));
-        wins.last().map_or(moves[0].mv, |m| m.mv)
+        let slowest = moves.iter().rfind(|m| matches!(m.value, Value::Win(_)));
+        slowest.map_or(moves[0].mv, |m| m.mv)
     };
     let slow = check(&tb, &play(&tb, won, 40, slowest));
     assert_eq!(slow.red.accuracy(), Some(1.0));
