@@ -14,6 +14,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod accuracy;
 mod combinations;
 pub mod file;
 mod index;
@@ -24,6 +25,7 @@ mod stats;
 mod tablebase;
 mod value;
 
+pub use accuracy::{accuracy, Accuracy, SideAccuracy};
 pub use index::StateIndex;
 pub use solve::{estimate, human_bytes, Estimate, Method, Progress, SolveError, SolveOptions};
 pub use stats::{grouped, Example, PliesCount, Statistics};

@@ -49,6 +49,7 @@ const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
         "MoveRequest",
     ),
     ("Reasons as data", 0, Shows::Answer, "ErrorBody"),
+    ("Accuracy", 0, Shows::Answer, "AccuracyAnswer"),
     ("POST /api/games/import", 0, Shows::Request, "ImportRequest"),
     (
         "POST /api/games/{id}/seat",
@@ -242,8 +243,18 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         moves: Some(vec!["A2,A3,A4,B4 B2-A1".into()]),
     })
     .unwrap();
+    // Red wins from a won position by best play; Blue only moves in lost positions.
+    let table = app.tablebases.get(&classic);
+    let won = lgame::Position::from_text("..../N.BB/R.NB/RRRB r", &classic).unwrap();
+    let mut won_game = lgame::Game::from_position(won).unwrap();
+    for mv in table.principal_variation(&won).unwrap() {
+        won_game.play(&mv).unwrap();
+    }
+    let accuracy =
+        crate::response::AccuracyAnswer::from(lgame_solver::accuracy(&table, &won_game).unwrap());
     BTreeMap::from([
         (("The game state", 0), to_json(state)),
+        (("Accuracy", 0), to_json(accuracy)),
         (("POST /api/games", 1), created),
         (("Reasons as data", 0), refused),
         (("GET /api/analysis", 0), to_json(analysis)),

@@ -235,6 +235,13 @@ impl Games {
         Ok(game.with_draw_rules(draw))
     }
 
+    /// The tables that score a finished game under `rules`: the server's, if it solves them.
+    fn analyst(&self, rules: &Rules) -> Option<Arc<Tablebases>> {
+        self.check_table(rules)
+            .ok()
+            .map(|_| self.tablebases.clone())
+    }
+
     /// Refuses a variant whose table is larger than the server solves, or than its tables'
     /// memory budget.
     pub fn check_table(&self, rules: &Rules) -> Result<(), GameError> {
@@ -403,7 +410,8 @@ impl Games {
         };
         let outcome = seated.game().result_token().to_string();
         let moves = move_texts(&seated.game().moves());
-        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone())
+        let analyst = self.analyst(seated.game().rules());
+        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
             .map_err(|e| GameError::internal("creating the game", e))?;
         live.clock = clock;
         row.clock = live.stored_clock();
@@ -468,7 +476,15 @@ impl Games {
                 .declare(t, r)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
-        let live = Live::new(row.id.clone(), seated, &row, row.version, self.time.clone());
+        let analyst = self.analyst(seated.game().rules());
+        let live = Live::new(
+            row.id.clone(),
+            seated,
+            &row,
+            row.version,
+            self.time.clone(),
+            analyst,
+        );
         Ok(Some(live.map_err(corrupt)?))
     }
 

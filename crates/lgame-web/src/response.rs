@@ -122,6 +122,68 @@ pub struct GameState {
     /// The clocks as of this answer (`null`: the game has no time control).
     #[schema(value_type = Option<schema::Clock>, required)]
     pub clock: Option<ClockView>,
+    /// Each side's moves scored against the solved game, once the game is over (`null`
+    /// while it goes on, and for a variant the server does not solve).
+    #[schema(required)]
+    pub accuracy: Option<AccuracyAnswer>,
+}
+
+/// Both sides' accuracy in a finished game (`lgame_solver::accuracy`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct AccuracyAnswer {
+    pub red: SideAccuracyAnswer,
+    pub blue: SideAccuracyAnswer,
+}
+
+/// One side's moves against the solved game: a move keeps the value when a won position
+/// stays won and a drawn one is not lost; moves in lost positions are counted, not scored.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct SideAccuracyAnswer {
+    /// Every move the side made.
+    pub moves: u32,
+    /// The moves scored: those in won or drawn positions.
+    pub scored: u32,
+    /// The scored moves that kept the value.
+    pub kept: u32,
+    /// Moves in won positions, and how many of them kept the win.
+    pub won_moves: u32,
+    pub won_kept: u32,
+    /// Moves in drawn positions, and how many of them kept the draw.
+    pub drawn_moves: u32,
+    pub drawn_kept: u32,
+    /// Moves in lost positions (not scored).
+    pub lost_moves: u32,
+    /// Over the moves that kept a win: the plies they added to the fastest win.
+    pub extra_plies: u32,
+    /// `kept / scored`, from 0 to 1; `null` when no move was scored.
+    #[schema(required)]
+    pub accuracy: Option<f64>,
+}
+
+impl From<lgame_solver::SideAccuracy> for SideAccuracyAnswer {
+    fn from(s: lgame_solver::SideAccuracy) -> SideAccuracyAnswer {
+        SideAccuracyAnswer {
+            moves: s.moves(),
+            scored: s.scored(),
+            kept: s.kept(),
+            won_moves: s.won_moves,
+            won_kept: s.won_kept,
+            drawn_moves: s.drawn_moves,
+            drawn_kept: s.drawn_kept,
+            lost_moves: s.lost_moves,
+            extra_plies: s.extra_plies,
+            accuracy: s.accuracy(),
+        }
+    }
+}
+
+impl From<lgame_solver::Accuracy> for AccuracyAnswer {
+    fn from(a: lgame_solver::Accuracy) -> AccuracyAnswer {
+        AccuracyAnswer {
+            red: a.red.into(),
+            blue: a.blue.into(),
+        }
+    }
 }
 
 /// Who sits at a side.
@@ -214,6 +276,9 @@ pub struct GameChange {
     /// The clocks as of this message.
     #[schema(value_type = Option<schema::Clock>, required)]
     pub clock: Option<ClockView>,
+    /// Each side's accuracy once the game is over (`null` before).
+    #[schema(required)]
+    pub accuracy: Option<AccuracyAnswer>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).

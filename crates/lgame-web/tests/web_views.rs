@@ -807,3 +807,57 @@ fn a_values_distance_takes_the_plural_its_number_asks_for() {
     }
     no_console_errors(&page);
 }
+
+#[test]
+fn a_finished_game_shows_each_players_accuracy_against_the_solved_game() {
+    let bench = bench("web-accuracy");
+    // Red (the person) wins in 9 from here; Blue is the perfect player.
+    let (id, token, address) = bench.red_game("perfect", json!({"setup": "..../N.BB/R.NB/RRRB r"}));
+    let classic = Rules::classic();
+    let table = Tablebase::solve(&classic);
+    let mut state = bench.server.state(&id);
+    while state["over"] == false {
+        let position = Position::from_text(state["position"].as_str().unwrap(), &classic).unwrap();
+        let best = table.best_moves(&position).unwrap()[0].to_string();
+        let ply = state["plies"].as_u64().unwrap() + 1;
+        let reply = bench.server.play(&id, &token, ply, &best);
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        state = bench.server.state(&id);
+    }
+    let red = &state["accuracy"]["red"];
+    assert_eq!(
+        (red["kept"].as_u64(), red["scored"].as_u64()),
+        (Some(5), Some(5))
+    );
+
+    let page = bench.driver.session();
+    bench.open(&page, &address);
+    page.wait_until("the accuracy under the result", || {
+        js(
+            &page,
+            "return document.querySelectorAll('.end-accuracy li').length",
+        )
+        .as_u64()
+            == Some(2)
+    });
+    let shown = js(
+        &page,
+        "return [...document.querySelectorAll('.end-accuracy li')].map(li => li.textContent)",
+    );
+    assert_eq!(
+        shown,
+        json!([
+            "Red: accuracy 100 % (5 of 5 moves kept the value; 0 plies longer than the fastest win)",
+            "Blue: no move to score (every move was made in a lost position)",
+        ])
+    );
+    // And in Russian.
+    page.find("#language option[value=ru]").click();
+    let first = "return document.querySelector('.end-accuracy li')?.textContent ?? ''";
+    page.wait_until("the accuracy in Russian", || {
+        js(&page, first).as_str().is_some_and(|text| {
+            text.contains("точность 100 % (оценку сохранили 5 из 5 ходов; на 0 полуходов дольше")
+        })
+    });
+    no_console_errors(&page);
+}

@@ -3,7 +3,7 @@
 //! memory, stored, and then kept or taken back ([`Live::settle`]); what a command may do is
 //! decided in `machine.rs`.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use lgame::{ByColor, Color, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
@@ -13,7 +13,7 @@ use tokio::sync::broadcast;
 use super::presence::Presence;
 use super::{Conflict, GameError, Who, COLORS};
 use crate::clock::{Clock, TimeSource};
-use crate::response::{GameChange, GameMessage, GameState, Player, PlayerKind};
+use crate::response::{AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Requests, StoreResult, StoredClock};
 
@@ -49,6 +49,10 @@ pub struct Live {
     /// Tells every watcher of the game each change (the state's JSON); subscribed under
     /// the game's lock, so that no change is missed between the state and the next change.
     updates: broadcast::Sender<Arc<str>>,
+    /// The tables that score a finished game's moves (`None`: the server does not solve
+    /// this variant), and the score of the moves it was last computed for.
+    analyst: Option<Arc<Tablebases>>,
+    accuracy: Mutex<Option<(Vec<Move>, Option<AccuracyAnswer>)>>,
 }
 
 /// Who sits at a seat (`human` or a computer's spec), by its holder and the holder's
@@ -101,6 +105,7 @@ impl Live {
         row: &store::GameRow,
         version: i64,
         time: Arc<TimeSource>,
+        analyst: Option<Arc<Tablebases>>,
     ) -> Result<Live, String> {
         let clock = match &row.clock.json {
             None => None,
@@ -127,6 +132,8 @@ impl Live {
             invites: row.invites.clone(),
             version,
             updates: broadcast::channel(16).0,
+            analyst,
+            accuracy: Mutex::new(None),
         })
     }
 
@@ -251,7 +258,32 @@ impl Live {
                 .clock
                 .as_ref()
                 .map(|c| c.view(game.position().turn(), self.time.now_ms())),
+            accuracy: self.accuracy(),
         }
+    }
+
+    /// Both sides' accuracy once the game is over (never during play: that would be
+    /// analysis), computed once for the moves played and kept; `None` for a variant the
+    /// server does not solve. The table is the one the server holds, or solved here.
+    pub fn accuracy(&self) -> Option<AccuracyAnswer> {
+        let game = self.seated.game();
+        if !game.is_over() {
+            return None;
+        }
+        let tables = self.analyst.as_ref()?;
+        let mut held = self.accuracy.lock().unwrap_or_else(|e| e.into_inner());
+        let moves = game.moves();
+        if let Some((scored, answer)) = held.as_ref() {
+            if *scored == moves {
+                return *answer;
+            }
+        }
+        let table = tables.get(game.rules());
+        let answer = lgame_solver::accuracy(&table, game)
+            .ok()
+            .map(AccuracyAnswer::from);
+        *held = Some((moves, answer));
+        answer
     }
 
     /// Whether the computer's replies in this game take no more than a few table lookups, so
@@ -368,6 +400,7 @@ impl Live {
             players: state.players.clone(),
             invitation: state.invitation,
             clock: state.clock.clone(),
+            accuracy: state.accuracy,
         }
     }
 

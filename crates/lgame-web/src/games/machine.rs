@@ -502,7 +502,7 @@ mod tests {
             version: 0,
             clock: Default::default(),
         };
-        Live::new(ID.into(), seated, &row, 0, Default::default()).unwrap()
+        Live::new(ID.into(), seated, &row, 0, Default::default(), None).unwrap()
     }
 
     /// A person's move for `ply`, with no thinking time told.

@@ -14,6 +14,13 @@
  */
 
 /**
+ * Both sides' accuracy in a finished game (`lgame_solver::accuracy`).
+ * @typedef {Object} AccuracyAnswer
+ * @property {SideAccuracyAnswer} blue
+ * @property {SideAccuracyAnswer} red
+ */
+
+/**
  * One move of an [`Analysis`].
  * @typedef {Object} AnalysedMove
  * @property {Move} move The move.
@@ -194,6 +201,7 @@
 /**
  * A change to a game, as a WebSocket sends it after the first state: the plies kept, the plies added, and every field of the state that may change (the others never do).
  * @typedef {Object} GameChange
+ * @property {AccuracyAnswer | null} accuracy Each side's accuracy once the game is over (`null` before).
  * @property {Clock | null} clock The clocks as of this message.
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
@@ -221,6 +229,7 @@
 /**
  * A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what the game's WebSockets send. Never a token.
  * @typedef {Object} GameState
+ * @property {AccuracyAnswer | null} accuracy Each side's moves scored against the solved game, once the game is over (`null` while it goes on, and for a variant the server does not solve).
  * @property {Clock | null} clock The clocks as of this answer (`null`: the game has no time control).
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
@@ -620,6 +629,21 @@
  * @property {string[]} neutrals The neutrals.
  * @property {string} position The starting position in the one-line form (classic rules).
  * @property {string[]} red Red's L, in notation order (by column, then row).
+ */
+
+/**
+ * One side's moves against the solved game: a move keeps the value when a won position stays won and a drawn one is not lost; moves in lost positions are counted, not scored.
+ * @typedef {Object} SideAccuracyAnswer
+ * @property {number | null} accuracy `kept / scored`, from 0 to 1; `null` when no move was scored.
+ * @property {number} drawn_kept
+ * @property {number} drawn_moves Moves in drawn positions, and how many of them kept the draw.
+ * @property {number} extra_plies Over the moves that kept a win: the plies they added to the fastest win.
+ * @property {number} kept The scored moves that kept the value.
+ * @property {number} lost_moves Moves in lost positions (not scored).
+ * @property {number} moves Every move the side made.
+ * @property {number} scored The moves scored: those in won or drawn positions.
+ * @property {number} won_kept
+ * @property {number} won_moves Moves in won positions, and how many of them kept the win.
  */
 
 /**

@@ -14,7 +14,7 @@
 import * as api from '../api.js';
 import { h, panel } from '../dom.js';
 import { href } from '../address.js';
-import { t, side, conclusion, winnerOf } from '../i18n.js';
+import { t, side, conclusion, winnerOf, plural, number } from '../i18n.js';
 import { moveCells } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { icon } from '../ui/icons.js';
@@ -51,7 +51,7 @@ const hintView = (shown) => h('p', { class: 'move-hint', hidden: !shown, text: t
 
 /**
  * The end's banner: what it means for this player, how, and the rematch.
- * @param {{ headline: string, how: string, result: string, ending: string, verdict: string, rematch: 'none' | 'off' | 'on', join: boolean } | null} s
+ * @param {{ headline: string, how: string, result: string, ending: string, verdict: string, rematch: 'none' | 'off' | 'on', join: boolean, accuracy: string[] } | null} s
  * @param {() => void} rematch
  */
 function bannerView(s, rematch) {
@@ -60,6 +60,7 @@ function bannerView(s, rematch) {
   },
   h('p', { class: 'end-headline', text: s?.headline ?? '' }),
   h('p', { class: 'end-how', text: s?.how ?? '' }),
+  h('ul', { class: 'end-accuracy', hidden: !s?.accuracy.length }, (s?.accuracy ?? []).map((line) => h('li', { text: line }))),
   h('div', { class: 'row' },
     h('button', { type: 'button', class: 'rematch primary', hidden: s?.rematch === 'none', disabled: s?.rematch === 'off', onclick: rematch },
       icon('rematch'), h('span', { text: t(s?.join ? 'game.joinRematch' : 'game.rematch') }))));
@@ -109,6 +110,23 @@ function historyView(s) {
 }
 
 /**
+ * Each side's accuracy against the solved game, in words (none: the server does not solve
+ * the variant). "Red: accuracy 87 % (13 of 15 moves kept the value; 2 plies longer than the fastest win)".
+ * @param {import('../api-types.js').AccuracyAnswer | null} accuracy
+ */
+function accuracyLines(accuracy) {
+  if (!accuracy) return [];
+  return /** @type {Color[]} */ (['red', 'blue']).map((color) => {
+    const a = accuracy[color];
+    if (a.accuracy === null) return t('game.accuracyNone', { side: side(color) });
+    const slower = a.won_kept > 0 ? plural('game.accuracySlower', a.extra_plies) : '';
+    return plural('game.accuracy', a.scored, {
+      side: side(color), percent: `${number(Math.round(a.accuracy * 100))} %`, kept: number(a.kept), slower,
+    });
+  });
+}
+
+/**
  * What the status says: whose turn it is as this page sees it, or how the game ended.
  * @param {GameCtrl} ctrl
  * @param {import('../api.js').GameState} state
@@ -145,6 +163,7 @@ function slices(ctrl, local, watchUrl) {
       rematch: /** @type {'none' | 'off' | 'on'} */ (ctrl.humanSides().length === 0 ? 'none' : ctrl.canRematch() ? 'on' : 'off'),
       // Still here with a rematch made: the other player asked for it.
       join: Boolean(state.rematch),
+      accuracy: accuracyLines(state.accuracy),
     } : null,
     share: invited && { ...invited, watch: watchUrl },
     players: state && state.players ? { players: state.players, yours: ctrl.humanSides() } : null,
