@@ -85,6 +85,8 @@ pub struct NewGame {
     /// The seats played with a secret of the lobby's instead of a new token: its stored
     /// form (`secret::lobby_token_hash`).
     pub lobby_tokens: [Option<String>; 2],
+    /// The rating category of a rated game (`ratings::category`); `None`: casual.
+    pub category: Option<&'static str>,
 }
 
 impl NewGame {
@@ -98,6 +100,7 @@ impl NewGame {
             clock: None,
             id: None,
             lobby_tokens: [None, None],
+            category: None,
         }
     }
 }
@@ -339,6 +342,7 @@ impl Games {
             clock,
             id,
             lobby_tokens,
+            category,
         } = new;
         let game = self.within_cap(game)?;
         if clock.is_some() && !seats.iter().any(Seat::is_human) {
@@ -405,6 +409,7 @@ impl Games {
             invites,
             names: [None, None],
             variant,
+            category: category.map(str::to_string),
             version: 0,
             clock: StoredClock::default(),
         };

@@ -36,6 +36,7 @@ macro_rules! seat_columns {
 mod accounts;
 mod lobby;
 mod postgres;
+mod ratings;
 mod sqlite;
 
 pub use accounts::{
@@ -43,6 +44,7 @@ pub use accounts::{
 };
 
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
+pub use ratings::{account_of, Leader, RatedGame, RatingChange, Ratings};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.
@@ -125,6 +127,8 @@ pub struct GameRow {
     pub names: [Option<String>; 2],
     /// The variant's name (`None`: custom rules), for the lists of games.
     pub variant: Option<String>,
+    /// A rated game's category (`ratings::category`); `None`: casual.
+    pub category: Option<String>,
     /// Changes made to the game since it was created: each change moves it one up.
     pub version: i64,
     /// Its clocks, if it has a time control.
@@ -293,7 +297,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Seeks + Send + Sync {
+pub trait Backend: Accounts + Seeks + Ratings + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -482,6 +486,7 @@ mod both_backends {
             invites: [None, None],
             names: [None, None],
             variant: None,
+            category: None,
             version: 0,
             clock: Default::default(),
         }

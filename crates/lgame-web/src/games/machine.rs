@@ -499,6 +499,7 @@ mod tests {
             invites: [None, None],
             names: [None, None],
             variant: None,
+            category: None,
             version: 0,
             clock: Default::default(),
         };

@@ -31,6 +31,7 @@ use super::{side_from_text, side_text, token_column};
 
 mod accounts;
 mod lobby;
+mod ratings;
 use super::{
     Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult, StoredClock,
 };
@@ -104,6 +105,8 @@ const MIGRATIONS: &[&str] = &[
     );",
     // Version 4: the SQLite schema's version 7 (the lobby).
     super::lobby::SCHEMA,
+    // Version 5: the SQLite schema's version 8 (ratings).
+    super::ratings::SCHEMA,
 ];
 
 /// Changes written and commits made: one each per change here.
@@ -367,9 +370,9 @@ impl Backend for Store {
                                         seed, termination, result, draw_offer, undo_request,
                                         red_holder, blue_holder, red_invite_hash,
                                         blue_invite_hash, variant, outcome, clock,
-                                        deadline_ms)
+                                        deadline_ms, category)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-                             $16, $17, $18, $19)",
+                             $16, $17, $18, $19, $20)",
                 )
                 .await?;
             tx.execute(
@@ -394,6 +397,7 @@ impl Backend for Store {
                     &outcome,
                     &game.clock.json,
                     &game.clock.deadline_ms,
+                    &game.category,
                 ],
             )
             .await?;
@@ -443,7 +447,7 @@ impl Backend for Store {
                             blue_invite_hash, variant,
                             (SELECT username FROM users WHERE 'u:' || id = red_holder),
                             (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                            clock, deadline_ms
+                            clock, deadline_ms, category
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -467,6 +471,7 @@ impl Backend for Store {
                 holders: [r.get(14), r.get(15)],
                 invites: [r.get(16), r.get(17)],
                 variant: r.get(18),
+                category: r.get(23),
                 names: [r.get(19), r.get(20)],
                 clock: StoredClock {
                     json: r.get(21),
@@ -626,6 +631,7 @@ async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
         }
         Change::Requests => {}
     }
+    ratings::rate_end(&tx, id, &edit.outcome).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -27,6 +27,7 @@ use crate::secret::token_hash;
 
 mod accounts;
 mod lobby;
+mod ratings;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -135,6 +136,8 @@ const MIGRATIONS: &[Migration] = &[
     ),
     // Version 7: the lobby's seeks and quick pairing's tickets (`store/lobby.rs`).
     Migration::Sql(super::lobby::SCHEMA),
+    // Version 8: ratings, and the rated games and seeks (`store/ratings.rs`).
+    Migration::Sql(super::ratings::SCHEMA),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
@@ -285,9 +288,10 @@ impl Backend for Store {
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
                                     blue_token_hash, seed, termination, result, draw_offer,
                                     undo_request, red_holder, blue_holder, red_invite_hash,
-                                    blue_invite_hash, variant, outcome, clock, deadline_ms)
+                                    blue_invite_hash, variant, outcome, clock, deadline_ms,
+                                    category)
                  VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                         ?14, ?15, ?16, ?17, ?18, ?19)",
+                         ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
             )?
             .execute(params![
                 game.id,
@@ -309,6 +313,7 @@ impl Backend for Store {
                 outcome,
                 game.clock.json,
                 game.clock.deadline_ms,
+                game.category,
             ])?;
             Ok(insert_moves(conn, &game.id, 1, &moves)?)
         })
@@ -328,7 +333,7 @@ impl Backend for Store {
                         variant,
                         (SELECT username FROM users WHERE 'u:' || id = red_holder),
                         (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                        clock, deadline_ms
+                        clock, deadline_ms, category
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |r| {
@@ -351,6 +356,7 @@ impl Backend for Store {
                         holders: [r.get(14)?, r.get(15)?],
                         invites: [r.get(16)?, r.get(17)?],
                         variant: r.get(18)?,
+                        category: r.get(23)?,
                         names: [r.get(19)?, r.get(20)?],
                         clock: StoredClock {
                             json: r.get(21)?,
@@ -597,7 +603,7 @@ fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
         }
         Change::Requests => {}
     }
-    Ok(())
+    ratings::rate_end(conn, id, &edit.outcome)
 }
 
 fn insert_moves(
@@ -665,6 +671,7 @@ mod tests {
             invites: [None, None],
             names: [None, None],
             variant: None,
+            category: None,
             version: 0,
             clock: Default::default(),
         }

@@ -33,7 +33,7 @@ fn session(r: &Row) -> Session {
 }
 
 /// Parameters owned, to cross into the backend's runtime.
-type Values = Vec<Box<dyn ToSql + Send + Sync>>;
+pub(super) type Values = Vec<Box<dyn ToSql + Send + Sync>>;
 
 fn refs(values: &Values) -> Vec<&(dyn ToSql + Sync)> {
     values.iter().map(|v| &**v as &(dyn ToSql + Sync)).collect()
@@ -41,7 +41,7 @@ fn refs(values: &Values) -> Vec<&(dyn ToSql + Sync)> {
 
 impl Store {
     /// Runs one statement and answers its rows.
-    fn rows(&self, sql: String, values: Values) -> StoreResult<Vec<Row>> {
+    pub(super) fn rows(&self, sql: String, values: Values) -> StoreResult<Vec<Row>> {
         let pool = self.pool.clone();
         Ok(self.run(async move {
             let client = pool.get().await?;

@@ -1,0 +1,257 @@
+//! Ratings as stored: each account's rating per category (`ratings`) and every rated game's
+//! change of both players' ratings (`rating_changes`), the interface both backends give
+//! ([`Ratings`]), and the SQL they share (parameters written `$N`).
+//!
+//! A rated game is one stored with a `category` (`ratings::category`). The moment its
+//! result is stored (an edit whose outcome is no longer `*`), the same transaction reads
+//! both players' entries, rates the game (`ratings::after_game`) and writes both entries and
+//! both changes: keyed by the game, so that a game changes ratings exactly once. An aborted
+//! game keeps the result `*` and so changes nothing.
+
+use lgame::game::{GameResult, ResultToken};
+
+use super::StoreResult;
+use crate::ratings::{after_game, Entry, Rating};
+
+/// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
+pub(super) const SCHEMA: &str =
+    "ALTER TABLE games ADD COLUMN category TEXT;  -- rated: its category
+    ALTER TABLE seeks ADD COLUMN category TEXT;       -- a rated seek's or ticket's category
+    ALTER TABLE seeks ADD COLUMN provisional BOOLEAN NOT NULL DEFAULT FALSE;
+    ALTER TABLE seeks ADD COLUMN rating_min BIGINT;   -- the ratings a seek's taker may have
+    ALTER TABLE seeks ADD COLUMN rating_max BIGINT;
+    CREATE TABLE ratings (
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        category TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,            -- the rated games that made it
+        last_ms BIGINT NOT NULL,          -- Unix milliseconds: when the last ended
+        PRIMARY KEY (user_id, category)
+    );
+    CREATE INDEX ratings_by_category ON ratings (category, rating);
+    CREATE TABLE rating_changes (
+        game TEXT NOT NULL REFERENCES games(id),
+        side TEXT NOT NULL,               -- red | blue
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        category TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,            -- Unix milliseconds: when the game ended
+        rating_before DOUBLE PRECISION NOT NULL,
+        deviation_before DOUBLE PRECISION NOT NULL,
+        volatility_before DOUBLE PRECISION NOT NULL,
+        rating_after DOUBLE PRECISION NOT NULL,
+        deviation_after DOUBLE PRECISION NOT NULL,
+        volatility_after DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, side)
+    );
+    CREATE INDEX rating_changes_by_user ON rating_changes (user_id, category, at_ms);";
+
+/// One player's change of rating in one rated game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    pub game: String,
+    /// `red` or `blue`.
+    pub side: String,
+    pub user_id: i64,
+    pub category: String,
+    /// Unix milliseconds: when the game ended.
+    pub at_ms: i64,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// A leaderboard's line: an account's name and entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leader {
+    pub username: String,
+    pub entry: Entry,
+}
+
+/// A rated game as stored, for the recomputation: its players' accounts, its result
+/// token, and when its rating changes say it ended (`None`: it has none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedGame {
+    pub id: String,
+    pub category: String,
+    pub holders: [Option<String>; 2],
+    pub outcome: String,
+    pub at_ms: Option<i64>,
+}
+
+/// What the databases keep of ratings. (Every call blocks.)
+pub trait Ratings {
+    /// Account `user_id`'s entries, by category.
+    fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>>;
+
+    /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
+    fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>>;
+
+    /// Account `user_id`'s changes in every category, oldest first.
+    fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>>;
+
+    /// Game `id`'s changes (none while it goes on, or if it is casual).
+    fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>>;
+
+    /// The best `limit` accounts in `category` not disabled whose deviation is under
+    /// `deviation` and whose last rated game ended at or after `since_ms`, best first.
+    fn leaderboard(
+        &self,
+        category: &str,
+        deviation: f64,
+        since_ms: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<Leader>>;
+
+    /// Every stored rated game, in no particular order.
+    fn rated_games(&self) -> StoreResult<Vec<RatedGame>>;
+
+    /// Every stored entry: account, category, entry.
+    fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>>;
+
+    /// The rated games holder `holder` plays that go on (no result yet, not aborted).
+    fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>>;
+}
+
+/// An account's number from a seat's holder (`u:ID`); `None` for a browser.
+pub fn account_of(holder: Option<&str>) -> Option<i64> {
+    holder?.strip_prefix("u:")?.parse().ok()
+}
+
+/// What a game's end rates, if anything: a rated game between two accounts whose result is
+/// stored (an aborted game's is `*`).
+pub(super) fn to_rate(
+    category: Option<String>,
+    holders: [Option<String>; 2],
+    outcome: &str,
+) -> Option<([i64; 2], String, GameResult)> {
+    let category = category?;
+    let players = [
+        account_of(holders[0].as_deref())?,
+        account_of(holders[1].as_deref())?,
+    ];
+    let ResultToken::Finished(result) = outcome.parse().ok()? else {
+        return None;
+    };
+    (players[0] != players[1]).then_some((players, category, result))
+}
+
+/// The rows a rated game's end writes: both players' new entries and changes.
+pub(super) fn changes(
+    game: &str,
+    players: [i64; 2],
+    category: &str,
+    entries: [Option<Entry>; 2],
+    result: GameResult,
+    at_ms: i64,
+) -> ([Entry; 2], [RatingChange; 2]) {
+    let (before, after) = after_game(entries, result, at_ms);
+    let change = |i: usize, side: &str| RatingChange {
+        game: game.to_string(),
+        side: side.to_string(),
+        user_id: players[i],
+        category: category.to_string(),
+        at_ms,
+        before: before[i],
+        after: after[i].rating,
+    };
+    (after, [change(0, "red"), change(1, "blue")])
+}
+
+/// Unix milliseconds now: when a game ended, for the inactivity of its players.
+pub(super) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A rated game's category and holders (`$1` its id).
+pub(super) const GAME_RATED: &str =
+    "SELECT category, red_holder, blue_holder FROM games WHERE id = $1";
+
+/// Whether game `$1` has changed ratings already.
+pub(super) const CHANGED: &str = "SELECT count(*) FROM rating_changes WHERE game = $1";
+
+/// An entry's columns.
+const ENTRY: &str = "rating, deviation, volatility, games, last_ms";
+
+pub(super) fn entry_sql() -> String {
+    format!("SELECT {ENTRY} FROM ratings WHERE user_id = $1 AND category = $2")
+}
+
+pub(super) fn ratings_of_sql() -> String {
+    format!("SELECT category, {ENTRY} FROM ratings WHERE user_id = $1 ORDER BY category")
+}
+
+pub(super) fn all_ratings_sql() -> String {
+    format!("SELECT user_id, category, {ENTRY} FROM ratings")
+}
+
+pub(super) fn leaderboard_sql() -> String {
+    format!(
+        "SELECT u.username, r.rating, r.deviation, r.volatility, r.games, r.last_ms
+         FROM ratings r JOIN users u ON u.id = r.user_id
+         WHERE r.category = $1 AND NOT u.disabled AND r.deviation < $2 AND r.last_ms >= $3
+         ORDER BY r.rating DESC, u.username_key LIMIT $4"
+    )
+}
+
+pub(super) const UPSERT_ENTRY: &str = "INSERT INTO ratings (user_id, category, rating,
+        deviation, volatility, games, last_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
+        deviation = excluded.deviation, volatility = excluded.volatility,
+        games = excluded.games, last_ms = excluded.last_ms";
+
+pub(super) const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game, side, user_id,
+        category, at_ms, rating_before, deviation_before, volatility_before, rating_after,
+        deviation_after, volatility_after)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+
+/// A change's columns.
+const CHANGE: &str = "game, side, user_id, category, at_ms, rating_before, deviation_before,
+    volatility_before, rating_after, deviation_after, volatility_after";
+
+pub(super) fn history_sql() -> String {
+    format!("SELECT {CHANGE} FROM rating_changes WHERE user_id = $1 ORDER BY at_ms, game")
+}
+
+pub(super) fn game_ratings_sql() -> String {
+    format!("SELECT {CHANGE} FROM rating_changes WHERE game = $1 ORDER BY side DESC")
+}
+
+pub(super) const RATED_GAMES: &str = "SELECT g.id, g.category, g.red_holder, g.blue_holder,
+        g.outcome, (SELECT min(c.at_ms) FROM rating_changes c WHERE c.game = g.id)
+     FROM games g WHERE g.category IS NOT NULL";
+
+pub(super) const RATED_PLAYING: &str = "SELECT id FROM games
+     WHERE category IS NOT NULL AND outcome = '*' AND termination IS NULL
+       AND (red_holder = $1 OR blue_holder = $1)";
+
+/// An entry from its columns (as read, in [`ENTRY`]'s order).
+pub(super) fn entry(
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+    last_ms: i64,
+) -> Entry {
+    Entry {
+        rating: Rating {
+            rating,
+            deviation,
+            volatility,
+        },
+        games: games as u32,
+        last_ms,
+    }
+}
+
+/// A rating from three columns.
+pub(super) fn rating(rating: f64, deviation: f64, volatility: f64) -> Rating {
+    Rating {
+        rating,
+        deviation,
+        volatility,
+    }
+}
