@@ -41,6 +41,13 @@ import { errorText } from './i18n.js';
  * @typedef {import('./api-types.js').GameState} GameState
  */
 
+/**
+ * A rated game's ratings: each player's before it, and after it once it ended.
+ * @typedef {{ rating: number, deviation: number, provisional: boolean }} RatingBrief
+ * @typedef {{ before: RatingBrief, after: RatingBrief | null }} RatingChange
+ * @typedef {{ rated?: boolean, category?: string | null, ratings?: Record<Color, RatingChange> | null }} RatedFields
+ */
+
 /** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {import('./api-types.js').Invitation} Invitation */
 
 /** A new game: its id, each person's seat token (for programs), the friend's invitation, its state. @typedef {import('./api-types.js').Created} CreatedGame */
@@ -60,6 +67,35 @@ import { errorText } from './i18n.js';
 /** A quick pairing ticket: waiting, or paired with its game. @typedef {import('./api-types.js').PairingStatus} PairingStatus */
 
 /** A message of the lobby's live stream, by its `type`. @typedef {import('./api-types.js').LobbyMessage} LobbyMessage */
+
+/**
+ * A rating in one category (docs/ratings.md): Glicko-2's rating, deviation and volatility,
+ * provisional while the deviation is high, its history oldest first, and the share of moves
+ * that kept the position's value over the rated games (`recent`: the last ten).
+ * @typedef {{ game: string, at_ms: number, rating: number, deviation: number }} RatingPoint
+ * @typedef {{ games: number, average: number, recent: number }} RatingAccuracy
+ * @typedef {{ category: string, rating: number, deviation: number, volatility: number, provisional: boolean,
+ *   games: number, last_ms: number, history: RatingPoint[], accuracy: RatingAccuracy | null }} Rating
+ * @typedef {{ username: string, ratings: Rating[] }} Ratings
+ */
+
+/**
+ * A category's leaderboard, best first.
+ * @typedef {{ rank: number, username: string, rating: number, deviation: number, games: number }} Leader
+ * @typedef {{ category: string, players: Leader[] }} Leaderboard
+ */
+
+/**
+ * An arena (docs/ratings.md, "Arenas"): a tournament of `minutes` where players are paired
+ * again as soon as their game ends; its summary, and its view with the standings (each
+ * player's score, streak, sheet of points and current game) and, once finished, the podium.
+ * @typedef {{ id: string, variant: string, clock: import('./api-types.js').TimeControl, speed: string, minutes: number,
+ *   rated: boolean, category: string | null, starts_at: number, ends_at: number,
+ *   state: 'upcoming' | 'running' | 'finished', players: number, creator: string }} ArenaSummary
+ * @typedef {{ rank: number, username: string, score: number, fire: boolean, sheet: number[], game: string | null, withdrawn: boolean }} Standing
+ * @typedef {ArenaSummary & { standings: Standing[], podium: string[] | null }} Arena
+ * @typedef {{ variant: string, clock: import('./api-types.js').TimeControl, minutes: number, rated: boolean, starts_at?: number }} ArenaRequest
+ */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
@@ -324,6 +360,50 @@ export const users = {
    * @returns {Promise<GamesPage>}
    */
   games: (name, filters) => request('GET', `${userPath(name)}/games?${query(filters)}`),
+  /**
+   * The player's rating in each category they played rated games of.
+   * @param {string} name
+   * @returns {Promise<Ratings>}
+   */
+  ratings: (name) => request('GET', `${userPath(name)}/ratings`),
+};
+
+/**
+ * A category's best players.
+ * @param {string} category
+ * @returns {Promise<Leaderboard>}
+ */
+export function leaderboard(category) {
+  return request('GET', `/api/leaderboard/${encodeURIComponent(category)}`);
+}
+
+/** @param {string} id */
+const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
+
+/** The arenas (docs/api.md, "Arenas"). */
+export const arenas = {
+  /** @returns {Promise<{ arenas: ArenaSummary[] }>} */
+  list: () => request('GET', '/api/arenas'),
+  /**
+   * @param {string} id
+   * @returns {Promise<Arena>}
+   */
+  get: (id) => request('GET', arenaPath(id)),
+  /**
+   * @param {ArenaRequest} body
+   * @returns {Promise<Arena>}
+   */
+  create: (body) => request('POST', '/api/arenas', body),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  join: (id) => request('POST', `${arenaPath(id)}/join`, {}),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  leave: (id) => request('POST', `${arenaPath(id)}/leave`, {}),
 };
 
 /**
@@ -396,7 +476,7 @@ export function watch(id, onState) {
 /** The lobby (docs/api.md, "The lobby"): seeks, quick pairing, and its live stream. */
 export const lobby = {
   /**
-   * @param {{ clock: object, colour?: string, variant?: string }} body
+   * @param {{ clock: object, colour?: string, variant?: string, rated?: boolean, rating_range?: [number, number] }} body
    * @returns {Promise<{ id: string, token: string, seek: SeekView }>}
    */
   seek: (body) => request('POST', '/api/seeks', body),
@@ -409,11 +489,12 @@ export const lobby = {
    */
   accept: (id) => request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
   /**
-   * Waits in quick pairing's pool for `control` (`3+0`, `1d`, …).
+   * Waits in quick pairing's pool for `control` (`3+0`, `1d`, …), rated (accounts only) or casual.
    * @param {string} control
+   * @param {boolean} [rated]
    * @returns {Promise<PairingStatus>}
    */
-  pair: (control) => request('POST', '/api/pairing', { control }),
+  pair: (control, rated) => request('POST', '/api/pairing', { control, rated: rated || undefined }),
   /**
    * @param {string} ticket
    * @returns {Promise<PairingStatus>}

@@ -10,5 +10,6 @@ import account from './account.js';
 import clock from './clock.js';
 import offers from './offers.js';
 import lobby from './lobby.js';
+import ratings from './ratings.js';
 
-export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock, ...offers, ...lobby };
+export default { ...ui, ...learn, ...print, ...puzzles, ...analysis, ...site, ...account, ...clock, ...offers, ...lobby, ...ratings };

@@ -176,12 +176,13 @@ export class GameCtrl {
   }
 
   /**
-   * Whether the solver may be consulted: not in a live game between people (analysis opens
-   * when it ends), so that nobody plays with the solver's help.
+   * Whether the solver may be consulted: not in a live game between people, a rated one
+   * above all (analysis and the moves' values open when it ends), so that nobody plays
+   * with the solver's help.
    */
   analysisAllowed() {
-    const state = this.state;
-    return Boolean(state && (state.over || !this.betweenPeople()));
+    const state = /** @type {(import('../api.js').GameState & import('../api.js').RatedFields) | null} */ (this.state);
+    return Boolean(state && (state.over || !(this.betweenPeople() || state.rated)));
   }
 
   /** Whether the board is turned round at first: for Blue's player, Blue's side nearest. */

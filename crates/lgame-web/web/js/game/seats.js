@@ -7,6 +7,7 @@
 import * as api from '../api.js';
 import { h } from '../dom.js';
 import { t, has, side } from '../i18n.js';
+import { ratingChange, categoryName } from '../ui/rating.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').Player} Player */
@@ -35,14 +36,18 @@ export function playerLink(player) {
 }
 
 /**
- * The players by the board, each side with its name (and "you" for this page's sides).
- * @param {{ players: Record<Color, Player>, yours: Color[] } | null} s
+ * The players by the board, each side with its name (and "you" for this page's sides), and
+ * in a rated game its category and each player's rating (its change once the game ended).
+ * @param {{ players: Record<Color, Player>, yours: Color[], category: string | null,
+ *   ratings: Record<Color, import('../api.js').RatingChange> | null } | null} s
  */
 export function playersView(s) {
   return h('p', { class: 'players' },
     s && /** @type {Color[]} */ (['red', 'blue']).map((c, i) => h('span', { class: `player ${c}`, 'data-side': c, 'data-kind': s.players[c].kind },
       i ? ' · ' : '', h('span', { class: `turn-dot ${c}` }), ' ', h('span', { text: `${side(c)}: ` }), playerLink(s.players[c]),
-      s.yours.includes(c) ? h('span', { class: 'muted', text: ` ${t('player.you')}` }) : null)));
+      s.ratings && h('span', { class: 'player-rating muted', text: ` ${ratingChange(s.ratings[c].before, s.ratings[c].after)}` }),
+      s.yours.includes(c) ? h('span', { class: 'muted', text: ` ${t('player.you')}` }) : null)),
+    s && s.category && h('span', { class: 'game-rated muted', 'data-category': s.category, text: ` · ${t('game.rated', { category: categoryName(s.category) })}` }));
 }
 
 /**

@@ -142,6 +142,16 @@ function statusText(ctrl, state) {
 }
 
 /**
+ * The players' slice: who sits where, and a rated game's category and ratings.
+ * @param {import('../api.js').GameState & import('../api.js').RatedFields} state
+ * @param {Color[]} yours
+ */
+function ratedPlayers(state, yours) {
+  const rated = Boolean(state.rated && state.category);
+  return { players: state.players, yours, category: rated ? state.category ?? null : null, ratings: rated ? state.ratings ?? null : null };
+}
+
+/**
  * The state cut into the panels' slices.
  * @param {GameCtrl} ctrl
  * @param {Local} local
@@ -166,7 +176,7 @@ function slices(ctrl, local, watchUrl) {
       accuracy: accuracyLines(state.accuracy),
     } : null,
     share: invited && { ...invited, watch: watchUrl },
-    players: state && state.players ? { players: state.players, yours: ctrl.humanSides() } : null,
+    players: state && state.players ? ratedPlayers(state, ctrl.humanSides()) : null,
     invite: (() => {
       const offered = ctrl.offeredSeat();
       return offered && { side: offered, text: ctrl.inviteText() };

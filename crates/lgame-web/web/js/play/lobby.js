@@ -2,7 +2,8 @@
 // The home page's quick pairing and lobby (docs/api.md, "The lobby"): a grid of the pool's
 // controls, each a button that waits for an opponent of that control; and the open seeks,
 // live from the lobby's stream, each with its button (play it, or withdraw one's own), and
-// a form to add a seek. The stream keeps this browser's seeks and tickets alive while the
+// a form to add a seek (rated or casual, for an account: each seek says which, and its
+// seeker's rating). The stream keeps this browser's seeks and tickets alive while the
 // page is open; its `game` message (a seek taken, a ticket paired) opens the game, as does
 // a ticket's poll, which stands in if the stream missed it.
 
@@ -10,11 +11,16 @@ import * as api from '../api.js';
 import { h } from '../dom.js';
 import { href } from '../address.js';
 import { t } from '../i18n.js';
+import * as session from '../session.js';
 import { controlText } from '../game/clock.js';
 import { CONTROLS, clockOf } from '../ui/choosers.js';
+import { ratingText } from '../ui/rating.js';
 import { COLOURS } from './ctrl.js';
 
-/** @typedef {import('../api.js').SeekView} SeekView */
+/**
+ * A seek, with its seeker's rating in its category (a rated seek's, and an account's).
+ * @typedef {import('../api.js').SeekView & { category?: string | null, rating?: number | null, provisional?: boolean }} SeekView
+ */
 /** @typedef {import('../api.js').LobbyMessage} LobbyMessage */
 
 /** How often a waiting ticket is asked after. */
@@ -30,6 +36,8 @@ export class LobbyCtrl {
     this.waiting = null;
     this.error = '';
     this.busy = false;
+    /** Whether quick pairing and a new seek ask for a rated game (accounts only). */
+    this.rated = false;
     this.stream = api.lobby.watch((message) => this.heard(message));
     this.poll = setInterval(() => this.check(), POLL_MS);
   }
@@ -70,7 +78,7 @@ export class LobbyCtrl {
   pair(control) {
     return this.act(async () => {
       await this.leave();
-      const status = await api.lobby.pair(control);
+      const status = await api.lobby.pair(control, this.rated && this.canRate());
       this.waiting = { control, ticket: status.ticket };
       // The stream opened before this browser had an identity knows it only now.
       this.stream.reopen();
@@ -96,10 +104,15 @@ export class LobbyCtrl {
     }
   }
 
+  /** Whether this page may ask for rated games: an account is logged in. */
+  canRate() {
+    return Boolean(session.account());
+  }
+
   /** @param {string} control @param {string} colour */
   seek(control, colour) {
     return this.act(async () => {
-      await api.lobby.seek({ clock: /** @type {object} */ (clockOf(control)), colour });
+      await api.lobby.seek({ clock: /** @type {object} */ (clockOf(control)), colour, rated: this.rated && this.canRate() });
       this.stream.reopen();
     });
   }
@@ -125,6 +138,31 @@ const controlLabel = (control) => controlText(/** @type {any} */ (clockOf(contro
 /** A control as the grid's buttons say it: `3+2`, `1 d`. @param {string} control */
 const shortLabel = (control) => control.endsWith('d') ? t('lobby.days', { days: control.slice(0, -1) }) : control;
 
+/** A select of the usual time controls (5+0 chosen), as a seek or an arena takes them. */
+export function controlSelect() {
+  const control = h('select', { name: 'control', 'aria-label': t('clock.choose') });
+  for (const name of CONTROLS) control.add(new Option(controlLabel(name), name));
+  control.value = '5+0';
+  return control;
+}
+
+/**
+ * The "Rated" checkbox (quick pairing's and the seek form's share the choice), shown to an
+ * account only; `draw` shows or hides it and keeps it as chosen.
+ * @param {LobbyCtrl} ctrl
+ * @param {string} cls
+ */
+function ratedBox(ctrl, cls) {
+  const box = h('input', { type: 'checkbox', name: 'rated', class: cls });
+  box.addEventListener('change', () => { ctrl.rated = box.checked; ctrl.redraw(); });
+  const label = h('label', { class: `rated-choice ${cls}-label` }, box, ' ', h('span', { text: t('lobby.rated') }));
+  const draw = () => {
+    label.hidden = !ctrl.canRate();
+    box.checked = ctrl.rated;
+  };
+  return { label, draw };
+}
+
 /**
  * Quick pairing's grid, and what it waits for.
  * @param {LobbyCtrl} ctrl
@@ -140,7 +178,9 @@ export function poolGrid(ctrl) {
   cancel.addEventListener('click', () => ctrl.act(() => ctrl.leave()));
   const waiting = h('div', { class: 'row pool-status' }, status, cancel);
   const grid = h('div', { class: 'pool', role: 'group', 'aria-label': t('home.quick') }, buttons);
+  const rated = ratedBox(ctrl, 'pool-rated');
   const draw = () => {
+    rated.draw();
     const control = ctrl.waiting?.control;
     waiting.hidden = !control;
     status.textContent = control ? t('lobby.waiting', { control: controlLabel(control) }) : '';
@@ -149,7 +189,7 @@ export function poolGrid(ctrl) {
       button.disabled = ctrl.busy;
     }
   };
-  return { nodes: [grid, waiting], draw };
+  return { nodes: [rated.label, grid, waiting], draw };
 }
 
 /**
@@ -159,13 +199,12 @@ export function poolGrid(ctrl) {
 export function seekList(ctrl) {
   const rows = h('tbody');
   const none = h('p', { class: 'seeks-none hint', text: t('lobby.none') });
-  const control = h('select', { name: 'control', 'aria-label': t('clock.choose') });
-  for (const name of CONTROLS) control.add(new Option(controlLabel(name), name));
-  control.value = '5+0';
+  const control = controlSelect();
   const colour = h('select', { name: 'colour', 'aria-label': t('play.colour') });
   for (const c of COLOURS) colour.add(new Option(t(`play.colour.${c}`), c));
   colour.value = 'random';
-  const form = h('form', { class: 'row seek-form' }, control, ' ', colour, ' ',
+  const rated = ratedBox(ctrl, 'seek-rated');
+  const form = h('form', { class: 'row seek-form' }, control, ' ', colour, ' ', rated.label, ' ',
     h('button', { type: 'submit', class: 'seek-create', text: t('lobby.create') }));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -174,19 +213,22 @@ export function seekList(ctrl) {
   const error = h('p', { class: 'error', role: 'alert' });
   const table = h('table', { class: 'seeks' },
     h('caption', { text: t('lobby.title') }),
-    h('thead', {}, h('tr', {}, ['lobby.player', 'clock.choose', 'lobby.colour', 'play.variant'].map((k) => h('th', { scope: 'col', text: t(k) })), h('td'))),
+    h('thead', {}, h('tr', {}, ['lobby.player', 'lobby.rating', 'clock.choose', 'lobby.colour', 'play.variant', 'lobby.mode'].map((k) => h('th', { scope: 'col', text: t(k) })), h('td'))),
     rows);
   const draw = () => {
+    rated.draw();
     const seeks = [...ctrl.seeks.values()].sort((a, b) => b.created_ms - a.created_ms);
     rows.replaceChildren(...seeks.map((seek) => {
       const button = h('button', { type: 'button', class: seek.mine ? 'seek-withdraw' : 'seek-accept primary', text: t(seek.mine ? 'lobby.withdraw' : 'lobby.play') });
       button.disabled = ctrl.busy;
       button.addEventListener('click', () => ctrl.answer(seek));
-      return h('tr', { 'data-id': seek.id, class: seek.mine ? 'mine' : '' },
+      return h('tr', { 'data-id': seek.id, 'data-rated': String(seek.rated), class: seek.mine ? 'mine' : '' },
         h('td', { text: seek.name ?? t('lobby.anonymous') }),
+        h('td', { class: 'seek-rating', text: typeof seek.rating === 'number' ? ratingText(seek.rating, seek.provisional) : '' }),
         h('td', { text: controlText(seek.clock) }),
         h('td', { text: t(`play.colour.${seek.colour}`) }),
         h('td', { text: seek.variant }),
+        h('td', { class: 'seek-mode', text: t(seek.rated ? 'lobby.ratedGame' : 'lobby.casual') }),
         h('td', {}, button));
     }));
     table.hidden = seeks.length === 0;

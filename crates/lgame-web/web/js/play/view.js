@@ -7,6 +7,7 @@
 // nothing else is needed. play/ctrl.js creates the game.
 
 import { h } from '../dom.js';
+import * as session from '../session.js';
 import { href } from '../address.js';
 import { t } from '../i18n.js';
 import { setup as namedSetup } from '../catalog.js';
@@ -179,6 +180,9 @@ export function render(main, params) {
     h('div', { class: 'home-ways' }, quickWay(pool), computerWay(ctrl, start), friendWay(ctrl, start), error),
     h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes)));
   redraw();
+  // The rated choice is an account's: shown once the session is known, hidden at a log-out.
+  const stopSession = session.onChange(() => redraw());
+  session.load().then(() => redraw());
 
   function redraw() {
     error.textContent = ctrl.error;
@@ -186,5 +190,8 @@ export function render(main, params) {
     pool.draw();
     seeks.draw();
   }
-  return () => lobby.stop();
+  return () => {
+    stopSession();
+    lobby.stop();
+  };
 }

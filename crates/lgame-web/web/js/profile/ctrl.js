@@ -1,6 +1,6 @@
 // @ts-check
 // A player's profile (`/@/NAME?result=…&variant=…&opponent=…&page=N`), the state and the
-// actions: their counts and current games, and their games filtered by result, variant and
+// actions: their counts, ratings and current games, and their games filtered by result, variant and
 // opponent, a page at a time, newest first. The filters are in the address (rewritten as
 // they change), so a filtered list can be shared. profile/view.js draws it.
 
@@ -32,12 +32,14 @@ export class ProfileCtrl {
     this.profile = null;
     /** @type {import('../api.js').GamesPage | null} */
     this.games = null;
+    /** The ratings in each category played rated (none asked yet: null). @type {import('../api.js').Rating[] | null} */
+    this.ratings = null;
     /** Whether there is no such player. */
     this.missing = false;
     this.error = '';
   }
 
-  /** The profile, then its games. */
+  /** The profile, then its ratings and games. */
   async start() {
     await session.load();
     try {
@@ -49,7 +51,18 @@ export class ProfileCtrl {
       this.redraw();
       return;
     }
-    await this.load(this.page);
+    await Promise.all([this.loadRatings(), this.load(this.page)]);
+  }
+
+  /** The ratings: a failure leaves them out (the games still show). */
+  async loadRatings() {
+    try {
+      this.ratings = (await api.users.ratings(this.name)).ratings;
+    } catch (e) {
+      console.error(e);
+      this.ratings = [];
+    }
+    this.redraw();
   }
 
   /** Whether the profile is the asker's own (its unfinished games are theirs to resume). */

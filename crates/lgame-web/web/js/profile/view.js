@@ -1,13 +1,15 @@
 // @ts-check
 // A player's profile (`/@/NAME`), drawn: their name and since when they play, the counts of
-// their wins, draws and losses, their current games, and their games with the filters
+// their wins, draws and losses, their ratings (each with its history's chart), their current games, and their games with the filters
 // (result, variant, opponent) and pages. profile/ctrl.js asks for them.
 
 import { h, panel } from '../dom.js';
-import { t, number } from '../i18n.js';
+import { t, number, plural } from '../i18n.js';
+import { href } from '../address.js';
 import { variantNames } from '../catalog.js';
 import { gamesTable, pager, variantName } from '../ui/gamelist.js';
 import { dateOf } from '../account/view.js';
+import { ratingWithDeviation, ratingChart, categoryName, percent } from '../ui/rating.js';
 import { ProfileCtrl, RESULTS } from './ctrl.js';
 
 /** @typedef {import('../api.js').Profile} Profile */
@@ -33,6 +35,32 @@ function headView(s, ctrl) {
         h('h2', { text: t('profile.playing') }),
         p.playing.length ? gamesTable(p.playing, ctrl.own()) : h('p', { class: 'muted', text: t('profile.noneNow') })),
     ]);
+}
+
+/**
+ * The accuracy in rated games: the average, and the last ten games' beside it with its trend.
+ * @param {import('../api.js').RatingAccuracy} a
+ */
+function accuracyText(a) {
+  const trend = a.recent > a.average + 0.005 ? 'up' : a.recent < a.average - 0.005 ? 'down' : 'flat';
+  return t(`rating.accuracy.${trend}`, { average: percent(a.average), recent: percent(a.recent) });
+}
+
+/**
+ * The player's ratings, a card a category: the rating with its deviation, the games, the
+ * accuracy, and the history's chart.
+ * @param {import('../api.js').Rating[] | null} ratings
+ */
+function ratingsView(ratings) {
+  return h('section', { class: 'panel ratings', hidden: !ratings, 'aria-labelledby': 'ratings-title' },
+    h('h2', { id: 'ratings-title', text: t('rating.title') }),
+    ratings && !ratings.length && h('p', { class: 'muted ratings-none', text: t('rating.none') }),
+    h('div', { class: 'rating-cards' }, (ratings || []).map((r) => h('article', { class: 'rating-card', 'data-category': r.category, 'data-key': r.category },
+      h('h3', {}, h('a', { href: `/${href('leaderboard', {}, [r.category])}`, text: categoryName(r.category) })),
+      h('p', { class: 'rating-value' }, h('strong', { text: ratingWithDeviation(r) }), ' ',
+        h('span', { class: 'muted rating-games', text: plural('rating.games', r.games) })),
+      r.accuracy && h('p', { class: 'rating-accuracy muted', text: accuracyText(r.accuracy) }),
+      r.history.length > 0 && ratingChart(r.category, r.history)))));
 }
 
 /**
@@ -74,12 +102,14 @@ function filtersForm(ctrl) {
 export async function render(main, params, rest) {
   const ctrl = new ProfileCtrl(rest[0] || '', params, () => redraw());
   const head = h('div', { class: 'part' });
+  const ratings = h('section');
   const list = h('div', { class: 'part' });
   const history = h('section', { class: 'panel history-list', hidden: true },
     h('h2', { text: t('profile.history') }), filtersForm(ctrl), list);
-  main.append(head, history);
+  main.append(head, ratings, history);
   const draw = {
     head: panel(head, (/** @type {Parameters<typeof headView>[0]} */ s) => headView(s, ctrl)),
+    ratings: panel(ratings, ratingsView),
     list: panel(list, (/** @type {{ games: import('../api.js').GamesPage | null }} */ s) => h('div', { class: 'part' },
       s.games && (s.games.games.length
         ? [gamesTable(s.games.games, ctrl.own()), pager(s.games, (page) => ctrl.load(page))]
@@ -87,6 +117,7 @@ export async function render(main, params, rest) {
   };
   function redraw() {
     draw.head({ profile: ctrl.profile, missing: ctrl.missing ? t('profile.notFound', { name: ctrl.name }) : '', error: ctrl.error });
+    draw.ratings(ctrl.ratings);
     draw.list({ games: ctrl.games });
     history.hidden = !ctrl.profile;
     if (ctrl.profile) document.title = `${ctrl.profile.username} · lgame`;

@@ -1,0 +1,49 @@
+// @ts-check
+// A category's leaderboard, drawn: the category picker and the table of its best players
+// (rank, player linked to their profile, rating, games). leaderboard/ctrl.js asks for it.
+
+import { h, panel } from '../dom.js';
+import { t, number } from '../i18n.js';
+import { playerLink } from '../game/seats.js';
+import { CATEGORIES, categoryName, ratingText } from '../ui/rating.js';
+import { LeaderboardCtrl } from './ctrl.js';
+
+/**
+ * @param {{ category: string, players: import('../api.js').Leader[] | null, error: string }} s
+ */
+function tableView(s) {
+  return h('div', { class: 'part' },
+    h('p', { class: 'error', role: 'alert', hidden: !s.error, text: s.error }),
+    s.players && !s.players.length && h('p', { class: 'muted leaders-none', text: t('leaders.none') }),
+    s.players && s.players.length > 0 && h('table', { class: 'leaders', 'data-category': s.category },
+      h('caption', { text: categoryName(s.category) }),
+      h('thead', {}, h('tr', {}, ['leaders.rank', 'lobby.player', 'rating.rating', 'leaders.games'].map((k) => h('th', { scope: 'col', text: t(k) })))),
+      h('tbody', {}, s.players.map((p) => h('tr', { 'data-username': p.username },
+        h('td', { class: 'rank', text: number(p.rank) }),
+        h('td', {}, playerLink({ kind: 'user', name: p.username })),
+        h('td', { class: 'rating', text: ratingText(p.rating) }),
+        h('td', { class: 'games', text: number(p.games) }))))));
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {URLSearchParams} _params
+ * @param {string[]} rest the category
+ */
+export async function render(main, _params, rest) {
+  const ctrl = new LeaderboardCtrl(rest[0], () => redraw());
+  const picker = h('select', { id: 'leaders-category', name: 'category' });
+  for (const c of CATEGORIES) picker.add(new Option(categoryName(c), c));
+  picker.value = ctrl.category;
+  picker.addEventListener('change', () => ctrl.show(picker.value));
+  const table = h('div', { class: 'part' });
+  main.append(h('section', { class: 'panel leaderboard' },
+    h('h1', { text: t('title.leaderboard') }),
+    h('div', { class: 'row' }, h('label', { for: 'leaders-category', text: t('leaders.category') }), ' ', picker),
+    table));
+  const draw = panel(table, tableView);
+  function redraw() {
+    draw({ category: ctrl.category, players: ctrl.players, error: ctrl.error });
+  }
+  await ctrl.show(ctrl.category);
+}
