@@ -41,6 +41,20 @@ enum Action {
         #[arg(long, default_value_t = 20)]
         limit: i64,
     },
+    /// Recompute every rating from the stored rated games and compare with the stored
+    /// ratings: exit status 1 and each difference printed if they differ.
+    CheckRatings,
+    /// The accounts whose rated games are suspiciously accurate against the solved game,
+    /// most accurate first, for a person to review (and `disable` if need be).
+    Suspects {
+        /// At least this many rated games scored.
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// A mean accuracy (the share of moves that kept the position's value) of at least
+        /// this.
+        #[arg(long, default_value_t = 0.98)]
+        accuracy: f64,
+    },
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
@@ -82,6 +96,46 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
                     out,
                     "{}\t{}{state}{email}",
                     account.username, account.created
+                )?;
+            }
+        }
+        Action::CheckRatings => {
+            let check = admin.check_ratings().map_err(Failure::Illegal)?;
+            for problem in &check.problems {
+                writeln!(out, "{problem}")?;
+            }
+            let summary = format!(
+                "{} rated games recomputed: {} ratings",
+                check.games, check.entries
+            );
+            if !check.problems.is_empty() {
+                return Err(Failure::Illegal(anyhow!(
+                    "{summary}, {} differences from the stored ratings",
+                    check.problems.len()
+                )));
+            }
+            writeln!(out, "{summary}, all equal to the stored ones")?;
+        }
+        Action::Suspects { games, accuracy } => {
+            let suspects = admin
+                .suspects(*games, *accuracy)
+                .map_err(Failure::Illegal)?;
+            for s in &suspects {
+                let state = if s.disabled { " disabled" } else { "" };
+                writeln!(
+                    out,
+                    "{}\t{} rated games\t{} perfect\taccuracy {:.1}%{state}",
+                    s.username,
+                    s.games,
+                    s.perfect,
+                    s.accuracy * 100.0
+                )?;
+            }
+            if suspects.is_empty() {
+                writeln!(
+                    out,
+                    "no account has {games} or more rated games at {:.1}% or more",
+                    accuracy * 100.0
                 )?;
             }
         }

@@ -436,7 +436,7 @@ async fn my_games(
 }
 
 /// An account by its username (any case), or 404.
-async fn user_named(shared: &Shared, name: &str) -> Result<User, ApiError> {
+pub(crate) async fn user_named(shared: &Shared, name: &str) -> Result<User, ApiError> {
     let (games, key) = (shared.games.clone(), credentials::username_key(name));
     let user = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage)).await?;
     user.ok_or_else(|| {

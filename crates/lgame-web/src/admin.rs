@@ -5,8 +5,14 @@
 
 use anyhow::{anyhow, bail, Context};
 
+use std::collections::BTreeMap;
+
+use lgame::game::ResultToken;
+
 use crate::credentials;
-use crate::store::{Database, Store, Synchronous, User, UserBy, UserChange};
+use crate::games::Games;
+use crate::ratings::{categories, Ledger};
+use crate::store::{account_of, Database, Store, Synchronous, User, UserBy, UserChange};
 
 /// An account as `lgame admin list` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +26,8 @@ pub struct AccountLine {
 
 /// The database's accounts, for an administrator.
 pub struct Admin {
-    store: Store,
+    /// The database's games, replayed through the rules (and scored) as the server does.
+    games: Games,
 }
 
 impl Admin {
@@ -29,12 +36,17 @@ impl Admin {
     pub fn open(db: &Database) -> anyhow::Result<Admin> {
         let store = Store::open(db, Synchronous::Full)
             .with_context(|| format!("opening the database {db}"))?;
-        Ok(Admin { store })
+        let games = Games::new(store, 16, crate::DEFAULT_MAX_TABLE_STATES);
+        Ok(Admin { games })
+    }
+
+    fn store(&self) -> &Store {
+        &self.games.store
     }
 
     fn user(&self, username: &str) -> anyhow::Result<User> {
         let key = credentials::username_key(username);
-        self.store
+        self.store()
             .user(UserBy::Key(&key))?
             .ok_or_else(|| anyhow!("no account is named '{username}'"))
     }
@@ -44,19 +56,19 @@ impl Admin {
         let user = self.user(username)?;
         credentials::check_password(password, &user.username).map_err(|e| anyhow!(e))?;
         let hash = credentials::hash_password(password)?;
-        self.store
+        self.store()
             .change_user(user.id, &UserChange::Password(hash))?;
-        self.store.end_sessions(user.id, None)?;
+        self.store().end_sessions(user.id, None)?;
         Ok(())
     }
 
     /// Disables (no log-in, every session ended) or re-enables an account.
     pub fn set_disabled(&self, username: &str, disabled: bool) -> anyhow::Result<()> {
         let user = self.user(username)?;
-        self.store
+        self.store()
             .change_user(user.id, &UserChange::Disabled(disabled))?;
         if disabled {
-            self.store.end_sessions(user.id, None)?;
+            self.store().end_sessions(user.id, None)?;
         }
         Ok(())
     }
@@ -69,7 +81,7 @@ impl Admin {
             username: new_name.to_string(),
             key: credentials::username_key(new_name),
         };
-        if !self.store.change_user(user.id, &change)? {
+        if !self.store().change_user(user.id, &change)? {
             bail!("the username '{new_name}' is taken");
         }
         Ok(())
@@ -78,7 +90,7 @@ impl Admin {
     /// The `limit` newest accounts, newest first.
     pub fn newest(&self, limit: i64) -> anyhow::Result<Vec<AccountLine>> {
         Ok(self
-            .store
+            .store()
             .newest_users(limit)?
             .into_iter()
             .map(|u| AccountLine {
@@ -89,4 +101,133 @@ impl Admin {
             })
             .collect())
     }
+
+    /// Recomputes every rating from the stored rated games, one after another in the order
+    /// they ended (`ratings::Ledger`), and compares each account's entries with those
+    /// stored: any difference, and any finished rated game that changed no rating, is a
+    /// problem.
+    pub fn check_ratings(&self) -> anyhow::Result<RatingsCheck> {
+        let mut problems = Vec::new();
+        let mut ended = Vec::new();
+        for game in self.store().rated_games()? {
+            let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
+                continue;
+            };
+            let players = game.holders.clone().map(|h| account_of(h.as_deref()));
+            let (Some(red), Some(blue)) = (players[0], players[1]) else {
+                problems.push(format!(
+                    "game {}: rated, but not between two accounts",
+                    game.id
+                ));
+                continue;
+            };
+            let Some(category) = categories().find(|c| *c == game.category) else {
+                problems.push(format!("game {}: no category '{}'", game.id, game.category));
+                continue;
+            };
+            match game.at_ms {
+                Some(at_ms) => ended.push((at_ms, game.id, [red, blue], category, result)),
+                None => problems.push(format!("game {}: ended rated, changed no rating", game.id)),
+            }
+        }
+        ended.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        let mut ledger = Ledger::default();
+        for (at_ms, _, players, category, result) in &ended {
+            ledger.rate(*players, category, *result, *at_ms);
+        }
+        let stored: BTreeMap<(i64, String), crate::ratings::Entry> = self
+            .store()
+            .all_ratings()?
+            .into_iter()
+            .map(|(user, category, entry)| ((user, category), entry))
+            .collect();
+        let recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = ledger
+            .entries()
+            .map(|(user, category, entry)| ((user, category.to_string()), entry))
+            .collect();
+        for (key, entry) in &recomputed {
+            match stored.get(key) {
+                Some(s) if s == entry => {}
+                Some(s) => problems.push(format!(
+                    "account {} in {}: stored {s:?}, recomputed {entry:?}",
+                    key.0, key.1
+                )),
+                None => problems.push(format!("account {} in {}: not stored", key.0, key.1)),
+            }
+        }
+        for key in stored.keys().filter(|k| !recomputed.contains_key(*k)) {
+            problems.push(format!(
+                "account {} in {}: stored, no game made it",
+                key.0, key.1
+            ));
+        }
+        Ok(RatingsCheck {
+            games: ended.len(),
+            entries: recomputed.len(),
+            problems,
+        })
+    }
+
+    /// The accounts whose rated games are suspiciously perfect, for a person to review:
+    /// at least `min_games` rated games scored against the solved game whose mean
+    /// accuracy is `threshold` or more, most accurate first.
+    pub fn suspects(&self, min_games: usize, threshold: f64) -> anyhow::Result<Vec<Suspect>> {
+        let mut shares: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+        for game in self.store().rated_games()? {
+            if game.at_ms.is_none() {
+                continue;
+            }
+            let Some(live) = self.games.load(&game.id).map_err(|e| anyhow!("{e}"))? else {
+                continue;
+            };
+            let Some(accuracy) = live.accuracy() else {
+                continue;
+            };
+            let sides = [accuracy.red.accuracy, accuracy.blue.accuracy];
+            for (holder, share) in game.holders.iter().zip(sides) {
+                if let (Some(user), Some(share)) = (account_of(holder.as_deref()), share) {
+                    shares.entry(user).or_default().push(share);
+                }
+            }
+        }
+        let mut suspects = Vec::new();
+        for (user, list) in shares {
+            let mean = list.iter().sum::<f64>() / list.len() as f64;
+            if list.len() < min_games || mean < threshold {
+                continue;
+            }
+            let Some(account) = self.store().user(UserBy::Id(user))? else {
+                continue;
+            };
+            suspects.push(Suspect {
+                username: account.username,
+                disabled: account.disabled,
+                games: list.len(),
+                perfect: list.iter().filter(|s| **s >= 1.0).count(),
+                accuracy: mean,
+            });
+        }
+        suspects.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy));
+        Ok(suspects)
+    }
+}
+
+/// What [`Admin::check_ratings`] found: the rated games recomputed, the entries they
+/// make, and every difference from what is stored (none: the stored ratings are the games').
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingsCheck {
+    pub games: usize,
+    pub entries: usize,
+    pub problems: Vec<String>,
+}
+
+/// An account [`Admin::suspects`] lists: its rated games scored, how many were perfect, and
+/// its mean accuracy in them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suspect {
+    pub username: String,
+    pub disabled: bool,
+    pub games: usize,
+    pub perfect: usize,
+    pub accuracy: f64,
 }

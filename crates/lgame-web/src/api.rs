@@ -96,6 +96,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/records", post(records))
         .merge(crate::accounts::routes())
         .merge(crate::lobby::routes())
+        .merge(crate::ratings::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))
@@ -530,6 +531,7 @@ async fn analysis(
 ) -> Result<Json<Analysis>, ApiError> {
     shared.analysis_limiter.check(caller.client())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
+    crate::ratings::refuse_own_rated_game(&shared, &caller, &position).await?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
     let analysed = blocking(move || {
         tb.analyze(&position)

@@ -40,6 +40,19 @@ enum Shows {
 /// be added here.
 const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
     ("The game state", 0, Shows::Answer, "GameState"),
+    ("The game state", 1, Shows::Answer, "RatingsAnswer"),
+    (
+        "GET /api/users/{name}/ratings",
+        0,
+        Shows::Answer,
+        "UserRatings",
+    ),
+    (
+        "GET /api/leaderboard/{category}",
+        0,
+        Shows::Answer,
+        "Leaderboard",
+    ),
     ("POST /api/games", 0, Shows::Request, "CreateRequest"),
     ("POST /api/games", 1, Shows::Answer, "Created"),
     (
@@ -252,8 +265,12 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     }
     let accuracy =
         crate::response::AccuracyAnswer::from(lgame_solver::accuracy(&table, &won_game).unwrap());
+    let (ratings, user_ratings, leaderboard) = ratings_answers();
     BTreeMap::from([
         (("The game state", 0), to_json(state)),
+        (("The game state", 1), ratings),
+        (("GET /api/users/{name}/ratings", 0), user_ratings),
+        (("GET /api/leaderboard/{category}", 0), leaderboard),
         (("Accuracy", 0), to_json(accuracy)),
         (("POST /api/games", 1), created),
         (("Reasons as data", 0), refused),
@@ -269,6 +286,57 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         (("GET /api/games/{id}/ws", 1), change),
         (("GET /healthz", 0), to_json(api::health(&app))),
     ])
+}
+
+/// The ratings' answers, of the types that answer them: a rated game's two new players
+/// after Red won, the winner's ratings, a leaderboard.
+fn ratings_answers() -> (Value, Value, Value) {
+    use crate::ratings::{rate, START};
+    use crate::response::*;
+    let (red, blue) = rate(START, START, lgame::game::GameResult::RedWins);
+    let seat = |after: crate::ratings::Rating| SeatRating {
+        before: START.into(),
+        after: Some(after.into()),
+    };
+    let game = RatingsAnswer {
+        red: seat(red),
+        blue: seat(blue),
+    };
+    let at_ms = 1_796_284_800_000;
+    let user = UserRatings {
+        username: "alice".into(),
+        ratings: vec![CategoryRating {
+            category: "blitz".into(),
+            rating: red.rating,
+            deviation: red.deviation,
+            volatility: red.volatility,
+            provisional: red.provisional(),
+            games: 1,
+            last_ms: at_ms,
+            history: vec![HistoryPoint {
+                game: "3f9c0a7b12d4e6f8".into(),
+                at_ms,
+                rating: red.rating,
+                deviation: red.deviation,
+            }],
+            accuracy: Some(AccuracyTrend {
+                games: 1,
+                average: 1.0,
+                recent: 1.0,
+            }),
+        }],
+    };
+    let board = Leaderboard {
+        category: "blitz".into(),
+        players: vec![LeaderboardLine {
+            rank: 1,
+            username: "alice".into(),
+            rating: 1802.5,
+            deviation: 64.2,
+            games: 41,
+        }],
+    };
+    (to_json(game), to_json(user), to_json(board))
 }
 
 /// Reads a request example with the endpoint's request type.

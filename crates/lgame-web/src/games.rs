@@ -18,9 +18,10 @@ use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::clock::{Clock, TimeControl, TimeSource};
-use crate::response::GameState;
+use crate::ratings::Entry;
+use crate::response::{GameState, RatingsAnswer, SeatRating};
 use crate::secret::token_hash;
-use crate::store::{GameRow, Requests, Store, StoreError, StoredClock};
+use crate::store::{account_of, GameRow, Requests, Store, StoreError, StoredClock};
 
 mod live;
 mod machine;
@@ -490,7 +491,50 @@ impl Games {
             self.time.clone(),
             analyst,
         );
-        Ok(Some(live.map_err(corrupt)?))
+        let mut live = live.map_err(corrupt)?;
+        live.ratings = self.ratings_of(&row.id, row.category.as_deref(), &row.holders)?;
+        Ok(Some(live))
+    }
+
+    /// A rated game's players' ratings: its stored changes once it is over, else the
+    /// ratings it would start from now. `None` for a casual game. (Blocking.)
+    fn ratings_of(
+        &self,
+        id: &str,
+        category: Option<&str>,
+        holders: &[Option<String>; 2],
+    ) -> Result<Option<RatingsAnswer>, GameError> {
+        let Some(category) = category else {
+            return Ok(None);
+        };
+        let storage = |e| GameError::storage("reading the ratings", e);
+        let changes = self.store.game_ratings(id).map_err(storage)?;
+        let mut seats = [None, None];
+        for (seat, side) in seats.iter_mut().zip(["red", "blue"]) {
+            if let Some(c) = changes.iter().find(|c| c.side == side) {
+                *seat = Some(SeatRating {
+                    before: c.before.into(),
+                    after: Some(c.after.into()),
+                });
+            }
+        }
+        for (seat, holder) in seats.iter_mut().zip(holders) {
+            if seat.is_none() {
+                let entry = match account_of(holder.as_deref()) {
+                    Some(user) => self.store.rating_entry(user, category).map_err(storage)?,
+                    None => None,
+                };
+                let now = crate::store::unix_now() * 1000;
+                *seat = Some(SeatRating {
+                    before: Entry::before(entry, now).into(),
+                    after: None,
+                });
+            }
+        }
+        let [Some(red), Some(blue)] = seats else {
+            return Ok(None);
+        };
+        Ok(Some(RatingsAnswer { red, blue }))
     }
 
     /// Replaces a game in memory by the database's copy and tells its watchers what
@@ -695,11 +739,22 @@ impl Games {
             Ok(Decision::Store(change)) => {
                 let edit = live.edit(&change);
                 let requests = edit.requests;
+                let rated_end = edit.outcome != "*" && live.category.is_some();
                 // Awaited with the game's lock held and no thread taken while it syncs.
                 let stored = self.store.queue(edit).outcome().await;
                 let stale = matches!(stored, Err(StoreError::Stale));
                 if stored.is_err() {
                     live.clock = clock;
+                } else if rated_end {
+                    // The end changed both ratings in the same transaction: shown with it.
+                    let (games, id) = (self.clone(), live.id.clone());
+                    let (category, holders) = (live.category.clone(), live.holders.clone());
+                    let read =
+                        blocking(move || games.ratings_of(&id, category.as_deref(), &holders));
+                    match read.await {
+                        Ok(ratings) => live.ratings = ratings,
+                        Err(e) => tracing::warn!(error = %e, "reading a rated game's ratings"),
+                    }
                 }
                 let settled = live.settle(change, requests, stored);
                 let attempt = settled.map(Outcome::State);

@@ -27,9 +27,10 @@ use crate::error::ApiError;
 use lgame_players::seated::Seat;
 
 use crate::games::{self, blocking, random_hex, GameError, Games, NewGame, Started};
+use crate::ratings::{self, Entry, START};
 use crate::response::SeekView;
 use crate::secret::lobby_seat_hash;
-use crate::store::{Lifetimes, SeekKind, SeekRow, SeekState};
+use crate::store::{account_of, Lifetimes, SeekKind, SeekRow, SeekState};
 
 mod routes;
 pub use routes::routes;
@@ -130,7 +131,11 @@ pub fn view(row: &SeekRow, mine: bool) -> Option<SeekView> {
         clock,
         speed: clock.speed(),
         colour: row.colour.clone(),
-        rated: false,
+        rated: row.category.is_some(),
+        category: row.category.clone(),
+        rating: row.rating,
+        provisional: row.provisional,
+        rating_range: row.range,
         name: row.name.clone(),
         created_ms: row.created_ms,
         mine,
@@ -336,16 +341,55 @@ impl Lobby {
         Ok(())
     }
 
-    /// Adds a seek (or a ticket) of `holder`'s, from address `ip`: its secret.
+    /// A holder's rating in `category` as the lobby shows it, rounded, and whether it is
+    /// provisional: a browser's and a new player's are the start's.
+    pub async fn rating_of(
+        &self,
+        holder: &str,
+        category: Option<&'static str>,
+    ) -> Result<(i64, bool), GameError> {
+        let (Some(user), Some(category)) = (account_of(Some(holder)), category) else {
+            return Ok((START.rating.round() as i64, true));
+        };
+        let games = self.games.clone();
+        let entry = blocking(move || {
+            games
+                .store
+                .rating_entry(user, category)
+                .map_err(|e| GameError::storage("the ratings' database", e))
+        })
+        .await?;
+        let rating = Entry::before(entry, crate::store::unix_now() * 1000);
+        Ok((rating.rating.round() as i64, rating.provisional()))
+    }
+
+    /// Adds a seek (or a ticket) of `holder`'s, from address `ip`: its secret. A rated one
+    /// needs an account and a rated category.
     pub async fn add(
         &self,
         kind: SeekKind,
         holder: String,
         ip: String,
-        variant: String,
-        clock: TimeControl,
-        colour: String,
+        wanted: Wanted,
     ) -> Result<(SeekRow, String), ApiError> {
+        let Wanted {
+            variant,
+            clock,
+            colour,
+            rated,
+            range,
+        } = wanted;
+        let rules = games::parse_rules(&variant)?;
+        let category = ratings::category(&rules, Some(clock));
+        if rated && anonymous(&holder) {
+            let message = "only an account plays rated games: log in, or seek a casual game";
+            return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
+        }
+        if rated && category.is_none() {
+            let message = format!("'{variant}' is not rated: seek a casual game");
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, message).kind("not_rated"));
+        }
+        let (rating, provisional) = self.rating_of(&holder, category).await?;
         let token = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
         let id = match kind {
             SeekKind::Seek => random_hex(8)?,
@@ -362,7 +406,7 @@ impl Lobby {
             clock: serde_json::to_string(&clock)
                 .map_err(|e| GameError::internal("writing a clock", e))?,
             colour,
-            rating: 1500,
+            rating,
             created_ms: now,
             seen_ms: now,
             state: SeekState::Open,
@@ -370,6 +414,9 @@ impl Lobby {
             game: None,
             side: None,
             name: None,
+            category: category.filter(|_| rated).map(str::to_string),
+            provisional,
+            range,
         };
         let (games, stored, limit) = (self.games.clone(), row.clone(), self.limit);
         let added =
@@ -442,6 +489,20 @@ impl Lobby {
                 "this is your own seek: withdraw it instead",
             ));
         }
+        if row.category.is_some() && anonymous(taker) {
+            let message = "only an account plays rated games: log in to take this seek";
+            return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
+        }
+        if let Some([min, max]) = row.range {
+            let category = self.category_of(&row)?;
+            let (rating, _) = self.rating_of(taker, category).await?;
+            if !(min..=max).contains(&rating) {
+                let message = format!(
+                    "the seeker wants an opponent rated {min} to {max}; you are rated {rating}"
+                );
+                return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("rating_range"));
+            }
+        }
         let side = side_of(&row.colour)?;
         let claimed = [(row, side)];
         match self.make(&claimed, Some(taker)).await? {
@@ -484,8 +545,11 @@ impl Lobby {
         }
         let first = &rows[0].0;
         let rules = games::parse_rules(&first.variant)?;
-        let clock: TimeControl = serde_json::from_str(&first.clock)
-            .map_err(|e| GameError::internal("reading a seek's clock", e))?;
+        let clock = clock_of(first)?;
+        let category = first
+            .category
+            .as_ref()
+            .and_then(|_| ratings::category(&rules, Some(clock)));
         let draw = DrawRules {
             repetition: Some(3),
             turn_limit: None,
@@ -496,6 +560,7 @@ impl Lobby {
             clock: Some(clock),
             id: Some(game_id),
             lobby_tokens,
+            category,
             ..NewGame::new(
                 lgame::Game::new(rules).with_draw_rules(draw),
                 [Seat::Human, Seat::Human],
@@ -524,8 +589,16 @@ impl Lobby {
         Ok(Some(made?))
     }
 
-    /// One wave of quick pairing: the tickets waiting for each control, in order of
-    /// rating, paired two by two (never a holder with itself).
+    /// A seek's category as the lobby rates it: its own if rated, else its variant's at
+    /// its speed (for the range a casual seek asks of its taker).
+    fn category_of(&self, row: &SeekRow) -> Result<Option<&'static str>, GameError> {
+        let rules = games::parse_rules(&row.variant)?;
+        Ok(ratings::category(&rules, Some(clock_of(row)?)))
+    }
+
+    /// One wave of quick pairing: the tickets waiting for each control (rated and casual
+    /// apart), paired nearest ratings first within the range each has waited for
+    /// ([`pairs`]).
     async fn pair(&self) -> Result<(), GameError> {
         let games = self.games.clone();
         let waiting = blocking(move || {
@@ -535,39 +608,160 @@ impl Lobby {
                 .map_err(storage)
         })
         .await?;
-        let mut pools: BTreeMap<String, Vec<SeekRow>> = BTreeMap::new();
+        let mut pools: BTreeMap<(String, Option<String>), Vec<SeekRow>> = BTreeMap::new();
         for row in waiting {
-            pools.entry(row.clock.clone()).or_default().push(row);
+            let key = (row.clock.clone(), row.category.clone());
+            pools.entry(key).or_default().push(row);
         }
-        for (_, mut pool) in pools {
-            pool.sort_by(|a, b| {
-                a.rating
-                    .cmp(&b.rating)
-                    .then(a.created_ms.cmp(&b.created_ms))
-            });
-            let mut rest = pool.into_iter();
-            let mut first = rest.next();
-            while let Some(a) = first.take() {
-                let Some(b) = rest.next() else { break };
-                if a.holder == b.holder {
-                    first = Some(b);
-                    continue;
-                }
+        let now = self.now();
+        for (_, pool) in pools {
+            let waiting: Vec<Waiting> = pool
+                .iter()
+                .map(|r| Waiting {
+                    holder: &r.holder,
+                    rating: r.rating,
+                    since_ms: r.created_ms,
+                })
+                .collect();
+            for (a, b) in pairs(&waiting, now) {
                 let side = side_of("random")?;
-                let pair = [(a, side), (b, !side)];
+                let pair = [(pool[a].clone(), side), (pool[b].clone(), !side)];
                 if let Err(e) = self.make(&pair, None).await {
                     tracing::warn!(error = ?e.body.error, "pairing two players");
                 }
-                first = rest.next();
             }
         }
         Ok(())
     }
 }
 
+/// What a seek or a ticket asks for.
+pub struct Wanted {
+    /// The variant's catalog name.
+    pub variant: String,
+    pub clock: TimeControl,
+    /// `red`, `blue` or `random`: the seeker's side.
+    pub colour: String,
+    pub rated: bool,
+    /// The ratings a seek's taker may have.
+    pub range: Option<[i64; 2]>,
+}
+
+fn clock_of(row: &SeekRow) -> Result<TimeControl, GameError> {
+    serde_json::from_str(&row.clock).map_err(|e| GameError::internal("reading a seek's clock", e))
+}
+
+/// The rating gap a ticket accepts at once, and how much wider it grows each second it
+/// waits: after 20 s, ±600.
+pub const RANGE_AT_ONCE: i64 = 100;
+pub const RANGE_PER_SECOND: i64 = 25;
+
+/// A ticket as pairing sees it.
+pub struct Waiting<'a> {
+    pub holder: &'a str,
+    pub rating: i64,
+    /// When it began to wait (the server's time, in milliseconds).
+    pub since_ms: i64,
+}
+
+/// The gap a ticket waiting since `since_ms` accepts at `now_ms`.
+pub fn range_after(since_ms: i64, now_ms: i64) -> i64 {
+    RANGE_AT_ONCE + RANGE_PER_SECOND * ((now_ms - since_ms).max(0) / 1000)
+}
+
+/// Quick pairing's pairs among the tickets of one pool (their indexes): the two nearest
+/// ratings first, then the next nearest of those left, and so on (on a tie, the one who
+/// waited longest first), never a holder with itself, and a pair only if its gap is within
+/// the range of the one of the two who has waited longer.
+pub fn pairs(waiting: &[Waiting<'_>], now_ms: i64) -> Vec<(usize, usize)> {
+    let mut candidates = Vec::new();
+    for (i, a) in waiting.iter().enumerate() {
+        for (j, b) in waiting.iter().enumerate().skip(i + 1) {
+            let gap = (a.rating - b.rating).abs();
+            let range = range_after(a.since_ms.min(b.since_ms), now_ms);
+            if a.holder != b.holder && gap <= range {
+                candidates.push((gap, a.since_ms.min(b.since_ms), i, j));
+            }
+        }
+    }
+    candidates.sort_unstable();
+    let mut taken = vec![false; waiting.len()];
+    let mut chosen = Vec::new();
+    for (_, _, i, j) in candidates {
+        if !taken[i] && !taken[j] {
+            taken[i] = true;
+            taken[j] = true;
+            chosen.push((i, j));
+        }
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn waiting(list: &[(&'static str, i64, i64)]) -> Vec<Waiting<'static>> {
+        list.iter()
+            .map(|&(holder, rating, since_ms)| Waiting {
+                holder,
+                rating,
+                since_ms,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pairing_pairs_the_nearest_ratings_first_and_widens_with_waiting() {
+        // Nearest first: 1500 with 1510 (not with 1400, which came first), 1400 with 1300.
+        let pool = waiting(&[
+            ("a:1", 1400, 0),
+            ("a:2", 1500, 0),
+            ("a:3", 1510, 0),
+            ("a:4", 1300, 0),
+        ]);
+        assert_eq!(pairs(&pool, 0), vec![(1, 2), (0, 3)]);
+        // 400 apart: not at once, nor after 11 s (±375), but after 12 s (±400).
+        let far = waiting(&[("a:1", 1500, 0), ("a:2", 1900, 5_000)]);
+        assert_eq!(range_after(0, 11_999), 375);
+        assert!(pairs(&far, 0).is_empty());
+        assert!(pairs(&far, 11_999).is_empty());
+        assert_eq!(pairs(&far, 12_000), vec![(0, 1)]);
+        // Never a holder with itself; an odd one out waits.
+        let same = waiting(&[("u:1", 1500, 0), ("u:1", 1500, 0), ("u:2", 1700, 0)]);
+        assert!(pairs(&same, 0).is_empty());
+        assert_eq!(pairs(&same, 10_000), vec![(0, 2)]);
+        // Checked against every way of pairing a small pool: what is chosen is never
+        // beaten by a pair of two left out (both unpaired and within range).
+        let ratings = [1500, 1450, 1620, 1380, 1900, 1505, 1700];
+        for n in 2..=ratings.len() {
+            let pool: Vec<Waiting<'static>> = (0..n)
+                .map(|i| Waiting {
+                    holder: ["a:0", "a:1", "a:2", "a:3", "a:4", "a:5", "a:6"][i],
+                    rating: ratings[i],
+                    since_ms: (i as i64) * 1000,
+                })
+                .collect();
+            for now in [0, 4_000, 30_000] {
+                let chosen = pairs(&pool, now);
+                let mut paired = vec![false; n];
+                for &(i, j) in &chosen {
+                    assert!(!paired[i] && !paired[j], "{chosen:?}");
+                    paired[i] = true;
+                    paired[j] = true;
+                    let gap = (pool[i].rating - pool[j].rating).abs();
+                    assert!(gap <= range_after(pool[i].since_ms.min(pool[j].since_ms), now));
+                }
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let gap = (pool[i].rating - pool[j].rating).abs();
+                        let fits = gap <= range_after(pool[i].since_ms.min(pool[j].since_ms), now);
+                        assert!(!(fits && !paired[i] && !paired[j]), "{i} {j} left at {now}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_pools_controls_are_valid_time_controls() {

@@ -30,6 +30,7 @@ use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 mod accounts;
 mod lobby;
+mod ratings;
 
 use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 use crate::request::{
@@ -202,13 +203,14 @@ enum GameRefusals {
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,
-        lobby::websocket
+        lobby::websocket, ratings::user_ratings, ratings::leaderboard
     ),
     components(schemas(GameMessage, lobby::LobbyMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
         (name = "games", description = "Games: created, played, watched."),
         (name = "accounts", description = "Accounts, sessions, players' profiles and games."),
         (name = "lobby", description = "Seeks and quick pairing: games with strangers."),
+        (name = "ratings", description = "Ratings, their history, leaderboards."),
         (name = "positions", description = "Questions about positions that are not games."),
         (name = "server", description = "The server itself."),
         (name = "page", description = "The web page's files."),
@@ -772,6 +774,7 @@ fn websocket() {}
     responses(
         (status = 200, description = "The value and every move's, best first", body = Analysis),
         (status = 400, description = "A variant or position refused, or a query parameter", body = ErrorBody),
+        (status = 403, description = "A position of a rated game the asker is playing (`rated_game`)", body = ErrorBody),
         (status = 422, description = "A variant too large to solve, or not served", body = ErrorBody),
         (status = 429, description = "Too many analysis and classes requests from this address (`Retry-After`)", body = ErrorBody),
         (status = 503, description = "No table can be solved now (`Retry-After`)", body = ErrorBody),
@@ -1054,7 +1057,8 @@ mod tests {
     const API_RS: &str = concat!(
         include_str!("api.rs"),
         include_str!("accounts.rs"),
-        include_str!("lobby/routes.rs")
+        include_str!("lobby/routes.rs"),
+        include_str!("ratings/routes.rs")
     );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the

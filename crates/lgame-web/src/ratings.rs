@@ -17,6 +17,10 @@ use skillratings::Outcomes;
 
 use crate::clock::{Speed, TimeControl};
 
+mod routes;
+
+pub use routes::{refuse_own_rated_game, routes};
+
 /// The classic game's categories, one a speed (an ultrabullet game is rated as bullet: a
 /// pool of its own would be too thin to pair).
 const SPEEDS: [(&str, &[Speed]); 5] = [

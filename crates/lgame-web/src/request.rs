@@ -243,9 +243,13 @@ pub struct SeekRequest {
     /// The seeker's side: `red`, `blue` or `random` (the default).
     #[serde(default)]
     pub colour: Option<String>,
-    /// Rated or casual (the default): every game is casual until ratings come.
+    /// Rated (accounts only, and a rated variant: docs/ratings.md) or casual (the
+    /// default).
     #[serde(default)]
     pub rated: bool,
+    /// The ratings the seek's taker may have, `[min, max]` (in the seek's category).
+    #[serde(default)]
+    pub rating_range: Option<[i64; 2]>,
 }
 
 /// `POST /api/pairing`: waiting in quick pairing's pool.
@@ -256,6 +260,9 @@ pub struct PairingRequest {
     /// One of the pool's controls: `1+0`, `2+1`, `3+0`, `3+2`, `5+0`, `5+3`, `10+0`,
     /// `10+5`, `15+10` (minutes + seconds a move), `1d`, `3d` (days a move).
     pub control: String,
+    /// Rated (accounts only) or casual (the default): each is paired with its own kind.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A seek's secret, for a client without the seeker's cookies (a program).

@@ -126,6 +126,50 @@ pub struct GameState {
     /// while it goes on, and for a variant the server does not solve).
     #[schema(required)]
     pub accuracy: Option<AccuracyAnswer>,
+    /// Whether the game is rated (docs/ratings.md).
+    pub rated: bool,
+    /// A rated game's rating category; `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// A rated game's players' ratings: before it, and after it once it is over (`null`
+    /// for a casual game).
+    #[schema(required)]
+    pub ratings: Option<RatingsAnswer>,
+}
+
+/// Both players' ratings in a rated game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct RatingsAnswer {
+    pub red: SeatRating,
+    pub blue: SeatRating,
+}
+
+/// One player's rating before a rated game, and after it once it is over.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct SeatRating {
+    pub before: RatingView,
+    #[schema(required)]
+    pub after: Option<RatingView>,
+}
+
+/// A Glicko-2 rating as shown: provisional while its deviation is 110 or more.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct RatingView {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub provisional: bool,
+}
+
+impl From<crate::ratings::Rating> for RatingView {
+    fn from(r: crate::ratings::Rating) -> RatingView {
+        RatingView {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            provisional: r.provisional(),
+        }
+    }
 }
 
 /// Both sides' accuracy in a finished game (`lgame_solver::accuracy`).
@@ -279,6 +323,9 @@ pub struct GameChange {
     /// Each side's accuracy once the game is over (`null` before).
     #[schema(required)]
     pub accuracy: Option<AccuracyAnswer>,
+    /// A rated game's ratings, after it once it is over (`null`: casual).
+    #[schema(required)]
+    pub ratings: Option<RatingsAnswer>,
 }
 
 /// The answer to `POST /api/games` and `POST /api/games/import` (201).
@@ -639,6 +686,72 @@ pub struct Ended {
     pub ended: u64,
 }
 
+/// `GET /api/users/{name}/ratings`: a player's rating in each category they have played
+/// rated.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserRatings {
+    pub username: String,
+    pub ratings: Vec<CategoryRating>,
+}
+
+/// A player's rating in one category, its history and their accuracy.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryRating {
+    pub category: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Shown with "?": the deviation is 110 or more.
+    pub provisional: bool,
+    /// The rated games that made it.
+    pub games: u32,
+    /// When the last ended (Unix milliseconds).
+    pub last_ms: i64,
+    /// The rating after each rated game, oldest first.
+    pub history: Vec<HistoryPoint>,
+    /// Their moves' accuracy against the solved game in these games (`null`: none could be
+    /// scored).
+    #[schema(required)]
+    pub accuracy: Option<AccuracyTrend>,
+}
+
+/// A rating after one rated game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryPoint {
+    pub game: String,
+    /// When the game ended (Unix milliseconds).
+    pub at_ms: i64,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+/// A player's accuracy over their newest rated games of a category (up to 50): the mean
+/// share of their scored moves that kept the position's value, and the same over the newest
+/// ten (above the average: improving).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccuracyTrend {
+    pub games: usize,
+    pub average: f64,
+    pub recent: f64,
+}
+
+/// `GET /api/leaderboard/{category}`: the best 100 established players who played rated
+/// in the category in the last 30 days.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Leaderboard {
+    pub category: String,
+    pub players: Vec<LeaderboardLine>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaderboardLine {
+    pub rank: usize,
+    pub username: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
 /// A player's public profile.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Profile {
@@ -735,6 +848,17 @@ pub struct SeekView {
     /// The seeker's side: `red`, `blue` or `random`.
     pub colour: String,
     pub rated: bool,
+    /// A rated seek's category (docs/ratings.md); `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The seeker's rating in the seek's category (rated or not), rounded; a browser's is
+    /// the start's, 1500.
+    pub rating: i64,
+    /// Whether that rating is provisional (shown with "?").
+    pub provisional: bool,
+    /// The ratings the seek's taker may have, `[min, max]`.
+    #[schema(required)]
+    pub rating_range: Option<[i64; 2]>,
     /// The seeker's username (`null`: anonymous).
     #[schema(required)]
     pub name: Option<String>,

@@ -44,7 +44,7 @@ pub use accounts::{
 };
 
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
-pub use ratings::{account_of, Leader, RatedGame, RatingChange, Ratings};
+pub use ratings::{account_of, RatingChange, Ratings};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.

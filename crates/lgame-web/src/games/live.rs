@@ -13,7 +13,9 @@ use tokio::sync::broadcast;
 use super::presence::Presence;
 use super::{Conflict, GameError, Who, COLORS};
 use crate::clock::{Clock, TimeSource};
-use crate::response::{AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind};
+use crate::response::{
+    AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind, RatingsAnswer,
+};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Requests, StoreResult, StoredClock};
 
@@ -53,6 +55,9 @@ pub struct Live {
     /// this variant), and the score of the moves it was last computed for.
     analyst: Option<Arc<Tablebases>>,
     accuracy: Mutex<Option<(Vec<Move>, Option<AccuracyAnswer>)>>,
+    /// A rated game's category, and its players' ratings as the database last told them.
+    pub(super) category: Option<String>,
+    pub(super) ratings: Option<RatingsAnswer>,
 }
 
 /// Who sits at a seat (`human` or a computer's spec), by its holder and the holder's
@@ -134,6 +139,8 @@ impl Live {
             updates: broadcast::channel(16).0,
             analyst,
             accuracy: Mutex::new(None),
+            category: row.category.clone(),
+            ratings: None,
         })
     }
 
@@ -223,6 +230,13 @@ impl Live {
         };
     }
 
+    /// Whether the game goes on and `position` is one it has stood at.
+    pub fn goes_on_through(&self, position: &lgame::Position) -> bool {
+        let game = self.seated.game();
+        !game.is_over()
+            && (game.start() == position || game.plies().iter().any(|p| p.position == *position))
+    }
+
     /// The game as everyone may see it (never a token).
     pub fn state(&self) -> GameState {
         let game = self.seated.game();
@@ -259,6 +273,9 @@ impl Live {
                 .as_ref()
                 .map(|c| c.view(game.position().turn(), self.time.now_ms())),
             accuracy: self.accuracy(),
+            rated: self.category.is_some(),
+            category: self.category.clone(),
+            ratings: self.ratings,
         }
     }
 
@@ -401,6 +418,7 @@ impl Live {
             invitation: state.invitation,
             clock: state.clock.clone(),
             accuracy: state.accuracy,
+            ratings: state.ratings,
         }
     }
 

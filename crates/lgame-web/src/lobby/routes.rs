@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use lgame::Color;
 use tokio::sync::broadcast;
 
-use super::{pool_control, view, Lobby, News, LISTED, POOL};
+use super::{pool_control, view, Lobby, News, Wanted, LISTED, POOL};
 use crate::api::{created, with_cookie, Shared};
 use crate::clock::TimeControl;
 use crate::credentials::secret_hash;
@@ -48,9 +48,11 @@ async fn create_seek(
     mut caller: Caller,
     Body(req): Body<SeekRequest>,
 ) -> Result<Response, ApiError> {
-    if req.rated {
-        let message = "rated games come with ratings: until then every game is casual";
-        return Err(invalid(Input::Other, message.into()));
+    if let Some([min, max]) = req.rating_range {
+        if !(0..=max).contains(&min) || max > 4000 {
+            let message = format!("rating_range [{min}, {max}]: from 0 to 4000, low to high");
+            return Err(invalid(Input::Other, message));
+        }
     }
     let variant = req.variant.unwrap_or_else(|| "classic".into());
     games::parse_rules(&variant)?;
@@ -68,7 +70,18 @@ async fn create_seek(
     let ip = caller.client().to_string();
     let (row, token) = shared
         .lobby
-        .add(SeekKind::Seek, holder, ip, variant, clock, colour)
+        .add(
+            SeekKind::Seek,
+            holder,
+            ip,
+            Wanted {
+                variant,
+                clock,
+                colour,
+                rated: req.rated,
+                range: req.rating_range,
+            },
+        )
         .await?;
     let seek = view(&row, true).ok_or_else(|| ApiError::internal("a new seek", "its clock"))?;
     let answer = SeekCreated {
@@ -227,9 +240,13 @@ async fn join_pool(
             SeekKind::Ticket,
             holder,
             ip,
-            "classic".into(),
-            clock,
-            "random".into(),
+            Wanted {
+                variant: "classic".into(),
+                clock,
+                colour: "random".into(),
+                rated: req.rated,
+                range: None,
+            },
         )
         .await?;
     let answer = (StatusCode::ACCEPTED, Json(pairing(ticket, &row))).into_response();

@@ -39,7 +39,8 @@ pub struct LobbyMessage {
     request_body = SeekRequest,
     responses(
         (status = 201, description = "The seek, and its secret (shown once); an anonymous asker's identity cookie is set", body = SeekCreated),
-        (status = 400, description = "Unreadable JSON, or a variant, clock or colour refused (`bad_variant`, `bad_clock`, `bad_player`; `invalid`: rated)", body = ErrorBody),
+        (status = 400, description = "Unreadable JSON, or a variant, clock or colour refused (`bad_variant`, `bad_clock`, `bad_player`; `invalid`: a rating range; `not_rated`: a rated seek of a variant not rated)", body = ErrorBody),
+        (status = 401, description = "A rated seek from a browser without an account (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The asker (or, anonymous, its address) has as many open seeks as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
@@ -89,7 +90,8 @@ pub fn withdraw_seek() {}
     request_body(content = Option<serde_json::Value>, description = "None (any body is ignored)"),
     responses(
         (status = 201, description = "The game, the taker's seat held by its cookies (and its token)", body = Created),
-        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 401, description = "A rated seek taken by a browser without an account (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`), or a taker rated outside the seek's range (`rating_range`)", body = ErrorBody),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 409, description = "Someone else took it first (`seek_taken`), or it is the asker's own (`own_seek`)", body = ErrorBody),
         (status = 410, description = "Withdrawn, or its page closed (`seek_gone`)", body = ErrorBody),
@@ -105,6 +107,7 @@ pub fn accept_seek() {}
     responses(
         (status = 202, description = "Waiting: the ticket (a secret; the asker's other ticket withdrawn)", body = PairingStatus),
         (status = 400, description = "Unreadable JSON, or not one of the pool's controls (`bad_clock`)", body = ErrorBody),
+        (status = 401, description = "A rated ticket from a browser without an account (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The address has as many tickets as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),

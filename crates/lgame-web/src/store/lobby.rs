@@ -101,6 +101,12 @@ pub struct SeekRow {
     pub side: Option<String>,
     /// The holder's username (read, never written; none for a browser).
     pub name: Option<String>,
+    /// A rated seek's category (`ratings::category`); `None`: casual.
+    pub category: Option<String>,
+    /// Whether `rating` is provisional (or a browser's, which has none).
+    pub provisional: bool,
+    /// The ratings a seek's taker may have, both ends included.
+    pub range: Option<[i64; 2]>,
 }
 
 /// How long things last in the lobby (milliseconds of the server's time).
@@ -177,10 +183,11 @@ pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
         seen_ms BIGINT NOT NULL       -- when an instance last said so
     );";
 
-/// A row's columns, in [`SeekRow`]'s order (the name last).
+/// A row's columns, in [`SeekRow`]'s order.
 pub(super) const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
     s.clock, s.colour, s.rating, s.created_ms, s.seen_ms, s.state, s.changed_ms, s.game,
-    s.side, (SELECT username FROM users WHERE 'u:' || id = s.holder)";
+    s.side, (SELECT username FROM users WHERE 'u:' || id = s.holder), s.category,
+    s.provisional, s.rating_min, s.rating_max";
 
 pub(super) fn seek_sql() -> String {
     format!("SELECT {COLUMNS} FROM seeks s WHERE s.id = $1")
@@ -202,8 +209,9 @@ pub(super) const COUNT_OPEN: &str = "SELECT count(*) FROM seeks
      WHERE kind = $1 AND state = 'open' AND (holder = $2 OR ip = $3)";
 
 pub(super) const INSERT: &str = "INSERT INTO seeks (id, kind, token_hash, holder, ip, variant,
-        clock, colour, rating, created_ms, seen_ms, state, changed_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12)";
+        clock, colour, rating, created_ms, seen_ms, state, changed_ms, category, provisional,
+        rating_min, rating_max)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, $15, $16)";
 
 /// Claims open row `$1` for game `$2`, the seeker's side `$3`, at `$4`.
 pub(super) const CLAIM: &str = "UPDATE seeks SET state = 'claimed', game = $2, side = $3,
@@ -241,6 +249,11 @@ pub(super) const SWEEP_OLD: [&str; 2] = [
     "DELETE FROM seeks WHERE state IN ('gone', 'made') AND changed_ms < $1",
     "DELETE FROM seekers WHERE seen_ms < $1",
 ];
+
+/// A rating range read back: both ends, or none.
+pub(super) fn range(min: Option<i64>, max: Option<i64>) -> Option<[i64; 2]> {
+    Some([min?, max?])
+}
 
 /// A row read back: its kind and state, still text, parsed.
 pub(super) fn parsed(row: SeekRow, kind: &str, state: &str) -> StoreResult<SeekRow> {

@@ -136,15 +136,23 @@ pub(super) fn to_rate(
     (players[0] != players[1]).then_some((players, category, result))
 }
 
-/// The rows a rated game's end writes: both players' new entries and changes.
+/// The rows a rated game's end writes: both players' new entries and changes. The game
+/// counts as ended at `now_ms`, or just after either player's last rated game if that is
+/// later (clocks of two instances disagree; two games end in one millisecond): each
+/// player's games are then in the order of their instants, as the recomputation takes them.
 pub(super) fn changes(
     game: &str,
     players: [i64; 2],
     category: &str,
     entries: [Option<Entry>; 2],
     result: GameResult,
-    at_ms: i64,
+    now_ms: i64,
 ) -> ([Entry; 2], [RatingChange; 2]) {
+    let at_ms = entries
+        .iter()
+        .flatten()
+        .map(|e| e.last_ms + 1)
+        .fold(now_ms, i64::max);
     let (before, after) = after_game(entries, result, at_ms);
     let change = |i: usize, side: &str| RatingChange {
         game: game.to_string(),
@@ -187,14 +195,11 @@ pub(super) fn all_ratings_sql() -> String {
     format!("SELECT user_id, category, {ENTRY} FROM ratings")
 }
 
-pub(super) fn leaderboard_sql() -> String {
-    format!(
-        "SELECT u.username, r.rating, r.deviation, r.volatility, r.games, r.last_ms
-         FROM ratings r JOIN users u ON u.id = r.user_id
-         WHERE r.category = $1 AND NOT u.disabled AND r.deviation < $2 AND r.last_ms >= $3
-         ORDER BY r.rating DESC, u.username_key LIMIT $4"
-    )
-}
+pub(super) const LEADERBOARD: &str = "SELECT u.username, r.rating, r.deviation, r.volatility,
+        r.games, r.last_ms
+     FROM ratings r JOIN users u ON u.id = r.user_id
+     WHERE r.category = $1 AND NOT u.disabled AND r.deviation < $2 AND r.last_ms >= $3
+     ORDER BY r.rating DESC, u.username_key LIMIT $4";
 
 pub(super) const UPSERT_ENTRY: &str = "INSERT INTO ratings (user_id, category, rating,
         deviation, volatility, games, last_ms)

@@ -21,6 +21,14 @@
  */
 
 /**
+ * A player's accuracy over their newest rated games of a category (up to 50): the mean share of their scored moves that kept the position's value, and the same over the newest ten (above the average: improving).
+ * @typedef {Object} AccuracyTrend
+ * @property {number} average
+ * @property {number} games
+ * @property {number} recent
+ */
+
+/**
  * One move of an [`Analysis`].
  * @typedef {Object} AnalysedMove
  * @property {Move} move The move.
@@ -52,6 +60,20 @@
  * @property {string[]} levels The computer's levels, weakest first (`random` … `perfect`).
  * @property {SetupEntry[]} setups The named starting setups (`standard`, `kit`, `corners`) on the classic board.
  * @property {VariantEntry[]} variants The variants offered by name, the specification's first, in its order.
+ */
+
+/**
+ * A player's rating in one category, its history and their accuracy.
+ * @typedef {Object} CategoryRating
+ * @property {AccuracyTrend | null} accuracy Their moves' accuracy against the solved game in these games (`null`: none could be scored).
+ * @property {string} category
+ * @property {number} deviation
+ * @property {number} games The rated games that made it.
+ * @property {HistoryPoint[]} history The rating after each rated game, oldest first.
+ * @property {number} last_ms When the last ended (Unix milliseconds).
+ * @property {boolean} provisional Shown with "?": the deviation is 110 or more.
+ * @property {number} rating
+ * @property {number} volatility
  */
 
 /**
@@ -215,6 +237,7 @@
  * @property {Position} position The position now.
  * @property {Position[]} positions The position after each of them.
  * @property {Presence} present Whether each side has a page open now.
+ * @property {RatingsAnswer | null} ratings A rated game's ratings, after it once it is over (`null`: casual).
  * @property {string | null} rematch The game's rematch, once one is asked for (its id).
  * @property {string} result The record's result token.
  * @property {Color} turn The side to move.
@@ -230,6 +253,7 @@
  * A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what the game's WebSockets send. Never a token.
  * @typedef {Object} GameState
  * @property {AccuracyAnswer | null} accuracy Each side's moves scored against the solved game, once the game is over (`null` while it goes on, and for a variant the server does not solve).
+ * @property {string | null} category A rated game's rating category; `null`: casual.
  * @property {Clock | null} clock The clocks as of this answer (`null`: the game has no time control).
  * @property {string | null} conclusion The end in words.
  * @property {Color | null} draw_offer The side with a standing draw offer.
@@ -244,6 +268,8 @@
  * @property {Position} position The position now.
  * @property {Position[]} positions The position after each ply.
  * @property {Presence} present Whether each side has a page open now.
+ * @property {boolean} rated Whether the game is rated (docs/ratings.md).
+ * @property {RatingsAnswer | null} ratings A rated game's players' ratings: before it, and after it once it is over (`null` for a casual game).
  * @property {string | null} rematch The game's rematch, once one is asked for (its id).
  * @property {string | null} rematch_of The game this one is the rematch of (its id).
  * @property {string} result The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -289,6 +315,15 @@
  */
 
 /**
+ * A rating after one rated game.
+ * @typedef {Object} HistoryPoint
+ * @property {number} at_ms When the game ended (Unix milliseconds).
+ * @property {number} deviation
+ * @property {string} game
+ * @property {number} rating
+ */
+
+/**
  * Why the rules refuse a move, as data: its `kind` and the fields its words name (docs/api.md, "Reasons as data").
  * @typedef {{ kind: 'game_over' } | { board: Board, cell: Square, kind: 'off_board' } | { cells: Cells, kind: 'not_an_l' } | { cells: Cells, kind: 'unchanged' } | { cell: Square, kind: 'occupied', piece: Piece } | { kind: 'neutral_after_symmetry_win' } | { allowed: number, found: number, kind: 'too_many_neutral_moves', rules: Rules } | { kind: 'neutral_required' } | { cell: Square, kind: 'no_neutral', piece: Piece | null } | { cell: Square, kind: 'neutral_target_occupied', piece: Piece }} IllegalMove
  */
@@ -306,6 +341,22 @@
  * @typedef {Object} Invitation
  * @property {Color} side The seat's side.
  * @property {string} url The page's address that offers the seat (a path on this server).
+ */
+
+/**
+ * `GET /api/leaderboard/{category}`: the best 100 established players who played rated in the category in the last 30 days.
+ * @typedef {Object} Leaderboard
+ * @property {string} category
+ * @property {LeaderboardLine[]} players
+ */
+
+/**
+ * @typedef {Object} LeaderboardLine
+ * @property {number} deviation
+ * @property {number} games
+ * @property {number} rank
+ * @property {number} rating
+ * @property {string} username
  */
 
 /**
@@ -389,6 +440,7 @@
  * `POST /api/pairing`: waiting in quick pairing's pool.
  * @typedef {Object} PairingRequest
  * @property {string} control One of the pool's controls: `1+0`, `2+1`, `3+0`, `3+2`, `5+0`, `5+3`, `10+0`, `10+5`, `15+10` (minutes + seconds a move), `1d`, `3d` (days a move).
+ * @property {boolean} [rated] Rated (accounts only) or casual (the default): each is paired with its own kind.
  */
 
 /**
@@ -508,6 +560,22 @@
  */
 
 /**
+ * A Glicko-2 rating as shown: provisional while its deviation is 110 or more.
+ * @typedef {Object} RatingView
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {number} rating
+ * @property {number} volatility
+ */
+
+/**
+ * Both players' ratings in a rated game.
+ * @typedef {Object} RatingsAnswer
+ * @property {SeatRating} blue
+ * @property {SeatRating} red
+ */
+
+/**
  * Real time: each side's time at the start, and what each move adds.
  * @typedef {Object} RealTimeControl
  * @property {number} increment_s Seconds added after each move: 0 to 180.
@@ -548,6 +616,13 @@
  */
 
 /**
+ * One player's rating before a rated game, and after it once it is over.
+ * @typedef {Object} SeatRating
+ * @property {RatingView | null} after
+ * @property {RatingView} before
+ */
+
+/**
  * `POST /api/games/{id}/seat`: a seat taken by its invitation or its token.
  * @typedef {Object} SeatRequest
  * @property {string | null} [invite] The invitation's secret (the `invite` of its link).
@@ -580,7 +655,8 @@
  * @typedef {Object} SeekRequest
  * @property {TimeControl} clock The time control: a seek always has one.
  * @property {string | null} [colour] The seeker's side: `red`, `blue` or `random` (the default).
- * @property {boolean} [rated] Rated or casual (the default): every game is casual until ratings come.
+ * @property {boolean} [rated] Rated (accounts only, and a rated variant: docs/ratings.md) or casual (the default).
+ * @property {number[] | null} [rating_range] The ratings the seek's taker may have, `[min, max]` (in the seek's category).
  * @property {string | null} [variant] The variant's catalog name (default `classic`).
  */
 
@@ -596,13 +672,17 @@
 /**
  * An open seek, as the lobby lists it.
  * @typedef {Object} SeekView
+ * @property {string | null} category A rated seek's category (docs/ratings.md); `null`: casual.
  * @property {TimeControl} clock
  * @property {string} colour The seeker's side: `red`, `blue` or `random`.
  * @property {number} created_ms When it was made (the server's time, in milliseconds).
  * @property {string} id
  * @property {boolean} mine The asker's own seek.
  * @property {string | null} name The seeker's username (`null`: anonymous).
+ * @property {boolean} provisional Whether that rating is provisional (shown with "?").
  * @property {boolean} rated
+ * @property {number} rating The seeker's rating in the seek's category (rated or not), rounded; a browser's is the start's, 1500.
+ * @property {number[] | null} rating_range The ratings the seek's taker may have, `[min, max]`.
  * @property {string} speed
  * @property {string} variant The variant's catalog name.
  */
@@ -688,6 +768,13 @@
  * @typedef {Object} TokenRequest
  * @property {Color | null} [side] Which of the asker's seats asks, when they hold both.
  * @property {string | null} [token] The token of the side asking (without one: the asker's seat).
+ */
+
+/**
+ * `GET /api/users/{name}/ratings`: a player's rating in each category they have played rated.
+ * @typedef {Object} UserRatings
+ * @property {CategoryRating[]} ratings
+ * @property {string} username
  */
 
 /**

@@ -25,6 +25,9 @@ fn read(r: &Row) -> StoreResult<SeekRow> {
         game: r.get(13),
         side: r.get(14),
         name: r.get(15),
+        category: r.get(16),
+        provisional: r.get(17),
+        range: range(r.get(18), r.get(19)),
     };
     parsed(row, r.get(1), r.get(11))
 }
@@ -62,6 +65,10 @@ impl Seeks for Store {
                     &s.created_ms,
                     &s.seen_ms,
                     &s.changed_ms,
+                    &s.category,
+                    &s.provisional,
+                    &s.range.map(|r| r[0]),
+                    &s.range.map(|r| r[1]),
                 ],
             )
             .await?;

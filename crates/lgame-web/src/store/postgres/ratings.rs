@@ -134,7 +134,7 @@ impl Ratings for Store {
             Box::new(since_ms),
             Box::new(limit),
         ];
-        let rows = self.rows(leaderboard_sql(), values)?;
+        let rows = self.rows(LEADERBOARD.to_string(), values)?;
         Ok(rows
             .iter()
             .map(|r| Leader {

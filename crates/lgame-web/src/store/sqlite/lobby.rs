@@ -27,6 +27,9 @@ fn raw(r: &Row<'_>) -> rusqlite::Result<(SeekRow, String, String)> {
         game: r.get(13)?,
         side: r.get(14)?,
         name: r.get(15)?,
+        category: r.get(16)?,
+        provisional: r.get(17)?,
+        range: range(r.get(18)?, r.get(19)?),
     };
     Ok((row, r.get(1)?, r.get(11)?))
 }
@@ -61,7 +64,11 @@ impl Seeks for Store {
                     s.rating,
                     s.created_ms,
                     s.seen_ms,
-                    s.changed_ms
+                    s.changed_ms,
+                    s.category,
+                    s.provisional,
+                    s.range.map(|r| r[0]),
+                    s.range.map(|r| r[1])
                 ],
             )?;
             Ok(true)

@@ -126,7 +126,7 @@ impl Ratings for Store {
         limit: i64,
     ) -> StoreResult<Vec<Leader>> {
         let conn = self.reader();
-        let mut stmt = conn.prepare_cached(&numbered(&leaderboard_sql()))?;
+        let mut stmt = conn.prepare_cached(&numbered(LEADERBOARD))?;
         let rows = stmt.query_map(params![category, deviation, since_ms, limit], |r| {
             Ok(Leader {
                 username: r.get(0)?,

@@ -1,0 +1,188 @@
+//! The ratings' routes (docs/api.md, "Ratings"): a player's ratings with their history and
+//! accuracy, a category's leaderboard, and the fair-play check the analysis routes make.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use lgame::Position;
+
+use super::{categories, PROVISIONAL_DEVIATION};
+use crate::accounts::user_named;
+use crate::api::Shared;
+use crate::error::ApiError;
+use crate::games::{blocking, GameError, Who};
+use crate::identity::Caller;
+use crate::response::{
+    AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
+};
+use crate::store::RatingChange;
+
+/// How far back a leaderboard looks: a player who has not played a rated game in the
+/// category for 30 days leaves it.
+pub const ACTIVE_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// A leaderboard's length.
+pub const LEADERS: i64 = 100;
+
+/// The rated games a profile's accuracy is averaged over (the newest), and the newest of
+/// those its trend compares with the average.
+pub const ACCURACY_GAMES: usize = 50;
+pub const RECENT_GAMES: usize = 10;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/users/{name}/ratings", get(user_ratings))
+        .route("/api/leaderboard/{category}", get(leaderboard))
+}
+
+fn storage(e: crate::store::StoreError) -> GameError {
+    GameError::storage("the ratings' database", e)
+}
+
+async fn user_ratings(
+    State(shared): State<Shared>,
+    Path(name): Path<String>,
+) -> Result<Json<UserRatings>, ApiError> {
+    let user = user_named(&shared, &name).await?;
+    let (games, id) = (shared.games.clone(), user.id);
+    let (entries, history) = blocking(move || {
+        let entries = games.store.ratings_of(id).map_err(storage)?;
+        let history = games.store.rating_history(id).map_err(storage)?;
+        Ok((entries, history))
+    })
+    .await?;
+    let mut ratings = Vec::new();
+    for (category, entry) in entries {
+        let changes: Vec<RatingChange> = history
+            .iter()
+            .filter(|c| c.category == category)
+            .cloned()
+            .collect();
+        let accuracy = accuracy_of(&shared, &changes).await?;
+        ratings.push(CategoryRating {
+            rating: entry.rating.rating,
+            deviation: entry.rating.deviation,
+            volatility: entry.rating.volatility,
+            provisional: entry.rating.provisional(),
+            games: entry.games,
+            last_ms: entry.last_ms,
+            history: changes
+                .iter()
+                .map(|c| HistoryPoint {
+                    game: c.game.clone(),
+                    at_ms: c.at_ms,
+                    rating: c.after.rating,
+                    deviation: c.after.deviation,
+                })
+                .collect(),
+            category,
+            accuracy,
+        });
+    }
+    Ok(Json(UserRatings {
+        username: user.username,
+        ratings,
+    }))
+}
+
+/// A player's accuracy over their newest rated games of one category (`changes`, oldest
+/// first: one per game, the player's side in it): `None` if no game of them can be scored.
+async fn accuracy_of(
+    shared: &Shared,
+    changes: &[RatingChange],
+) -> Result<Option<AccuracyTrend>, ApiError> {
+    let newest = changes.iter().rev().take(ACCURACY_GAMES);
+    let mut shares = Vec::new();
+    for change in newest {
+        let side = change.side.clone();
+        let read = shared
+            .games
+            .read(&change.game, &Who::Server, move |live, _| {
+                live.accuracy().and_then(|a| match side.as_str() {
+                    "red" => a.red.accuracy,
+                    _ => a.blue.accuracy,
+                })
+            })
+            .await;
+        if let Ok((_, Some(share))) = read {
+            shares.push(share);
+        }
+    }
+    if shares.is_empty() {
+        return Ok(None);
+    }
+    let mean = |s: &[f64]| s.iter().sum::<f64>() / s.len() as f64;
+    Ok(Some(AccuracyTrend {
+        games: shares.len(),
+        average: mean(&shares),
+        recent: mean(&shares[..shares.len().min(RECENT_GAMES)]),
+    }))
+}
+
+async fn leaderboard(
+    State(shared): State<Shared>,
+    Path(category): Path<String>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    let Some(category) = categories().find(|c| *c == category) else {
+        let shown: String = category.chars().take(40).collect();
+        let message = format!(
+            "no rating category '{shown}': {}",
+            categories().collect::<Vec<_>>().join(", ")
+        );
+        return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_category"));
+    };
+    let games = shared.games.clone();
+    let since = crate::store::unix_now() * 1000 - ACTIVE_MS;
+    let leaders = blocking(move || {
+        games
+            .store
+            .leaderboard(category, PROVISIONAL_DEVIATION, since, LEADERS)
+            .map_err(storage)
+    })
+    .await?;
+    Ok(Json(Leaderboard {
+        category: category.to_string(),
+        players: leaders
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| LeaderboardLine {
+                rank: i + 1,
+                username: l.username,
+                rating: l.entry.rating.rating,
+                deviation: l.entry.rating.deviation,
+                games: l.entry.games,
+            })
+            .collect(),
+    }))
+}
+
+/// Fair play: refuses to analyse `position` for a caller who is playing a rated game that
+/// has reached it (403 `rated_game`). A game the caller plays that cannot be read is
+/// passed over: the check refuses help, it never fails a question of its own.
+pub async fn refuse_own_rated_game(
+    shared: &Shared,
+    caller: &Caller,
+    position: &Position,
+) -> Result<(), ApiError> {
+    let Some(holder) = caller.holder() else {
+        return Ok(());
+    };
+    let games = shared.games.clone();
+    let playing =
+        blocking(move || games.store.rated_games_playing(&holder).map_err(storage)).await?;
+    let wanted = *position;
+    for id in playing {
+        let read = shared
+            .games
+            .read(&id, &Who::Server, move |live, _| {
+                live.goes_on_through(&wanted)
+            })
+            .await;
+        if let Ok((_, true)) = read {
+            let message = "no analysis of a rated game you are playing: ask again after it ends";
+            return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("rated_game"));
+        }
+    }
+    Ok(())
+}
