@@ -41,13 +41,8 @@ import { errorText } from './i18n.js';
  * @typedef {import('./api-types.js').GameState} GameState
  */
 
-/**
- * A rated game's ratings: each player's before it, and after it once it ended.
- * @typedef {{ rating: number, deviation: number, provisional: boolean }} RatingBrief
- * @typedef {{ before: RatingBrief, after: RatingBrief | null }} RatingChange
- * @typedef {{ rated?: boolean, category?: string | null, ratings?: Record<Color, RatingChange> | null }} RatedFields
- */
 
+/** A rated game's player's rating before it, and after it once it ended. @typedef {import('./api-types.js').SeatRating} RatingChange */
 /** A friend's one-time invitation: its side and address (`/#/game/ID?invite=CODE`). @typedef {import('./api-types.js').Invitation} Invitation */
 
 /** A new game: its id, each person's seat token (for programs), the friend's invitation, its state. @typedef {import('./api-types.js').Created} CreatedGame */
@@ -68,22 +63,12 @@ import { errorText } from './i18n.js';
 
 /** A message of the lobby's live stream, by its `type`. @typedef {import('./api-types.js').LobbyMessage} LobbyMessage */
 
-/**
- * A rating in one category (docs/ratings.md): Glicko-2's rating, deviation and volatility,
- * provisional while the deviation is high, its history oldest first, and the share of moves
- * that kept the position's value over the rated games (`recent`: the last ten).
- * @typedef {{ game: string, at_ms: number, rating: number, deviation: number }} RatingPoint
- * @typedef {{ games: number, average: number, recent: number }} RatingAccuracy
- * @typedef {{ category: string, rating: number, deviation: number, volatility: number, provisional: boolean,
- *   games: number, last_ms: number, history: RatingPoint[], accuracy: RatingAccuracy | null }} Rating
- * @typedef {{ username: string, ratings: Rating[] }} Ratings
- */
-
-/**
- * A category's leaderboard, best first.
- * @typedef {{ rank: number, username: string, rating: number, deviation: number, games: number }} Leader
- * @typedef {{ category: string, players: Leader[] }} Leaderboard
- */
+/** A rating in one category: its history, oldest first, and the accuracy of its games. @typedef {import('./api-types.js').CategoryRating} Rating */
+/** A rating after one rated game. @typedef {import('./api-types.js').HistoryPoint} RatingPoint */
+/** The share of moves that kept the value: the average, and the newest ten games'. @typedef {import('./api-types.js').AccuracyTrend} RatingAccuracy */
+/** A player's rating in each category they played rated. @typedef {import('./api-types.js').UserRatings} Ratings */
+/** A category's best players. @typedef {import('./api-types.js').Leaderboard} Leaderboard */
+/** A line of the leaderboard. @typedef {import('./api-types.js').LeaderboardLine} Leader */
 
 /**
  * An arena (docs/ratings.md, "Arenas"): a tournament of `minutes` where players are paired

@@ -2,6 +2,10 @@
 // The ratings' words (ui/rating.js, the profile's ratings, leaderboard/, arena/): the
 // categories, a rating and its chart, the leaderboard and the arenas.
 export default {
+  'error.rated_game': 'No analysis of a rated game you are playing: it opens when the game ends.',
+  'error.no_category': 'There is no such rating category.',
+  'error.not_rated': 'This variant is not rated: seek a casual game.',
+  'error.rating_range': 'The seeker wants an opponent rated otherwise: {detail}',
   'rating.category.bullet': 'Bullet',
   'rating.category.blitz': 'Blitz',
   'rating.category.rapid': 'Rapid',

@@ -181,7 +181,7 @@ export class GameCtrl {
    * with the solver's help.
    */
   analysisAllowed() {
-    const state = /** @type {(import('../api.js').GameState & import('../api.js').RatedFields) | null} */ (this.state);
+    const state = this.state;
     return Boolean(state && (state.over || !(this.betweenPeople() || state.rated)));
   }
 

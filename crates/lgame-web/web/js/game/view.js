@@ -143,12 +143,12 @@ function statusText(ctrl, state) {
 
 /**
  * The players' slice: who sits where, and a rated game's category and ratings.
- * @param {import('../api.js').GameState & import('../api.js').RatedFields} state
+ * @param {import('../api.js').GameState} state
  * @param {Color[]} yours
  */
 function ratedPlayers(state, yours) {
   const rated = Boolean(state.rated && state.category);
-  return { players: state.players, yours, category: rated ? state.category ?? null : null, ratings: rated ? state.ratings ?? null : null };
+  return { players: state.players, yours, category: rated ? state.category : null, ratings: rated ? state.ratings : null };
 }
 
 /**

@@ -17,10 +17,7 @@ import { CONTROLS, clockOf } from '../ui/choosers.js';
 import { ratingText } from '../ui/rating.js';
 import { COLOURS } from './ctrl.js';
 
-/**
- * A seek, with its seeker's rating in its category (a rated seek's, and an account's).
- * @typedef {import('../api.js').SeekView & { category?: string | null, rating?: number | null, provisional?: boolean }} SeekView
- */
+/** @typedef {import('../api.js').SeekView} SeekView */
 /** @typedef {import('../api.js').LobbyMessage} LobbyMessage */
 
 /** How often a waiting ticket is asked after. */
@@ -224,7 +221,7 @@ export function seekList(ctrl) {
       button.addEventListener('click', () => ctrl.answer(seek));
       return h('tr', { 'data-id': seek.id, 'data-rated': String(seek.rated), class: seek.mine ? 'mine' : '' },
         h('td', { text: seek.name ?? t('lobby.anonymous') }),
-        h('td', { class: 'seek-rating', text: typeof seek.rating === 'number' ? ratingText(seek.rating, seek.provisional) : '' }),
+        h('td', { class: 'seek-rating', text: seek.name ? ratingText(seek.rating, seek.provisional) : '' }),
         h('td', { text: controlText(seek.clock) }),
         h('td', { text: t(`play.colour.${seek.colour}`) }),
         h('td', { text: seek.variant }),
