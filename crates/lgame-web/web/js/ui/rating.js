@@ -17,12 +17,13 @@ export const CATEGORIES = /** @type {const} */ ([
 export const categoryName = (category) => t(`rating.category.${category}`);
 
 /**
- * A rating as the lists show it: rounded, with `?` while provisional.
+ * A rating as the lists show it: rounded, with `?` while provisional (a rating's digits are
+ * never grouped: 1500, not 1,500).
  * @param {number} rating
  * @param {boolean} [provisional]
  */
 export function ratingText(rating, provisional = false) {
-  return `${number(Math.round(rating))}${provisional ? '?' : ''}`;
+  return `${Math.round(rating)}${provisional ? '?' : ''}`;
 }
 
 /**
@@ -30,7 +31,7 @@ export function ratingText(rating, provisional = false) {
  * @param {{ rating: number, deviation: number, provisional: boolean }} r
  */
 export function ratingWithDeviation(r) {
-  return r.provisional ? ratingText(r.rating, true) : `${ratingText(r.rating)} ± ${number(Math.round(r.deviation))}`;
+  return r.provisional ? ratingText(r.rating, true) : `${ratingText(r.rating)} ± ${Math.round(r.deviation)}`;
 }
 
 /**
@@ -42,7 +43,7 @@ export function ratingChange(before, after) {
   const was = ratingText(before.rating, before.provisional);
   if (!after) return was;
   const change = Math.round(after.rating) - Math.round(before.rating);
-  const signed = change > 0 ? `+${number(change)}` : change < 0 ? `−${number(-change)}` : '±0';
+  const signed = change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0';
   return `${was} → ${ratingText(after.rating, after.provisional)} (${signed})`;
 }
 
@@ -80,7 +81,7 @@ export function ratingChart(category, history) {
   svg('title', { text: label }),
   ticks.map((r) => [
     svg('line', { class: 'rating-grid', x1: left, x2: width - right, y1: round(y(r)), y2: round(y(r)) }),
-    svg('text', { class: 'rating-tick', x: left - 4, y: round(y(r)) + 4, 'text-anchor': 'end', text: number(r) }),
+    svg('text', { class: 'rating-tick', x: left - 4, y: round(y(r)) + 4, 'text-anchor': 'end', text: String(r) }),
   ]),
   svg('text', { class: 'rating-tick', x: left, y: height - 6, text: date(history[0].at_ms) }),
   history.length > 1 && svg('text', { class: 'rating-tick', x: width - right, y: height - 6, 'text-anchor': 'end', text: date(last.at_ms) }),
