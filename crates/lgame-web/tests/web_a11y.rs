@@ -16,6 +16,8 @@ use serde_json::json;
 /// The views, by address (the game's added by [`views`]).
 const VIEWS: &[&str] = &[
     "#/play",
+    "#/leaderboard",
+    "#/arena",
     "#/analyse",
     "#/editor",
     "#/puzzles",

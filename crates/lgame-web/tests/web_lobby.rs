@@ -5,17 +5,10 @@
 
 mod browser_common;
 
-use browser_common::{bench_with, js, no_console_errors, wait_for_ply};
+use browser_common::{bench_with, game_of, js, no_console_errors, wait_for_ply};
 use lgame_test_support::browser::Session;
 use lgame_test_support::http::quiet_moves;
 use serde_json::json;
-
-/// The game open on a page (its id in the address), once there.
-fn game_of(page: &Session) -> Option<String> {
-    let url = page.url();
-    let (_, rest) = url.split_once("#/game/")?;
-    Some(rest.split(['?', '/']).next()?.to_string()).filter(|id| !id.is_empty())
-}
 
 /// Plays the first quiet move of the side to move by typing it on `page`.
 fn type_a_move(bench: &browser_common::Bench, page: &Session, id: &str) {

@@ -7,24 +7,13 @@
 
 mod browser_common;
 
-use browser_common::{bench, js, no_console_errors, wait_for_ply, Bench};
+use browser_common::{
+    api_account, bench, game_of, js, no_console_errors, sign_up_on, wait_for_ply, Bench,
+};
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::browser::Session;
 use lgame_test_support::http::quiet_moves;
 use serde_json::{json, Value};
-
-const PASSWORD: &str = "violet-L-pieces-37";
-
-/// A new account, logged in on a browser of the API's.
-fn account(bench: &Bench, name: &str) -> Browser {
-    let browser = Browser::new(&bench.server.addr);
-    let reply = browser.post(
-        "/api/account",
-        &json!({ "username": name, "password": PASSWORD }),
-    );
-    assert_eq!(reply.status, 201, "{:?}", reply.body);
-    browser
-}
 
 /// One rated blitz game: `winner` seeks it as Red, `loser` takes it, Red moves, and the
 /// loser resigns.
@@ -100,7 +89,7 @@ fn history(rating: &Value) -> Vec<i64> {
 #[test]
 fn the_profile_charts_the_rating_history_and_the_leaderboard_lists_the_established() {
     let bench = bench("web-ratings-profile");
-    let (ann, bob) = (account(&bench, "ann"), account(&bench, "bob"));
+    let (ann, bob) = (api_account(&bench, "ann"), api_account(&bench, "bob"));
     rated_game(&bench, &ann, &bob);
     rated_game(&bench, &bob, &ann);
     let page = bench.driver.phone();
@@ -208,29 +197,6 @@ fn the_profile_charts_the_rating_history_and_the_leaderboard_lists_the_establish
     no_console_errors(&page);
 }
 
-/// Signs up on the page.
-fn sign_up(bench: &Bench, page: &Session, name: &str) {
-    bench.open(page, "#/signup");
-    page.find("#username").send_keys(name);
-    page.find("#password").send_keys(PASSWORD);
-    page.find(".signup-form button.submit").click();
-    page.wait_until("the account in the header", || {
-        js(
-            page,
-            "const n = document.querySelector('.account-name'); return n ? n.textContent : ''",
-        )
-        .as_str()
-        .is_some_and(|n| n.contains(name))
-    });
-}
-
-/// The game open on a page (its id in the address), once there.
-fn game_of(page: &Session) -> Option<String> {
-    let url = page.url();
-    let (_, rest) = url.split_once("#/game/")?;
-    Some(rest.split(['?', '/']).next()?.to_string()).filter(|id| !id.is_empty())
-}
-
 /// Whether the page offers analysis: its link shown.
 fn analysis_offered(page: &Session) -> bool {
     js(
@@ -248,8 +214,8 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
     ann.wait_until("the seek form", || ann.try_find(".seek-form").is_some());
     assert!(!ann.find(".seek-rated-label").is_displayed());
     assert!(!ann.find(".pool-rated-label").is_displayed());
-    sign_up(&bench, &ann, "ann");
-    sign_up(&bench, &bob, "bob");
+    sign_up_on(&bench, &ann, "ann");
+    sign_up_on(&bench, &bob, "bob");
     bench.open(&ann, "#/play");
     bench.open(&bob, "#/play");
     ann.wait_until("the rated choice", || {

@@ -80,6 +80,43 @@ impl Bench {
     }
 }
 
+/// The password of the accounts the tests make.
+pub const PASSWORD: &str = "violet-L-pieces-37";
+
+/// A new account, logged in on a browser of the API's (its cookies kept).
+pub fn api_account(bench: &Bench, name: &str) -> lgame_test_support::accounts::Browser {
+    let browser = lgame_test_support::accounts::Browser::new(&bench.server.addr);
+    let reply = browser.post(
+        "/api/account",
+        &json!({ "username": name, "password": PASSWORD }),
+    );
+    assert_eq!(reply.status, 201, "{:?}", reply.body);
+    browser
+}
+
+/// Signs up on the page: the header then names the account.
+pub fn sign_up_on(bench: &Bench, page: &Session, name: &str) {
+    bench.open(page, "#/signup");
+    page.find("#username").send_keys(name);
+    page.find("#password").send_keys(PASSWORD);
+    page.find(".signup-form button.submit").click();
+    page.wait_until("the account in the header", || {
+        js(
+            page,
+            "const n = document.querySelector('.account-name'); return n ? n.textContent : ''",
+        )
+        .as_str()
+        .is_some_and(|n| n.contains(name))
+    });
+}
+
+/// The game open on a page (its id in the address), once there.
+pub fn game_of(page: &Session) -> Option<String> {
+    let url = page.url();
+    let (_, rest) = url.split_once("#/game/")?;
+    Some(rest.split(['?', '/']).next()?.to_string()).filter(|id| !id.is_empty())
+}
+
 /// Waits until the view has rendered something into `main`.
 pub fn wait_for_view(page: &Session) {
     page.wait_until("the view to render", || {

@@ -137,7 +137,7 @@ function arenaView(s, ctrl) {
       summaryLines(a),
       a.podium && h('section', { class: 'panel podium', 'aria-labelledby': 'podium-title' },
         h('h2', { id: 'podium-title', text: t('arena.podium') }),
-        h('ol', { class: 'podium-list' }, a.podium.map((name) => h('li', {}, playerLink({ kind: 'user', name }))))),
+        h('ol', { class: 'podium-list' }, a.podium.filter(Boolean).map((name) => h('li', {}, playerLink({ kind: 'user', name }))))),
       h('div', { class: 'row arena-actions' },
         h('button', { type: 'button', class: 'primary arena-join', hidden: !s.join, disabled: s.busy, onclick: () => ctrl.join(), text: t('arena.join') }),
         h('button', { type: 'button', class: 'arena-leave', hidden: !s.leave, disabled: s.busy, onclick: () => ctrl.leave(), text: t('arena.leave') }),
