@@ -17,7 +17,6 @@ use serde_json::json;
 const VIEWS: &[&str] = &[
     "#/play",
     "#/leaderboard",
-    "#/arena",
     "#/analyse",
     "#/editor",
     "#/puzzles",
