@@ -99,7 +99,7 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
     let dir = TempDir::new(&format!("ratings-{backend:?}"));
     let server = ServeProcess::start(
         SERVER,
-        &backend.database(&dir),
+        backend.database(&dir),
         &["create_limit=0", "test_clock=true"],
     );
     let addr = &server.addr;
