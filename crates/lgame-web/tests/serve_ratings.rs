@@ -232,6 +232,46 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
         &json!({ "token": token }),
     );
     assert_eq!(resigned.status, 200, "{}", resigned.body);
+    // Quick pairing: rated tickets are paired with each other, not with a casual one.
+    let tickets: Vec<String> = [(&ann, true), (&cy, false), (&bob, true)]
+        .into_iter()
+        .map(|(player, rated)| {
+            let page = player.post("/api/pairing", &json!({ "control": "3+2", "rated": rated }));
+            assert_eq!(page.status, 202, "{}", page.body);
+            page.body["ticket"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let paired = loop {
+        let status = ann.get(&format!("/api/pairing/{}", tickets[0])).body;
+        if status["status"] == "paired" {
+            break status["game"].as_str().unwrap().to_string();
+        }
+        assert!(started.elapsed().as_secs() < 10, "never paired: {status}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let game = state(&cy, &paired);
+    assert_eq!(
+        (&game["rated"], &game["category"]),
+        (&json!(true), &json!("blitz"))
+    );
+    let names = [
+        &game["players"]["red"]["name"],
+        &game["players"]["blue"]["name"],
+    ];
+    assert!(
+        names.contains(&&json!("bob")) && names.contains(&&json!("ann")),
+        "{game}"
+    );
+    let waiting = cy.get(&format!("/api/pairing/{}", tickets[1])).body;
+    assert_eq!(waiting["status"], "waiting", "{waiting}");
+    assert_eq!(
+        cy.delete(&format!("/api/pairing/{}", tickets[1]), None)
+            .status,
+        204
+    );
+
+    // Not moved in time, both this game and the next are aborted.
     let aborted = seek_taken(&ann, &bob, true);
     let advanced = cy.post("/api/test/clock", &json!({ "advance_ms": 31_000 }));
     assert_eq!(advanced.status, 200, "{}", advanced.body);
