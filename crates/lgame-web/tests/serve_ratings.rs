@@ -190,8 +190,14 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
     assert_eq!(state(&cy, &game)["ratings"], ended["ratings"]);
     assert_eq!(blitz_entry(&cy, "ann"), ann_1);
 
-    // The second rated game starts from the first's ratings; an agreed draw.
-    let game = seek_taken(&bob, &ann, true);
+    // The second rated game, the first's rematch, starts from the first's ratings; an
+    // agreed draw.
+    for player in [&ann, &bob] {
+        let rematch = player.post(&format!("/api/games/{game}/rematch"), &json!({}));
+        assert_eq!(rematch.status / 100, 2, "{}", rematch.body);
+    }
+    let game = state(&bob, &game)["rematch"].as_str().unwrap().to_string();
+    assert_eq!(state(&bob, &game)["rated"], true);
     let started = state(&bob, &game);
     assert_eq!(rating(&started["ratings"]["red"]["before"]), bob_1.rating);
     assert_eq!(rating(&started["ratings"]["blue"]["before"]), ann_1.rating);
