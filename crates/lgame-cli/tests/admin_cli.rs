@@ -96,3 +96,73 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
     let (ok, said) = admin(&dir, &["rename", "bo_admin", "bad name"]);
     assert!(!ok, "{said}");
 }
+
+/// `lgame admin check-ratings` recomputes every rating from the stored games and finds them
+/// equal; `lgame admin suspects` lists the accounts whose scored rated games reach the
+/// accuracy asked for.
+#[test]
+fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
+    use lgame_test_support::accounts::Browser;
+    let dir = TempDir::new("admin-ratings");
+    let server = ServeProcess::start(LGAME, dir.db(), &[]);
+    let [ann, bob] = ["ann_rated", "bob_rated"].map(|name| {
+        let browser = Browser::new(&server.addr);
+        let made = browser.post(
+            "/api/account",
+            &json!({"username": name, "password": PASSWORD}),
+        );
+        assert_eq!(made.status, 201, "{}", made.body);
+        browser
+    });
+    let (ok, said) = admin(&dir, &["check-ratings"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("0 rated games recomputed: 0 ratings"),
+        "{said}"
+    );
+
+    // A rated game: Ann (Red) moves once, Bob resigns.
+    let clock = json!({"initial_s": 180, "increment_s": 2});
+    let seek = ann.post(
+        "/api/seeks",
+        &json!({"clock": clock, "colour": "red", "rated": true}),
+    );
+    assert_eq!(seek.status, 201, "{}", seek.body);
+    let id = seek.body["id"].as_str().unwrap();
+    let took = bob.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+    assert_eq!(took.status, 201, "{}", took.body);
+    let game = took.body["id"].as_str().unwrap();
+    let moved = ann.post(
+        &format!("/api/games/{game}/moves"),
+        &json!({"ply": 1, "move": "A1,A2,A3,B3 D1-D2"}),
+    );
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let resigned = bob.post(&format!("/api/games/{game}/resign"), &json!({}));
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let red = &resigned.body["accuracy"]["red"];
+    assert_eq!(red["scored"], 1, "{red}");
+
+    let (ok, said) = admin(&dir, &["check-ratings"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("1 rated games recomputed: 2 ratings, all equal to the stored ones"),
+        "{said}"
+    );
+    // Only Ann moved: she is the only one whose moves were scored.
+    let (ok, said) = admin(&dir, &["suspects", "--games", "1", "--accuracy", "0"]);
+    assert!(ok, "{said}");
+    let share = red["accuracy"].as_f64().unwrap() * 100.0;
+    assert_eq!(
+        said.trim(),
+        format!(
+            "ann_rated\t1 rated games\t{} perfect\taccuracy {share:.1}%",
+            (share >= 100.0) as u8
+        )
+    );
+    let (ok, said) = admin(&dir, &["suspects", "--games", "2"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("no account has 2 or more rated games"),
+        "{said}"
+    );
+}

@@ -107,65 +107,7 @@ impl Admin {
     /// stored: any difference, and any finished rated game that changed no rating, is a
     /// problem.
     pub fn check_ratings(&self) -> anyhow::Result<RatingsCheck> {
-        let mut problems = Vec::new();
-        let mut ended = Vec::new();
-        for game in self.store().rated_games()? {
-            let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
-                continue;
-            };
-            let players = game.holders.clone().map(|h| account_of(h.as_deref()));
-            let (Some(red), Some(blue)) = (players[0], players[1]) else {
-                problems.push(format!(
-                    "game {}: rated, but not between two accounts",
-                    game.id
-                ));
-                continue;
-            };
-            let Some(category) = categories().find(|c| *c == game.category) else {
-                problems.push(format!("game {}: no category '{}'", game.id, game.category));
-                continue;
-            };
-            match game.at_ms {
-                Some(at_ms) => ended.push((at_ms, game.id, [red, blue], category, result)),
-                None => problems.push(format!("game {}: ended rated, changed no rating", game.id)),
-            }
-        }
-        ended.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-        let mut ledger = Ledger::default();
-        for (at_ms, _, players, category, result) in &ended {
-            ledger.rate(*players, category, *result, *at_ms);
-        }
-        let stored: BTreeMap<(i64, String), crate::ratings::Entry> = self
-            .store()
-            .all_ratings()?
-            .into_iter()
-            .map(|(user, category, entry)| ((user, category), entry))
-            .collect();
-        let recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = ledger
-            .entries()
-            .map(|(user, category, entry)| ((user, category.to_string()), entry))
-            .collect();
-        for (key, entry) in &recomputed {
-            match stored.get(key) {
-                Some(s) if s == entry => {}
-                Some(s) => problems.push(format!(
-                    "account {} in {}: stored {s:?}, recomputed {entry:?}",
-                    key.0, key.1
-                )),
-                None => problems.push(format!("account {} in {}: not stored", key.0, key.1)),
-            }
-        }
-        for key in stored.keys().filter(|k| !recomputed.contains_key(*k)) {
-            problems.push(format!(
-                "account {} in {}: stored, no game made it",
-                key.0, key.1
-            ));
-        }
-        Ok(RatingsCheck {
-            games: ended.len(),
-            entries: recomputed.len(),
-            problems,
-        })
+        check_ratings(self.store())
     }
 
     /// The accounts whose rated games are suspiciously perfect, for a person to review:
@@ -230,4 +172,66 @@ pub struct Suspect {
     pub games: usize,
     pub perfect: usize,
     pub accuracy: f64,
+}
+
+/// [`Admin::check_ratings`] on a database.
+pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
+    let mut problems = Vec::new();
+    let mut ended = Vec::new();
+    for game in store.rated_games()? {
+        let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
+            continue;
+        };
+        let players = game.holders.clone().map(|h| account_of(h.as_deref()));
+        let (Some(red), Some(blue)) = (players[0], players[1]) else {
+            problems.push(format!(
+                "game {}: rated, but not between two accounts",
+                game.id
+            ));
+            continue;
+        };
+        let Some(category) = categories().find(|c| *c == game.category) else {
+            problems.push(format!("game {}: no category '{}'", game.id, game.category));
+            continue;
+        };
+        match game.at_ms {
+            Some(at_ms) => ended.push((at_ms, game.id, [red, blue], category, result)),
+            None => problems.push(format!("game {}: ended rated, changed no rating", game.id)),
+        }
+    }
+    ended.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let mut ledger = Ledger::default();
+    for (at_ms, _, players, category, result) in &ended {
+        ledger.rate(*players, category, *result, *at_ms);
+    }
+    let stored: BTreeMap<(i64, String), crate::ratings::Entry> = store
+        .all_ratings()?
+        .into_iter()
+        .map(|(user, category, entry)| ((user, category), entry))
+        .collect();
+    let recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = ledger
+        .entries()
+        .map(|(user, category, entry)| ((user, category.to_string()), entry))
+        .collect();
+    for (key, entry) in &recomputed {
+        match stored.get(key) {
+            Some(s) if s == entry => {}
+            Some(s) => problems.push(format!(
+                "account {} in {}: stored {s:?}, recomputed {entry:?}",
+                key.0, key.1
+            )),
+            None => problems.push(format!("account {} in {}: not stored", key.0, key.1)),
+        }
+    }
+    for key in stored.keys().filter(|k| !recomputed.contains_key(*k)) {
+        problems.push(format!(
+            "account {} in {}: stored, no game made it",
+            key.0, key.1
+        ));
+    }
+    Ok(RatingsCheck {
+        games: ended.len(),
+        entries: recomputed.len(),
+        problems,
+    })
 }

@@ -122,7 +122,7 @@ fn a_seek_taken_by_a_stranger_starts_the_game_for_both(backend: Backend) {
             json!({ "clock": blitz(), "variant": "no-such" }),
             "bad_variant",
         ),
-        (json!({ "clock": blitz(), "rated": true }), "invalid"),
+        (json!({ "clock": blitz(), "rated": true }), "no_session"),
         (json!({ "colour": "red" }), "bad_request"),
     ] {
         let page = seeker.post("/api/seeks", &body);

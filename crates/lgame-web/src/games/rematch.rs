@@ -54,9 +54,15 @@ impl Games {
         ];
         let mut issue = [false; 2];
         issue[new_side as usize] = by_token;
+        // A rated game's rematch is rated too: the same players, rules and clock.
+        let category = live
+            .category
+            .as_deref()
+            .and_then(|c| crate::ratings::categories().find(|known| *known == c));
         let new = NewGame {
             holders: [live.holders[1].clone(), live.holders[0].clone()],
             clock: live.clock.as_ref().map(|c| c.control),
+            category,
             ..NewGame::new(fresh, seats)
         };
         let started = self.create_with(new, issue)?;

@@ -10,6 +10,7 @@ use crate::response::{ErrorBody, Leaderboard, UserRatings};
     responses(
         (status = 200, description = "Each category the player has played rated: the rating, its deviation, its history and the player's accuracy", body = UserRatings),
         (status = 404, description = "No player has this name (`no_user`)", body = ErrorBody),
+        (status = 429, description = "Too many analysis, classes and ratings requests from this address (`Retry-After`): each scores games against the solved table", body = ErrorBody),
     ))]
 pub fn user_ratings() {}
 

@@ -42,8 +42,11 @@ fn storage(e: crate::store::StoreError) -> GameError {
 
 async fn user_ratings(
     State(shared): State<Shared>,
+    caller: Caller,
     Path(name): Path<String>,
 ) -> Result<Json<UserRatings>, ApiError> {
+    // Scoring the games' accuracy replays up to 50 games a category: limited as analysis is.
+    shared.analysis_limiter.check(caller.client())?;
     let user = user_named(&shared, &name).await?;
     let (games, id) = (shared.games.clone(), user.id);
     let (entries, history) = blocking(move || {

@@ -260,3 +260,197 @@ pub(super) fn rating(rating: f64, deviation: f64, volatility: f64) -> Rating {
         volatility,
     }
 }
+
+/// Ratings written as games end, exercised the same way on SQLite and on PostgreSQL: 1,000
+/// random games, rated or not, and the recomputation from the stored games equal to what
+/// was stored as they ended.
+#[cfg(test)]
+mod both_backends {
+    use std::collections::BTreeMap;
+
+    use lgame_test_support::backends::Backend as Db;
+    use lgame_test_support::{on_both_backends, TempDir};
+
+    use crate::ratings::PROVISIONAL_DEVIATION;
+    use crate::store::*;
+
+    /// A small random number generator of the test's own (xorshift), seeded.
+    struct Dice(u64);
+
+    impl Dice {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    fn game(id: &str, holders: [i64; 2], category: Option<&str>) -> GameRow {
+        GameRow {
+            id: id.into(),
+            header: "[Variant \"classic\"]\n\n*\n".into(),
+            seats: ["human".into(), "human".into()],
+            token_hashes: [None, None],
+            seed: 1,
+            end: None,
+            requests: Requests::default(),
+            rematch: None,
+            rematch_of: None,
+            holders: holders.map(|h| Some(user_holder(h))),
+            invites: [None, None],
+            names: [None, None],
+            variant: Some("classic".into()),
+            category: category.map(str::to_string),
+            version: 0,
+            clock: StoredClock::default(),
+        }
+    }
+
+    fn end(id: &str, version: i64, termination: &str, result: &str) -> Edit {
+        Edit {
+            id: id.into(),
+            version,
+            change: Change::End {
+                termination: termination.into(),
+                result: result.into(),
+            },
+            requests: Requests::default(),
+            outcome: result.into(),
+            clock: StoredClock::default(),
+        }
+    }
+
+    fn ratings_written_at_each_end_are_the_recomputation_of_the_stored_games(db: Db) {
+        let dir = TempDir::new("store-ratings");
+        let database: Database = db.database(&dir).parse().unwrap();
+        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let users: Vec<i64> = (0..12)
+            .map(|i| {
+                let user = NewUser {
+                    username: format!("player{i}"),
+                    key: format!("player{i}"),
+                    password_hash: "x".into(),
+                    email: None,
+                };
+                store.create_user(&user).unwrap().unwrap()
+            })
+            .collect();
+        let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+        // The test's own tally: the finished rated games of each account and category.
+        let mut tally: BTreeMap<(i64, String), u32> = BTreeMap::new();
+        let mut rated = 0;
+        for n in 0..1000 {
+            let id = format!("{n:016x}");
+            let red = users[dice.below(12) as usize];
+            let mut blue = users[dice.below(12) as usize];
+            if blue == red {
+                blue = users[(users.iter().position(|u| *u == red).unwrap() + 1) % 12];
+            }
+            // Mostly rated, in a few categories; some casual, some aborted.
+            let category = ["blitz", "blitz", "bullet", "misere", "casual"][dice.below(5) as usize];
+            let category = (category != "casual").then_some(category);
+            store
+                .insert_game(&game(&id, [red, blue], category), &[], "*")
+                .unwrap();
+            let (termination, result) = match dice.below(10) {
+                0 => ("aborted", "*"),
+                1..=4 => ("resignation", "1-0"),
+                5..=7 => ("resignation", "0-1"),
+                _ => ("agreement", "1/2-1/2"),
+            };
+            store
+                .queue(end(&id, 0, termination, result))
+                .wait()
+                .unwrap();
+            // A later change of a finished game does not rate it again.
+            if dice.below(4) == 0 {
+                let mut again = end(&id, 1, termination, result);
+                again.change = Change::Requests;
+                store.queue(again).wait().unwrap();
+            }
+            if let (Some(category), true) = (category, result != "*") {
+                rated += 1;
+                for player in [red, blue] {
+                    *tally.entry((player, category.to_string())).or_default() += 1;
+                }
+            }
+        }
+        let check = crate::admin::check_ratings(&store).unwrap();
+        assert_eq!(check.problems, Vec::<String>::new());
+        assert_eq!((check.games, check.entries), (rated, tally.len()));
+        let stored = store.all_ratings().unwrap();
+        let counted: BTreeMap<(i64, String), u32> = stored
+            .iter()
+            .map(|(user, category, entry)| ((*user, category.clone()), entry.games))
+            .collect();
+        assert_eq!(counted, tally);
+        // Each game's two changes, each player's history in order, ending at their entry.
+        for (user, category, entry) in &stored {
+            let history: Vec<RatingChange> = store
+                .rating_history(*user)
+                .unwrap()
+                .into_iter()
+                .filter(|c| c.category == *category)
+                .collect();
+            assert_eq!(history.len() as u32, entry.games);
+            assert_eq!(history.last().unwrap().after, entry.rating);
+            assert!(history.windows(2).all(|w| w[0].at_ms < w[1].at_ms));
+            for change in &history {
+                let both = store.game_ratings(&change.game).unwrap();
+                assert_eq!(both.len(), 2);
+                assert!(both.iter().any(|c| c == change));
+            }
+        }
+
+        // The leaderboard: the established, active accounts not disabled, best first.
+        let board = |since_ms| {
+            store
+                .leaderboard("blitz", PROVISIONAL_DEVIATION, since_ms, 100)
+                .unwrap()
+        };
+        let mut expected: Vec<(f64, String)> = stored
+            .iter()
+            .filter(|(_, c, e)| c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION)
+            .map(|(user, _, e)| {
+                (
+                    e.rating.rating,
+                    format!("player{}", users.iter().position(|u| u == user).unwrap()),
+                )
+            })
+            .collect();
+        expected.sort_by(|a, b| b.0.total_cmp(&a.0));
+        assert!(expected.len() >= 2, "{expected:?}");
+        let shown: Vec<(f64, String)> = board(0)
+            .into_iter()
+            .map(|l| (l.entry.rating.rating, l.username))
+            .collect();
+        assert_eq!(shown, expected);
+        let best = &expected[0].1;
+        let id = users[best["player".len()..].parse::<usize>().unwrap()];
+        store.change_user(id, &UserChange::Disabled(true)).unwrap();
+        assert!(board(0).iter().all(|l| l.username != *best));
+        assert_eq!(board(0).len(), expected.len() - 1);
+        assert!(board(i64::MAX).is_empty());
+        // A disabled account's games and ratings stay: the check still holds.
+        assert!(crate::admin::check_ratings(&store)
+            .unwrap()
+            .problems
+            .is_empty());
+        // And it fails when a stored rating is not the games' (changed behind its back).
+        if db == Db::Sqlite {
+            let conn = rusqlite::Connection::open(dir.db()).unwrap();
+            let changed = conn
+                .execute(
+                    "UPDATE ratings SET rating = rating + 1e-9 WHERE user_id = ?1",
+                    [id],
+                )
+                .unwrap();
+            assert!(changed >= 1);
+            let problems = crate::admin::check_ratings(&store).unwrap().problems;
+            assert_eq!(problems.len(), changed, "{problems:?}");
+        }
+    }
+
+    on_both_backends!(ratings_written_at_each_end_are_the_recomputation_of_the_stored_games);
+}
