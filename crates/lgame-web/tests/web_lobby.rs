@@ -5,26 +5,11 @@
 
 mod browser_common;
 
-use browser_common::{bench_with, game_of, js, no_console_errors, wait_for_ply};
+use browser_common::{
+    bench_with, choose_seek, game_of, js, no_console_errors, type_a_move, wait_for_ply,
+};
 use lgame_test_support::browser::Session;
-use lgame_test_support::http::quiet_moves;
 use serde_json::json;
-
-/// Plays the first quiet move of the side to move by typing it on `page`.
-fn type_a_move(bench: &browser_common::Bench, page: &Session, id: &str) {
-    let state = bench.server.state(id);
-    let plies = state["plies"].as_u64().unwrap();
-    page.wait_until("the board to take a move", || {
-        js(
-            page,
-            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
-        ) == true
-    });
-    page.find(".notation-input")
-        .send_keys(&quiet_moves(&state)[0]);
-    page.find(".notation-play").click();
-    wait_for_ply(page, plies + 1);
-}
 
 #[test]
 fn a_strangers_seek_shows_live_and_taking_it_opens_the_game_for_both() {
@@ -37,11 +22,7 @@ fn a_strangers_seek_shows_live_and_taking_it_opens_the_game_for_both() {
             .is_some_and(|n| n.is_displayed())
     });
     // Alice seeks a 3+2 game as Red.
-    alice.execute(
-        "document.querySelector('.seek-form select[name=control]').value = '3+2'; \
-                   document.querySelector('.seek-form select[name=colour]').value = 'red';",
-        vec![],
-    );
+    choose_seek(&alice, "3+2", "red");
     alice.find(".seek-create").click();
     alice.wait_until("her seek, hers", || {
         alice.try_find(".seeks tr.mine .seek-withdraw").is_some()

@@ -8,7 +8,8 @@
 mod browser_common;
 
 use browser_common::{
-    api_account, bench, game_of, js, no_console_errors, sign_up_on, wait_for_ply, Bench,
+    api_account, bench, choose_seek, game_of, js, no_console_errors, sign_up_on, type_a_move,
+    wait_for_ply, Bench,
 };
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::browser::Session;
@@ -222,11 +223,7 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
         ann.try_find(".seek-rated-label")
             .is_some_and(|l| l.is_displayed())
     });
-    ann.execute(
-        "document.querySelector('.seek-form select[name=control]').value = '3+2'; \
-         document.querySelector('.seek-form select[name=colour]').value = 'red';",
-        vec![],
-    );
+    choose_seek(&ann, "3+2", "red");
     ann.find(".seek-form .seek-rated").click();
     ann.find(".seek-create").click();
     bob.wait_until("ann's rated seek", || {
@@ -261,16 +258,7 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
         );
     }
     // Ann (Red) moves; Bob resigns.
-    let state = bench.server.state(&id);
-    ann.wait_until("the board to take a move", || {
-        js(
-            &ann,
-            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
-        ) == true
-    });
-    ann.find(".notation-input")
-        .send_keys(&quiet_moves(&state)[0]);
-    ann.find(".notation-play").click();
+    type_a_move(&bench, &ann, &id);
     wait_for_ply(&bob, 1);
     bob.find(".resign").click();
     bob.accept_dialog();

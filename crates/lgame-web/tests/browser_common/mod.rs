@@ -117,6 +117,31 @@ pub fn game_of(page: &Session) -> Option<String> {
     Some(rest.split(['?', '/']).next()?.to_string()).filter(|id| !id.is_empty())
 }
 
+/// Plays the first quiet move of the side to move by typing it on `page`.
+pub fn type_a_move(bench: &Bench, page: &Session, id: &str) {
+    let state = bench.server.state(id);
+    let plies = state["plies"].as_u64().unwrap();
+    page.wait_until("the board to take a move", || {
+        js(
+            page,
+            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
+        ) == true
+    });
+    page.find(".notation-input")
+        .send_keys(&lgame_test_support::http::quiet_moves(&state)[0]);
+    page.find(".notation-play").click();
+    wait_for_ply(page, plies + 1);
+}
+
+/// Chooses a seek's control and colour in the lobby's form.
+pub fn choose_seek(page: &Session, control: &str, colour: &str) {
+    page.execute(
+        "document.querySelector('.seek-form select[name=control]').value = arguments[0]; \
+         document.querySelector('.seek-form select[name=colour]').value = arguments[1];",
+        vec![json!(control), json!(colour)],
+    );
+}
+
 /// Waits until the view has rendered something into `main`.
 pub fn wait_for_view(page: &Session) {
     page.wait_until("the view to render", || {
