@@ -1,10 +1,374 @@
-//! Arena tournaments' scoring, as lichess's arena scores (docs/ratings.md, "Arena
-//! scoring"): 2 points a win, 1 a draw, 0 a loss; after two wins in a row a player is on a
-//! streak and each game's points double until a game is not won. Against draw farming (the
-//! L game's perfect play draws): a draw before ply [`EARLY_DRAW_PLIES`] scores nothing,
-//! and a draw right after a draw scores nothing.
+//! Arena tournaments (docs/ratings.md, "Arena tournaments"; docs/api.md, "Arenas"): for
+//! its minutes, an arena pairs its players who are waiting, again and again, as lichess's
+//! arena does; whoever scores the most wins.
+//!
+//! The scoring, as lichess's arena scores: 2 points a win, 1 a draw, 0 a loss; after two
+//! wins in a row a player is on a streak and each game's points double until a game is not
+//! won. Against draw farming (the L game's perfect play draws): a draw before ply
+//! [`EARLY_DRAW_PLIES`] scores nothing, and a draw right after a draw scores nothing.
+//!
+//! The pairing ([`start`]): every [`TICK`] each instance pairs each running arena's
+//! waiting players (joined, not withdrawn, in no game of the arena), in one transaction
+//! per arena (`store/arenas.rs`), neighbours by score ([`pairs`]). Nothing of a score is
+//! stored: the standings ([`standings`]) are read from the games the arena made, so every
+//! instance shows the same, and a stopped instance loses no point.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Serialize;
+
+use crate::clock::TimeControl;
+use crate::games::{self, blocking, random_hex, GameError, Games};
+use crate::response::{ArenaStanding, ArenaSummary, ArenaView};
+use crate::store::{ArenaData, ArenaRow, Chooser, Pairing};
+
+mod routes;
+pub use routes::routes;
+
+/// How often an instance pairs the waiting players of each running arena.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// An arena's length, in minutes.
+pub const MINUTES: std::ops::RangeInclusive<i64> = 10..=180;
+
+/// The most arenas `GET /api/arenas` lists.
+pub const LISTED: i64 = 50;
+
+/// Two players whose last games were against each other are paired again only once both
+/// have waited this long (the server's milliseconds): until then, each waits for another.
+pub const REMATCH_AFTER_MS: i64 = 10_000;
+
+/// Where an arena is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArenaState {
+    Upcoming,
+    Running,
+    Finished,
+}
+
+impl ArenaState {
+    pub fn name(self) -> &'static str {
+        match self {
+            ArenaState::Upcoming => "upcoming",
+            ArenaState::Running => "running",
+            ArenaState::Finished => "finished",
+        }
+    }
+}
+
+/// An arena's state at `now_ms`: running until its end, and after it while a game of it
+/// is unfinished.
+pub fn state_of(arena: &ArenaRow, now_ms: i64) -> ArenaState {
+    if now_ms < arena.starts_at {
+        ArenaState::Upcoming
+    } else if now_ms < arena.ends_at || arena.unfinished > 0 {
+        ArenaState::Running
+    } else {
+        ArenaState::Finished
+    }
+}
+
+/// Whether new games are paired at `now_ms`.
+pub fn pairing_open(arena: &ArenaRow, now_ms: i64) -> bool {
+    arena.starts_at <= now_ms && now_ms < arena.ends_at
+}
+
+/// A player's place in an arena.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub user_id: i64,
+    pub username: String,
+    pub sheet: Sheet,
+    /// The game of the arena they are playing (or that is being made).
+    pub game: Option<String>,
+    /// Left, or absent: a game of theirs aborted before their first move since they joined.
+    pub withdrawn: bool,
+    /// When the game that gave their last points ended (`i64::MAX`: none did).
+    pub reached_ms: i64,
+    /// Since when they have been free to play: joined, or their last game ended.
+    pub free_since: i64,
+    /// Their last game's opponent.
+    pub last_opponent: Option<i64>,
+}
+
+/// How one game ended for the side `side` (0 Red, 1 Blue); `None` if it scores no game
+/// (unfinished, aborted, or an unknown result).
+fn played(outcome: &str, plies: i64, side: usize) -> Option<Played> {
+    let won = match outcome {
+        "1-0" => 0,
+        "0-1" => 1,
+        "1/2-1/2" => {
+            return Some(Played::Draw {
+                plies: u32::try_from(plies).unwrap_or(u32::MAX),
+            })
+        }
+        _ => return None,
+    };
+    Some(if won == side {
+        Played::Win
+    } else {
+        Played::Loss
+    })
+}
+
+/// Every player's standing, best first: by score, then who reached it first, then by
+/// username.
+pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
+    let mut all: Vec<Standing> = data
+        .players
+        .iter()
+        .map(|p| Standing {
+            user_id: p.user_id,
+            username: p.username.clone(),
+            sheet: Sheet::default(),
+            game: None,
+            withdrawn: p.left_ms.is_some(),
+            reached_ms: i64::MAX,
+            free_since: p.joined_ms,
+            last_opponent: None,
+        })
+        .collect();
+    for g in &data.games {
+        for (side, player) in g.players.iter().enumerate() {
+            let Some(joined) = data.players.iter().find(|p| p.user_id == *player) else {
+                continue;
+            };
+            let Some(s) = all.iter_mut().find(|s| s.user_id == *player) else {
+                continue;
+            };
+            if g.in_progress(now_ms) {
+                s.game = Some(g.game.clone());
+                s.last_opponent = Some(g.players[1 - side]);
+                continue;
+            }
+            if !g.over() {
+                continue; // never made
+            }
+            s.last_opponent = Some(g.players[1 - side]);
+            let ended = g.ended_ms.unwrap_or(now_ms);
+            s.free_since = s.free_since.max(ended);
+            let outcome = g.outcome.as_deref().unwrap_or("*");
+            if g.termination.as_deref() == Some("aborted") && outcome == "*" {
+                // Aborted before both first moves: the side to move never moved (Red
+                // moves first).
+                let absent = usize::from(g.plies % 2 == 1);
+                if absent == side && g.made_ms >= joined.joined_ms {
+                    s.withdrawn = true;
+                }
+                continue;
+            }
+            if let Some(result) = played(outcome, g.plies, side) {
+                if s.sheet.add(result) > 0 {
+                    s.reached_ms = ended;
+                }
+            }
+        }
+    }
+    all.sort_by(|a, b| {
+        b.sheet
+            .score
+            .cmp(&a.sheet.score)
+            .then(a.reached_ms.cmp(&b.reached_ms))
+            .then(a.username.cmp(&b.username))
+    });
+    all
+}
+
+/// The pairs among `waiting` (best first; their indexes): each still unpaired, from the
+/// best, with the next unpaired who was not their last opponent, or, if there is none, who
+/// was, once both have been free for [`REMATCH_AFTER_MS`]. An odd one out waits.
+pub fn pairs(waiting: &[&Standing], now_ms: i64) -> Vec<(usize, usize)> {
+    let mut taken = vec![false; waiting.len()];
+    let mut chosen = Vec::new();
+    for i in 0..waiting.len() {
+        if taken[i] {
+            continue;
+        }
+        let (a, free) = (waiting[i], |s: &Standing| {
+            s.free_since + REMATCH_AFTER_MS <= now_ms
+        });
+        let others = || (i + 1..waiting.len()).filter(|&j| !taken[j]);
+        let fresh = others().find(|&j| {
+            let b = waiting[j];
+            a.last_opponent != Some(b.user_id) && b.last_opponent != Some(a.user_id)
+        });
+        let partner = fresh.or_else(|| others().find(|&j| free(a) && free(waiting[j])));
+        if let Some(j) = partner {
+            taken[i] = true;
+            taken[j] = true;
+            chosen.push((i, j));
+        }
+    }
+    chosen
+}
+
+/// Who waits in an arena at `now_ms`, best first: pairing is open, and each has joined,
+/// not withdrawn, and is in no game of the arena.
+pub fn waiting<'a>(standings: &'a [Standing], arena: &ArenaRow, now_ms: i64) -> Vec<&'a Standing> {
+    if !pairing_open(arena, now_ms) {
+        return Vec::new();
+    }
+    standings
+        .iter()
+        .filter(|s| !s.withdrawn && s.game.is_none())
+        .collect()
+}
+
+/// The pairings to make in an arena as read, sides drawn at random.
+fn choose(data: &ArenaData, now_ms: i64) -> Vec<Pairing> {
+    let all = standings(data, now_ms);
+    let waiting = waiting(&all, &data.arena, now_ms);
+    let mut made = Vec::new();
+    for (i, j) in pairs(&waiting, now_ms) {
+        let (Ok(game), Ok(coin)) = (random_hex(8), random_hex(1)) else {
+            tracing::warn!("no random numbers for an arena's pairing");
+            return made;
+        };
+        let (a, b) = (waiting[i].user_id, waiting[j].user_id);
+        let red_first = u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0;
+        let players = if red_first { [a, b] } else { [b, a] };
+        made.push(Pairing { game, players });
+    }
+    made
+}
+
+fn storage(e: crate::store::StoreError) -> GameError {
+    GameError::storage("the arenas' database", e)
+}
+
+/// An arena's time control, as stored.
+pub fn clock_of(arena: &ArenaRow) -> Result<TimeControl, GameError> {
+    serde_json::from_str(&arena.clock)
+        .map_err(|e| GameError::internal("reading an arena's clock", e))
+}
+
+/// Pairs every running arena each [`TICK`], until `stopping` turns true.
+pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {
+                    if let Err(e) = pair_all(&games).await {
+                        tracing::warn!(error = %e, "pairing the arenas");
+                    }
+                }
+                _ = stopping.changed() => break,
+            }
+        }
+    });
+}
+
+/// One pairing of every arena running (or with games to see end), and their games made.
+pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
+    let now = games.time.now_ms();
+    let store = games.clone();
+    let running = blocking(move || store.store.running_arenas(now).map_err(storage)).await?;
+    for id in running {
+        let store = games.clone();
+        let chooser: Chooser = Box::new(move |data| choose(data, now));
+        let key = id.clone();
+        let made =
+            blocking(move || store.store.pair_arena(&key, now, chooser).map_err(storage)).await?;
+        if made.is_empty() {
+            continue;
+        }
+        let store = games.clone();
+        let key = id.clone();
+        let Some(data) = blocking(move || store.store.arena(&key, now).map_err(storage)).await?
+        else {
+            continue;
+        };
+        for pairing in made {
+            if let Err(e) = make_game(games, &data.arena, &pairing).await {
+                tracing::warn!(arena = %id, game = %pairing.game, error = %e, "an arena's game");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Makes a pairing's game: the arena's variant and clock, both seats held, rated in its
+/// category if the arena is.
+async fn make_game(
+    games: &Arc<Games>,
+    arena: &ArenaRow,
+    pairing: &Pairing,
+) -> Result<(), GameError> {
+    let rules = games::parse_rules(&arena.variant)?;
+    let clock = clock_of(arena)?;
+    let category = arena
+        .category
+        .as_ref()
+        .and_then(|_| crate::ratings::category(&rules, Some(clock)));
+    let holders = pairing.players.map(|p| Some(crate::store::user_holder(p)));
+    let new = crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category);
+    let games = games.clone();
+    blocking(move || games.create(new)).await?;
+    Ok(())
+}
+
+/// An arena's summary at `now_ms`.
+pub fn summary(arena: &ArenaRow, now_ms: i64) -> Result<ArenaSummary, GameError> {
+    let clock = clock_of(arena)?;
+    Ok(ArenaSummary {
+        id: arena.id.clone(),
+        variant: arena.variant.clone(),
+        clock,
+        speed: clock.speed(),
+        minutes: arena.minutes,
+        rated: arena.category.is_some(),
+        category: arena.category.clone(),
+        starts_at: arena.starts_at,
+        ends_at: arena.ends_at,
+        state: state_of(arena, now_ms).name().to_string(),
+        players: arena.players,
+        creator: arena.creator_name.clone(),
+    })
+}
+
+/// An arena's view at `now_ms`: its summary, its standings and, once finished, its podium.
+pub fn view(data: &ArenaData, now_ms: i64) -> Result<ArenaView, GameError> {
+    let s = summary(&data.arena, now_ms)?;
+    let standings: Vec<ArenaStanding> = standings(data, now_ms)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| ArenaStanding {
+            rank: i + 1,
+            fire: s.sheet.on_fire(),
+            score: s.sheet.score,
+            sheet: s.sheet.games.iter().map(|g| g.points).collect(),
+            username: s.username,
+            game: s.game,
+            withdrawn: s.withdrawn,
+        })
+        .collect();
+    let podium = (state_of(&data.arena, now_ms) == ArenaState::Finished).then(|| {
+        standings
+            .iter()
+            .take(3)
+            .map(|s| s.username.clone())
+            .collect()
+    });
+    Ok(ArenaView {
+        id: s.id,
+        variant: s.variant,
+        clock: s.clock,
+        speed: s.speed,
+        minutes: s.minutes,
+        rated: s.rated,
+        category: s.category,
+        starts_at: s.starts_at,
+        ends_at: s.ends_at,
+        state: s.state,
+        players: s.players,
+        creator: s.creator,
+        standings,
+        podium,
+    })
+}
 
 /// A draw in fewer plies than this scores nothing.
 pub const EARLY_DRAW_PLIES: u32 = 20;
