@@ -176,28 +176,55 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
 }
 
 /// The pairs among `waiting` (best first; their indexes): each still unpaired, from the
-/// best, with the next unpaired who was not their last opponent, or, if there is none, who
-/// was, once both have been free for [`REMATCH_AFTER_MS`]. An odd one out waits.
+/// best, with the next unpaired who was not their last opponent. Two left over who last
+/// played each other are swapped into the nearest pair made, if that pairs no one with
+/// their last opponent; else they are paired together only once both have been free for
+/// [`REMATCH_AFTER_MS`]. An odd one out waits.
 pub fn pairs(waiting: &[&Standing], now_ms: i64) -> Vec<(usize, usize)> {
+    let fresh = |i: usize, j: usize| {
+        let (a, b) = (waiting[i], waiting[j]);
+        a.last_opponent != Some(b.user_id) && b.last_opponent != Some(a.user_id)
+    };
+    let free = |i: usize| waiting[i].free_since + REMATCH_AFTER_MS <= now_ms;
     let mut taken = vec![false; waiting.len()];
     let mut chosen = Vec::new();
     for i in 0..waiting.len() {
         if taken[i] {
             continue;
         }
-        let (a, free) = (waiting[i], |s: &Standing| {
-            s.free_since + REMATCH_AFTER_MS <= now_ms
-        });
-        let others = || (i + 1..waiting.len()).filter(|&j| !taken[j]);
-        let fresh = others().find(|&j| {
-            let b = waiting[j];
-            a.last_opponent != Some(b.user_id) && b.last_opponent != Some(a.user_id)
-        });
-        let partner = fresh.or_else(|| others().find(|&j| free(a) && free(waiting[j])));
-        if let Some(j) = partner {
+        if let Some(j) = (i + 1..waiting.len()).find(|&j| !taken[j] && fresh(i, j)) {
             taken[i] = true;
             taken[j] = true;
             chosen.push((i, j));
+        }
+    }
+    let left: Vec<usize> = (0..waiting.len()).filter(|&i| !taken[i]).collect();
+    let mut rest = Vec::new();
+    let mut k = 0;
+    while k < left.len() {
+        if k + 1 < left.len() {
+            let (x, y) = (left[k], left[k + 1]);
+            let swap = chosen
+                .iter()
+                .rposition(|&(a, b)| fresh(a, x) && fresh(b, y));
+            if let Some(p) = swap {
+                let (a, b) = chosen[p];
+                chosen[p] = (a, x);
+                chosen.push((b, y));
+                k += 2;
+                continue;
+            }
+        }
+        rest.push(left[k]);
+        k += 1;
+    }
+    let mut k = 0;
+    while k + 1 < rest.len() {
+        if free(rest[k]) && free(rest[k + 1]) {
+            chosen.push((rest[k], rest[k + 1]));
+            k += 2;
+        } else {
+            k += 1;
         }
     }
     chosen

@@ -142,7 +142,7 @@ pub(super) const SCHEMA: &str = "CREATE TABLE arenas (
 /// A game not over: stored without a result or a declared end, or not stored yet and
 /// paired less than [`MAKING_MS`] ago (`$1` now).
 const UNFINISHED: &str = "(SELECT count(*) FROM arena_games ag LEFT JOIN games g ON g.id = ag.game
-      WHERE ag.arena = a.id AND ((g.id IS NULL AND ag.made_ms > $1 - 10000)
+      WHERE ag.arena = a.id AND ((g.id IS NULL AND ag.made_ms + 10000 > $1)
         OR (g.outcome = '*' AND g.termination IS NULL)))";
 
 /// An arena's columns, in [`ArenaRow`]'s order (`$1` now).
