@@ -45,6 +45,7 @@ pub fn show_arena() {}
 #[utoipa::path(post, path = "/api/arenas/{id}/join", tag = "arenas",
     summary = "Join an arena (again, after leaving it)",
     params(("id" = String, Path, description = "The arena's id")),
+    request_body(content = Option<serde_json::Value>, description = "None (any body is ignored)"),
     responses(
         (status = 200, description = "The arena, the asker among its players: paired whenever waiting while it runs", body = ArenaView),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
@@ -59,6 +60,7 @@ pub fn join_arena() {}
 #[utoipa::path(post, path = "/api/arenas/{id}/leave", tag = "arenas",
     summary = "Leave an arena: paired no more, the points kept",
     params(("id" = String, Path, description = "The arena's id")),
+    request_body(content = Option<serde_json::Value>, description = "None (any body is ignored)"),
     responses(
         (status = 200, description = "The arena, the asker withdrawn (a game in progress is still played and counts)", body = ArenaView),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
