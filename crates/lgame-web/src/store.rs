@@ -46,7 +46,7 @@ pub use accounts::{
 
 pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
 #[cfg(test)]
-pub use arenas::{ArenaGame, ArenaPlayer};
+pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use ratings::{account_of, RatingChange, Ratings};
 pub use sqlite::Synchronous;
