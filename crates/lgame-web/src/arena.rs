@@ -82,6 +82,8 @@ pub struct Standing {
     pub sheet: Sheet,
     /// The game of the arena they are playing (or that is being made).
     pub game: Option<String>,
+    /// Whether that game is stored yet (shown only then: its id answers).
+    pub game_stored: bool,
     /// Left, or absent: a game of theirs aborted before their first move since they joined.
     pub withdrawn: bool,
     /// When the game that gave their last points ended (`i64::MAX`: none did).
@@ -123,6 +125,7 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
             username: p.username.clone(),
             sheet: Sheet::default(),
             game: None,
+            game_stored: false,
             withdrawn: p.left_ms.is_some(),
             reached_ms: i64::MAX,
             free_since: p.joined_ms,
@@ -139,6 +142,7 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
             };
             if g.in_progress(now_ms) {
                 s.game = Some(g.game.clone());
+                s.game_stored = g.outcome.is_some();
                 s.last_opponent = Some(g.players[1 - side]);
                 continue;
             }
@@ -368,7 +372,7 @@ pub fn view(data: &ArenaData, now_ms: i64) -> Result<ArenaView, GameError> {
             score: s.sheet.score,
             sheet: s.sheet.games.iter().map(|g| g.points).collect(),
             username: s.username,
-            game: s.game,
+            game: s.game.filter(|_| s.game_stored),
             withdrawn: s.withdrawn,
         })
         .collect();
@@ -573,6 +577,7 @@ mod tests {
             username: format!("p{id}"),
             sheet: Sheet::default(),
             game: None,
+            game_stored: false,
             withdrawn: false,
             reached_ms: i64::MAX,
             free_since: since,

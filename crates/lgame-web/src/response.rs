@@ -961,7 +961,8 @@ pub struct ArenaStanding {
     pub fire: bool,
     /// The points of each of their games, in order.
     pub sheet: Vec<u32>,
-    /// The game of the arena they are playing.
+    /// The game of the arena they are playing (`null` while waiting, and for the instant
+    /// a new pairing's game takes to be stored).
     #[schema(required)]
     pub game: Option<String>,
     /// Left the arena, or withdrawn for not moving in a game: not paired again.

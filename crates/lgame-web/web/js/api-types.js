@@ -68,7 +68,7 @@
  * A player's line in an arena's standings.
  * @typedef {Object} ArenaStanding
  * @property {boolean} fire On a streak: their last two games won, so their next game's points double.
- * @property {string | null} game The game of the arena they are playing.
+ * @property {string | null} game The game of the arena they are playing (`null` while waiting, and for the instant a new pairing's game takes to be stored).
  * @property {number} rank 1 for the best.
  * @property {number} score
  * @property {number[]} sheet The points of each of their games, in order.
