@@ -3,7 +3,8 @@
 //! draws long and short, a draw after a draw) and everyone's score, sheet and streak
 //! checked against the test's own scoring; players paired again with someone else, never
 //! their last opponent; the end (`test_clock=true`): nobody new paired, a game in progress
-//! still counted, then the podium. On PostgreSQL, two instances on one database pair one
+//! still counted, then the podium. A player who never moves is withdrawn when the game is
+//! aborted, until they join again. On PostgreSQL, two instances on one database pair one
 //! arena together: the same standings through both, nobody in two games at once. And the
 //! requests refused.
 
@@ -556,4 +557,65 @@ fn bad_arenas_and_anonymous_players_are_refused() {
     let left = ann.post(&format!("/api/arenas/{id}/leave"), &json!({}));
     assert_eq!(left.status, 200, "{}", left.body);
     assert_eq!(standings(&left.body)["ann"]["withdrawn"], true);
+}
+
+#[test]
+fn a_player_who_never_moves_is_withdrawn_when_the_game_is_aborted() {
+    let dir = TempDir::new("arena-abort");
+    let server = server(&Backend::Sqlite.database(&dir));
+    let (ann, bob) = (
+        signed_up(&server.addr, "ann"),
+        signed_up(&server.addr, "bob"),
+    );
+    let blitz = json!({ "initial_s": 180, "increment_s": 2 });
+    let made = ann.post("/api/arenas", &json!({ "clock": blitz, "minutes": 10 }));
+    assert_eq!(made.status, 201, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    for player in [&ann, &bob] {
+        let joined = player.post(&format!("/api/arenas/{id}/join"), &json!({}));
+        assert_eq!(joined.status, 200, "{}", joined.body);
+    }
+    let mut game = String::new();
+    eventually("the two paired", || {
+        let view = arena(&ann, &id);
+        let lines = standings(&view);
+        match (lines["ann"]["game"].as_str(), lines["bob"]["game"].as_str()) {
+            (Some(a), Some(b)) if a == b => {
+                game = a.to_string();
+                true
+            }
+            _ => false,
+        }
+    });
+    let red = state(&ann, &game)["players"]["red"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let advanced = ann.post("/api/test/clock", &json!({ "advance_ms": 31_000 }));
+    assert_eq!(advanced.status, 200, "{}", advanced.body);
+    eventually("the game aborted", || {
+        state(&ann, &game)["ending"] == "aborted"
+    });
+    eventually("the absent withdrawn", || {
+        standings(&arena(&ann, &id))[&red]["withdrawn"] == true
+    });
+    std::thread::sleep(Duration::from_millis(2500));
+    let lines = standings(&arena(&ann, &id));
+    let other = if red == "ann" { "bob" } else { "ann" };
+    assert_eq!(lines[other]["withdrawn"], false);
+    assert_eq!(lines[other]["game"], Value::Null, "paired with nobody");
+    assert_eq!(
+        lines[&red]["sheet"],
+        json!([]),
+        "an aborted game scores nothing"
+    );
+    // Joining again lifts it: the two are paired again (after the wait for a rematch).
+    let back = if red == "ann" { &ann } else { &bob };
+    back.post(&format!("/api/arenas/{id}/join"), &json!({}));
+    let advanced = ann.post("/api/test/clock", &json!({ "advance_ms": 10_000 }));
+    assert_eq!(advanced.status, 200, "{}", advanced.body);
+    eventually("paired again", || {
+        let lines = standings(&arena(&ann, &id));
+        lines["ann"]["game"].is_string() && lines["ann"]["game"] == lines["bob"]["game"]
+    });
 }
