@@ -552,6 +552,28 @@ fn bad_arenas_and_anonymous_players_are_refused() {
     assert_eq!((missing.status, missing.kind()), (404, "no_arena"));
     let missing = ann.post("/api/arenas/0000000000000000/join", &json!({}));
     assert_eq!((missing.status, missing.kind()), (404, "no_arena"));
+    // An arena may be set to start later (within 30 days): upcoming, listed with the
+    // running first, soonest first.
+    let now = made.body["starts_at"].as_i64().unwrap();
+    let later = |ahead: i64| {
+        ann.post(
+            "/api/arenas",
+            &json!({ "clock": daily(), "minutes": 60, "starts_at": now + ahead }),
+        )
+    };
+    let far = later(31 * 24 * 3600 * 1000);
+    assert_eq!((far.status, far.kind()), (400, "invalid"), "{}", far.body);
+    let upcoming = later(3_600_000);
+    assert_eq!(upcoming.status, 201, "{}", upcoming.body);
+    assert_eq!(upcoming.body["state"], "upcoming");
+    let listed = ann.get("/api/arenas").body;
+    let order: Vec<&Value> = listed["arenas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| &a["id"])
+        .collect();
+    assert_eq!(order, [&made.body["id"], &upcoming.body["id"]], "{listed}");
     // Joined, then left: withdrawn, still listed.
     ann.post(&format!("/api/arenas/{id}/join"), &json!({}));
     let left = ann.post(&format!("/api/arenas/{id}/leave"), &json!({}));

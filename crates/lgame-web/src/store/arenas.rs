@@ -85,11 +85,12 @@ pub trait Arenas {
     /// An arena, its players and its games.
     fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>>;
 
-    /// Arenas not yet over by the clock first (the soonest first), then the others (the
-    /// latest first), at most `limit`.
+    /// Arenas upcoming or running first (the soonest start first), then the finished (the
+    /// latest end first), at most `limit`.
     fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>>;
 
-    /// The arenas running at `now_ms` (started, not ended).
+    /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
+    /// a game not yet seen over.
     fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>>;
 
     /// Account `user` joins arena `id` (again, if it left).
@@ -137,7 +138,8 @@ pub(super) const SCHEMA: &str = "CREATE TABLE arenas (
         made_ms BIGINT NOT NULL,
         ended_ms BIGINT                   -- when a pairing first saw it over
     );
-    CREATE UNIQUE INDEX arena_games_by_arena ON arena_games (arena, seq);";
+    CREATE UNIQUE INDEX arena_games_by_arena ON arena_games (arena, seq);
+    CREATE INDEX arena_games_not_seen_over ON arena_games (arena) WHERE ended_ms IS NULL;";
 
 /// A game not over: stored without a result or a declared end, or not stored yet and
 /// paired less than [`MAKING_MS`] ago (`$1` now).
@@ -167,15 +169,20 @@ pub(super) fn arena_sql(lock: bool) -> String {
 pub(super) fn arenas_sql() -> String {
     format!(
         "SELECT {} FROM arenas a JOIN users u ON u.id = a.creator
-         ORDER BY CASE WHEN a.ends_at > $1 THEN 0 ELSE 1 END,
-           CASE WHEN a.ends_at > $1 THEN a.starts_at ELSE -a.ends_at END, a.id
+         ORDER BY CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN 0 ELSE 1 END,
+           CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN a.starts_at ELSE -a.ends_at END,
+           a.id
          LIMIT $2",
         columns()
     )
 }
 
-pub(super) const RUNNING: &str =
-    "SELECT id FROM arenas WHERE starts_at <= $1 AND ends_at > $1 ORDER BY id";
+/// The arenas running at `$1`, and those with a stored game not yet seen over (after its
+/// end, their last games' ends are still marked).
+pub(super) const RUNNING: &str = "SELECT id FROM arenas WHERE starts_at <= $1 AND ends_at > $1
+     UNION SELECT ag.arena FROM arena_games ag JOIN games g ON g.id = ag.game
+     WHERE ag.ended_ms IS NULL
+     ORDER BY 1";
 
 pub(super) const PLAYERS: &str = "SELECT p.user_id, u.username, p.joined_ms, p.left_ms
      FROM arena_players p JOIN users u ON u.id = p.user_id
