@@ -939,8 +939,9 @@ pub struct ArenaSummary {
     pub state: String,
     /// How many joined.
     pub players: i64,
-    /// Who made it (a username).
-    pub creator: String,
+    /// Who made it (a username; `null` once their account is closed).
+    #[schema(required)]
+    pub creator: Option<String>,
 }
 
 /// The answer to `GET /api/arenas`: those not yet over first, soonest first, then the
@@ -990,8 +991,9 @@ pub struct ArenaView {
     /// `upcoming`, `running` or `finished`.
     pub state: String,
     pub players: i64,
-    /// Who made it (a username).
-    pub creator: String,
+    /// Who made it (a username; `null` once their account is closed).
+    #[schema(required)]
+    pub creator: Option<String>,
     /// Every player who joined, best first: by score, then who reached it first, then by
     /// username.
     pub standings: Vec<ArenaStanding>,

@@ -579,6 +579,15 @@ fn bad_arenas_and_anonymous_players_are_refused() {
     let left = ann.post(&format!("/api/arenas/{id}/leave"), &json!({}));
     assert_eq!(left.status, 200, "{}", left.body);
     assert_eq!(standings(&left.body)["ann"]["withdrawn"], true);
+    // A closed account leaves the standings, and its arenas name no creator.
+    let closed = ann.delete("/api/account", Some(&json!({ "password": PASSWORD })));
+    assert_eq!(closed.status, 204, "{}", closed.body);
+    let after = arena(&stranger, id);
+    assert_eq!(
+        (&after["creator"], &after["standings"]),
+        (&Value::Null, &json!([]))
+    );
+    assert_eq!(after["players"], 0);
 }
 
 #[test]

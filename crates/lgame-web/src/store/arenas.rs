@@ -21,9 +21,10 @@ pub struct ArenaRow {
     pub category: Option<String>,
     pub starts_at: i64,
     pub ends_at: i64,
-    /// The account that made it, and its username (read, never written).
-    pub creator: i64,
-    pub creator_name: String,
+    /// The account that made it, and its username (read, never written); `None` once that
+    /// account is closed.
+    pub creator: Option<i64>,
+    pub creator_name: Option<String>,
     pub created_ms: i64,
     /// How many joined (read, never written).
     pub players: i64,
@@ -118,7 +119,7 @@ pub(super) const SCHEMA: &str = "CREATE TABLE arenas (
         category TEXT,                    -- rated: the games' category
         starts_at BIGINT NOT NULL,        -- the server's time, in milliseconds
         ends_at BIGINT NOT NULL,
-        creator BIGINT NOT NULL REFERENCES users(id),
+        creator BIGINT REFERENCES users(id),  -- null once its account is closed
         created_ms BIGINT NOT NULL
     );
     CREATE INDEX arenas_by_end ON arenas (ends_at);
@@ -160,7 +161,7 @@ fn columns() -> String {
 pub(super) fn arena_sql(lock: bool) -> String {
     let locked = if lock { " FOR UPDATE OF a" } else { "" };
     format!(
-        "SELECT {} FROM arenas a JOIN users u ON u.id = a.creator WHERE a.id = $2{locked}",
+        "SELECT {} FROM arenas a LEFT JOIN users u ON u.id = a.creator WHERE a.id = $2{locked}",
         columns()
     )
 }
@@ -168,7 +169,7 @@ pub(super) fn arena_sql(lock: bool) -> String {
 /// The list (`$1` now, `$2` the most).
 pub(super) fn arenas_sql() -> String {
     format!(
-        "SELECT {} FROM arenas a JOIN users u ON u.id = a.creator
+        "SELECT {} FROM arenas a LEFT JOIN users u ON u.id = a.creator
          ORDER BY CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN 0 ELSE 1 END,
            CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN a.starts_at ELSE -a.ends_at END,
            a.id

@@ -81,7 +81,7 @@
  * @typedef {Object} ArenaSummary
  * @property {string | null} category A rated arena's category (docs/ratings.md); `null`: casual.
  * @property {TimeControl} clock
- * @property {string} creator Who made it (a username).
+ * @property {string | null} creator Who made it (a username; `null` once their account is closed).
  * @property {number} ends_at
  * @property {string} id
  * @property {number} minutes How long pairing goes on.
@@ -98,7 +98,7 @@
  * @typedef {Object} ArenaView
  * @property {string | null} category A rated arena's category (docs/ratings.md); `null`: casual.
  * @property {TimeControl} clock
- * @property {string} creator Who made it (a username).
+ * @property {string | null} creator Who made it (a username; `null` once their account is closed).
  * @property {number} ends_at
  * @property {string} id
  * @property {number} minutes
