@@ -301,11 +301,16 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
         let store = games.clone();
         let chooser: Chooser = Box::new(move |data| choose(data, now));
         let key = id.clone();
-        let made =
-            blocking(move || store.store.pair_arena(&key, now, chooser).map_err(storage)).await?;
-        if made.is_empty() {
-            continue;
-        }
+        let made = blocking(move || store.store.pair_arena(&key, now, chooser).map_err(storage));
+        let made = match made.await {
+            Ok(made) if made.is_empty() => continue,
+            Ok(made) => made,
+            // The others are paired all the same.
+            Err(e) => {
+                tracing::warn!(arena = %id, error = %e, "pairing an arena");
+                continue;
+            }
+        };
         let store = games.clone();
         let key = id.clone();
         let Some(data) = blocking(move || store.store.arena(&key, now).map_err(storage)).await?
