@@ -178,6 +178,17 @@ pub struct Suspect {
 pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
     let mut problems = Vec::new();
     let mut ended = Vec::new();
+    // A closed account's ratings and changes are erased with it; its games stay, and still
+    // count for its opponents.
+    let mut open: BTreeMap<i64, bool> = BTreeMap::new();
+    let mut is_open = |user: i64| -> anyhow::Result<bool> {
+        if let Some(known) = open.get(&user) {
+            return Ok(*known);
+        }
+        let found = store.user(UserBy::Id(user))?.is_some();
+        open.insert(user, found);
+        Ok(found)
+    };
     for game in store.rated_games()? {
         let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
             continue;
@@ -196,6 +207,7 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
         };
         match game.at_ms {
             Some(at_ms) => ended.push((at_ms, game.id, [red, blue], category, result)),
+            None if !is_open(red)? && !is_open(blue)? => {}
             None => problems.push(format!("game {}: ended rated, changed no rating", game.id)),
         }
     }
@@ -209,10 +221,12 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
         .into_iter()
         .map(|(user, category, entry)| ((user, category), entry))
         .collect();
-    let recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = ledger
-        .entries()
-        .map(|(user, category, entry)| ((user, category.to_string()), entry))
-        .collect();
+    let mut recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = BTreeMap::new();
+    for (user, category, entry) in ledger.entries() {
+        if is_open(user)? {
+            recomputed.insert((user, category.to_string()), entry);
+        }
+    }
     for (key, entry) in &recomputed {
         match stored.get(key) {
             Some(s) if s == entry => {}

@@ -220,8 +220,12 @@ pub(super) const INSERT_USER: &str =
     "INSERT INTO users (username, username_key, password_hash, email, created)
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username_key) DO NOTHING RETURNING id";
 
-pub(super) const DELETE_USER: [&str; 4] = [
+pub(super) const DELETE_USER: [&str; 8] = [
     "DELETE FROM sessions WHERE user_id = $1",
+    "DELETE FROM ratings WHERE user_id = $1",
+    "DELETE FROM rating_changes WHERE user_id = $1",
+    "DELETE FROM arena_players WHERE user_id = $1",
+    "UPDATE arenas SET creator = NULL WHERE creator = $1",
     "DELETE FROM seeks WHERE holder = 'u:' || CAST($1 AS BIGINT)",
     "DELETE FROM seekers WHERE holder = 'u:' || CAST($1 AS BIGINT)",
     "DELETE FROM users WHERE id = $1",

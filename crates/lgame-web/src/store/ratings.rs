@@ -437,6 +437,15 @@ mod both_backends {
             .unwrap()
             .problems
             .is_empty());
+        // A closed account's ratings and changes are erased; its games still count for
+        // its opponents, and the check still holds.
+        let closed = *users.iter().find(|u| **u != id).unwrap();
+        store.delete_user(closed).unwrap();
+        assert!(store.ratings_of(closed).unwrap().is_empty());
+        assert!(store.rating_history(closed).unwrap().is_empty());
+        let check = crate::admin::check_ratings(&store).unwrap();
+        assert_eq!(check.problems, Vec::<String>::new());
+        assert_eq!(check.games, rated);
         // And it fails when a stored rating is not the games' (changed behind its back).
         if db == Db::Sqlite {
             let conn = rusqlite::Connection::open(dir.db()).unwrap();
