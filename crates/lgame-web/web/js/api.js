@@ -70,6 +70,17 @@ import { errorText } from './i18n.js';
 /** A category's best players. @typedef {import('./api-types.js').Leaderboard} Leaderboard */
 /** A line of the leaderboard. @typedef {import('./api-types.js').LeaderboardLine} Leader */
 
+/**
+ * An arena (docs/ratings.md, "Arenas"): a tournament of `minutes` where players are paired
+ * again as soon as their game ends; its summary, and its view with the standings (each
+ * player's score, streak, sheet of points and current game) and, once finished, the podium.
+ * @typedef {{ id: string, variant: string, clock: import('./api-types.js').TimeControl, speed: string, minutes: number,
+ *   rated: boolean, category: string | null, starts_at: number, ends_at: number,
+ *   state: 'upcoming' | 'running' | 'finished', players: number, creator: string }} ArenaSummary
+ * @typedef {{ rank: number, username: string, score: number, fire: boolean, sheet: number[], game: string | null, withdrawn: boolean }} Standing
+ * @typedef {ArenaSummary & { standings: Standing[], podium: string[] | null }} Arena
+ * @typedef {{ variant: string, clock: import('./api-types.js').TimeControl, minutes: number, rated: boolean, starts_at?: number }} ArenaRequest
+ */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
@@ -350,6 +361,35 @@ export const users = {
 export function leaderboard(category) {
   return request('GET', `/api/leaderboard/${encodeURIComponent(category)}`);
 }
+
+/** @param {string} id */
+const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
+
+/** The arenas (docs/api.md, "Arenas"). */
+export const arenas = {
+  /** @returns {Promise<{ arenas: ArenaSummary[] }>} */
+  list: () => request('GET', '/api/arenas'),
+  /**
+   * @param {string} id
+   * @returns {Promise<Arena>}
+   */
+  get: (id) => request('GET', arenaPath(id)),
+  /**
+   * @param {ArenaRequest} body
+   * @returns {Promise<Arena>}
+   */
+  create: (body) => request('POST', '/api/arenas', body),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  join: (id) => request('POST', `${arenaPath(id)}/join`, {}),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  leave: (id) => request('POST', `${arenaPath(id)}/leave`, {}),
+};
 
 /**
  * A game's WebSocket message applied to the state before it (docs/api.md): a `state`
