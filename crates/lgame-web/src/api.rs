@@ -97,6 +97,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(crate::accounts::routes())
         .merge(crate::lobby::routes())
         .merge(crate::ratings::routes())
+        .merge(crate::arena::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))

@@ -193,6 +193,7 @@ impl Server {
         }
         flags::start(shared.games.clone(), shared.shutdown.clone());
         shared.lobby.start(shared.shutdown.clone());
+        arena::start(shared.games.clone(), shared.shutdown.clone());
         tracing::info!(
             db = %config.db,
             games = stored_games,

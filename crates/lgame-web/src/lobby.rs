@@ -151,7 +151,7 @@ pub fn side_name(side: Color) -> &'static str {
 }
 
 /// The side a row's seeker plays: its colour, or one drawn.
-fn side_of(colour: &str) -> Result<Color, GameError> {
+pub(crate) fn side_of(colour: &str) -> Result<Color, GameError> {
     match colour {
         "red" => Ok(Color::Red),
         "blue" => Ok(Color::Blue),
@@ -550,21 +550,10 @@ impl Lobby {
             .category
             .as_ref()
             .and_then(|_| ratings::category(&rules, Some(clock)));
-        let draw = DrawRules {
-            repetition: Some(3),
-            turn_limit: None,
-        }
-        .normalized();
+        let new = paired_game(game_id, rules, clock, holders, category);
         let new = NewGame {
-            holders,
-            clock: Some(clock),
-            id: Some(game_id),
             lobby_tokens,
-            category,
-            ..NewGame::new(
-                lgame::Game::new(rules).with_draw_rules(draw),
-                [Seat::Human, Seat::Human],
-            )
+            ..new
         };
         let games = self.games.clone();
         let made = blocking(move || games.create(new)).await;
@@ -632,6 +621,33 @@ impl Lobby {
             }
         }
         Ok(())
+    }
+}
+
+/// A game between two people as the lobby and the arenas make them: game `id`, both seats
+/// held (`holders`, by side), `clock`, a draw on the third repetition, rated in `category`
+/// (`None`: casual).
+pub fn paired_game(
+    id: String,
+    rules: lgame::Rules,
+    clock: TimeControl,
+    holders: [Option<String>; 2],
+    category: Option<&'static str>,
+) -> NewGame {
+    let draw = DrawRules {
+        repetition: Some(3),
+        turn_limit: None,
+    }
+    .normalized();
+    NewGame {
+        holders,
+        clock: Some(clock),
+        id: Some(id),
+        category,
+        ..NewGame::new(
+            lgame::Game::new(rules).with_draw_rules(draw),
+            [Seat::Human, Seat::Human],
+        )
     }
 }
 

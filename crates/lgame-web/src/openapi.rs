@@ -29,6 +29,7 @@ use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 mod accounts;
+mod arenas;
 mod lobby;
 mod ratings;
 
@@ -203,7 +204,9 @@ enum GameRefusals {
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,
-        lobby::websocket, ratings::user_ratings, ratings::leaderboard
+        lobby::websocket, ratings::user_ratings, ratings::leaderboard,
+        arenas::create_arena, arenas::list_arenas, arenas::show_arena, arenas::join_arena,
+        arenas::leave_arena
     ),
     components(schemas(GameMessage, lobby::LobbyMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
@@ -211,6 +214,7 @@ enum GameRefusals {
         (name = "accounts", description = "Accounts, sessions, players' profiles and games."),
         (name = "lobby", description = "Seeks and quick pairing: games with strangers."),
         (name = "ratings", description = "Ratings, their history, leaderboards."),
+        (name = "arenas", description = "Arena tournaments: made, joined, their standings."),
         (name = "positions", description = "Questions about positions that are not games."),
         (name = "server", description = "The server itself."),
         (name = "page", description = "The web page's files."),
@@ -1058,7 +1062,8 @@ mod tests {
         include_str!("api.rs"),
         include_str!("accounts.rs"),
         include_str!("lobby/routes.rs"),
-        include_str!("ratings/routes.rs")
+        include_str!("ratings/routes.rs"),
+        include_str!("arena/routes.rs")
     );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the

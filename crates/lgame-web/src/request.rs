@@ -273,3 +273,24 @@ pub struct SeekTokenQuery {
     #[serde(default)]
     pub token: Option<String>,
 }
+
+/// `POST /api/arenas`: an arena tournament.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "minutes": 30, "rated": true }))]
+pub struct ArenaRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Every game's time control, as a seek's.
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    /// How long pairing goes on: 10 to 180.
+    pub minutes: i64,
+    /// Rated (a rated variant and control: docs/ratings.md) or casual (the default).
+    #[serde(default)]
+    pub rated: bool,
+    /// When it starts (the server's time, in milliseconds; default now, and never before).
+    #[serde(default)]
+    pub starts_at: Option<i64>,
+}

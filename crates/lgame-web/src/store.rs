@@ -34,6 +34,7 @@ macro_rules! seat_columns {
 }
 
 mod accounts;
+mod arenas;
 mod lobby;
 mod postgres;
 mod ratings;
@@ -43,6 +44,9 @@ pub use accounts::{
     user_holder, Accounts, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
 };
 
+pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
+#[cfg(test)]
+pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use ratings::{account_of, RatingChange, Ratings};
 pub use sqlite::Synchronous;
@@ -297,7 +301,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Seeks + Ratings + Send + Sync {
+pub trait Backend: Accounts + Seeks + Ratings + Arenas + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;

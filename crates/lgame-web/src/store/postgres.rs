@@ -30,6 +30,7 @@ use lgame::Color;
 use super::{side_from_text, side_text, token_column};
 
 mod accounts;
+mod arenas;
 mod lobby;
 mod ratings;
 use super::{
@@ -107,6 +108,8 @@ const MIGRATIONS: &[&str] = &[
     super::lobby::SCHEMA,
     // Version 5: the SQLite schema's version 8 (ratings).
     super::ratings::SCHEMA,
+    // Version 6: the SQLite schema's version 9 (arena tournaments).
+    super::arenas::SCHEMA,
 ];
 
 /// Changes written and commits made: one each per change here.

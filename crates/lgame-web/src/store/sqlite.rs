@@ -26,6 +26,7 @@ use super::{
 use crate::secret::token_hash;
 
 mod accounts;
+mod arenas;
 mod lobby;
 mod ratings;
 
@@ -138,6 +139,8 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::lobby::SCHEMA),
     // Version 8: ratings, and the rated games and seeks (`store/ratings.rs`).
     Migration::Sql(super::ratings::SCHEMA),
+    // Version 9: arena tournaments, their players and games (`store/arenas.rs`).
+    Migration::Sql(super::arenas::SCHEMA),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

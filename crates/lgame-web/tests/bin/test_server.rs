@@ -58,6 +58,7 @@ fn config(args: impl Iterator<Item = String>) -> anyhow::Result<Config> {
             "shutdown_timeout_s" => config.connections.shutdown = seconds()?,
             "test_clock" => config.test_clock = parse(name, value)?,
             "seek_limit" => config.seek_limit = parse(name, value)?,
+            "signup_limit" => config.signup_limit = parse(name, value)?,
             other => bail!("no such field {other:?} (the test server sets only those it names)"),
         }
     }

@@ -49,6 +49,70 @@
  */
 
 /**
+ * The answer to `GET /api/arenas`: those not yet over first, soonest first, then the finished, the latest first; at most 50.
+ * @typedef {Object} ArenaList
+ * @property {ArenaSummary[]} arenas
+ */
+
+/**
+ * `POST /api/arenas`: an arena tournament.
+ * @typedef {Object} ArenaRequest
+ * @property {TimeControl} clock Every game's time control, as a seek's.
+ * @property {number} minutes How long pairing goes on: 10 to 180.
+ * @property {boolean} [rated] Rated (a rated variant and control: docs/ratings.md) or casual (the default).
+ * @property {number | null} [starts_at] When it starts (the server's time, in milliseconds; default now, and never before).
+ * @property {string | null} [variant] The variant's catalog name (default `classic`).
+ */
+
+/**
+ * A player's line in an arena's standings.
+ * @typedef {Object} ArenaStanding
+ * @property {boolean} fire On a streak: their last two games won, so their next game's points double.
+ * @property {string | null} game The game of the arena they are playing (`null` while waiting, and for the instant a new pairing's game takes to be stored).
+ * @property {number} rank 1 for the best.
+ * @property {number} score
+ * @property {number[]} sheet The points of each of their games, in order.
+ * @property {string} username
+ * @property {boolean} withdrawn Left the arena, or withdrawn for not moving in a game: not paired again.
+ */
+
+/**
+ * An arena tournament, as `GET /api/arenas` lists it (docs/api.md, "Arenas").
+ * @typedef {Object} ArenaSummary
+ * @property {string | null} category A rated arena's category (docs/ratings.md); `null`: casual.
+ * @property {TimeControl} clock
+ * @property {string} creator Who made it (a username).
+ * @property {number} ends_at
+ * @property {string} id
+ * @property {number} minutes How long pairing goes on.
+ * @property {number} players How many joined.
+ * @property {boolean} rated
+ * @property {string} speed
+ * @property {number} starts_at When pairing starts and ends (the server's time, in milliseconds).
+ * @property {string} state `upcoming`, `running` (until its end, and after it while a game of it goes on) or `finished`.
+ * @property {string} variant The variant's catalog name.
+ */
+
+/**
+ * An arena with its standings: the answer to `GET /api/arenas/{id}`, to its creation, to joining and leaving.
+ * @typedef {Object} ArenaView
+ * @property {string | null} category A rated arena's category (docs/ratings.md); `null`: casual.
+ * @property {TimeControl} clock
+ * @property {string} creator Who made it (a username).
+ * @property {number} ends_at
+ * @property {string} id
+ * @property {number} minutes
+ * @property {number} players
+ * @property {string[] | null} podium The best three's usernames once the arena is finished, else `null`.
+ * @property {boolean} rated
+ * @property {string} speed
+ * @property {ArenaStanding[]} standings Every player who joined, best first: by score, then who reached it first, then by username.
+ * @property {number} starts_at
+ * @property {string} state `upcoming`, `running` or `finished`.
+ * @property {string} variant The variant's catalog name.
+ */
+
+/**
  * A board's size, e.g. `4x4`.
  * @typedef {string} Board
  */

@@ -1,0 +1,229 @@
+//! Arena tournaments' rows (`arena.rs`): the arenas, who joined each, and the games each
+//! paired; the interface both backends give ([`Arenas`]) and the SQL they share
+//! (parameters written `$N`, as in `store/accounts.rs`).
+//!
+//! Nothing of a score is stored: the results and the ply counts are read from `games` and
+//! `moves`, and scored by `arena::Sheet`, so an instance stopped mid-arena loses no point.
+//! Times are the server's (`clock::TimeSource`), in milliseconds.
+
+use super::StoreResult;
+
+/// A stored arena.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaRow {
+    pub id: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control's JSON (`clock::TimeControl`).
+    pub clock: String,
+    pub minutes: i64,
+    /// A rated arena's category (`ratings::category`); `None`: casual.
+    pub category: Option<String>,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    /// The account that made it, and its username (read, never written).
+    pub creator: i64,
+    pub creator_name: String,
+    pub created_ms: i64,
+    /// How many joined (read, never written).
+    pub players: i64,
+    /// How many of its games are not over (read, never written).
+    pub unfinished: i64,
+}
+
+/// A player who joined an arena.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaPlayer {
+    pub user_id: i64,
+    pub username: String,
+    /// When they last joined.
+    pub joined_ms: i64,
+    /// When they left, if they did (and have not joined again).
+    pub left_ms: Option<i64>,
+}
+
+/// A game an arena paired, and what `games` and `moves` say of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaGame {
+    pub game: String,
+    /// The accounts playing Red and Blue.
+    pub players: [i64; 2],
+    /// The order it was made in (1 for the arena's first).
+    pub seq: i64,
+    pub made_ms: i64,
+    /// When a pairing first saw it over.
+    pub ended_ms: Option<i64>,
+    /// Its result token (`None`: the game is not stored, or not yet).
+    pub outcome: Option<String>,
+    /// An end declared off the board, by name (`aborted`, `resignation`, …).
+    pub termination: Option<String>,
+    pub plies: i64,
+}
+
+/// An arena with its players and its games, in the order made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaData {
+    pub arena: ArenaRow,
+    pub players: Vec<ArenaPlayer>,
+    pub games: Vec<ArenaGame>,
+}
+
+/// A pairing to store: the new game's id and its Red and Blue accounts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairing {
+    pub game: String,
+    pub players: [i64; 2],
+}
+
+/// Chooses the pairings of an arena as the transaction read it (`arena::pairings`).
+pub type Chooser = Box<dyn FnOnce(&ArenaData) -> Vec<Pairing> + Send>;
+
+/// What the databases keep of the arenas. (Every call blocks.)
+pub trait Arenas {
+    fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()>;
+
+    /// An arena, its players and its games.
+    fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>>;
+
+    /// Arenas upcoming or running first (the soonest start first), then the finished (the
+    /// latest end first), at most `limit`.
+    fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>>;
+
+    /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
+    /// a game not yet seen over.
+    fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>>;
+
+    /// Account `user` joins arena `id` (again, if it left).
+    fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()>;
+
+    /// Account `user` leaves arena `id`: `false` if it had not joined.
+    fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool>;
+
+    /// One pairing of arena `id`, in one transaction that holds the arena (on PostgreSQL,
+    /// its row locked): the games seen over for the first time are marked so, then
+    /// `choose` is given the arena as read and its pairings stored. Answers them.
+    fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>>;
+}
+
+/// How long a pairing whose game is not stored yet counts as a game in progress: longer,
+/// and its game was never made (its instance stopped), so its players wait again.
+pub const MAKING_MS: i64 = 10_000;
+
+/// The tables, the same on both backends.
+pub(super) const SCHEMA: &str = "CREATE TABLE arenas (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        clock TEXT NOT NULL,              -- JSON: the time control
+        minutes BIGINT NOT NULL,
+        category TEXT,                    -- rated: the games' category
+        starts_at BIGINT NOT NULL,        -- the server's time, in milliseconds
+        ends_at BIGINT NOT NULL,
+        creator BIGINT NOT NULL REFERENCES users(id),
+        created_ms BIGINT NOT NULL
+    );
+    CREATE INDEX arenas_by_end ON arenas (ends_at);
+    CREATE TABLE arena_players (
+        arena TEXT NOT NULL REFERENCES arenas(id),
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        joined_ms BIGINT NOT NULL,        -- when they last joined
+        left_ms BIGINT,                   -- when they left (null: still in)
+        PRIMARY KEY (arena, user_id)
+    );
+    CREATE TABLE arena_games (
+        game TEXT PRIMARY KEY,            -- made after this row: may not be stored yet
+        arena TEXT NOT NULL REFERENCES arenas(id),
+        red BIGINT NOT NULL,              -- the accounts playing each side
+        blue BIGINT NOT NULL,
+        seq BIGINT NOT NULL,              -- the order made in the arena
+        made_ms BIGINT NOT NULL,
+        ended_ms BIGINT                   -- when a pairing first saw it over
+    );
+    CREATE UNIQUE INDEX arena_games_by_arena ON arena_games (arena, seq);
+    CREATE INDEX arena_games_not_seen_over ON arena_games (arena) WHERE ended_ms IS NULL;";
+
+/// A game not over: stored without a result or a declared end, or not stored yet and
+/// paired less than [`MAKING_MS`] ago (`$1` now).
+const UNFINISHED: &str = "(SELECT count(*) FROM arena_games ag LEFT JOIN games g ON g.id = ag.game
+      WHERE ag.arena = a.id AND ((g.id IS NULL AND ag.made_ms + 10000 > $1)
+        OR (g.outcome = '*' AND g.termination IS NULL)))";
+
+/// An arena's columns, in [`ArenaRow`]'s order (`$1` now).
+fn columns() -> String {
+    format!(
+        "a.id, a.variant, a.clock, a.minutes, a.category, a.starts_at, a.ends_at, a.creator,
+        u.username, a.created_ms,
+        (SELECT count(*) FROM arena_players p WHERE p.arena = a.id), {UNFINISHED}"
+    )
+}
+
+/// Arena `$2` (`$1` now); `lock`: its row locked for the transaction (PostgreSQL).
+pub(super) fn arena_sql(lock: bool) -> String {
+    let locked = if lock { " FOR UPDATE OF a" } else { "" };
+    format!(
+        "SELECT {} FROM arenas a JOIN users u ON u.id = a.creator WHERE a.id = $2{locked}",
+        columns()
+    )
+}
+
+/// The list (`$1` now, `$2` the most).
+pub(super) fn arenas_sql() -> String {
+    format!(
+        "SELECT {} FROM arenas a JOIN users u ON u.id = a.creator
+         ORDER BY CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN 0 ELSE 1 END,
+           CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN a.starts_at ELSE -a.ends_at END,
+           a.id
+         LIMIT $2",
+        columns()
+    )
+}
+
+/// The arenas running at `$1`, and those with a stored game not yet seen over (after its
+/// end, their last games' ends are still marked).
+pub(super) const RUNNING: &str = "SELECT id FROM arenas WHERE starts_at <= $1 AND ends_at > $1
+     UNION SELECT ag.arena FROM arena_games ag JOIN games g ON g.id = ag.game
+     WHERE ag.ended_ms IS NULL
+     ORDER BY 1";
+
+pub(super) const PLAYERS: &str = "SELECT p.user_id, u.username, p.joined_ms, p.left_ms
+     FROM arena_players p JOIN users u ON u.id = p.user_id
+     WHERE p.arena = $1 ORDER BY p.user_id";
+
+pub(super) const GAMES: &str = "SELECT ag.game, ag.red, ag.blue, ag.seq, ag.made_ms, ag.ended_ms,
+        g.outcome, g.termination, (SELECT count(*) FROM moves m WHERE m.game = ag.game)
+     FROM arena_games ag LEFT JOIN games g ON g.id = ag.game
+     WHERE ag.arena = $1 ORDER BY ag.seq";
+
+pub(super) const INSERT: &str = "INSERT INTO arenas (id, variant, clock, minutes, category,
+        starts_at, ends_at, creator, created_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// Account `$2` joins arena `$1` at `$3`.
+pub(super) const JOIN: &str = "INSERT INTO arena_players (arena, user_id, joined_ms)
+     VALUES ($1, $2, $3)
+     ON CONFLICT (arena, user_id) DO UPDATE SET joined_ms = excluded.joined_ms, left_ms = NULL";
+
+pub(super) const LEAVE: &str =
+    "UPDATE arena_players SET left_ms = $3 WHERE arena = $1 AND user_id = $2";
+
+/// Game `$1` seen over at `$2`.
+pub(super) const ENDED: &str =
+    "UPDATE arena_games SET ended_ms = $2 WHERE game = $1 AND ended_ms IS NULL";
+
+pub(super) const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
+        made_ms)
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+impl ArenaGame {
+    /// Whether the game is over: a result, or a declared end (an abort has no result).
+    pub fn over(&self) -> bool {
+        self.outcome.as_deref().is_some_and(|o| o != "*") || self.termination.is_some()
+    }
+
+    /// Whether the game is still to be played or made (`now_ms`: see [`MAKING_MS`]).
+    pub fn in_progress(&self, now_ms: i64) -> bool {
+        match self.outcome {
+            None => self.made_ms > now_ms - MAKING_MS,
+            Some(_) => !self.over(),
+        }
+    }
+}
