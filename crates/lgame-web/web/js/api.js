@@ -70,17 +70,10 @@ import { errorText } from './i18n.js';
 /** A category's best players. @typedef {import('./api-types.js').Leaderboard} Leaderboard */
 /** A line of the leaderboard. @typedef {import('./api-types.js').LeaderboardLine} Leader */
 
-/**
- * An arena (docs/ratings.md, "Arenas"): a tournament of `minutes` where players are paired
- * again as soon as their game ends; its summary, and its view with the standings (each
- * player's score, streak, sheet of points and current game) and, once finished, the podium.
- * @typedef {{ id: string, variant: string, clock: import('./api-types.js').TimeControl, speed: string, minutes: number,
- *   rated: boolean, category: string | null, starts_at: number, ends_at: number,
- *   state: 'upcoming' | 'running' | 'finished', players: number, creator: string }} ArenaSummary
- * @typedef {{ rank: number, username: string, score: number, fire: boolean, sheet: number[], game: string | null, withdrawn: boolean }} Standing
- * @typedef {ArenaSummary & { standings: Standing[], podium: string[] | null }} Arena
- * @typedef {{ variant: string, clock: import('./api-types.js').TimeControl, minutes: number, rated: boolean, starts_at?: number }} ArenaRequest
- */
+/** An arena in a list: its variant, clock, length, times, state and players. @typedef {import('./api-types.js').ArenaSummary} ArenaSummary */
+/** A player's line in an arena's standings. @typedef {import('./api-types.js').ArenaStanding} Standing */
+/** An arena with its standings and, once finished, its podium. @typedef {import('./api-types.js').ArenaView} Arena */
+/** A new arena. @typedef {import('./api-types.js').ArenaRequest} ArenaRequest */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {

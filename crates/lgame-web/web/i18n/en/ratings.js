@@ -2,6 +2,8 @@
 // The ratings' words (ui/rating.js, the profile's ratings, leaderboard/, arena/): the
 // categories, a rating and its chart, the leaderboard and the arenas.
 export default {
+  'error.no_arena': 'There is no such arena.',
+  'error.arena_finished': 'This arena is finished.',
   'error.rated_game': 'No analysis of a rated game you are playing: it opens when the game ends.',
   'error.no_category': 'There is no such rating category.',
   'error.not_rated': 'This variant is not rated: seek a casual game.',
