@@ -17,6 +17,7 @@ use serde_json::json;
 const VIEWS: &[&str] = &[
     "#/play",
     "#/leaderboard",
+    "#/arena",
     "#/analyse",
     "#/editor",
     "#/puzzles",

@@ -70,6 +70,10 @@ import { errorText } from './i18n.js';
 /** A category's best players. @typedef {import('./api-types.js').Leaderboard} Leaderboard */
 /** A line of the leaderboard. @typedef {import('./api-types.js').LeaderboardLine} Leader */
 
+/** An arena in a list: its variant, clock, length, times, state and players. @typedef {import('./api-types.js').ArenaSummary} ArenaSummary */
+/** A player's line in an arena's standings. @typedef {import('./api-types.js').ArenaStanding} Standing */
+/** An arena with its standings and, once finished, its podium. @typedef {import('./api-types.js').ArenaView} Arena */
+/** A new arena. @typedef {import('./api-types.js').ArenaRequest} ArenaRequest */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
@@ -350,6 +354,35 @@ export const users = {
 export function leaderboard(category) {
   return request('GET', `/api/leaderboard/${encodeURIComponent(category)}`);
 }
+
+/** @param {string} id */
+const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
+
+/** The arenas (docs/api.md, "Arenas"). */
+export const arenas = {
+  /** @returns {Promise<{ arenas: ArenaSummary[] }>} */
+  list: () => request('GET', '/api/arenas'),
+  /**
+   * @param {string} id
+   * @returns {Promise<Arena>}
+   */
+  get: (id) => request('GET', arenaPath(id)),
+  /**
+   * @param {ArenaRequest} body
+   * @returns {Promise<Arena>}
+   */
+  create: (body) => request('POST', '/api/arenas', body),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  join: (id) => request('POST', `${arenaPath(id)}/join`, {}),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  leave: (id) => request('POST', `${arenaPath(id)}/leave`, {}),
+};
 
 /**
  * A game's WebSocket message applied to the state before it (docs/api.md): a `state`

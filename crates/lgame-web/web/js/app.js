@@ -1,7 +1,7 @@
 // @ts-check
 // The page's shell and router: the navigation, the account area, language and theme, and the
 // views by address (`#/play`, `#/game/ID`, `#/analyse?variant=…&position=…`,
-// `#/leaderboard/CATEGORY`, …, and a
+// `#/leaderboard/CATEGORY`, `#/arena` and `#/arena/ID`, …, and a
 // player's profile at the path `/@/NAME`). Each view is a
 // controller and a view (`<name>/ctrl.js`, `<name>/view.js`); the view module exports
 // `render(main, params, rest)`, which may return (or resolve to) a function that cleans up.
@@ -44,8 +44,9 @@ const VIEWS = {
   games: () => import('./games/view.js'),
   profile: () => import('./profile/view.js'),
   leaderboard: () => import('./leaderboard/view.js'),
+  arena: () => import('./arena/view.js'),
 };
-const NAV = ['play', 'leaderboard', 'analyse', 'editor', 'puzzles', 'learn', 'print'];
+const NAV = ['play', 'leaderboard', 'arena', 'analyse', 'editor', 'puzzles', 'learn', 'print'];
 
 /** @type {(() => void) | null} */
 let cleanup = null;

@@ -135,7 +135,7 @@ const controlLabel = (control) => controlText(/** @type {any} */ (clockOf(contro
 /** A control as the grid's buttons say it: `3+2`, `1 d`. @param {string} control */
 const shortLabel = (control) => control.endsWith('d') ? t('lobby.days', { days: control.slice(0, -1) }) : control;
 
-/** A select of the usual time controls (5+0 chosen), as a seek takes them. */
+/** A select of the usual time controls (5+0 chosen), as a seek or an arena takes them. */
 export function controlSelect() {
   const control = h('select', { name: 'control', 'aria-label': t('clock.choose') });
   for (const name of CONTROLS) control.add(new Option(controlLabel(name), name));

@@ -1,6 +1,6 @@
 // @ts-check
 // Ratings in words and pictures (docs/ratings.md), shared by the profile, the leaderboard,
-// the lobby and the game: the categories and their names, a rating as a person
+// the lobby, the game and the arenas: the categories and their names, a rating as a person
 // reads it ("1621 ± 87", "1500?" while provisional, "1500 → 1512 (+12)"), and a category's
 // history as a chart (inline SVG, drawn to its box's width).
 
