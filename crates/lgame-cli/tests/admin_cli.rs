@@ -105,15 +105,8 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
     use lgame_test_support::accounts::Browser;
     let dir = TempDir::new("admin-ratings");
     let server = ServeProcess::start(LGAME, dir.db(), &[]);
-    let [ann, bob] = ["ann_rated", "bob_rated"].map(|name| {
-        let browser = Browser::new(&server.addr);
-        let made = browser.post(
-            "/api/account",
-            &json!({"username": name, "password": PASSWORD}),
-        );
-        assert_eq!(made.status, 201, "{}", made.body);
-        browser
-    });
+    let [ann, bob] =
+        ["ann_rated", "bob_rated"].map(|name| Browser::signed_up(&server.addr, name, PASSWORD));
     let (ok, said) = admin(&dir, &["check-ratings"]);
     assert!(ok, "{said}");
     assert!(

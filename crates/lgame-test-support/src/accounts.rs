@@ -64,6 +64,17 @@ impl Browser {
         }
     }
 
+    /// A fresh browser that has signed up as `username` (and so is logged in).
+    pub fn signed_up(addr: &str, username: &str, password: &str) -> Browser {
+        let browser = Browser::new(addr);
+        let page = browser.post(
+            "/api/account",
+            &serde_json::json!({ "username": username, "password": password }),
+        );
+        assert_eq!(page.status, 201, "signing up {username}: {}", page.body);
+        browser
+    }
+
     /// The `Origin` sent from now on (`None`: none).
     pub fn set_origin(&self, origin: Option<&str>) {
         *self.origin.lock().unwrap() = origin.map(str::to_string);

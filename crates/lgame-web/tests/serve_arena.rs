@@ -42,13 +42,7 @@ fn server(db: &str) -> ServeProcess {
 }
 
 fn signed_up(addr: &str, name: &str) -> Browser {
-    let browser = Browser::new(addr);
-    let page = browser.post(
-        "/api/account",
-        &json!({ "username": name, "password": PASSWORD }),
-    );
-    assert_eq!(page.status, 201, "{}", page.body);
-    browser
+    Browser::signed_up(addr, name, PASSWORD)
 }
 
 fn eventually(what: &str, mut ready: impl FnMut() -> bool) {

@@ -22,13 +22,7 @@ fn blitz() -> Value {
 }
 
 fn signed_up(addr: &str, name: &str) -> Browser {
-    let browser = Browser::new(addr);
-    let page = browser.post(
-        "/api/account",
-        &json!({ "username": name, "password": PASSWORD }),
-    );
-    assert_eq!(page.status, 201, "{}", page.body);
-    browser
+    Browser::signed_up(addr, name, PASSWORD)
 }
 
 /// A seek of `seeker`'s (as Red) taken by `taker`: the game's id.
