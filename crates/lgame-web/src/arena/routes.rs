@@ -144,12 +144,7 @@ async fn join_arena(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<ArenaView>, ApiError> {
-    let user = account(&caller)?;
-    open_arena(&shared, &id).await?;
-    let (games, key, now) = (shared.games.clone(), id.clone(), shared.games.time.now_ms());
-    blocking(move || games.store.join_arena(&key, user, now).map_err(storage)).await?;
-    let data = read(&shared, &id).await?;
-    Ok(Json(view(&data, shared.games.time.now_ms())?))
+    take_part(&shared, &caller, &id, true).await
 }
 
 async fn leave_arena(
@@ -157,10 +152,33 @@ async fn leave_arena(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<ArenaView>, ApiError> {
-    let user = account(&caller)?;
-    open_arena(&shared, &id).await?;
-    let (games, key, now) = (shared.games.clone(), id.clone(), shared.games.time.now_ms());
-    blocking(move || games.store.leave_arena(&key, user, now).map_err(storage)).await?;
-    let data = read(&shared, &id).await?;
+    take_part(&shared, &caller, &id, false).await
+}
+
+/// The caller's account joins (`joining`) or leaves arena `id` while it is open: its view
+/// after.
+async fn take_part(
+    shared: &Shared,
+    caller: &Caller,
+    id: &str,
+    joining: bool,
+) -> Result<Json<ArenaView>, ApiError> {
+    let user = account(caller)?;
+    open_arena(shared, id).await?;
+    let (games, key, now) = (
+        shared.games.clone(),
+        id.to_string(),
+        shared.games.time.now_ms(),
+    );
+    blocking(move || {
+        let store = &games.store;
+        match joining {
+            true => store.join_arena(&key, user, now),
+            false => store.leave_arena(&key, user, now).map(drop),
+        }
+        .map_err(storage)
+    })
+    .await?;
+    let data = read(shared, id).await?;
     Ok(Json(view(&data, shared.games.time.now_ms())?))
 }
