@@ -524,7 +524,7 @@ impl Games {
                     Some(user) => self.store.rating_entry(user, category).map_err(storage)?,
                     None => None,
                 };
-                let now = crate::store::unix_now() * 1000;
+                let now = crate::store::now_ms();
                 *seat = Some(SeatRating {
                     before: Entry::before(entry, now).into(),
                     after: None,

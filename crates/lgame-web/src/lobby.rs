@@ -359,7 +359,7 @@ impl Lobby {
                 .map_err(|e| GameError::storage("the ratings' database", e))
         })
         .await?;
-        let rating = Entry::before(entry, crate::store::unix_now() * 1000);
+        let rating = Entry::before(entry, crate::store::now_ms());
         Ok((rating.rating.round() as i64, rating.provisional()))
     }
 

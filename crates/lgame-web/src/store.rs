@@ -48,7 +48,7 @@ pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
-pub use ratings::{account_of, RatingChange, Ratings};
+pub use ratings::{account_of, now_ms, RatingChange, Ratings};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.

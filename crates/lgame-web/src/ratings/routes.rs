@@ -136,7 +136,7 @@ async fn leaderboard(
         return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_category"));
     };
     let games = shared.games.clone();
-    let since = crate::store::unix_now() * 1000 - ACTIVE_MS;
+    let since = crate::store::now_ms() - ACTIVE_MS;
     let leaders = blocking(move || {
         games
             .store

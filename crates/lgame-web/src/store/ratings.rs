@@ -166,8 +166,9 @@ pub(super) fn changes(
     (after, [change(0, "red"), change(1, "blue")])
 }
 
-/// Unix milliseconds now: when a game ended, for the inactivity of its players.
-pub(super) fn now_ms() -> i64 {
+/// Unix milliseconds now: when a game ended, and the instant a rating's inactivity and a
+/// leaderboard's 30 days are counted to.
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
