@@ -4,8 +4,11 @@
 An example for engine authors, written from docs/engine-protocol.md alone, with the standard
 library only and move generation of its own. It wins at once when it can, otherwise plays a
 random move (from --seed N, default 1) after which the opponent cannot trap it at once.
+It declares the clock extension (`features clock`) and reads both clocks from `go`, but
+plays at once all the same; --no-clock makes it an engine from before that extension.
 
     lgame match --red level:random --blue "python3 examples/engine.py --seed 7" --games 4
+    lgame bot --server http://127.0.0.1:8080 --token-file token --engine "python3 examples/engine.py"
 """
 
 import random
@@ -170,6 +173,7 @@ def main():
     if "--seed" in sys.argv:
         seed = int(sys.argv[sys.argv.index("--seed") + 1])
     rng = random.Random(seed)
+    clocks = "--no-clock" not in sys.argv
     position = None
 
     def say(line):
@@ -188,6 +192,8 @@ def main():
             say("id name python example")
             say("id author the lgame authors")
             say("variants classic")
+            if clocks:
+                say("features clock")
             say("lgpok")
         elif command == "isready":
             say("readyok")
@@ -213,6 +219,13 @@ def main():
             elif not position.l_moves():
                 say("bestmove none")
             else:
+                words = rest.split()
+                fields = dict(zip(words[::2], words[1::2]))
+                if clocks and "wtime" in fields:
+                    # Red is "w", Blue "b", as in UCI; this engine needs no time, but says
+                    # what it was given, as an engine that budgets its time would read it.
+                    own = "wtime" if position.turn == 0 else "btime"
+                    say(f"info time left {fields[own]} ms")
                 say("bestmove " + move_text(choose(position, rng)))
         elif command == "quit":
             return

@@ -7,6 +7,7 @@
 mod admin;
 mod analyze;
 mod apply;
+mod bot;
 mod engine;
 mod input;
 mod judge;
@@ -66,6 +67,9 @@ enum Command {
     Judge(judge::Args),
     /// Speak the engine protocol on standard input and output with a built-in player.
     Engine(engine::Args),
+    /// Play on a game server as a bot account: an engine (or a built-in level) accepts
+    /// challenges and plays them (docs/bots.md).
+    Bot(bot::Args),
     /// Play a match between two players, refereed and recorded.
     Match(matches::Args),
     /// Play a game in the terminal: against the computer, two people, or two computers.
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
             Command::Render(args) => render::run(args, &rules, &mut out),
             Command::Judge(args) => judge::run(args, &rules, &mut out),
             Command::Engine(args) => engine::run(args, &rules, &mut out),
+            Command::Bot(args) => bot::run(args, &mut out),
             Command::Match(args) => matches::run(args, &rules, &mut out),
             Command::Play(args) => play::run(args, &rules, &mut out),
             #[cfg(feature = "server")]

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use lgame::game::DrawRules;
 use lgame::{Game, Move, Position, Rules};
 
-use crate::protocol::{Command, Reply};
+use crate::protocol::{Command, Reply, FEATURE_CLOCK};
 use crate::Player;
 
 /// The game the controller has set up, or why it could not be.
@@ -62,6 +62,8 @@ pub fn serve(
                 Reply::Name(name.to_string()),
                 Reply::Author("the lgame authors".to_string()),
                 Reply::Variants(vec!["all".to_string()]),
+                // Its players move at once: they take clocks and ignore them.
+                Reply::Features(vec![FEATURE_CLOCK.to_string()]),
                 Reply::LgpOk,
             ],
             Ok(Command::IsReady) => {

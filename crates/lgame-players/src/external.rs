@@ -24,7 +24,8 @@ use lgame::game::DrawRules;
 use lgame::{Game, Move, Rules};
 
 use crate::protocol::{
-    declares, position_command, printable, rules_command, rules_text, Command, Reply,
+    declares, position_command, printable, rules_command, rules_text, Command, GoClock, Reply,
+    FEATURE_CLOCK,
 };
 
 /// Extra time allowed past the move time, for the pipes and the process to answer.
@@ -125,6 +126,8 @@ struct Tail {
 pub struct External {
     name: String,
     variants: Option<Vec<String>>,
+    /// The extensions it declared (`features`).
+    features: Vec<String>,
     child: Child,
     stdin: Option<ChildStdin>,
     /// Lines from the engine's standard output, escaped by [`printable`]; disconnected at
@@ -196,6 +199,7 @@ impl External {
         let mut engine = External {
             name: command.to_string(),
             variants: None,
+            features: Vec::new(),
             child,
             stdin,
             lines,
@@ -217,6 +221,7 @@ impl External {
                 Ok(Reply::Name(name)) => self.name = name,
                 Ok(Reply::Author(_) | Reply::Info(_)) => {}
                 Ok(Reply::Variants(variants)) => self.variants = Some(variants),
+                Ok(Reply::Features(features)) => self.features = features,
                 Ok(Reply::Error(e)) => return Err(Failure::Refused(e)),
                 Ok(other) => return Err(unexpected(&other.to_string(), "before lgpok")),
                 Err(line) => return Err(unexpected(&line, "before lgpok")),
@@ -233,6 +238,11 @@ impl External {
     /// `None` when it sent none.
     pub fn variants(&self) -> Option<&[String]> {
         self.variants.as_deref()
+    }
+
+    /// Whether the engine declared that it takes both clocks in `go` (`features clock`).
+    pub fn knows_clocks(&self) -> bool {
+        self.features.iter().any(|f| f == FEATURE_CLOCK)
     }
 
     /// Whether the engine declared that it plays `rules` (see [`declares`]).
@@ -334,10 +344,48 @@ impl External {
     /// A [`Failure`] for a crash, a timeout, an `error` reply or a line out of protocol,
     /// including one the engine wrote since it was last asked something.
     pub fn choose(&mut self, game: &Game, movetime: Duration) -> Result<Option<String>, Failure> {
-        self.check_quiet()?;
         let go = Command::Go {
             movetime: Some(movetime.as_millis() as u64),
+            clock: None,
         };
+        self.ask(game, go, movetime)
+    }
+
+    /// As [`External::choose`], in a game with clocks: an engine that declared `features
+    /// clock` is sent both (`go wtime … btime … winc … binc …`) and allowed the mover's time
+    /// left; another is sent `go movetime` with [`GoClock::movetime_for`] (at most `cap`).
+    ///
+    /// # Errors
+    /// As [`External::choose`].
+    pub fn choose_timed(
+        &mut self,
+        game: &Game,
+        clock: GoClock,
+        cap: Duration,
+    ) -> Result<Option<String>, Failure> {
+        let red = game.position().turn() == lgame::Color::Red;
+        let (go, allowed) = if self.knows_clocks() {
+            let (left, _) = clock.of(red);
+            let go = Command::Go {
+                movetime: None,
+                clock: Some(clock),
+            };
+            (go, Duration::from_millis(left))
+        } else {
+            let ms = clock.movetime_for(red, cap.as_millis() as u64);
+            let go = Command::Go {
+                movetime: Some(ms),
+                clock: None,
+            };
+            (go, Duration::from_millis(ms))
+        };
+        self.ask(game, go, allowed)
+    }
+
+    /// Sends the game's position and `go`, and waits `movetime` plus [`SLACK`] for the
+    /// `bestmove` and as long again for the `readyok` after it.
+    fn ask(&mut self, game: &Game, go: Command, movetime: Duration) -> Result<Option<String>, Failure> {
+        self.check_quiet()?;
         self.send(&position_command(game.start(), &game.moves()))?;
         self.send(&go)?;
         let allowed = movetime + SLACK;

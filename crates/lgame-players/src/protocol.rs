@@ -6,7 +6,7 @@
 //! use lgame_players::protocol::{Command, Reply};
 //!
 //! let go: Command = "go movetime 500".parse()?;
-//! assert_eq!(go, Command::Go { movetime: Some(500) });
+//! assert_eq!(go, Command::Go { movetime: Some(500), clock: None });
 //! let reply: Reply = "bestmove A2,A3,A4,B4 B2-A1".parse()?;
 //! assert_eq!(reply.to_string(), "bestmove A2,A3,A4,B4 B2-A1");
 //! # Ok::<(), lgame_players::protocol::ProtocolError>(())
@@ -40,14 +40,57 @@ pub enum Command {
         /// The moves played since, as written.
         moves: Vec<String>,
     },
-    /// `go [movetime MS]`: choose a move, within the time if one is given.
+    /// `go [movetime MS]` or `go wtime MS btime MS winc MS binc MS`: choose a move, within
+    /// the time if one is given, or knowing both clocks (sent only to an engine that
+    /// declared `features clock`).
     Go {
         /// Milliseconds for this move.
         movetime: Option<u64>,
+        /// Both sides' clocks.
+        clock: Option<GoClock>,
     },
     /// `quit`: end the engine.
     Quit,
 }
+
+/// Both clocks as `go` gives them, in milliseconds, as UCI names them: `w` is Red (who moves
+/// first, as White does in chess), `b` is Blue; `inc` is the increment a move adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoClock {
+    /// Red's time left.
+    pub wtime: u64,
+    /// Blue's time left.
+    pub btime: u64,
+    /// Red's increment.
+    pub winc: u64,
+    /// Blue's increment.
+    pub binc: u64,
+}
+
+impl GoClock {
+    /// The time left and the increment of the side `red` (or Blue).
+    pub fn of(&self, red: bool) -> (u64, u64) {
+        if red {
+            (self.wtime, self.winc)
+        } else {
+            (self.btime, self.binc)
+        }
+    }
+
+    /// The time a controller allows for one move of an engine that knows nothing of clocks
+    /// (no `features clock`): a fortieth of what is left plus most of the increment, at
+    /// least 50 ms, at most `cap`, and never more than what is left less a margin.
+    pub fn movetime_for(&self, red: bool, cap: u64) -> u64 {
+        let (left, inc) = self.of(red);
+        let share = left / 40 + inc * 3 / 4;
+        let most = left.saturating_sub(200).max(50);
+        share.clamp(50, cap.max(50)).min(most)
+    }
+}
+
+/// The features an engine may declare in its handshake (`features clock`); a controller
+/// uses a feature only with an engine that declared it, so older engines keep working.
+pub const FEATURE_CLOCK: &str = "clock";
 
 /// What an engine sends back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +101,8 @@ pub enum Reply {
     Author(String),
     /// `variants all` or `variants RULES | RULES …`: the rules the engine plays.
     Variants(Vec<String>),
+    /// `features NAME …`: the protocol's extensions the engine understands ([`FEATURE_CLOCK`]).
+    Features(Vec<String>),
     /// `lgpok`: end of the handshake.
     LgpOk,
     /// `readyok`.
@@ -134,14 +179,12 @@ impl FromStr for Command {
                         .collect(),
                 })
             }
-            "go" => match rest.split_whitespace().collect::<Vec<_>>()[..] {
-                [] => Ok(Command::Go { movetime: None }),
-                ["movetime", ms] => ms
-                    .parse()
-                    .map(|ms| Command::Go { movetime: Some(ms) })
-                    .map_err(|_| error(line, "movetime needs milliseconds")),
-                _ => Err(error(line, "expected go or go movetime MS")),
-            },
+            "go" => parse_go(rest).ok_or_else(|| {
+                error(
+                    line,
+                    "expected go, go movetime MS or go wtime MS btime MS winc MS binc MS",
+                )
+            }),
             _ => Err(error(line, "unknown command")),
         }
     }
@@ -170,8 +213,20 @@ impl fmt::Display for Command {
             Command::Position { start, moves } => {
                 write!(f, "position {start} moves {}", moves.join("; "))
             }
-            Command::Go { movetime: None } => f.write_str("go"),
-            Command::Go { movetime: Some(ms) } => write!(f, "go movetime {ms}"),
+            Command::Go { movetime, clock } => {
+                f.write_str("go")?;
+                if let Some(ms) = movetime {
+                    write!(f, " movetime {ms}")?;
+                }
+                if let Some(c) = clock {
+                    write!(
+                        f,
+                        " wtime {} btime {} winc {} binc {}",
+                        c.wtime, c.btime, c.winc, c.binc
+                    )?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -200,6 +255,9 @@ impl FromStr for Reply {
                     .map(str::to_string)
                     .collect(),
             )),
+            "features" => Ok(Reply::Features(
+                rest.split_whitespace().map(str::to_string).collect(),
+            )),
             "bestmove" if rest == "none" => Ok(Reply::BestMove(None)),
             "bestmove" if !rest.is_empty() => Ok(Reply::BestMove(Some(rest.to_string()))),
             "bestmove" => Err(error(line, "bestmove needs a move")),
@@ -214,6 +272,7 @@ impl fmt::Display for Reply {
             Reply::Name(name) => write!(f, "id name {name}"),
             Reply::Author(author) => write!(f, "id author {author}"),
             Reply::Variants(variants) => write!(f, "variants {}", variants.join(" | ")),
+            Reply::Features(features) => write!(f, "features {}", features.join(" ")),
             Reply::LgpOk => f.write_str("lgpok"),
             Reply::ReadyOk => f.write_str("readyok"),
             Reply::BestMove(None) => f.write_str("bestmove none"),
@@ -222,6 +281,35 @@ impl fmt::Display for Reply {
             Reply::Error(text) => write!(f, "error {text}"),
         }
     }
+}
+
+/// `go`'s words after `go`: `movetime MS` and the four clock fields, each at most once, in
+/// any order; the clock's fields all or none.
+fn parse_go(rest: &str) -> Option<Command> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if words.len() % 2 != 0 {
+        return None;
+    }
+    let mut fields: [Option<u64>; 5] = [None; 5];
+    const NAMES: [&str; 5] = ["movetime", "wtime", "btime", "winc", "binc"];
+    for pair in words.chunks(2) {
+        let i = NAMES.iter().position(|n| *n == pair[0])?;
+        if fields[i].replace(pair[1].parse().ok()?).is_some() {
+            return None;
+        }
+    }
+    let [movetime, wtime, btime, winc, binc] = fields;
+    let clock = match (wtime, btime, winc, binc) {
+        (Some(wtime), Some(btime), Some(winc), Some(binc)) => Some(GoClock {
+            wtime,
+            btime,
+            winc,
+            binc,
+        }),
+        (None, None, None, None) => None,
+        _ => return None,
+    };
+    Some(Command::Go { movetime, clock })
 }
 
 /// The `position` command for a game: its start and the moves played.
@@ -346,6 +434,7 @@ mod tests {
             "position NRR./.RB./.RB./.BBN r moves A1,A2,A3,B3 D1-D2; C4,D2,D3,D4",
             "go",
             "go movetime 250",
+            "go wtime 180000 btime 179250 winc 2000 binc 2000",
         ] {
             let command: Command = line.parse().unwrap();
             assert_eq!(command.to_string(), line);
@@ -359,6 +448,7 @@ mod tests {
             "id author the lgame authors",
             "variants all",
             "variants classic | misere",
+            "features clock",
             "lgpok",
             "readyok",
             "bestmove none",
@@ -375,7 +465,14 @@ mod tests {
     fn malformed_lines_say_what_is_wrong() {
         assert_eq!(
             "go fast".parse::<Command>().unwrap_err().to_string(),
-            "'go fast': expected go or go movetime MS"
+            "'go fast': expected go, go movetime MS or go wtime MS btime MS winc MS binc MS"
+        );
+        for bad in ["go wtime 1000", "go movetime", "go movetime 5 movetime 6", "go wtime x btime 1 winc 0 binc 0"] {
+            assert!(bad.parse::<Command>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            "go binc 3 winc 2 btime 1 wtime 9".parse::<Command>().unwrap().to_string(),
+            "go wtime 9 btime 1 winc 2 binc 3"
         );
         assert_eq!(
             "hello".parse::<Reply>().unwrap_err().to_string(),
@@ -399,6 +496,21 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn an_engine_without_clocks_gets_a_share_of_its_time_within_what_is_left() {
+        let clock = GoClock { wtime: 60_000, btime: 1_000, winc: 2_000, binc: 0 };
+        // A fortieth of a minute plus three quarters of the increment.
+        assert_eq!(clock.movetime_for(true, 10_000), 1_500 + 1_500);
+        // The cap, for correspondence's days.
+        let days = GoClock { wtime: 86_400_000, btime: 86_400_000, winc: 0, binc: 0 };
+        assert_eq!(days.movetime_for(false, 5_000), 5_000);
+        // Never more than what is left less 200 ms, never under 50 ms.
+        assert_eq!(clock.movetime_for(false, 10_000), 50);
+        let short = GoClock { wtime: 300, btime: 0, winc: 20_000, binc: 0 };
+        assert_eq!(short.movetime_for(true, 10_000), 100);
+        assert_eq!(short.movetime_for(false, 10_000), 50);
     }
 
     #[test]

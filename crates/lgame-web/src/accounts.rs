@@ -102,6 +102,7 @@ fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
 fn account_of(user: &User) -> Account {
     Account {
         username: user.username.clone(),
+        bot: user.bot,
         email: user.email.clone(),
         created: user.created,
     }
@@ -343,6 +344,7 @@ fn summary(game: Listed, holder: &str) -> GameSummary {
             &game.seats[i],
             game.holders[i].as_deref(),
             game.names[i].as_deref(),
+            game.bots[i],
         )
     };
     GameSummary {
@@ -484,6 +486,7 @@ async fn profile(
     };
     let playing = games_page(&shared, user.holder(), ongoing, None).await?;
     Ok(Json(Profile {
+        bot: user.bot,
         username: user.username,
         created: user.created,
         counts: Counts {

@@ -15,7 +15,8 @@ use axum::{Json, Router};
 use lgame::game::DrawRules;
 use lgame::{Color, Move};
 use lgame_players::seated::Seat;
-use tokio::sync::{broadcast, watch, Semaphore};
+use tokio::sync::{broadcast, mpsc, watch, Semaphore};
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 
 use crate::clock::TimeControl;
 use crate::error::ApiError;
@@ -87,6 +88,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/games/{id}/stream", get(stream))
         .route("/api/analysis", get(analysis))
         .route("/api/position", get(position))
         .route("/api/classes", get(classes))
@@ -98,6 +100,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(crate::lobby::routes())
         .merge(crate::ratings::routes())
         .merge(crate::arena::routes())
+        .merge(crate::bots::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))
@@ -109,9 +112,11 @@ pub fn router(shared: Shared) -> Router {
         ))
         .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        // gzip when the client accepts it; small answers, pictures other than SVG and the
-        // WebSocket's handshake go as they are.
-        .layer(tower_http::compression::CompressionLayer::new())
+        // gzip when the client accepts it; small answers, pictures other than SVG, the
+        // WebSocket's handshake and the streams (each line goes at once) go as they are.
+        .layer(tower_http::compression::CompressionLayer::new().compress_when(
+            DefaultPredicate::new().and(NotForContentType::const_new(NDJSON)),
+        ))
         // A handler that panics is answered 500, not a connection dropped unanswered.
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .with_state(shared)
@@ -600,27 +605,117 @@ async fn websocket(
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let permit = shared.websocket_permit()?;
     let shutdown = shared.shutdown.clone();
-    let games = shared.games.clone();
-    // A player's socket says they are here, from its first message to its close.
-    let player = Some(who).filter(|_| !sides.is_empty());
-    let watched = slot.clone();
-    // Told to the copy of the game the socket watches.
-    let presence = move |command: Command| {
-        let (games, id, slot, player) = (games.clone(), id.clone(), slot.clone(), player.clone());
-        async move {
-            if let Some(who) = player {
-                let _ = games.run_on(&id, slot, who, command).await;
-            }
-        }
-    };
+    let presence = Presence::of(&shared, &id, &slot, who, &sides);
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
-            presence(Command::Present).await;
-            watch_game(socket, watched, shutdown).await;
-            presence(Command::Absent).await;
+            presence.tell(Command::Present).await;
+            watch_game(socket, slot, shutdown).await;
+            presence.tell(Command::Absent).await;
             drop(permit);
         }))
+}
+
+/// A player's page (a WebSocket, a stream) says they are here, from its opening to its
+/// close: told to the copy of the game it watches. A spectator's says nothing.
+struct Presence {
+    games: Arc<Games>,
+    id: String,
+    slot: Arc<Slot>,
+    player: Option<Who>,
+}
+
+impl Presence {
+    fn of(shared: &Shared, id: &str, slot: &Arc<Slot>, who: Who, sides: &[Color]) -> Presence {
+        Presence {
+            games: shared.games.clone(),
+            id: id.to_string(),
+            slot: slot.clone(),
+            player: Some(who).filter(|_| !sides.is_empty()),
+        }
+    }
+
+    async fn tell(&self, command: Command) {
+        if let Some(who) = self.player.clone() {
+            let _ = self
+                .games
+                .run_on(&self.id, self.slot.clone(), who, command)
+                .await;
+        }
+    }
+}
+
+/// The media type of the streams: one JSON value a line (blank lines keep it alive).
+pub const NDJSON: &str = "application/x-ndjson";
+
+/// How often a stream with nothing to say sends a blank line, so that a client (and the
+/// server) notices a connection gone.
+pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A long answer of the lines `lines` gives, each written as it comes, until it closes.
+pub(crate) fn ndjson(lines: mpsc::Receiver<String>) -> Response {
+    let body = futures_util::stream::unfold(lines, |mut lines| async move {
+        let line = lines.recv().await?;
+        Some((Ok::<_, std::convert::Infallible>(format!("{line}\n")), lines))
+    });
+    (
+        [
+            (header::CONTENT_TYPE, NDJSON),
+            (header::CACHE_CONTROL, "no-store"),
+            (header::HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        axum::body::Body::from_stream(body),
+    )
+        .into_response()
+}
+
+/// `GET /api/games/{id}/stream`: the WebSocket's messages as NDJSON, for programs (a bot):
+/// the state, then every change, a blank line when there was nothing to say for
+/// [`KEEP_ALIVE`]. A player's stream says they are here, as their page would.
+async fn stream(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(id): Path<String>,
+    Params(query): Params<GameQuery>,
+) -> Result<Response, ApiError> {
+    let who = caller.who(query.token, None);
+    let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
+    let permit = shared.websocket_permit()?;
+    let mut shutdown = shared.shutdown.clone();
+    let presence = Presence::of(&shared, &id, &slot, who, &sides);
+    let (lines, receiver) = mpsc::channel::<String>(64);
+    tokio::spawn(async move {
+        presence.tell(Command::Present).await;
+        let (first, mut updates) = slot.lock().await.watch();
+        let mut next = Some(first);
+        loop {
+            if let Some(text) = next.take() {
+                if lines.send(text.to_string()).await.is_err() {
+                    break;
+                }
+            }
+            tokio::select! {
+                update = updates.recv() => match update {
+                    Ok(text) => next = Some(text),
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let (state, again) = slot.lock().await.watch();
+                        updates = again;
+                        next = Some(state);
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                _ = tokio::time::sleep(KEEP_ALIVE) => {
+                    if lines.send(String::new()).await.is_err() {
+                        break;
+                    }
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+        presence.tell(Command::Absent).await;
+        drop(permit);
+    });
+    Ok(ndjson(receiver))
 }
 
 /// A watcher's session: the state now, then after every change, until either side closes

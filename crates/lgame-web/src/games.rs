@@ -409,6 +409,7 @@ impl Games {
             holders,
             invites,
             names: [None, None],
+            bots: [false, false],
             variant,
             category: category.map(str::to_string),
             version: 0,

@@ -54,6 +54,8 @@ pub struct LoggedIn {
 #[derive(Debug, Clone, Default)]
 pub struct Caller {
     pub logged_in: Option<LoggedIn>,
+    /// The account came from an API token (`Authorization: Bearer`), not a session.
+    pub by_token: bool,
     anon: Option<String>,
     /// The client's address (see [`client_ip`]).
     pub ip: Option<IpAddr>,
@@ -219,7 +221,24 @@ pub async fn identify(
         ip: Some(client_ip(peer.ip(), headers, &shared.clients)),
         https: shared.clients.https,
         logged_in: None,
+        by_token: false,
     };
+    if let Some(bearer) = bearer(req.headers()) {
+        let scoped = beyond_token(&req);
+        return match token_account(&shared, &bearer, scoped).await {
+            Ok(user) => {
+                caller.anon = None;
+                caller.by_token = true;
+                caller.logged_in = Some(LoggedIn {
+                    id_hash: String::new(),
+                    user,
+                });
+                req.extensions_mut().insert(caller);
+                next.run(req).await
+            }
+            Err(refusal) => refusal.into_response(),
+        };
+    }
     let mut set = None;
     // The page's files need no session: only the API reads it.
     let api = req.uri().path().starts_with("/api/");
@@ -241,6 +260,60 @@ pub async fn identify(
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     response
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header, if the request has one.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+}
+
+/// What a token may not do: act on the account itself (its sessions, password, data,
+/// tokens), which takes the person's log-in. Everything else — games, the lobby,
+/// challenges, the bot's stream — it does as its account.
+fn beyond_token(req: &Request) -> bool {
+    let path = req.uri().path();
+    let reading = *req.method() == Method::GET;
+    path == "/api/session"
+        || path.starts_with("/api/account/tokens")
+        || path == "/api/account/password"
+        || path == "/api/account/sessions"
+        || path == "/api/account/export"
+        || (path == "/api/account" && !reading)
+}
+
+/// The account of a bearer token, or the refusal: an unknown (or revoked) token is 401 at
+/// once, a disabled account's 403, and a token used beyond its scope 403.
+async fn token_account(shared: &Shared, token: &str, beyond: bool) -> Result<User, ApiError> {
+    if beyond {
+        let message = "an API token plays; the account itself takes a log-in session";
+        return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("token_scope"));
+    }
+    let games = shared.games.clone();
+    let hash = secret_hash(token);
+    let user = blocking(move || {
+        games
+            .store
+            .token_user(&hash)
+            .map_err(|e| GameError::storage("reading the token", e))
+    })
+    .await?;
+    match user {
+        None => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "the API token is unknown or revoked",
+        )
+        .kind("bad_token")),
+        Some(user) if user.disabled => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "the account is disabled",
+        )
+        .kind("disabled")),
+        Some(user) => Ok(user),
+    }
 }
 
 /// The session of a cookie's id, if it is live (not expired, its account not disabled),

@@ -20,6 +20,7 @@ mod api;
 mod api_doc;
 pub mod arena;
 mod assets;
+mod bots;
 mod autoplay;
 mod catalog;
 mod clock;
@@ -150,7 +151,10 @@ impl Server {
         let time = Arc::new(clock::TimeSource::system());
         let store = tokio::task::spawn_blocking({
             let time = time.clone();
-            move || flags::wake(&store, &time).map(|()| store)
+            move || {
+                bots::ensure_levels(&store)?;
+                flags::wake(&store, &time).map(|()| store)
+            }
         })
         .await??;
         let stored_games = store.count_games()?;

@@ -294,3 +294,52 @@ pub struct ArenaRequest {
     #[serde(default)]
     pub starts_at: Option<i64>,
 }
+
+/// `POST /api/account/tokens`: a new API token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "description": "my engine" }))]
+pub struct NewTokenRequest {
+    /// What it is for (at most 100 characters).
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// `POST /api/challenges/{username}`: a game asked of a bot.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "color": "random" }))]
+pub struct ChallengeRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control (none: untimed).
+    #[serde(default)]
+    #[schema(value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    /// Rated (accounts only, and a rated variant and control) or casual (the default).
+    #[serde(default)]
+    pub rated: bool,
+    /// The challenger's side: `red`, `blue` or `random` (the default).
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+/// `POST /api/challenges/{id}/decline`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "reason": "too_fast" }))]
+pub struct DeclineRequest {
+    /// Why: `generic` (the default), `later`, `too_fast`, `too_slow`, `time_control`,
+    /// `rated`, `casual`, `variant` or `too_many_games`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// `GET /api/bot/events[?since=ID]`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct EventsQuery {
+    /// Resume after this event's id (none: what still stands, then what comes).
+    pub since: Option<i64>,
+}

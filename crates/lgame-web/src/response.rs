@@ -251,6 +251,9 @@ pub enum PlayerKind {
     Deleted,
     /// A computer player.
     Computer,
+    /// A bot account: a program through the API, or one of the server's computer levels
+    /// (`name` its username).
+    Bot,
     /// A person's seat nobody has taken yet.
     Open,
 }
@@ -673,6 +676,8 @@ pub struct SessionInfoAnswer {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Account {
     pub username: String,
+    /// A bot account (`POST /api/account/bot`).
+    pub bot: bool,
     /// Shown to the owner only.
     #[schema(required)]
     pub email: Option<String>,
@@ -756,6 +761,8 @@ pub struct LeaderboardLine {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Profile {
     pub username: String,
+    /// A bot: a program (or the server's computer) plays it.
+    pub bot: bool,
     /// When the account was made (Unix seconds).
     pub created: i64,
     pub counts: Counts,
@@ -1000,4 +1007,89 @@ pub struct ArenaView {
     /// The best three's usernames once the arena is finished, else `null`.
     #[schema(required)]
     pub podium: Option<Vec<String>>,
+}
+
+/// The answer to `POST /api/account/tokens` (201): the token, shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCreated {
+    /// The token's id, to revoke it.
+    pub id: String,
+    /// The token: `Authorization: Bearer TOKEN`. Only its hash is kept: it cannot be
+    /// shown again.
+    pub token: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
+}
+
+/// One of the account's tokens, without the token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfo {
+    pub id: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    pub created_ms: i64,
+}
+
+/// `GET /api/account/tokens`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenInfo>,
+}
+
+/// A bot, as the lobby lists them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotInfo {
+    pub username: String,
+    /// The server's computer level it plays (`null`: a program plays it through the API).
+    #[schema(required)]
+    pub level: Option<String>,
+    /// Whether it accepts challenges now: the server's levels always; a program's bot while
+    /// its event stream is open.
+    pub online: bool,
+}
+
+/// `GET /api/bots`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotList {
+    pub bots: Vec<BotInfo>,
+}
+
+/// A challenge to a bot.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChallengeView {
+    pub id: String,
+    /// `pending`, `accepted`, `declined` or `canceled` (withdrawn, or unanswered for a
+    /// minute).
+    pub status: String,
+    /// The challenger's username (`null`: a browser without an account).
+    #[schema(required)]
+    pub challenger: Option<String>,
+    /// The bot challenged.
+    pub challenged: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control (`null`: untimed).
+    #[schema(required, value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    #[schema(required, value_type = Option<String>, example = "blitz")]
+    pub speed: Option<crate::clock::Speed>,
+    pub rated: bool,
+    /// A rated challenge's category; `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The challenger's side asked for: `red`, `blue` or `random`.
+    pub color: String,
+    /// Why the bot declined (`declined` only).
+    #[schema(required)]
+    pub reason: Option<String>,
+    /// The game, once accepted.
+    #[schema(required)]
+    pub game: Option<String>,
+    /// The challenger's side in it, once accepted.
+    #[schema(required)]
+    pub seat: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
 }

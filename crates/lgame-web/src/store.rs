@@ -35,6 +35,7 @@ macro_rules! seat_columns {
 
 mod accounts;
 mod arenas;
+mod bots;
 mod lobby;
 mod postgres;
 mod ratings;
@@ -45,6 +46,10 @@ pub use accounts::{
 };
 
 pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
+pub use bots::{
+    Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow,
+    CHALLENGE, CHALLENGE_CANCELED,
+};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
@@ -129,6 +134,8 @@ pub struct GameRow {
     pub invites: [Option<String>; 2],
     /// The holders' usernames, as loaded (not stored with the game).
     pub names: [Option<String>; 2],
+    /// Whether each holder is a bot account, as loaded (not stored with the game).
+    pub bots: [bool; 2],
     /// The variant's name (`None`: custom rules), for the lists of games.
     pub variant: Option<String>,
     /// A rated game's category (`ratings::category`); `None`: casual.
@@ -301,7 +308,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Seeks + Ratings + Arenas + Send + Sync {
+pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -489,6 +496,7 @@ mod both_backends {
             holders: [None, None],
             invites: [None, None],
             names: [None, None],
+            bots: [false, false],
             variant: None,
             category: None,
             version: 0,

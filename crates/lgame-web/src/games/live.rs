@@ -37,6 +37,7 @@ pub struct Live {
     /// open invitation.
     pub(super) holders: [Option<String>; 2],
     pub(super) names: [Option<String>; 2],
+    pub(super) bots: [bool; 2],
     pub(super) invites: [Option<String>; 2],
     /// Its clocks, if it has a time control, and the server's time they read.
     pub(super) clock: Option<Clock>,
@@ -60,10 +61,12 @@ pub struct Live {
     pub(super) ratings: Option<RatingsAnswer>,
 }
 
-/// Who sits at a seat (`human` or a computer's spec), by its holder and the holder's
-/// username: a computer, a seat nobody holds yet, an account, a closed account, a browser.
-pub fn player_at(seat: &str, holder: Option<&str>, name: Option<&str>) -> Player {
+/// Who sits at a seat (`human` or a computer's spec), by its holder, the holder's username
+/// and whether it is a bot: a bot account (a program's, or one of the server's levels'), a
+/// computer, a seat nobody holds yet, an account, a closed account, a browser.
+pub fn player_at(seat: &str, holder: Option<&str>, name: Option<&str>, bot: bool) -> Player {
     let (kind, name) = match (holder, name) {
+        (Some(_), Some(name)) if bot => (PlayerKind::Bot, Some(name.to_string())),
         _ if seat != "human" => (PlayerKind::Computer, Some(seat.to_string())),
         (None, _) => (PlayerKind::Open, None),
         (Some(_), Some(name)) => (PlayerKind::User, Some(name.to_string())),
@@ -134,6 +137,7 @@ impl Live {
             rematch_of: row.rematch_of.clone(),
             holders: row.holders.clone(),
             names: row.names.clone(),
+            bots: row.bots,
             invites: row.invites.clone(),
             version,
             updates: broadcast::channel(16).0,
@@ -209,7 +213,12 @@ impl Live {
                 kind: PlayerKind::Anonymous,
                 name: None,
             },
-            false => player_at(&self.seats[i], held, self.names[i].as_deref()),
+            false => player_at(
+                &self.seats[i],
+                held,
+                self.names[i].as_deref(),
+                self.bots[i],
+            ),
         }
     }
 

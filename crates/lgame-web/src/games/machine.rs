@@ -498,6 +498,7 @@ mod tests {
             holders: [None, None],
             invites: [None, None],
             names: [None, None],
+            bots: [false, false],
             variant: None,
             category: None,
             version: 0,

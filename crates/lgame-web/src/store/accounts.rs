@@ -25,6 +25,8 @@ pub struct User {
     pub created: i64,
     /// Disabled by an administrator: no log-in, its sessions refused.
     pub disabled: bool,
+    /// A bot: a program plays it through the API (`store/bots.rs`).
+    pub bot: bool,
 }
 
 impl User {
@@ -131,6 +133,8 @@ pub struct Listed {
     pub holders: [Option<String>; 2],
     /// The holders' usernames (none for a browser, or an account closed).
     pub names: [Option<String>; 2],
+    /// Whether each holder is a bot (read, never written).
+    pub bots: [bool; 2],
     /// The result token: `*` while it goes on.
     pub result: String,
     pub plies: i64,
@@ -195,17 +199,17 @@ pub trait Accounts {
     fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>>;
 }
 
-pub(super) const USER_BY_ID: &str = "SELECT id, username, password_hash, email, created, disabled
+pub(super) const USER_BY_ID: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE id = $1";
 
-pub(super) const USER_BY_KEY: &str = "SELECT id, username, password_hash, email, created, disabled
+pub(super) const USER_BY_KEY: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE username_key = $1";
 
-pub(super) const NEWEST_USERS: &str = "SELECT id, username, password_hash, email, created, disabled
+pub(super) const NEWEST_USERS: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users ORDER BY id DESC LIMIT $1";
 
 pub(super) const SESSION: &str = "SELECT s.user_id, s.created, s.used, s.expires,
-            u.id, u.username, u.password_hash, u.email, u.created, u.disabled
+            u.id, u.username, u.password_hash, u.email, u.created, u.disabled, u.bot
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
 
 pub(super) const INSERT_SESSION: &str =
@@ -220,8 +224,11 @@ pub(super) const INSERT_USER: &str =
     "INSERT INTO users (username, username_key, password_hash, email, created)
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username_key) DO NOTHING RETURNING id";
 
-pub(super) const DELETE_USER: [&str; 8] = [
+pub(super) const DELETE_USER: [&str; 11] = [
     "DELETE FROM sessions WHERE user_id = $1",
+    super::bots::DELETE_BOT_ROWS[0],
+    super::bots::DELETE_BOT_ROWS[1],
+    super::bots::DELETE_BOT_ROWS[2],
     "DELETE FROM ratings WHERE user_id = $1",
     "DELETE FROM rating_changes WHERE user_id = $1",
     "DELETE FROM arena_players WHERE user_id = $1",
@@ -316,7 +323,9 @@ pub(super) fn games_page_sql() -> String {
         "SELECT g.id, g.variant, g.red, g.blue, g.red_holder, g.blue_holder,
                 (SELECT username FROM users WHERE 'u:' || id = g.red_holder),
                 (SELECT username FROM users WHERE 'u:' || id = g.blue_holder),
-                g.outcome, (SELECT count(*) FROM moves WHERE game = g.id), g.created, g.clock
+                g.outcome, (SELECT count(*) FROM moves WHERE game = g.id), g.created, g.clock,
+                (SELECT bot FROM users WHERE 'u:' || id = g.red_holder),
+                (SELECT bot FROM users WHERE 'u:' || id = g.blue_holder)
          {} ORDER BY g.created DESC, g.id DESC LIMIT $5 OFFSET $6",
         games_where()
     )

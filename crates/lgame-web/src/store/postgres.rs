@@ -31,6 +31,7 @@ use super::{side_from_text, side_text, token_column};
 
 mod accounts;
 mod arenas;
+mod bots;
 mod lobby;
 mod ratings;
 use super::{
@@ -110,6 +111,8 @@ const MIGRATIONS: &[&str] = &[
     super::ratings::SCHEMA,
     // Version 6: the SQLite schema's version 9 (arena tournaments).
     super::arenas::SCHEMA,
+    // Version 7: the SQLite schema's version 10 (bots).
+    super::bots::SCHEMA_POSTGRES,
 ];
 
 /// Changes written and commits made: one each per change here.
@@ -405,6 +408,7 @@ impl Backend for Store {
             )
             .await?;
             insert_moves(&tx, &game.id, 1, &moves).await?;
+            bots::note_start(&tx, &game.id, &game.holders).await?;
             tx.commit().await?;
             Ok(())
         })?)
@@ -450,7 +454,9 @@ impl Backend for Store {
                             blue_invite_hash, variant,
                             (SELECT username FROM users WHERE 'u:' || id = red_holder),
                             (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                            clock, deadline_ms, category
+                            clock, deadline_ms, category,
+                            (SELECT bot FROM users WHERE 'u:' || id = red_holder),
+                            (SELECT bot FROM users WHERE 'u:' || id = blue_holder)
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -476,6 +482,10 @@ impl Backend for Store {
                 variant: r.get(18),
                 category: r.get(23),
                 names: [r.get(19), r.get(20)],
+                bots: [
+                    r.get::<_, Option<bool>>(24).unwrap_or(false),
+                    r.get::<_, Option<bool>>(25).unwrap_or(false),
+                ],
                 clock: StoredClock {
                     json: r.get(21),
                     deadline_ms: r.get(22),
@@ -635,6 +645,8 @@ async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
         Change::Requests => {}
     }
     ratings::rate_end(&tx, id, &edit.outcome).await?;
+    let ended = matches!(edit.change, Change::End { .. });
+    bots::note_end(&tx, id, &edit.outcome, ended).await?;
     tx.commit().await?;
     Ok(())
 }

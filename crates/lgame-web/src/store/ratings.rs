@@ -301,6 +301,7 @@ mod both_backends {
             holders: holders.map(|h| Some(user_holder(h))),
             invites: [None, None],
             names: [None, None],
+            bots: [false, false],
             variant: Some("classic".into()),
             category: category.map(str::to_string),
             version: 0,

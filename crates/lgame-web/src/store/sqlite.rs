@@ -27,6 +27,7 @@ use crate::secret::token_hash;
 
 mod accounts;
 mod arenas;
+mod bots;
 mod lobby;
 mod ratings;
 
@@ -141,6 +142,8 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::ratings::SCHEMA),
     // Version 9: arena tournaments, their players and games (`store/arenas.rs`).
     Migration::Sql(super::arenas::SCHEMA),
+    // Version 10: bots, their API tokens, challenges and events (`store/bots.rs`).
+    Migration::Sql(super::bots::SCHEMA_SQLITE),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
@@ -318,7 +321,8 @@ impl Backend for Store {
                 game.clock.deadline_ms,
                 game.category,
             ])?;
-            Ok(insert_moves(conn, &game.id, 1, &moves)?)
+            insert_moves(conn, &game.id, 1, &moves)?;
+            bots::note_start(conn, &game.id, &game.holders)
         })
     }
 
@@ -336,7 +340,9 @@ impl Backend for Store {
                         variant,
                         (SELECT username FROM users WHERE 'u:' || id = red_holder),
                         (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                        clock, deadline_ms, category
+                        clock, deadline_ms, category,
+                        (SELECT bot FROM users WHERE 'u:' || id = red_holder),
+                        (SELECT bot FROM users WHERE 'u:' || id = blue_holder)
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |r| {
@@ -361,6 +367,10 @@ impl Backend for Store {
                         variant: r.get(18)?,
                         category: r.get(23)?,
                         names: [r.get(19)?, r.get(20)?],
+                        bots: [
+                            r.get::<_, Option<bool>>(24)?.unwrap_or(false),
+                            r.get::<_, Option<bool>>(25)?.unwrap_or(false),
+                        ],
                         clock: StoredClock {
                             json: r.get(21)?,
                             deadline_ms: r.get(22)?,
@@ -606,7 +616,9 @@ fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
         }
         Change::Requests => {}
     }
-    ratings::rate_end(conn, id, &edit.outcome)
+    ratings::rate_end(conn, id, &edit.outcome)?;
+    let ended = matches!(edit.change, Change::End { .. });
+    bots::note_end(conn, id, &edit.outcome, ended)
 }
 
 fn insert_moves(
@@ -673,6 +685,7 @@ mod tests {
             holders: [None, None],
             invites: [None, None],
             names: [None, None],
+            bots: [false, false],
             variant: None,
             category: None,
             version: 0,

@@ -12,7 +12,7 @@ use super::{notice, Store};
 use crate::store::accounts::*;
 use crate::store::StoreResult;
 
-fn user(r: &Row, first: usize) -> User {
+pub(super) fn user(r: &Row, first: usize) -> User {
     User {
         id: r.get(first),
         username: r.get(first + 1),
@@ -20,6 +20,7 @@ fn user(r: &Row, first: usize) -> User {
         email: r.get(first + 3),
         created: r.get(first + 4),
         disabled: r.get(first + 5),
+        bot: r.get(first + 6),
     }
 }
 
@@ -227,6 +228,10 @@ impl Accounts for Store {
                 plies: r.get(9),
                 created: r.get(10),
                 clock: r.get(11),
+                bots: [
+                    r.get::<_, Option<bool>>(12).unwrap_or(false),
+                    r.get::<_, Option<bool>>(13).unwrap_or(false),
+                ],
             })
             .collect();
         let total: i64 = self.rows(games_count_sql(), filters())?[0].get(0);

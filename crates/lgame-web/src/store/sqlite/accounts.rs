@@ -19,7 +19,7 @@ pub(super) fn numbered(sql: &str) -> String {
     out
 }
 
-fn user(r: &Row<'_>, first: usize) -> rusqlite::Result<User> {
+pub(super) fn user(r: &Row<'_>, first: usize) -> rusqlite::Result<User> {
     Ok(User {
         id: r.get(first)?,
         username: r.get(first + 1)?,
@@ -27,6 +27,7 @@ fn user(r: &Row<'_>, first: usize) -> rusqlite::Result<User> {
         email: r.get(first + 3)?,
         created: r.get(first + 4)?,
         disabled: r.get(first + 5)?,
+        bot: r.get(first + 6)?,
     })
 }
 
@@ -226,6 +227,10 @@ impl Accounts for Store {
                     plies: r.get(9)?,
                     created: r.get(10)?,
                     clock: r.get(11)?,
+                    bots: [
+                        r.get::<_, Option<bool>>(12)?.unwrap_or(false),
+                        r.get::<_, Option<bool>>(13)?.unwrap_or(false),
+                    ],
                 })
             },
         )?;

@@ -1,0 +1,324 @@
+//! Bots' rows (`bots.rs`): which accounts are bots, their API tokens, challenges, and the
+//! log of each bot's events; the interface both backends give ([`Bots`]) and the SQL they
+//! share (parameters written `$N`, as in `store/accounts.rs`).
+//!
+//! A bot's events are a log with increasing ids, written in the transaction that makes
+//! what they tell (a challenge, a game stored, a result stored), so that a stream resumed
+//! after its last id misses none and repeats none. On PostgreSQL the bot's row is locked
+//! first, so that one bot's events commit in the order of their ids.
+
+use super::StoreResult;
+
+/// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
+/// its types of the new columns of `users` (a STRICT table in SQLite, which knows no
+/// BOOLEAN or BIGINT).
+macro_rules! bots_schema {
+    ($id:literal, $flag:literal, $int:literal) => {
+        concat!(
+            "ALTER TABLE users ADD COLUMN bot ",
+            $flag,
+            " NOT NULL DEFAULT FALSE;
+    ALTER TABLE users ADD COLUMN level TEXT;       -- the server's computer level it plays
+    ALTER TABLE users ADD COLUMN seen_ms ",
+            $int,
+            ";   -- its event stream was last open then
+    CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        hash TEXT NOT NULL UNIQUE,                 -- SHA-256 of the token, never the token
+        description TEXT,
+        created_ms BIGINT NOT NULL
+    );
+    CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        challenger TEXT NOT NULL,                  -- a holder: u:ID or a:HASH
+        dest BIGINT NOT NULL REFERENCES users(id),
+        variant TEXT NOT NULL,                     -- the catalog's name
+        clock TEXT,                                -- JSON: the time control (null: untimed)
+        category TEXT,                             -- rated: its category
+        color TEXT NOT NULL,                       -- the challenger's: red, blue, random
+        state TEXT NOT NULL,                       -- pending, accepted, declined, canceled
+        reason TEXT,                               -- why declined
+        game TEXT,                                 -- once accepted
+        challenger_side TEXT,                      -- once accepted: red or blue
+        created_ms BIGINT NOT NULL
+    );
+    CREATE INDEX challenges_by_dest ON challenges (dest, state);
+    CREATE TABLE bot_events (
+        id ",
+            $id,
+            ",
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        kind TEXT NOT NULL,                        -- challenge, challengeCanceled, gameStart, gameFinish
+        ref TEXT NOT NULL,                         -- the challenge's or the game's id
+        created_ms BIGINT NOT NULL
+    );
+    CREATE UNIQUE INDEX bot_events_once ON bot_events (user_id, kind, ref);
+    CREATE INDEX bot_events_by_user ON bot_events (user_id, id);"
+        )
+    };
+}
+
+/// The SQLite schema: `INTEGER PRIMARY KEY` is the row id, one more than the largest.
+pub(super) const SCHEMA_SQLITE: &str = bots_schema!("INTEGER PRIMARY KEY", "INTEGER", "INTEGER");
+/// The PostgreSQL schema.
+pub(super) const SCHEMA_POSTGRES: &str =
+    bots_schema!("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "BOOLEAN", "BIGINT");
+
+/// A bot account, as the list of bots shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotRow {
+    pub id: i64,
+    pub username: String,
+    /// The server's computer level it plays (`None`: a program plays it, through the API).
+    pub level: Option<String>,
+    /// When its event stream was last open (the server's wall clock, in milliseconds).
+    pub seen_ms: Option<i64>,
+}
+
+/// An API token, without the token (only its hash is kept).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenRow {
+    pub id: String,
+    pub user_id: i64,
+    pub hash: String,
+    pub description: Option<String>,
+    pub created_ms: i64,
+}
+
+/// A challenge to an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: String,
+    /// Who challenges: a holder (`u:ID`, `a:HASH`).
+    pub challenger: String,
+    /// The challenger's username (read, never written; `None` for a browser).
+    pub challenger_name: Option<String>,
+    /// The account challenged, and its username (read, never written).
+    pub dest: i64,
+    pub dest_name: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control's JSON (`clock::TimeControl`); `None`: untimed.
+    pub clock: Option<String>,
+    /// A rated challenge's category; `None`: casual.
+    pub category: Option<String>,
+    /// The challenger's colour: `red`, `blue` or `random`.
+    pub color: String,
+    pub state: ChallengeState,
+    /// Why it was declined.
+    pub reason: Option<String>,
+    /// Once accepted: the game, and the challenger's side in it.
+    pub game: Option<String>,
+    pub challenger_side: Option<String>,
+    pub created_ms: i64,
+}
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeState {
+    Pending,
+    Accepted,
+    Declined,
+    /// Withdrawn by the challenger, or expired unanswered.
+    Canceled,
+}
+
+impl ChallengeState {
+    /// Its name, as stored and as the API writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeState::Pending => "pending",
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Canceled => "canceled",
+        }
+    }
+
+    /// The state named `name`.
+    pub fn from_name(name: &str) -> StoreResult<ChallengeState> {
+        Ok(match name {
+            "pending" => ChallengeState::Pending,
+            "accepted" => ChallengeState::Accepted,
+            "declined" => ChallengeState::Declined,
+            "canceled" => ChallengeState::Canceled,
+            other => {
+                return Err(super::StoreError::Other(anyhow::anyhow!(
+                    "a challenge's state '{other}'"
+                )))
+            }
+        })
+    }
+}
+
+/// How a pending challenge ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settle {
+    pub state: ChallengeState,
+    pub reason: Option<String>,
+    pub game: Option<String>,
+    pub challenger_side: Option<String>,
+}
+
+/// One of a bot's events: its id in the log, its kind and the challenge's or game's id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    pub id: i64,
+    pub kind: String,
+    pub subject: String,
+}
+
+/// The event kinds.
+pub const CHALLENGE: &str = "challenge";
+pub const CHALLENGE_CANCELED: &str = "challengeCanceled";
+pub const GAME_START: &str = "gameStart";
+pub const GAME_FINISH: &str = "gameFinish";
+
+/// What the backends keep for bots.
+pub trait Bots {
+    /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
+    fn make_bot(&self, id: i64) -> StoreResult<bool>;
+
+    /// The account that plays the server's computer level `level`: made (a bot with no
+    /// password, named `username`) if there is none; `None` if that name is taken.
+    fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>>;
+
+    /// Every bot account not disabled: the server's levels first, then by name.
+    fn bots(&self) -> StoreResult<Vec<BotRow>>;
+
+    /// Notes that bot `id`'s event stream is open at `now_ms`.
+    fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()>;
+
+    /// Stores a new API token (its hash).
+    fn insert_token(&self, token: &TokenRow) -> StoreResult<()>;
+
+    /// An account's tokens, oldest first.
+    fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>>;
+
+    /// Revokes token `id` of account `user`: `false` if it has no such token.
+    fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool>;
+
+    /// The account of the token whose hash is `hash`, if any.
+    fn token_user(&self, hash: &str) -> StoreResult<Option<super::User>>;
+
+    /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
+    fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()>;
+
+    /// Challenge `id`, if any.
+    fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>>;
+
+    /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
+    /// `false` if it was no longer pending (two answers at once: one wins).
+    fn settle_challenge(&self, id: &str, settle: &Settle, now_ms: i64) -> StoreResult<bool>;
+
+    /// Bot `user`'s events after `since`, oldest first, at most `limit`; with no `since`,
+    /// those that still stand (pending challenges, games not over) and the last id.
+    fn events(&self, user: i64, since: Option<i64>, limit: i64) -> StoreResult<(Vec<EventRow>, i64)>;
+}
+
+/// The holder's account id (`u:ID`), if it is an account's.
+pub fn holder_user(holder: &str) -> Option<i64> {
+    holder.strip_prefix("u:")?.parse().ok()
+}
+
+pub(super) const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
+     (SELECT 1 FROM games WHERE red_holder = 'u:' || CAST($1 AS BIGINT)
+                             OR blue_holder = 'u:' || CAST($1 AS BIGINT))";
+
+pub(super) const LEVEL_BOT: &str = "SELECT id FROM users WHERE level = $1";
+
+pub(super) const INSERT_LEVEL_BOT: &str =
+    "INSERT INTO users (username, username_key, password_hash, email, created, bot, level)
+     VALUES ($1, $2, '!', NULL, $3, TRUE, $4) ON CONFLICT (username_key) DO NOTHING RETURNING id";
+
+pub(super) const BOTS: &str = "SELECT id, username, level, seen_ms FROM users
+     WHERE bot AND NOT disabled ORDER BY level IS NULL, username_key";
+
+pub(super) const BOT_SEEN: &str = "UPDATE users SET seen_ms = $2 WHERE id = $1";
+
+pub(super) const INSERT_TOKEN: &str =
+    "INSERT INTO api_tokens (id, user_id, hash, description, created_ms) VALUES ($1, $2, $3, $4, $5)";
+
+pub(super) const TOKENS_OF: &str = "SELECT id, user_id, hash, description, created_ms
+     FROM api_tokens WHERE user_id = $1 ORDER BY created_ms, id";
+
+pub(super) const DELETE_TOKEN: &str = "DELETE FROM api_tokens WHERE user_id = $1 AND id = $2";
+
+pub(super) const TOKEN_USER: &str = "SELECT u.id, u.username, u.password_hash, u.email, u.created,
+            u.disabled, u.bot
+     FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = $1";
+
+pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges
+     (id, challenger, dest, variant, clock, category, color, state, created_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)";
+
+pub(super) const CHALLENGE_BY_ID: &str = "SELECT c.id, c.challenger,
+        (SELECT username FROM users WHERE 'u:' || id = c.challenger),
+        c.dest, u.username, c.variant, c.clock, c.category, c.color, c.state, c.reason, c.game,
+        c.challenger_side, c.created_ms
+     FROM challenges c JOIN users u ON u.id = c.dest WHERE c.id = $1";
+
+pub(super) const SETTLE_CHALLENGE: &str = "UPDATE challenges
+     SET state = $2, reason = $3, game = $4, challenger_side = $5
+     WHERE id = $1 AND state = 'pending' RETURNING dest";
+
+/// A bot's event, once (`$1` the account, kept only if a bot; `$2` kind, `$3` its subject,
+/// `$4` now).
+pub(super) const INSERT_EVENT: &str = "INSERT INTO bot_events (user_id, kind, ref, created_ms)
+     SELECT id, CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS BIGINT) FROM users
+     WHERE id = $1 AND bot
+     ON CONFLICT (user_id, kind, ref) DO NOTHING";
+
+/// The bots holding a seat of game `$1`, in id order.
+pub(super) const GAME_BOTS: &str = "SELECT u.id FROM games g JOIN users u
+       ON u.bot AND (g.red_holder = 'u:' || u.id OR g.blue_holder = 'u:' || u.id)
+     WHERE g.id = $1 ORDER BY u.id";
+
+pub(super) const EVENTS_SINCE: &str = "SELECT id, kind, ref FROM bot_events
+     WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3";
+
+/// What still stands for a bot: pending challenges, games neither over nor ended.
+pub(super) const EVENTS_STANDING: &str = "SELECT e.id, e.kind, e.ref FROM bot_events e
+     WHERE e.user_id = $1 AND e.id <= $2 AND (
+        (e.kind = 'challenge' AND EXISTS
+            (SELECT 1 FROM challenges c WHERE c.id = e.ref AND c.state = 'pending'))
+        OR (e.kind = 'gameStart' AND EXISTS
+            (SELECT 1 FROM games g WHERE g.id = e.ref AND g.outcome = '*'
+                                     AND g.termination IS NULL)))
+     ORDER BY e.id LIMIT $3";
+
+pub(super) const LAST_EVENT: &str =
+    "SELECT COALESCE(MAX(id), 0) FROM bot_events WHERE user_id = $1";
+
+/// The statements that erase an account's bot rows when it is closed (before its row).
+pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
+    "DELETE FROM api_tokens WHERE user_id = $1",
+    "DELETE FROM bot_events WHERE user_id = $1",
+    "DELETE FROM challenges WHERE dest = $1 OR challenger = 'u:' || CAST($1 AS BIGINT)",
+];
+
+pub(super) fn state_of(name: &str) -> StoreResult<ChallengeState> {
+    ChallengeState::from_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_holder_names_an_account_only_as_u_and_its_id() {
+        assert_eq!(holder_user("u:42"), Some(42));
+        assert_eq!(holder_user("a:42"), None);
+        assert_eq!(holder_user("u:x"), None);
+        for state in [
+            ChallengeState::Pending,
+            ChallengeState::Accepted,
+            ChallengeState::Declined,
+            ChallengeState::Canceled,
+        ] {
+            assert_eq!(ChallengeState::from_name(state.name()).unwrap(), state);
+        }
+        assert!(ChallengeState::from_name("lost").is_err());
+    }
+}
