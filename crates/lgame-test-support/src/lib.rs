@@ -23,6 +23,7 @@
 pub mod accounts;
 #[cfg(feature = "postgres")]
 pub mod backends;
+pub mod bots;
 pub mod browser;
 pub mod http;
 pub mod library;

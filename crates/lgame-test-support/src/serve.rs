@@ -86,9 +86,20 @@ impl ServeProcess {
         db: impl AsRef<OsStr>,
         extra: &[&str],
     ) -> ServeProcess {
+        ServeProcess::start_at(program, "127.0.0.1:0", db, extra)
+    }
+
+    /// [`ServeProcess::start`] on address `addr` (to start a server again where its
+    /// clients knew it).
+    pub fn start_at(
+        program: impl Into<Program>,
+        addr: &str,
+        db: impl AsRef<OsStr>,
+        extra: &[&str],
+    ) -> ServeProcess {
         let program = program.into();
         let mut command = Command::new(program.path());
-        command.args(program.args("127.0.0.1:0", db.as_ref(), extra));
+        command.args(program.args(addr, db.as_ref(), extra));
         ServeProcess::spawn(command)
     }
 

@@ -563,11 +563,14 @@ async fn events(
     if !me.bot {
         return Err(not_a_bot());
     }
+    // Online from the answer on: a challenge sent once the stream is open is not refused.
+    let games = shared.games.clone();
+    blocking(move || games.store.bot_seen(me.id, now_ms()).map_err(storage)).await?;
     let (lines, receiver) = mpsc::channel::<String>(16);
     let mut shutdown = shared.shutdown.clone();
     tokio::spawn(async move {
         let mut since = query.since;
-        let mut seen_at = tokio::time::Instant::now() - SEEN_EVERY;
+        let mut seen_at = tokio::time::Instant::now();
         loop {
             if seen_at.elapsed() >= SEEN_EVERY {
                 seen_at = tokio::time::Instant::now();

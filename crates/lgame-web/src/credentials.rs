@@ -40,6 +40,11 @@ const RESERVED: &[&str] = &[
     "deleted",
     "guest",
     "lgame",
+    // The accounts of the server's computer levels (`bots::level_username`).
+    "lgame-random",
+    "lgame-beginner",
+    "lgame-intermediate",
+    "lgame-perfect",
     "l-game",
     "l_game",
     "mod",

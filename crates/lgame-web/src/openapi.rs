@@ -30,6 +30,7 @@ use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 mod accounts;
 mod arenas;
+mod bots;
 mod lobby;
 mod ratings;
 
@@ -88,9 +89,22 @@ pub fn document() -> utoipa::openapi::OpenApi {
             None => op.extensions = Some(marks),
         }
     }
+    for path in STREAMS {
+        let op = doc.paths.paths.get_mut(path).and_then(|item| item.get.as_mut());
+        if let Some(op) = op {
+            let marks = ExtensionsBuilder::new().add("x-streaming", "ndjson").build();
+            match &mut op.extensions {
+                Some(extensions) => extensions.merge(marks),
+                None => op.extensions = Some(marks),
+            }
+        }
+    }
     link_new_games(&mut doc);
     doc
 }
+
+/// The long answers of NDJSON, which the document marks as streams.
+pub const STREAMS: [&str; 2] = ["/api/games/{id}/stream", "/api/bot/events"];
 
 /// OpenAPI links from a new game's answer (201) to the operations on the game, with its id
 /// and Red's token: how a client (and Schemathesis's stateful tests) goes from one to the
@@ -206,7 +220,10 @@ enum GameRefusals {
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,
         lobby::websocket, ratings::user_ratings, ratings::leaderboard,
         arenas::create_arena, arenas::list_arenas, arenas::show_arena, arenas::join_arena,
-        arenas::leave_arena
+        arenas::leave_arena, bots::make_bot, bots::create_token, bots::list_tokens,
+        bots::revoke_token, bots::list_bots, bots::challenge, bots::show_challenge,
+        bots::cancel_challenge, bots::accept_challenge, bots::decline_challenge,
+        bots::events, bots::game_stream
     ),
     components(schemas(GameMessage, lobby::LobbyMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
@@ -215,6 +232,7 @@ enum GameRefusals {
         (name = "lobby", description = "Seeks and quick pairing: games with strangers."),
         (name = "ratings", description = "Ratings, their history, leaderboards."),
         (name = "arenas", description = "Arena tournaments: made, joined, their standings."),
+        (name = "bots", description = "Bot accounts, API tokens, challenges, the bots' events."),
         (name = "positions", description = "Questions about positions that are not games."),
         (name = "server", description = "The server itself."),
         (name = "page", description = "The web page's files."),
@@ -1063,7 +1081,8 @@ mod tests {
         include_str!("accounts.rs"),
         include_str!("lobby/routes.rs"),
         include_str!("ratings/routes.rs"),
-        include_str!("arena/routes.rs")
+        include_str!("arena/routes.rs"),
+        include_str!("bots.rs")
     );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the
@@ -1079,7 +1098,7 @@ mod tests {
             };
             rest = quoted;
             let end = rest.find('"').expect("a route's path ends");
-            let path = rest[..end].replace("{*", "{");
+            let path = any_params(&rest[..end].replace("{*", "{"));
             // The route's methods: up to the next route, fallback or the router's end.
             let call = &rest[end..];
             let stop = [".route(", ".fallback", ".layer", ".with_state"]
@@ -1117,11 +1136,31 @@ mod tests {
                 if op.is_some() {
                     let name = serde_json::to_value(&method).unwrap();
                     let name = name.as_str().unwrap().to_uppercase();
-                    routes.insert((name, path.clone()));
+                    routes.insert((name, any_params(path)));
                 }
             }
         }
         routes
+    }
+
+    /// A path with its parameters' names left out (`/api/challenges/{}`): the router names
+    /// one segment once (`{id}`), the document may name it by what each method takes there
+    /// (`{username}` to challenge, `{id}` to read).
+    fn any_params(path: &str) -> String {
+        let mut out = String::new();
+        let mut inside = false;
+        for c in path.chars() {
+            match c {
+                '{' => {
+                    inside = true;
+                    out.push_str("{}");
+                }
+                '}' => inside = false,
+                _ if inside => {}
+                _ => out.push(c),
+            }
+        }
+        out
     }
 
     #[test]

@@ -339,6 +339,7 @@ pub struct DeclineRequest {
 /// `GET /api/bot/events[?since=ID]`.
 #[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Resume after this event's id (none: what still stands, then what comes).
     pub since: Option<i64>,

@@ -74,6 +74,9 @@ import { errorText } from './i18n.js';
 /** A player's line in an arena's standings. @typedef {import('./api-types.js').ArenaStanding} Standing */
 /** An arena with its standings and, once finished, its podium. @typedef {import('./api-types.js').ArenaView} Arena */
 /** A new arena. @typedef {import('./api-types.js').ArenaRequest} ArenaRequest */
+/** A bot: the server's computer level it plays, whether it is online. @typedef {import('./api-types.js').BotInfo} BotInfo */
+/** A challenge to a bot: pending, declined with a reason, or its game and the challenger's seat. @typedef {import('./api-types.js').ChallengeView} Challenge */
+/** A game asked of a bot. @typedef {import('./api-types.js').ChallengeRequest} ChallengeRequest */
 
 /** A refused request: the server's message and status, and its answer (a refusal's `kind`, `input` and `reason`, a game's `state`). */
 export class ApiError extends Error {
@@ -354,6 +357,28 @@ export const users = {
 export function leaderboard(category) {
   return request('GET', `/api/leaderboard/${encodeURIComponent(category)}`);
 }
+
+/** The bots, and challenges to them (docs/bots.md). */
+export const bots = {
+  /** @returns {Promise<{ bots: BotInfo[] }>} */
+  list: () => request('GET', '/api/bots'),
+  /**
+   * @param {string} name
+   * @param {ChallengeRequest} body
+   * @returns {Promise<Challenge>}
+   */
+  challenge: (name, body) => request('POST', `/api/challenges/${encodeURIComponent(name)}`, body),
+  /**
+   * @param {string} id
+   * @returns {Promise<Challenge>}
+   */
+  status: (id) => request('GET', `/api/challenges/${encodeURIComponent(id)}`),
+  /**
+   * @param {string} id
+   * @returns {Promise<unknown>}
+   */
+  cancel: (id) => request('DELETE', `/api/challenges/${encodeURIComponent(id)}`),
+};
 
 /** @param {string} id */
 const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 // @ts-check
-// The lobby's words (play/lobby.js): quick pairing and the open seeks.
+// The lobby's words (play/lobby.js): quick pairing, the open seeks and the bots.
 export default {
   "lobby.title": "Open games",
   "lobby.player": "Player",
@@ -12,4 +12,18 @@ export default {
   "lobby.waiting": "Looking for an opponent ({control})…",
   "lobby.days": "{days} d",
   "lobby.cancel": "Cancel",
+  "bots.title": "Play a bot",
+  "bots.hint": "Computer players: the server's own levels, and engines their authors connect. They accept a challenge at once.",
+  "bots.challenge": "Challenge",
+  "bots.offline": "offline",
+  "bots.badge": "BOT",
+  "bots.waiting": "Waiting for {name} to answer…",
+  "bots.declined": "{name} declined: {reason}",
+  "bots.canceled": "{name} did not answer.",
+  "bots.none": "No bots yet.",
+  "player.bot": "Bot",
+  "error.not_a_bot": "Only bots can be challenged.",
+  "error.bot_offline": "This bot's program is not connected now.",
+  "error.challenge_settled": "The challenge was already answered.",
+  "bots.untimed": "No clock",
 };

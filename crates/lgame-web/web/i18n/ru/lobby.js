@@ -1,5 +1,5 @@
 // @ts-check
-// The lobby's words (play/lobby.js): quick pairing and the open seeks.
+// The lobby's words (play/lobby.js): quick pairing, the open seeks and the bots.
 export default {
   "lobby.title": "Открытые партии",
   "lobby.player": "Игрок",
@@ -12,4 +12,18 @@ export default {
   "lobby.waiting": "Ищем соперника ({control})…",
   "lobby.days": "{days} дн",
   "lobby.cancel": "Отменить",
+  "bots.title": "Игра с ботом",
+  "bots.hint": "Компьютерные игроки: уровни самого сервера и движки, которые подключают их авторы. Они принимают вызов сразу.",
+  "bots.challenge": "Вызвать",
+  "bots.offline": "не в сети",
+  "bots.badge": "БОТ",
+  "bots.waiting": "Ждём ответа {name}…",
+  "bots.declined": "{name} отказался: {reason}",
+  "bots.canceled": "{name} не ответил.",
+  "bots.none": "Ботов пока нет.",
+  "player.bot": "Бот",
+  "error.not_a_bot": "Вызвать можно только бота.",
+  "error.bot_offline": "Программа этого бота сейчас не подключена.",
+  "error.challenge_settled": "На вызов уже ответили.",
+  "bots.untimed": "Без часов",
 };

@@ -17,7 +17,7 @@ import { ratingChange, categoryName } from '../ui/rating.js';
  * @param {Player} player
  */
 export function playerName(player) {
-  if (player.kind === 'user' && player.name) return player.name;
+  if ((player.kind === 'user' || player.kind === 'bot') && player.name) return player.name;
   if (player.kind === 'computer') {
     const level = (player.name || '').split(':')[0];
     return t('player.computer', { level: has(`level.${level}`) ? t(`level.${level}`) : player.name });
@@ -31,8 +31,9 @@ export function playerName(player) {
  */
 export function playerLink(player) {
   const name = playerName(player);
-  if (player.kind !== 'user' || !player.name) return h('span', { class: `player-name ${player.kind}`, text: name });
-  return h('a', { class: 'player-name user', href: `/@/${encodeURIComponent(player.name)}`, text: name });
+  if ((player.kind !== 'user' && player.kind !== 'bot') || !player.name) return h('span', { class: `player-name ${player.kind}`, text: name });
+  const link = h('a', { class: `player-name ${player.kind}`, href: `/@/${encodeURIComponent(player.name)}`, text: name });
+  return player.kind === 'bot' ? h('span', {}, link, ' ', h('span', { class: 'bot-badge', text: t('bots.badge') })) : link;
 }
 
 /**

@@ -5,7 +5,9 @@
 // a form to add a seek (rated or casual, for an account: each seek says which, and its
 // seeker's rating). The stream keeps this browser's seeks and tickets alive while the
 // page is open; its `game` message (a seek taken, a ticket paired) opens the game, as does
-// a ticket's poll, which stands in if the stream missed it.
+// a ticket's poll, which stands in if the stream missed it. Beside them, the bots (docs/
+// bots.md): the server's levels and the programs' bots, each challenged with a button; a
+// challenge a program's bot has not answered yet is asked after at each poll.
 
 import * as api from '../api.js';
 import { h } from '../dom.js';
@@ -19,6 +21,7 @@ import { COLOURS } from './ctrl.js';
 
 /** @typedef {import('../api.js').SeekView} SeekView */
 /** @typedef {import('../api.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('../api.js').BotInfo} BotInfo */
 
 /** How often a waiting ticket is asked after. */
 const POLL_MS = 3000;
@@ -35,8 +38,50 @@ export class LobbyCtrl {
     this.busy = false;
     /** Whether quick pairing and a new seek ask for a rated game (accounts only). */
     this.rated = false;
+    /** @type {BotInfo[]} the bots, the server's levels first */
+    this.bots = [];
+    /** @type {{ id: string, name: string } | null} a challenge waiting for its bot's answer */
+    this.challenge = null;
     this.stream = api.lobby.watch((message) => this.heard(message));
     this.poll = setInterval(() => this.check(), POLL_MS);
+    this.listBots();
+  }
+
+  async listBots() {
+    try {
+      this.bots = (await api.bots.list()).bots;
+      this.redraw();
+    } catch {
+      // The list comes again at the next poll.
+    }
+  }
+
+  /**
+   * Challenges bot `name` to a game of `control` (`untimed`: none), the page's player as
+   * `colour`: the server's levels accept at once, a program's bot is waited for.
+   * @param {string} name @param {string} control @param {string} colour
+   */
+  challengeBot(name, control, colour) {
+    return this.act(async () => {
+      const clock = control === 'untimed' ? null : /** @type {any} */ (clockOf(control));
+      const challenge = await api.bots.challenge(name, { clock, color: colour, rated: this.rated && this.canRate() && clock !== null });
+      if (challenge.status === 'accepted' && challenge.game) return this.open(challenge.game);
+      this.challenge = { id: challenge.id, name };
+    });
+  }
+
+  /** Asks after a challenge waiting for its bot. */
+  async checkChallenge() {
+    const waiting = this.challenge;
+    if (!waiting) return;
+    const status = await api.bots.status(waiting.id);
+    if (status.status === 'pending') return;
+    this.challenge = null;
+    if (status.status === 'accepted' && status.game) return this.open(status.game);
+    this.error = status.status === 'declined'
+      ? t('bots.declined', { name: waiting.name, reason: status.reason ?? '' })
+      : t('bots.canceled', { name: waiting.name });
+    this.redraw();
   }
 
   /** @param {LobbyMessage} message */
@@ -90,6 +135,8 @@ export class LobbyCtrl {
   }
 
   async check() {
+    this.listBots();
+    await this.checkChallenge().catch((e) => { this.challenge = null; this.error = api.messageOf(e); this.redraw(); });
     if (!this.waiting) return;
     try {
       const status = await api.lobby.ticket(this.waiting.ticket);
@@ -126,6 +173,7 @@ export class LobbyCtrl {
     clearInterval(this.poll);
     this.stream.stop();
     this.leave();
+    if (this.challenge) api.bots.cancel(this.challenge.id).catch(() => {});
   }
 }
 
@@ -233,4 +281,42 @@ export function seekList(ctrl) {
     error.textContent = ctrl.error;
   };
   return { nodes: [table, none, form, error], draw };
+}
+
+/**
+ * The bots, each with its button to challenge it at the control and colour chosen above
+ * the list (rated as the lobby's "Rated" box says, for a timed game).
+ * @param {LobbyCtrl} ctrl
+ */
+export function botList(ctrl) {
+  const control = controlSelect();
+  control.add(new Option(t('bots.untimed'), 'untimed'));
+  control.setAttribute('name', 'bot-control');
+  const colour = h('select', { name: 'bot-colour', 'aria-label': t('play.colour') });
+  for (const c of COLOURS) colour.add(new Option(t(`play.colour.${c}`), c));
+  colour.value = 'random';
+  const rows = h('ul', { class: 'bots' });
+  const none = h('p', { class: 'hint bots-none', text: t('bots.none') });
+  const status = h('p', { class: 'bots-waiting', role: 'status' });
+  const nodes = [
+    h('h2', { id: 'bots-title', text: t('bots.title') }),
+    h('p', { class: 'hint', text: t('bots.hint') }),
+    h('div', { class: 'row bots-choice' }, control, ' ', colour),
+    rows, none, status,
+  ];
+  const draw = () => {
+    rows.replaceChildren(...ctrl.bots.map((bot) => {
+      const button = h('button', { type: 'button', class: 'bot-challenge', 'data-bot': bot.username, text: t('bots.challenge') });
+      button.disabled = ctrl.busy || !bot.online || Boolean(ctrl.challenge);
+      button.addEventListener('click', () => ctrl.challengeBot(bot.username, control.value, colour.value));
+      return h('li', { class: 'bot', 'data-bot': bot.username, 'data-online': String(bot.online) },
+        h('a', { class: 'player-name bot', href: `/@/${encodeURIComponent(bot.username)}`, text: bot.username }), ' ',
+        h('span', { class: 'bot-badge', text: t('bots.badge') }), ' ',
+        bot.online ? null : h('span', { class: 'muted', text: t('bots.offline') }), ' ',
+        button);
+    }));
+    none.hidden = ctrl.bots.length > 0;
+    status.textContent = ctrl.challenge ? t('bots.waiting', { name: ctrl.challenge.name }) : '';
+  };
+  return { nodes, draw };
 }

@@ -14,7 +14,7 @@ import { setup as namedSetup } from '../catalog.js';
 import { Board } from '../ui/board.js';
 import { radioChoices, variantChooser, clockChooser } from '../ui/choosers.js';
 import { PlayCtrl, COLOURS } from './ctrl.js';
-import { LobbyCtrl, poolGrid, seekList } from './lobby.js';
+import { LobbyCtrl, poolGrid, seekList, botList } from './lobby.js';
 
 /** @typedef {import('./ctrl.js').Choice} Choice */
 
@@ -172,13 +172,15 @@ export function render(main, params) {
   const lobby = new LobbyCtrl(() => redraw());
   const pool = poolGrid(lobby);
   const seeks = seekList(lobby);
+  const bots = botList(lobby);
   main.append(h('div', { class: 'home' },
     startingBoard(),
     h('div', { class: 'home-text' },
       h('h1', { text: t('play.title') }),
       h('p', { class: 'home-about' }, t('home.about'), ' ', h('a', { href: href('learn'), text: t('home.learn') }))),
     h('div', { class: 'home-ways' }, quickWay(pool), computerWay(ctrl, start), friendWay(ctrl, start), error),
-    h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes)));
+    h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes),
+    h('section', { id: 'bots', class: 'bots-panel panel', 'aria-labelledby': 'bots-title' }, bots.nodes)));
   redraw();
   // The rated choice is an account's: shown once the session is known, hidden at a log-out.
   const stopSession = session.onChange(() => redraw());
@@ -189,6 +191,7 @@ export function render(main, params) {
     for (const button of main.querySelectorAll('button.start')) /** @type {HTMLButtonElement} */ (button).disabled = ctrl.busy;
     pool.draw();
     seeks.draw();
+    bots.draw();
   }
   return () => {
     stopSession();

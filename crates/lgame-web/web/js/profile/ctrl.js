@@ -7,6 +7,7 @@
 import * as api from '../api.js';
 import { query, replaceAddress } from '../address.js';
 import * as session from '../session.js';
+import { t } from '../i18n.js';
 
 /** @typedef {{ result: string, variant: string, opponent: string }} Filters */
 
@@ -36,6 +37,8 @@ export class ProfileCtrl {
     this.ratings = null;
     /** Whether there is no such player. */
     this.missing = false;
+    /** Whether a challenge to this bot waits for its answer. */
+    this.challenging = false;
     this.error = '';
   }
 
@@ -62,6 +65,34 @@ export class ProfileCtrl {
       console.error(e);
       this.ratings = [];
     }
+    this.redraw();
+  }
+
+  /**
+   * Challenges the bot this profile is of to a 5+0 game, colours drawn: a game from the
+   * server's levels at once (the page goes to it), a program's bot's answer waited for.
+   */
+  async challenge() {
+    this.error = '';
+    this.challenging = true;
+    this.redraw();
+    try {
+      let challenge = await api.bots.challenge(this.name, { clock: { initial_s: 300, increment_s: 0 }, color: 'random' });
+      for (let polls = 0; challenge.status === 'pending' && polls < 120; polls++) {
+        await new Promise((done) => setTimeout(done, 1000));
+        challenge = await api.bots.status(challenge.id);
+      }
+      if (challenge.status === 'accepted' && challenge.game) {
+        location.assign(`/#/game/${encodeURIComponent(challenge.game)}`);
+        return;
+      }
+      this.error = challenge.status === 'declined'
+        ? t('bots.declined', { name: this.name, reason: challenge.reason ?? '' })
+        : t('bots.canceled', { name: this.name });
+    } catch (e) {
+      this.error = api.messageOf(e);
+    }
+    this.challenging = false;
     this.redraw();
   }
 

@@ -23,7 +23,9 @@ function headView(s, ctrl) {
   const p = s.profile;
   const counts = p && [['games', p.counts.games], ['wins', p.counts.wins], ['draws', p.counts.draws], ['losses', p.counts.losses]];
   return h('div', { class: 'part' },
-    h('h1', { class: 'profile-name', text: p ? p.username : s.missing ? t('title.profile') : ctrl.name }),
+    h('h1', { class: 'profile-name' }, p ? p.username : s.missing ? t('title.profile') : ctrl.name,
+      p && p.bot ? [' ', h('span', { class: 'bot-badge', text: t('bots.badge') })] : null),
+    p && p.bot && !ctrl.own() && challengeButton(ctrl),
     s.missing && h('p', { class: 'error not-found', role: 'alert', text: s.missing }),
     h('p', { class: 'error', role: 'alert', hidden: !s.error, text: s.error }),
     p && [
@@ -35,6 +37,17 @@ function headView(s, ctrl) {
         h('h2', { text: t('profile.playing') }),
         p.playing.length ? gamesTable(p.playing, ctrl.own()) : h('p', { class: 'muted', text: t('profile.noneNow') })),
     ]);
+}
+
+/**
+ * A bot's profile's button: challenge it (5+0, colours drawn).
+ * @param {ProfileCtrl} ctrl
+ */
+function challengeButton(ctrl) {
+  const button = h('button', { type: 'button', class: 'bot-challenge primary', text: ctrl.challenging ? t('bots.waiting', { name: ctrl.name }) : t('bots.challenge') });
+  button.disabled = ctrl.challenging;
+  button.addEventListener('click', () => ctrl.challenge());
+  return button;
 }
 
 /**

@@ -1,0 +1,170 @@
+//! The bots' paths (docs/api.md, "Bots"; docs/bots.md), described for the document as
+//! `openapi.rs` describes the games'. The two streams are long answers of NDJSON, marked
+//! `x-streaming` as the WebSockets are.
+
+use super::BodyRefusals;
+use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, GameQuery, NewTokenRequest};
+use crate::response::{
+    BotList, ChallengeView, Created, ErrorBody, TokenCreated, TokenList,
+};
+
+/// `POST /api/account/bot`.
+#[utoipa::path(post, path = "/api/account/bot", tag = "bots",
+    summary = "Make the account a bot (before its first game)",
+    request_body(content = Option<serde_json::Value>, description = "None (any body is ignored)"),
+    responses(
+        (status = 200, description = "The account is a bot: `{\"username\": …, \"bot\": true}`", body = serde_json::Value),
+        (status = 401, description = "No session, nor token (`no_session`; `bad_token`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 409, description = "The account has played (`has_games`)", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+    ))]
+pub fn make_bot() {}
+
+/// `POST /api/account/tokens`.
+#[utoipa::path(post, path = "/api/account/tokens", tag = "bots",
+    summary = "A new API token, shown once",
+    request_body = NewTokenRequest,
+    responses(
+        (status = 201, description = "The token (only its hash is kept) and its id", body = TokenCreated),
+        (status = 400, description = "A description over 100 characters (`invalid`)", body = ErrorBody),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn create_token() {}
+
+/// `GET /api/account/tokens`.
+#[utoipa::path(get, path = "/api/account/tokens", tag = "bots",
+    summary = "The account's tokens (never the tokens themselves)",
+    responses(
+        (status = 200, description = "Oldest first", body = TokenList),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A token (`token_scope`)", body = ErrorBody),
+    ))]
+pub fn list_tokens() {}
+
+/// `DELETE /api/account/tokens/{id}`.
+#[utoipa::path(delete, path = "/api/account/tokens/{id}", tag = "bots",
+    summary = "Revoke a token: refused from the next request on",
+    params(("id" = String, Path, description = "The token's id")),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 404, description = "The account has no such token (`no_token`)", body = ErrorBody),
+    ))]
+pub fn revoke_token() {}
+
+/// `GET /api/bots`.
+#[utoipa::path(get, path = "/api/bots", tag = "bots",
+    summary = "The bots: the server's computer levels, then the programs' bots",
+    responses(
+        (status = 200, description = "Every bot, online or not", body = BotList),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+    ))]
+pub fn list_bots() {}
+
+/// `POST /api/challenges/{username}`.
+#[utoipa::path(post, path = "/api/challenges/{username}", tag = "bots",
+    summary = "Challenge a bot",
+    params(("username" = String, Path, description = "The bot's username, in any case")),
+    request_body = ChallengeRequest,
+    responses(
+        (status = 201, description = "The challenge: `pending` until the bot answers, `accepted` at once by the server's levels", body = ChallengeView),
+        (status = 400, description = "A variant, clock or colour refused; a person, not a bot (`not_a_bot`); not rated (`not_rated`)", body = ErrorBody),
+        (status = 401, description = "A rated challenge without an account (`no_session`); an unknown token (`bad_token`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 404, description = "No player has this name (`no_user`)", body = ErrorBody),
+        (status = 409, description = "The bot's program is not connected (`bot_offline`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        (status = 429, description = "Too many games made from this address (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn challenge() {}
+
+/// `GET /api/challenges/{id}`.
+#[utoipa::path(get, path = "/api/challenges/{id}", tag = "bots",
+    summary = "A challenge: pending, declined with a reason, or its game and the challenger's seat",
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 200, description = "The challenge as it stands", body = ChallengeView),
+        (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+    ))]
+pub fn show_challenge() {}
+
+/// `DELETE /api/challenges/{id}`.
+#[utoipa::path(delete, path = "/api/challenges/{id}", tag = "bots",
+    summary = "Withdraw a challenge (its challenger)",
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 204, description = "Withdrawn (the bot is told)"),
+        (status = 403, description = "Not its challenger (`not_your_challenge`)", body = ErrorBody),
+        (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
+        (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
+    ))]
+pub fn cancel_challenge() {}
+
+/// `POST /api/challenges/{id}/accept`.
+#[utoipa::path(post, path = "/api/challenges/{id}/accept", tag = "bots",
+    summary = "Accept a challenge (the bot challenged): the game starts",
+    params(("id" = String, Path, description = "The challenge's id")),
+    request_body(content = Option<serde_json::Value>, description = "None (any body is ignored)"),
+    responses(
+        (status = 201, description = "The game, as a new game's answer (no token: the bot plays it with its own)", body = Created),
+        (status = 401, description = "No session, nor token (`no_session`)", body = ErrorBody),
+        (status = 403, description = "Not the bot challenged (`not_your_challenge`)", body = ErrorBody),
+        (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
+        (status = 409, description = "Answered already, or withdrawn (`challenge_settled`)", body = ErrorBody),
+    ))]
+pub fn accept_challenge() {}
+
+/// `POST /api/challenges/{id}/decline`.
+#[utoipa::path(post, path = "/api/challenges/{id}/decline", tag = "bots",
+    summary = "Decline a challenge (the bot challenged), with a reason",
+    params(("id" = String, Path, description = "The challenge's id")),
+    request_body = DeclineRequest,
+    responses(
+        (status = 200, description = "The challenge, declined", body = ChallengeView),
+        (status = 400, description = "An unknown reason (`invalid`)", body = ErrorBody),
+        (status = 401, description = "No session, nor token (`no_session`)", body = ErrorBody),
+        (status = 403, description = "Not the bot challenged (`not_your_challenge`)", body = ErrorBody),
+        (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
+        (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+    ))]
+pub fn decline_challenge() {}
+
+/// `GET /api/bot/events`.
+#[utoipa::path(get, path = "/api/bot/events", tag = "bots",
+    summary = "The bot's events: a long answer of NDJSON (see `x-streaming`)",
+    description = "One JSON object a line, each with its `id` and `type`: `challenge`, \
+                   `challengeCanceled`, `gameStart`, `gameFinish`; a blank line every 5 s \
+                   when there is nothing to say. `since` resumes after an event's id.",
+    params(EventsQuery),
+    responses(
+        (status = 200, description = "The stream", body = String, content_type = "application/x-ndjson"),
+        (status = 401, description = "No token, or an unknown one (`no_session`, `bad_token`)", body = ErrorBody),
+        (status = 403, description = "The account is no bot (`not_a_bot`)", body = ErrorBody),
+    ))]
+pub fn events() {}
+
+/// `GET /api/games/{id}/stream`.
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games",
+    summary = "Live updates as NDJSON: the WebSocket's `GameMessage`s (see `x-streaming`)",
+    description = "A long answer: the whole state first, then a change after each change, \
+                   one JSON object a line, a blank line every 5 s when there is nothing to \
+                   say. A player's stream says they are here, as their page would.",
+    params(("id" = String, Path, description = "The game's id"), GameQuery),
+    responses(
+        (status = 200, description = "The stream", body = String, content_type = "application/x-ndjson"),
+        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
+        (status = 404, description = "No game has this id", body = ErrorBody),
+        (status = 503, description = "Too many streams and WebSockets open, or the database cannot be reached", body = ErrorBody),
+    ))]
+pub fn game_stream() {}
