@@ -448,7 +448,11 @@ impl Bot {
         let think_ms = started.elapsed().as_millis().min(u32::MAX as u128) as u32;
         let body = json!({ "ply": plies + 1, "move": chosen, "think_ms": think_ms });
         match self.post(&format!("/api/games/{id}/moves"), body) {
-            Ok(_) => seat.played = plies + 1,
+            Ok(_) => {
+                seat.played = plies + 1;
+                // On standard error: standard output is the main thread's.
+                eprintln!("game {id}: played {chosen} at ply {} (engine {think_ms} ms)", plies + 1);
+            }
             // A stale or refused move: the stream tells what the game is now.
             Err(ureq::Error::Status(409, _)) => {}
             Err(ureq::Error::Status(code, answer)) => {

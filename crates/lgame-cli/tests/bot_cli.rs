@@ -17,9 +17,10 @@ use std::time::{Duration, Instant};
 
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::bots::{stream, Stream};
-use lgame_test_support::http::quiet_moves;
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::{spread, Lgame, TempDir};
+use lgame::{Position, Rules};
+use lgame_solver::Tablebase;
 use serde_json::{json, Value};
 
 const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
@@ -185,16 +186,16 @@ fn fold(state: &mut Value, message: Value) {
     }
 }
 
-/// `person` (Red) plays `moves` quiet moves, each answered by the bot, then resigns if the
-/// game goes on: the times from each move sent to the bot's answer seen, in milliseconds.
-fn play_and_resign(addr: &str, person: &Browser, game: &str, moves: usize) -> Vec<i64> {
+/// `person` (Red) plays `moves` best moves, each answered by the bot, then resigns if the
+/// game goes on: each bot's answer's ply, and the time from the person's move sent to it
+/// seen, in milliseconds.
+fn play_and_resign(addr: &str, person: &Browser, game: &str, moves: usize) -> Vec<(u64, i64)> {
     play(addr, person, game, moves, true)
 }
 
-/// `person` (Red) plays `moves` quiet moves, each answered by the bot, then resigns if
-/// `resign` (else the game must go on): the times from each move sent to the bot's answer
-/// seen, in milliseconds.
-fn play(addr: &str, person: &Browser, game: &str, moves: usize, resign: bool) -> Vec<i64> {
+/// `person` (Red) plays `moves` best moves, each answered by the bot, then resigns if
+/// `resign` (else the game must go on): as [`play_and_resign`].
+fn play(addr: &str, person: &Browser, game: &str, moves: usize, resign: bool) -> Vec<(u64, i64)> {
     let watch = stream(addr, &format!("/api/games/{game}/stream"), None);
     let mut state = Value::Null;
     fold(&mut state, watch.until("the state", WAIT, |m| m["type"] == "state"));
@@ -204,12 +205,12 @@ fn play(addr: &str, person: &Browser, game: &str, moves: usize, resign: bool) ->
             break;
         }
         let plies = state["plies"].as_u64().unwrap();
-        let body = json!({ "ply": plies + 1, "move": quiet_moves(&state)[0] });
+        let body = json!({ "ply": plies + 1, "move": best_move(&state) });
         let sent = Instant::now();
         let page = person.post(&format!("/api/games/{game}/moves"), &body);
         assert_eq!(page.status, 200, "{}", page.body);
         wait_plies(&watch, &mut state, plies + 2);
-        waits.push(sent.elapsed().as_millis() as i64);
+        waits.push((plies + 2, sent.elapsed().as_millis() as i64));
     }
     if !resign {
         assert_eq!(state["over"], false, "the game goes on: {state}");
@@ -218,6 +219,16 @@ fn play(addr: &str, person: &Browser, game: &str, moves: usize, resign: bool) ->
         assert_eq!(resigned.status, 200, "{}", resigned.body);
     }
     waits
+}
+
+/// The person's move: a best move by the solved game (the classic game's start is drawn, so
+/// the person never loses, and every game lasts as long as the test wants).
+fn best_move(state: &Value) -> String {
+    static TABLE: std::sync::OnceLock<Tablebase> = std::sync::OnceLock::new();
+    let rules: Rules = state["variant"].as_str().unwrap().parse().unwrap();
+    let table = TABLE.get_or_init(|| Tablebase::solve(&rules));
+    let position = Position::from_text(state["position"].as_str().unwrap(), &rules).unwrap();
+    table.best_moves(&position).unwrap()[0].to_string()
 }
 
 fn bot_moves(person: &Browser, game: &str) -> usize {
@@ -239,6 +250,7 @@ fn examples_engine_plays_a_real_time_a_correspondence_and_an_untimed_game_throug
     online(&ada, "pybot");
 
     let mut waits = Vec::new();
+    let mut net = Vec::new();
     for clock in [
         json!({ "initial_s": 60, "increment_s": 1 }),
         json!({ "days": 1 }),
@@ -246,8 +258,20 @@ fn examples_engine_plays_a_real_time_a_correspondence_and_an_untimed_game_throug
     ] {
         let game = challenge(&ada, "pybot", clock.clone());
         bot.until("the game's start", |l| l.contains(&format!("game {game} started")));
-        waits.extend(play_and_resign(addr, &ada, &game, 5));
+        let answers = play_and_resign(addr, &ada, &game, 5);
         bot.until("the game's end", |l| l.contains(&format!("game {game} ended")));
+        // The engine's own time, as the bot tells it, taken out.
+        let said = bot.stderr.lock().unwrap().clone();
+        for (ply, ms) in &answers {
+            let tag = format!("game {game}: played ");
+            let engine_ms = said
+                .lines()
+                .filter(|l| l.starts_with(&tag) && l.contains(&format!(" at ply {ply} ")))
+                .find_map(|l| l.rsplit("(engine ").next()?.strip_suffix(" ms)")?.parse::<i64>().ok())
+                .unwrap_or_else(|| panic!("the bot told its move at ply {ply}: {said}"));
+            net.push(ms - engine_ms);
+        }
+        waits.extend(answers.iter().map(|(_, ms)| *ms));
         assert!(bot_moves(&ada, &game) >= 5, "{clock}: the bot played each of its moves");
         let state = ada.get(&format!("/api/games/{game}")).body;
         assert_eq!(state["players"]["blue"], json!({ "kind": "bot", "name": "pybot" }));
@@ -255,6 +279,7 @@ fn examples_engine_plays_a_real_time_a_correspondence_and_an_untimed_game_throug
     }
     assert!(bot.exits(), "lgame bot --games 3 ends with its third game");
     eprintln!("{}", spread("a person's move to the bot's answer (examples/engine.py)", waits));
+    eprintln!("{}", spread("the same, the engine's time taken out", net));
 }
 
 /// An engine (examples/engine.py without the clock extension) that exits on its third
