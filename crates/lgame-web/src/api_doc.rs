@@ -79,6 +79,18 @@ const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
     ("GET /api/games/{id}/ws", 0, Shows::Answer, "GameMessage"),
     ("GET /api/games/{id}/ws", 1, Shows::Answer, "GameMessage"),
     ("GET /healthz", 0, Shows::Answer, "Health"),
+    (
+        "POST /api/challenges/{username}",
+        0,
+        Shows::Request,
+        "ChallengeRequest",
+    ),
+    (
+        "POST /api/challenges/{username}",
+        1,
+        Shows::Answer,
+        "ChallengeView",
+    ),
 ];
 
 /// A heading's key: its endpoint without the query (`GET /api/position`), or its title.
@@ -285,7 +297,30 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         (("GET /api/games/{id}/ws", 0), whole),
         (("GET /api/games/{id}/ws", 1), change),
         (("GET /healthz", 0), to_json(api::health(&app))),
+        (("POST /api/challenges/{username}", 1), challenge_answer()),
     ])
+}
+
+/// A challenge accepted by one of the server's levels, as the API shows it.
+fn challenge_answer() -> Value {
+    use crate::store::{ChallengeRow, ChallengeState};
+    let row = ChallengeRow {
+        id: "9c1d2e3f4a5b6c7d".into(),
+        challenger: "u:1".into(),
+        challenger_name: Some("ada".into()),
+        dest: 2,
+        dest_name: "lgame-perfect".into(),
+        variant: "classic".into(),
+        clock: Some(r#"{"initial_s":180,"increment_s":2}"#.into()),
+        category: None,
+        color: "random".into(),
+        state: ChallengeState::Accepted,
+        reason: None,
+        game: Some("887d47ad05bc7ded".into()),
+        challenger_side: Some("blue".into()),
+        created_ms: 1_796_312_559_498,
+    };
+    to_json(crate::bots::view(&row, ChallengeState::Accepted).unwrap())
 }
 
 /// The ratings' answers, of the types that answer them: a rated game's two new players
@@ -347,6 +382,9 @@ fn read_request(section: &str, text: &str) -> Result<(), serde_json::Error> {
         "POST /api/games/{id}/moves" => serde_json::from_str::<MoveRequest>(text).map(drop),
         "POST /api/games/{id}/seat" => serde_json::from_str::<SeatRequest>(text).map(drop),
         "POST /api/account" => serde_json::from_str::<SignUpRequest>(text).map(drop),
+        "POST /api/challenges/{username}" => {
+            serde_json::from_str::<crate::request::ChallengeRequest>(text).map(drop)
+        }
         _ => panic!("no request type for {section}"),
     }
 }

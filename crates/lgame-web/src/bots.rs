@@ -210,7 +210,7 @@ async fn list_bots(State(shared): State<Shared>) -> Result<Json<BotList>, ApiErr
 }
 
 /// A challenge as the API shows it.
-fn view(row: &ChallengeRow, state: ChallengeState) -> Result<ChallengeView, ApiError> {
+pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<ChallengeView, ApiError> {
     let clock = row
         .clock
         .as_deref()

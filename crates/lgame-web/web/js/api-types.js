@@ -8,6 +8,7 @@
 /**
  * An account, as its owner sees it (`GET /api/account`).
  * @typedef {Object} Account
+ * @property {boolean} bot A bot account (`POST /api/account/bot`).
  * @property {number} created When it was made (Unix seconds).
  * @property {string | null} email Shown to the owner only.
  * @property {string} username
@@ -118,6 +119,20 @@
  */
 
 /**
+ * A bot, as the lobby lists them.
+ * @typedef {Object} BotInfo
+ * @property {string | null} level The server's computer level it plays (`null`: a program plays it through the API).
+ * @property {boolean} online Whether it accepts challenges now: the server's levels always; a program's bot while its event stream is open.
+ * @property {string} username
+ */
+
+/**
+ * `GET /api/bots`.
+ * @typedef {Object} BotList
+ * @property {BotInfo[]} bots
+ */
+
+/**
  * The catalog: everything the page lists or states about the game that is not a position being played.
  * @typedef {Object} Catalog
  * @property {Facts} facts The classic game solved.
@@ -143,6 +158,34 @@
 /**
  * Cells by name, separated by commas in notation order, e.g. `A1,A2,A3,B3`.
  * @typedef {string} Cells
+ */
+
+/**
+ * `POST /api/challenges/{username}`: a game asked of a bot.
+ * @typedef {Object} ChallengeRequest
+ * @property {TimeControl | null} [clock] The time control (none: untimed).
+ * @property {string | null} [color] The challenger's side: `red`, `blue` or `random` (the default).
+ * @property {boolean} [rated] Rated (accounts only, and a rated variant and control) or casual (the default).
+ * @property {string | null} [variant] The variant's catalog name (default `classic`).
+ */
+
+/**
+ * A challenge to a bot.
+ * @typedef {Object} ChallengeView
+ * @property {string | null} category A rated challenge's category; `null`: casual.
+ * @property {string} challenged The bot challenged.
+ * @property {string | null} challenger The challenger's username (`null`: a browser without an account).
+ * @property {TimeControl | null} clock The time control (`null`: untimed).
+ * @property {string} color The challenger's side asked for: `red`, `blue` or `random`.
+ * @property {number} created_ms When it was made (Unix milliseconds).
+ * @property {string | null} game The game, once accepted.
+ * @property {string} id
+ * @property {boolean} rated
+ * @property {string | null} reason Why the bot declined (`declined` only).
+ * @property {string | null} seat The challenger's side in it, once accepted.
+ * @property {string | null} speed
+ * @property {string} status `pending`, `accepted`, `declined` or `canceled` (withdrawn, or unanswered for a minute).
+ * @property {string} variant The variant's catalog name.
  */
 
 /**
@@ -234,6 +277,12 @@
  * @property {GameState} state The new game's state.
  * @property {string} watch_page The web page watching the game (an address on this server).
  * @property {string} ws The game's public WebSocket (a path).
+ */
+
+/**
+ * `POST /api/challenges/{id}/decline`.
+ * @typedef {Object} DeclineRequest
+ * @property {string | null} [reason] Why: `generic` (the default), `later`, `too_fast`, `too_slow`, `time_control`, `rated`, `casual`, `variant` or `too_many_games`.
  */
 
 /**
@@ -476,6 +525,12 @@
  */
 
 /**
+ * `POST /api/account/tokens`: a new API token.
+ * @typedef {Object} NewTokenRequest
+ * @property {string | null} [description] What it is for (at most 100 characters).
+ */
+
+/**
  * No L covers the cells.
  * @typedef {Object} NoPlacement
  * @property {Cells} cells The cells.
@@ -558,7 +613,7 @@
 
 /**
  * What kind of player sits at a side.
- * @typedef {'user' | 'anonymous' | 'deleted' | 'computer' | 'open'} PlayerKind
+ * @typedef {'user' | 'anonymous' | 'deleted' | 'computer' | 'bot' | 'open'} PlayerKind
  */
 
 /**
@@ -617,6 +672,7 @@
 /**
  * A player's public profile.
  * @typedef {Object} Profile
+ * @property {boolean} bot A bot: a program (or the server's computer) plays it.
  * @property {Counts} counts
  * @property {number} created When the account was made (Unix seconds).
  * @property {GameSummary[]} playing The games the player is playing now.
@@ -825,6 +881,29 @@
 /**
  * A time control: real time (a base and a Fischer increment), or days a move.
  * @typedef {RealTimeControl | CorrespondenceControl} TimeControl
+ */
+
+/**
+ * The answer to `POST /api/account/tokens` (201): the token, shown this once.
+ * @typedef {Object} TokenCreated
+ * @property {number} created_ms When it was made (Unix milliseconds).
+ * @property {string | null} description
+ * @property {string} id The token's id, to revoke it.
+ * @property {string} token The token: `Authorization: Bearer TOKEN`. Only its hash is kept: it cannot be shown again.
+ */
+
+/**
+ * One of the account's tokens, without the token.
+ * @typedef {Object} TokenInfo
+ * @property {number} created_ms
+ * @property {string | null} description
+ * @property {string} id
+ */
+
+/**
+ * `GET /api/account/tokens`.
+ * @typedef {Object} TokenList
+ * @property {TokenInfo[]} tokens
  */
 
 /**
