@@ -54,7 +54,19 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
         .lines()
         .map(|l| l.split('\t').next().unwrap())
         .collect();
-    assert_eq!(names, ["bo_admin", "ada_admin"], "newest first: {listed}");
+    // The server's computer levels' bots are the oldest accounts (made at its start).
+    assert_eq!(
+        names,
+        [
+            "bo_admin",
+            "ada_admin",
+            "lgame-perfect",
+            "lgame-intermediate",
+            "lgame-beginner",
+            "lgame-random"
+        ],
+        "newest first: {listed}"
+    );
 
     // A new password, printed once: the old one no longer opens the account.
     let (ok, said) = admin(&dir, &["reset-password", "ADA_ADMIN"]);
