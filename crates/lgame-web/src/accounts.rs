@@ -82,7 +82,7 @@ fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the accounts' database", e)
 }
 
-fn no_session() -> ApiError {
+pub(crate) fn no_session() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "you are not logged in").kind("no_session")
 }
 
@@ -95,7 +95,7 @@ fn invalid(message: String) -> ApiError {
 }
 
 /// The caller's session, or 401.
-fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
+pub(crate) fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
     caller.logged_in.as_ref().ok_or_else(no_session)
 }
 

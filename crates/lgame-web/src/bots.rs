@@ -18,6 +18,7 @@ use lgame_players::Level;
 use serde_json::json;
 use tokio::sync::mpsc;
 
+use crate::accounts::logged_in;
 use crate::api::{created, ndjson, with_cookie, Shared};
 use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
@@ -85,14 +86,6 @@ pub fn routes() -> Router<Shared> {
 
 fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the bots' database", e)
-}
-
-fn no_session() -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, "you are not logged in").kind("no_session")
-}
-
-fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
-    caller.logged_in.as_ref().ok_or_else(no_session)
 }
 
 fn not_a_bot() -> ApiError {
@@ -246,13 +239,7 @@ async fn read_challenge(shared: &Shared, id: &str) -> Result<ChallengeRow, ApiEr
         .await?
         .ok_or_else(|| no_challenge(id))?;
     if row.state == ChallengeState::Pending && now_ms() - row.created_ms > CHALLENGE_TTL_MS {
-        let expired = Settle {
-            state: ChallengeState::Canceled,
-            reason: None,
-            game: None,
-            challenger_side: None,
-        };
-        settle(shared, id, expired).await?;
+        settle(shared, id, Settle::canceled()).await?;
         let games = shared.games.clone();
         let key = id.to_string();
         return blocking(move || games.store.challenge(&key).map_err(storage))
@@ -507,13 +494,7 @@ async fn cancel_challenge(
         let message = "only its challenger withdraws a challenge";
         return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("not_your_challenge"));
     }
-    let how = Settle {
-        state: ChallengeState::Canceled,
-        reason: None,
-        game: None,
-        challenger_side: None,
-    };
-    if row.state == ChallengeState::Canceled || settle(&shared, &id, how).await? {
+    if row.state == ChallengeState::Canceled || settle(&shared, &id, Settle::canceled()).await? {
         return Ok(StatusCode::NO_CONTENT);
     }
     Err(not_pending(&row))

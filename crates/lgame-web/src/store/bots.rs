@@ -161,6 +161,18 @@ pub struct Settle {
     pub challenger_side: Option<String>,
 }
 
+impl Settle {
+    /// A challenge withdrawn by its challenger, or unanswered too long.
+    pub fn canceled() -> Settle {
+        Settle {
+            state: ChallengeState::Canceled,
+            reason: None,
+            game: None,
+            challenger_side: None,
+        }
+    }
+}
+
 /// One of a bot's events: its id in the log, its kind and the challenge's or game's id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventRow {

@@ -199,7 +199,8 @@ pub(super) fn all_ratings_sql() -> String {
 pub(super) const LEADERBOARD: &str = "SELECT u.username, r.rating, r.deviation, r.volatility,
         r.games, r.last_ms
      FROM ratings r JOIN users u ON u.id = r.user_id
-     WHERE r.category = $1 AND NOT u.disabled AND r.deviation < $2 AND r.last_ms >= $3
+     WHERE r.category = $1 AND NOT u.disabled AND NOT u.bot AND r.deviation < $2
+       AND r.last_ms >= $3
      ORDER BY r.rating DESC, u.username_key LIMIT $4";
 
 pub(super) const UPSERT_ENTRY: &str = "INSERT INTO ratings (user_id, category, rating,
@@ -338,6 +339,9 @@ mod both_backends {
                 store.create_user(&user).unwrap().unwrap()
             })
             .collect();
+        // One of them a bot (before its first game): rated as anyone, on no leaderboard.
+        let bot = users[11];
+        assert!(store.make_bot(bot).unwrap());
         let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
         // The test's own tally: the finished rated games of each account and category.
         let mut tally: BTreeMap<(i64, String), u32> = BTreeMap::new();
@@ -413,7 +417,9 @@ mod both_backends {
         };
         let mut expected: Vec<(f64, String)> = stored
             .iter()
-            .filter(|(_, c, e)| c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION)
+            .filter(|(user, c, e)| {
+                c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION && *user != bot
+            })
             .map(|(user, _, e)| {
                 (
                     e.rating.rating,
@@ -423,6 +429,10 @@ mod both_backends {
             .collect();
         expected.sort_by(|a, b| b.0.total_cmp(&a.0));
         assert!(expected.len() >= 2, "{expected:?}");
+        let bot_established = stored.iter().any(|(user, c, e)| {
+            *user == bot && c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION
+        });
+        assert!(bot_established, "the bot would be on the board but for being a bot");
         let shown: Vec<(f64, String)> = board(0)
             .into_iter()
             .map(|l| (l.entry.rating.rating, l.username))
