@@ -17,6 +17,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 mod action;
+mod vector;
 
 use action::Encoding;
 
@@ -767,6 +768,48 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
         .map_err(|e| lgame_error(e.to_string()))
 }
 
+/// The tables the computer players of this process share (solved once each).
+static TABLEBASES: std::sync::OnceLock<std::sync::Arc<lgame_players::Tablebases>> =
+    std::sync::OnceLock::new();
+
+/// A computer player: a level and strength as `lgame play` names them (`random`, `beginner`,
+/// `intermediate:50`, `perfect`), choosing among equal moves with random numbers from `seed`.
+#[pyclass(module = "lgame")]
+struct Player(lgame_players::BuiltIn);
+
+#[pymethods]
+impl Player {
+    #[new]
+    #[pyo3(signature = (spec, seed = 0))]
+    fn new(spec: &str, seed: u64) -> PyResult<Player> {
+        let spec: lgame_players::PlayerSpec = spec
+            .parse()
+            .map_err(|e: lgame_players::ParseSpecError| PyValueError::new_err(e.to_string()))?;
+        let tables = TABLEBASES.get_or_init(Default::default).clone();
+        Ok(Player(lgame_players::BuiltIn::new(spec, seed, tables)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Player({})",
+            repr_str(py, &self.0.spec().to_string())?
+        ))
+    }
+
+    /// The player's move in `game` (None once it is over); a table the level needs is
+    /// solved at its first use, with the interpreter released.
+    fn choose(&mut self, py: Python<'_>, game: &Game) -> Option<Move> {
+        use lgame_players::Player as _;
+        let game = game.0.clone();
+        let player = &mut self.0;
+        py.detach(|| {
+            player.prepare(game.rules());
+            player.choose_move(&game)
+        })
+        .map(Move)
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_lgame")]
 fn lgame_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -785,6 +828,8 @@ fn lgame_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Judgement>()?;
     m.add_class::<Table>()?;
+    m.add_class::<Player>()?;
+    m.add_class::<vector::VectorCore>()?;
     m.add_function(wrap_pyfunction!(judge, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     let variants: Vec<(&str, &str, &str)> = lgame::variants::VARIANTS

@@ -550,7 +550,23 @@ impl Game {
     pub fn repetitions(&self) -> u32 {
         let current = self.position();
         let earlier = std::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position));
-        earlier.filter(|p| *p == current).count() as u32
+        // The turn passes at every ply (a scoring reset too hands the move to the trapped
+        // player, the one whose turn it is), so only every second position back has the same
+        // player to move. Of those, the pieces are compared first: they compare in a few
+        // instructions, a whole position compares its rules first. A learning environment
+        // asks this at every move of games hundreds of plies long.
+        let (red, blue) = (current.l(Color::Red), current.l(Color::Blue));
+        let neutrals = current.neutrals();
+        earlier
+            .rev()
+            .step_by(2)
+            .filter(|p| {
+                p.l(Color::Red) == red
+                    && p.l(Color::Blue) == blue
+                    && p.neutrals() == neutrals
+                    && *p == current
+            })
+            .count() as u32
     }
 
     /// How the game has ended, if it has: a declared end first, then the position (trapped,
