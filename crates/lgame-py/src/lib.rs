@@ -467,6 +467,18 @@ impl Game {
         Game(self.0.clone())
     }
 
+    /// The game a record replays (its moves checked), with the draw rules its tags give.
+    #[staticmethod]
+    fn from_record(py: Python<'_>, text: &str) -> PyResult<Game> {
+        Record::new(py, text)?.game(py)
+    }
+
+    /// Pickled as its record (rules, start, draw rules and moves): `Game.from_record`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let record = lgame::Record::from_game(&slf.borrow().0).to_string();
+        Ok((slf.get_type().getattr("from_record")?, (record,)))
+    }
+
     /// A game holds no Python objects: a deep copy is a copy (search trees copy games).
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
         Game(self.0.clone())
