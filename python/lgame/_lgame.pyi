@@ -166,8 +166,9 @@ class Player:
     optional strength (``beginner:40``), as ``lgame play`` names them; seeded."""
 
     def __new__(cls, spec: str, seed: int = 0) -> Player: ...
-    def choose(self, game: Game) -> Move | None:
-        """Its move in the game (None once over); a table it needs is solved at first use."""
+    def choose(self, game: Game | Position) -> Move | None:
+        """Its move in the game or position (None once over); a table it needs is solved at
+        first use."""
 
 @final
 class VectorCore:

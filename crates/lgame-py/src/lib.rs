@@ -808,17 +808,26 @@ impl Player {
         ))
     }
 
-    /// The player's move in `game` (None once it is over); a table the level needs is
-    /// solved at its first use, with the interpreter released.
-    fn choose(&mut self, py: Python<'_>, game: &Game) -> Option<Move> {
+    /// The player's move in `game`, a `Game` or a `Position` (None once it is over); a table
+    /// the level needs is solved at its first use, with the interpreter released.
+    fn choose(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
         use lgame_players::Player as _;
-        let game = game.0.clone();
+        let game = if let Ok(game) = game.cast::<Game>() {
+            game.borrow().0.clone()
+        } else if let Ok(position) = game.cast::<Position>() {
+            lgame::Game::from_position(position.get().0).map_err(game_error)?
+        } else {
+            return Err(PyErr::new::<pyo3::exceptions::PyTypeError, _>(
+                "choose() takes a Game or a Position",
+            ));
+        };
         let player = &mut self.0;
-        py.detach(|| {
-            player.prepare(game.rules());
-            player.choose_move(&game)
-        })
-        .map(Move)
+        Ok(py
+            .detach(|| {
+                player.prepare(game.rules());
+                player.choose_move(&game)
+            })
+            .map(Move))
     }
 }
 
