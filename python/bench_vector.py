@@ -1,6 +1,7 @@
 """Steps per second of lgame.vector.VectorEnv with random legal actions.
 
-    python python/bench_vector.py [--variant classic] [--steps 2000000] [--threads N]
+    python -P python/bench_vector.py [--variant classic] [--steps 2000000] [--threads N]
+        [--repetition 3]
 
 For N = 1, 64, 1,024 and 8,192 games, with dense masks off and on, runs
 ``env.step(env.random_legal_actions())`` for about --steps game steps (at least 20 calls)
@@ -22,8 +23,8 @@ import time
 from lgame.vector import VectorEnv
 
 
-def bench(n: int, dense: bool, variant: str, steps: int, threads: int | None):
-    env = VectorEnv(n, variant, seed=1, action_mask=dense, threads=threads)
+def bench(n: int, dense: bool, variant: str, steps: int, threads: int | None, repetition: int):
+    env = VectorEnv(n, variant, seed=1, action_mask=dense, threads=threads, repetition=repetition)
     env.reset(seed=1)
     calls = max(steps // n, 20)
     # A short warm-up: page in the arrays, start the threads.
@@ -45,10 +46,14 @@ def main() -> None:
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--steps", type=int, default=2_000_000)
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument(
+        "--repetition", type=int, default=3, help="the repetition draw's count (0: none)"
+    )
     args = parser.parse_args()
     print(
         f"lgame.vector.VectorEnv, {args.variant}, Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores, threads={args.threads or 'one per core'}"
+        f"{os.cpu_count()} cores, threads={args.threads or 'one per core'}, "
+        f"repetition={args.repetition or 'off'}, load average {os.getloadavg()[0]:.1f}"
     )
     print(
         f"{'N':>6} {'masks':>6} {'steps/s':>12} {'moves/s':>12} {'time/step':>12} "
@@ -56,7 +61,9 @@ def main() -> None:
     )
     for n in (1, 64, 1024, 8192):
         for dense in (False, True):
-            rate, moves, per_call, load = bench(n, dense, args.variant, args.steps, args.threads)
+            rate, moves, per_call, load = bench(
+                n, dense, args.variant, args.steps, args.threads, args.repetition
+            )
             if per_call < 1e-3:
                 shown = f"{per_call * 1e6:.1f} us"
             else:

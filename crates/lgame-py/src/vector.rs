@@ -298,6 +298,19 @@ impl VectorCore {
     }
 }
 
+impl VectorCore {
+    /// Runs `f` on every part with the interpreter released (`f` cannot fail).
+    fn each_part_released(&mut self, py: Python<'_>, f: fn(&Shape, &mut Part<'_>)) {
+        let shape = self.shape;
+        py.detach(|| {
+            let _ = self.each_part(|part, _| -> Result<(), ()> {
+                f(&shape, part);
+                Ok(())
+            });
+        });
+    }
+}
+
 #[pymethods]
 impl VectorCore {
     /// `num_envs` games of `rules` with the draw rules `turn_limit` and `repetition` (0 turns
@@ -479,24 +492,12 @@ impl VectorCore {
     /// Writes one random legal action per game (seeded; 0 for a game awaiting its reset) in
     /// the `actions` array.
     fn random_legal_actions(&mut self, py: Python<'_>) {
-        let shape = self.shape;
-        py.detach(|| {
-            let _ = self.each_part(|part, _| -> Result<(), ()> {
-                shape.random_actions(part);
-                Ok(())
-            });
-        });
+        self.each_part_released(py, Shape::random_actions);
     }
 
     /// Writes the legal actions of every game in the `counts` and `ids` arrays.
     fn legal_actions(&mut self, py: Python<'_>) {
-        let shape = self.shape;
-        py.detach(|| {
-            let _ = self.each_part(|part, _| -> Result<(), ()> {
-                shape.legal(part);
-                Ok(())
-            });
-        });
+        self.each_part_released(py, Shape::legal);
     }
 
     /// The current position of game `env`.
