@@ -422,9 +422,12 @@ fn pip(venv: &Path, path: &OsStr, args: &[&OsStr]) -> Command {
     command
 }
 
-/// The `lgame` binary in the target folder (a test build makes `debug/lgame`), built if
-/// there is none.
+/// The `lgame` binary: `$LGAME`, else the one in the target folder (a test build makes
+/// `debug/lgame`), built if there is none.
 fn lgame_binary(target: &Path) -> Result<PathBuf, String> {
+    if let Some(path) = env::var_os("LGAME").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
     let built = ["release", "debug"]
         .map(|profile| target.join(profile).join("lgame"))
         .into_iter()
