@@ -8,8 +8,10 @@
 'draw'
 
 The rules, records, referee and solver come from the Rust crates through the native module
-``lgame._lgame``. ``env`` (the PettingZoo environment) and ``agent_accuracy`` (an agent scored
-against perfect play) need PettingZoo, Gymnasium and NumPy; the rules alone need none of them.
+``lgame._lgame``. ``env`` (the PettingZoo environment), ``single_agent_env`` (Gymnasium, against
+a computer player), ``lgame.vector.VectorEnv`` (N games stepped in Rust) and ``agent_accuracy``
+(an agent scored against perfect play) need PettingZoo, Gymnasium and NumPy; the rules alone
+need none of them. ``lgame.openspiel`` registers the game with OpenSpiel.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ._lgame import (
     LgameError,
     Move,
     MoveError,
+    Player,
     Position,
     PositionError,
     Record,
@@ -43,6 +46,7 @@ __all__ = [
     "LgameError",
     "Move",
     "MoveError",
+    "Player",
     "Position",
     "PositionError",
     "Record",
@@ -53,6 +57,7 @@ __all__ = [
     "agent_accuracy",
     "env",
     "judge",
+    "single_agent_env",
     "solve",
 ]
 
@@ -63,6 +68,7 @@ __all__ = [
 try:
     from .env import env
     from .oracle import agent_accuracy
+    from .single import single_agent_env
 except ModuleNotFoundError as _missing:
     if _missing.name not in ("pettingzoo", "gymnasium", "numpy"):
         raise
@@ -74,4 +80,7 @@ except ModuleNotFoundError as _missing:
         raise ImportError(_reason)
 
     def agent_accuracy(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        raise ImportError(_reason)
+
+    def single_agent_env(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
         raise ImportError(_reason)

@@ -154,6 +154,46 @@ class Game:
         """The game record text (notation.md)."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
+    @staticmethod
+    def from_record(text: str) -> Game:
+        """The game a record replays, with its draw rules; RecordError if it cannot."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its record."""
+
+@final
+class Player:
+    """A computer player: ``random``, ``beginner``, ``intermediate``, ``perfect``, with an
+    optional strength (``beginner:40``), as ``lgame play`` names them; seeded."""
+
+    def __new__(cls, spec: str, seed: int = 0) -> Player: ...
+    def choose(self, game: Game | Position) -> Move | None:
+        """Its move in the game or position (None once over); a table it needs is solved at
+        first use."""
+
+@final
+class VectorCore:
+    """The native half of ``lgame.vector.VectorEnv`` (use that)."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        rules: Rules | str,
+        seed: int,
+        dense: bool,
+        turn_limit: int,
+        repetition: int,
+        threads: int,
+    ) -> VectorCore: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def max_legal(self) -> int: ...
+    def buffers(self) -> dict[str, tuple[int, tuple[int, ...], str]]: ...
+    def reset_all(self, seed: int | None = None) -> None: ...
+    def step(self) -> None: ...
+    def random_legal_actions(self) -> None: ...
+    def legal_actions(self) -> None: ...
+    def position(self, env: int) -> Position: ...
 
 @final
 class Record:

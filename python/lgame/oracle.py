@@ -27,10 +27,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ._lgame import Position, Rules, Table, solve
+from ._lgame import Player, Position, Rules, Table, solve
 from .env import DEFAULT_REPETITION, DEFAULT_TURN_LIMIT, raw_env
 
-__all__ = ["agent_accuracy", "Accuracy", "perfect_agent", "random_agent"]
+__all__ = ["agent_accuracy", "Accuracy", "level_agent", "perfect_agent", "random_agent"]
 
 Agent = Callable[..., Any]
 
@@ -104,6 +104,21 @@ def perfect_agent(table: Table, seed: int | None = None) -> Agent:
         if not best:
             raise ValueError(f"no legal move in {position}")
         return position.action_of(best[rng.randrange(len(best))])
+
+    return agent
+
+
+def level_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent playing as a computer level (``random``, ``beginner``, ``intermediate``,
+    ``perfect``, optionally with a strength: ``beginner:40``), seeded: an opponent for
+    ``agent_accuracy``."""
+    player = Player(spec, seed)
+
+    def agent(observation: np.ndarray, action_mask: np.ndarray, *, position: Position) -> int:
+        move = player.choose(position)
+        if move is None:
+            raise ValueError(f"no legal move in {position}")
+        return position.action_of(move)
 
     return agent
 

@@ -31,8 +31,10 @@ def test_module_docstrings_run():
     import doctest
     import sys
 
-    import lgame  # noqa: F401  (imports lgame.env and lgame.oracle)
+    import lgame  # noqa: F401  (imports lgame.env, lgame.oracle and lgame.single)
+    import lgame.openspiel  # noqa: F401
+    import lgame.vector  # noqa: F401
 
-    for name in ("lgame.env", "lgame.oracle"):
+    for name in ("lgame.env", "lgame.oracle", "lgame.vector", "lgame.single", "lgame.openspiel"):
         failed, attempted = doctest.testmod(sys.modules[name])
         assert attempted > 0 and failed == 0, name

@@ -8,8 +8,10 @@
 //!   at once and names the packages to install; the npm packages are installed by `npm ci`
 //!   when `node_modules` is missing or older than `package-lock.json`. Then it runs every
 //!   test of the workspace, going on past a failing test binary so that one failure does not
-//!   hide the others; without arguments it then builds the Python package and runs its
-//!   pytest suite in a virtual environment in `target/py-venv`. It fails if the tests left
+//!   hide the others; without arguments it then builds the Python package's wheel (maturin,
+//!   kept in `target/py-venv`) and runs its pytest suite against that wheel in a fresh
+//!   virtual environment (`target/py-test-venv`) with no Rust toolchain on `PATH`. It fails
+//!   if the tests left
 //!   any file in the checkout outside `target/`, or a new entry in the user's home (its top
 //!   level, `~/.config`, `~/.cache`, `~/Downloads`) but the caches cargo, npm and pip keep.
 //! - `cargo xtask npm-ci` installs the page's npm packages alone, as `test` does (for CI's
@@ -36,7 +38,8 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
   test [CARGO TEST ARGS…]     install what the tests need when it is missing (apt-get, as
                               root), then run `cargo test --workspace --no-fail-fast`
                               and (without arguments) the Python package's tests
-  test-python                 only the Python package's tests (build, install, pytest)
+  test-python                 only the Python package's tests (the wheel, a fresh
+                              environment without Rust on PATH, pytest)
   npm-ci                      install the page's npm packages (crates/lgame-web) when
                               node_modules is missing or older than package-lock.json
   report [--out DIR]          write DIR/analysis.md and its diagrams (default DIR: docs),

@@ -82,13 +82,17 @@ const TOOLS: &[Tool] = &[
     },
 ];
 
-/// What the Python suite installs in its virtual environment, by compatible major version.
+/// What builds the Python package's wheel, in the build environment (`py-venv`).
+const PYTHON_BUILD_PACKAGES: &[&str] = &["maturin>=1.5,<2"];
+
+/// What the Python suite installs beside the wheel in its fresh test environment, by
+/// compatible major version (OpenSpiel for `lgame.openspiel`).
 const PYTHON_PACKAGES: &[&str] = &[
-    "maturin>=1.5,<2",
     "pettingzoo>=1.24,<2",
-    "gymnasium>=0.28,<2",
+    "gymnasium>=1.1,<2",
     "numpy>=1.21,<3",
     "pytest>=7,<10",
+    "open_spiel>=1.5,<3",
 ];
 
 /// The folders of the user's home the tests must add nothing to ("" is the home itself),
@@ -289,48 +293,78 @@ fn run_step(what: &str, command: &mut Command) -> Result<(), String> {
     }
 }
 
-/// The Python package's tests (python/tests) against the package as `pip install .` builds
-/// it, in a virtual environment kept in the target folder (`py-venv`) between runs.
+/// The Python package's tests (python/tests) against the wheel `maturin build --release`
+/// makes, installed in a fresh virtual environment whose `PATH` has no Rust toolchain: what
+/// a user without Rust gets. maturin itself lives in a build environment kept in the target
+/// folder (`py-venv`) between runs; the test environment (`py-test-venv`) is made anew.
 fn python_suite() -> Result<(), String> {
     let started = Instant::now();
     let root = root();
     let target = target_dir();
-    let venv = target.join("py-venv");
-    let python = venv.join("bin").join("python");
-    if !python.is_file() {
-        eprintln!("== creating the virtual environment {}", venv.display());
-        run_step(
-            "python3 -m venv",
-            Command::new("python3").arg("-m").arg("venv").arg(&venv),
-        )?;
+    let build_venv = target.join("py-venv");
+    make_venv(&build_venv)?;
+    let mut build_path = vec![build_venv.join("bin")];
+    build_path.extend(env::var_os("PATH").iter().flat_map(env::split_paths));
+    let build_path = env::join_paths(build_path).map_err(|e| format!("cannot extend PATH: {e}"))?;
+    eprintln!(
+        "== the Python package: pip install {} (the build environment)",
+        PYTHON_BUILD_PACKAGES.join(" ")
+    );
+    let packages: Vec<&OsStr> = PYTHON_BUILD_PACKAGES.iter().map(OsStr::new).collect();
+    run_step(
+        "pip install (the build packages)",
+        &mut pip(&build_venv, &build_path, &packages),
+    )?;
+
+    // The wheel, alone in its folder.
+    let wheels = target.join("py-wheel");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels)
+            .map_err(|e| format!("cannot empty {}: {e}", wheels.display()))?;
     }
-    // As if activated: maturin's build backend runs the `maturin` program of the environment.
-    let mut path = vec![venv.join("bin")];
-    path.extend(env::var_os("PATH").iter().flat_map(env::split_paths));
-    let path = env::join_paths(path).map_err(|e| format!("cannot extend PATH: {e}"))?;
-    let pip = |args: &[&OsStr]| {
-        let mut command = Command::new(&python);
-        command
-            .args(["-m", "pip", "install", "--quiet"])
-            .arg("--disable-pip-version-check")
-            .args(args)
-            .env("VIRTUAL_ENV", &venv)
-            .env("PATH", &path)
+    eprintln!("== the Python package: maturin build --release (the wheel)");
+    run_step(
+        "maturin build --release",
+        Command::new(build_venv.join("bin").join("maturin"))
+            .args(["build", "--release", "--quiet", "--out"])
+            .arg(&wheels)
+            .env("PATH", &build_path)
             // maturin's cargo build goes to the same target folder as the Rust tests'.
             .env("CARGO_TARGET_DIR", &target)
-            .current_dir(&root);
-        command
-    };
+            .current_dir(&root),
+    )?;
+    let wheel = std::fs::read_dir(&wheels)
+        .map_err(|e| format!("cannot read {}: {e}", wheels.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .find(|path| path.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| format!("maturin left no wheel in {}", wheels.display()))?;
+
+    // The `lgame` command, which some tests cross-check against, built while cargo is here.
+    let lgame = lgame_binary(&target)?;
+
+    // A fresh environment on a PATH without the toolchain.
+    let bare_path = path_without_rust()?;
+    let test_venv = target.join("py-test-venv");
+    if test_venv.exists() {
+        std::fs::remove_dir_all(&test_venv)
+            .map_err(|e| format!("cannot remove {}: {e}", test_venv.display()))?;
+    }
+    make_venv(&test_venv)?;
+    let mut test_path = vec![test_venv.join("bin")];
+    test_path.extend(env::split_paths(&bare_path));
+    let test_path = env::join_paths(test_path).map_err(|e| format!("cannot set PATH: {e}"))?;
     eprintln!(
-        "== the Python package: pip install {}",
-        PYTHON_PACKAGES.join(" ")
+        "== the Python package: pip install {} {} (a fresh environment, no cargo nor rustc on PATH)",
+        PYTHON_PACKAGES.join(" "),
+        wheel.display()
     );
-    let packages: Vec<&OsStr> = PYTHON_PACKAGES.iter().map(OsStr::new).collect();
-    run_step("pip install (the test packages)", &mut pip(&packages))?;
-    eprintln!("== the Python package: pip install . (maturin builds the wheel)");
-    // maturin is in the environment already: no isolated build environment to download.
-    let build = [OsStr::new("--no-build-isolation"), root.as_os_str()];
-    run_step("pip install . (the lgame package)", &mut pip(&build))?;
+    let mut install: Vec<&OsStr> = PYTHON_PACKAGES.iter().map(OsStr::new).collect();
+    install.push(wheel.as_os_str());
+    run_step(
+        "pip install (the wheel and the test packages)",
+        // No source build: a wheel or nothing.
+        pip(&test_venv, &test_path, &install).arg("--only-binary=:all:"),
+    )?;
     let tests_started = Instant::now();
     eprintln!(
         "== the Python package's tests: python -m pytest python/tests (set up in {:.0} s)",
@@ -338,7 +372,7 @@ fn python_suite() -> Result<(), String> {
     );
     let result = run_step(
         "the Python tests (python -m pytest python/tests)",
-        Command::new(&python)
+        Command::new(test_venv.join("bin").join("python"))
             .args([
                 "-m",
                 "pytest",
@@ -349,7 +383,10 @@ fn python_suite() -> Result<(), String> {
             ])
             // Nothing written in the checkout: no .pyc files, no .pytest_cache.
             .env("PYTHONDONTWRITEBYTECODE", "1")
-            .env("CARGO_TARGET_DIR", &target)
+            .env("PATH", &test_path)
+            .env("VIRTUAL_ENV", &test_venv)
+            .env("LGAME", &lgame)
+            .env_remove("CARGO_TARGET_DIR")
             .current_dir(&root),
     );
     eprintln!(
@@ -358,6 +395,73 @@ fn python_suite() -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     result
+}
+
+/// Makes a virtual environment unless it is there.
+fn make_venv(venv: &Path) -> Result<(), String> {
+    if venv.join("bin").join("python").is_file() {
+        return Ok(());
+    }
+    eprintln!("== creating the virtual environment {}", venv.display());
+    run_step(
+        "python3 -m venv",
+        Command::new("python3").arg("-m").arg("venv").arg(venv),
+    )
+}
+
+/// `pip install --quiet ARGS` in an environment, as if activated, with `path` as `PATH`.
+fn pip(venv: &Path, path: &OsStr, args: &[&OsStr]) -> Command {
+    let mut command = Command::new(venv.join("bin").join("python"));
+    command
+        .args(["-m", "pip", "install", "--quiet"])
+        .arg("--disable-pip-version-check")
+        .args(args)
+        .env("VIRTUAL_ENV", venv)
+        .env("PATH", path)
+        .current_dir(root());
+    command
+}
+
+/// The `lgame` binary: `$LGAME`, else the one in the target folder (a test build makes
+/// `debug/lgame`), built if there is none.
+fn lgame_binary(target: &Path) -> Result<PathBuf, String> {
+    if let Some(path) = env::var_os("LGAME").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    let built = ["release", "debug"]
+        .map(|profile| target.join(profile).join("lgame"))
+        .into_iter()
+        .find(|path| path.is_file());
+    if let Some(path) = built {
+        return Ok(path);
+    }
+    eprintln!("== building the lgame command for the Python tests' cross-checks");
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    run_step(
+        "cargo build -p lgame-cli",
+        Command::new(cargo)
+            .args(["build", "-p", "lgame-cli"])
+            .env("CARGO_TARGET_DIR", target)
+            .current_dir(root()),
+    )?;
+    Ok(target.join("debug").join("lgame"))
+}
+
+/// `PATH` without the folders that hold `cargo`, `rustc` or `rustup` (rustup's
+/// `~/.cargo/bin`, a system toolchain's folder): the Python tests run as on a machine
+/// without Rust.
+fn path_without_rust() -> Result<OsString, String> {
+    let rust = |dir: &Path| {
+        ["cargo", "rustc", "rustup"]
+            .iter()
+            .any(|p| dir.join(p).exists())
+    };
+    let kept: Vec<PathBuf> = env::var_os("PATH")
+        .iter()
+        .flat_map(env::split_paths)
+        .filter(|dir| !rust(dir))
+        .collect();
+    env::join_paths(kept).map_err(|e| format!("cannot set PATH: {e}"))
 }
 
 /// `cargo xtask test-python`: the Python suite alone, with the same checks.

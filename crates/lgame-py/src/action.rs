@@ -6,6 +6,7 @@
 //! rank of cells `c₀ < c₁ < …` is `Σ C(cᵢ, i + 1)`.
 
 use lgame::board::Geometry;
+use lgame::rules::MAX_NEUTRALS;
 use lgame::{Bitboard, Move, Position, Rules, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
@@ -29,6 +30,7 @@ const BINOMIAL: [[u64; 9]; 65] = {
 /// Masks longer than this are refused (boards up to 8×8 with 8 neutrals have ~10¹² actions).
 const MAX_MASK: u64 = 1 << 28;
 
+#[derive(Clone, Copy)]
 pub(crate) struct Encoding {
     rules: Rules,
     geometry: &'static Geometry,
@@ -55,6 +57,14 @@ impl Encoding {
 
     pub(crate) fn count(&self) -> u64 {
         self.geometry.placements().len() as u64 * self.combinations
+    }
+
+    /// A bound on the legal moves of any position: each names its result, a placement and
+    /// the neutrals' cells among the cells both Ls leave free.
+    pub(crate) fn max_legal(&self) -> u64 {
+        let free = self.cells.saturating_sub(8) as usize;
+        let results = self.geometry.placements().len() as u64 * BINOMIAL[free][self.neutrals];
+        results.min(self.count())
     }
 
     pub(crate) fn mask_len(&self) -> PyResult<usize> {
@@ -105,6 +115,18 @@ impl Encoding {
         Some(placement * self.combinations + self.rank(after))
     }
 
+    /// The action of the move that puts the mover's L on placement number `placement` and
+    /// moves neutrals from the cells `from` to the cells `to`, from the neutrals `before`.
+    fn action_of_parts(
+        &self,
+        before: Bitboard,
+        placement: usize,
+        from: Bitboard,
+        to: Bitboard,
+    ) -> u64 {
+        placement as u64 * self.combinations + self.rank((before - from) | to)
+    }
+
     /// Calls `f` with the action of every legal move in `position`, in generation order.
     /// The generator hands over the new L's placement index, so no lookup is needed.
     pub(crate) fn for_each_legal_action(&self, position: &Position, mut f: impl FnMut(u64)) {
@@ -115,32 +137,63 @@ impl Encoding {
         position
             .arrangement()
             .for_each_move(&self.rules, |placement, _, from, to| {
-                f(placement as u64 * self.combinations + self.rank((before - from) | to))
+                f(self.action_of_parts(before, placement, from, to))
             });
+    }
+
+    /// The action of legal move number `k` (in generation order, below
+    /// [`Position::legal_move_count`]) in `position`; `None` past the last.
+    pub(crate) fn nth_legal_action(&self, position: &Position, mut k: u64) -> Option<u64> {
+        if position.is_finished() {
+            return None;
+        }
+        let before = position.neutrals();
+        let mut found = None;
+        position
+            .arrangement()
+            .all_moves(&self.rules, |placement, _, from, to| {
+                if k == 0 {
+                    found = Some(self.action_of_parts(before, placement, from, to));
+                    return false;
+                }
+                k -= 1;
+                true
+            });
+        found
     }
 
     /// The move an action names in `position` (not yet checked for legality).
     pub(crate) fn decode(&self, position: &Position, action: u64) -> PyResult<Move> {
+        self.decode_move(position, action)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// [`Encoding::decode`] with the reason as text (no allocation on success: the vector
+    /// environment decodes every action it steps).
+    pub(crate) fn decode_move(&self, position: &Position, action: u64) -> Result<Move, String> {
         let count = self.count();
         if action >= count {
-            return Err(PyValueError::new_err(format!(
+            return Err(format!(
                 "action {action} is out of range: the {} rules have {count} actions",
                 self.rules
-            )));
+            ));
         }
         let l = self.geometry.placements()[(action / self.combinations) as usize];
         let after = self.unrank(action % self.combinations);
         let before = position.neutrals();
-        let from: Vec<Square> = (before - after).into_iter().collect();
-        let to: Vec<Square> = (after - before).into_iter().collect();
-        if from.len() != to.len() {
-            return Err(PyValueError::new_err(format!(
+        let (from, to) = (before - after, after - before);
+        if from.count() != to.count() {
+            return Err(format!(
                 "action {action} does not name a move here: it changes the number of neutrals"
-            )));
+            ));
         }
-        let pairs: Vec<(Square, Square)> = from.into_iter().zip(to).collect();
-        Move::new(l, &pairs).map_err(|e| {
-            PyValueError::new_err(format!("action {action} does not name a move here: {e}"))
-        })
+        let mut pairs = [(Square::new(0, 0), Square::new(0, 0)); MAX_NEUTRALS as usize];
+        let mut n = 0;
+        for (f, t) in from.into_iter().zip(to) {
+            pairs[n] = (f, t);
+            n += 1;
+        }
+        Move::new(l, &pairs[..n])
+            .map_err(|e| format!("action {action} does not name a move here: {e}"))
     }
 }

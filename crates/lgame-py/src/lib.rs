@@ -17,6 +17,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 mod action;
+mod vector;
 
 use action::Encoding;
 
@@ -466,6 +467,18 @@ impl Game {
         Game(self.0.clone())
     }
 
+    /// The game a record replays (its moves checked), with the draw rules its tags give.
+    #[staticmethod]
+    fn from_record(py: Python<'_>, text: &str) -> PyResult<Game> {
+        Record::new(py, text)?.game(py)
+    }
+
+    /// Pickled as its record (rules, start, draw rules and moves): `Game.from_record`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let record = lgame::Record::from_game(&slf.borrow().0).to_string();
+        Ok((slf.get_type().getattr("from_record")?, (record,)))
+    }
+
     /// A game holds no Python objects: a deep copy is a copy (search trees copy games).
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
         Game(self.0.clone())
@@ -767,6 +780,57 @@ fn solve(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
         .map_err(|e| lgame_error(e.to_string()))
 }
 
+/// The tables the computer players of this process share (solved once each).
+static TABLEBASES: std::sync::OnceLock<std::sync::Arc<lgame_players::Tablebases>> =
+    std::sync::OnceLock::new();
+
+/// A computer player: a level and strength as `lgame play` names them (`random`, `beginner`,
+/// `intermediate:50`, `perfect`), choosing among equal moves with random numbers from `seed`.
+#[pyclass(module = "lgame")]
+struct Player(lgame_players::BuiltIn);
+
+#[pymethods]
+impl Player {
+    #[new]
+    #[pyo3(signature = (spec, seed = 0))]
+    fn new(spec: &str, seed: u64) -> PyResult<Player> {
+        let spec: lgame_players::PlayerSpec = spec
+            .parse()
+            .map_err(|e: lgame_players::ParseSpecError| PyValueError::new_err(e.to_string()))?;
+        let tables = TABLEBASES.get_or_init(Default::default).clone();
+        Ok(Player(lgame_players::BuiltIn::new(spec, seed, tables)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Player({})",
+            repr_str(py, &self.0.spec().to_string())?
+        ))
+    }
+
+    /// The player's move in `game`, a `Game` or a `Position` (None once it is over); a table
+    /// the level needs is solved at its first use, with the interpreter released.
+    fn choose(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
+        use lgame_players::Player as _;
+        let game = if let Ok(game) = game.cast::<Game>() {
+            game.borrow().0.clone()
+        } else if let Ok(position) = game.cast::<Position>() {
+            lgame::Game::from_position(position.get().0).map_err(game_error)?
+        } else {
+            return Err(PyErr::new::<pyo3::exceptions::PyTypeError, _>(
+                "choose() takes a Game or a Position",
+            ));
+        };
+        let player = &mut self.0;
+        Ok(py
+            .detach(|| {
+                player.prepare(game.rules());
+                player.choose_move(&game)
+            })
+            .map(Move))
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_lgame")]
 fn lgame_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -785,6 +849,8 @@ fn lgame_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Judgement>()?;
     m.add_class::<Table>()?;
+    m.add_class::<Player>()?;
+    m.add_class::<vector::VectorCore>()?;
     m.add_function(wrap_pyfunction!(judge, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     let variants: Vec<(&str, &str, &str)> = lgame::variants::VARIANTS

@@ -425,8 +425,20 @@ pub struct Game {
     draw_rules: DrawRules,
     start: Position,
     plies: Vec<Ply>,
+    /// The [`pieces_key`] of each ply's position, beside `plies`: counting repetitions
+    /// compares these, eight to a cache line, before whole positions.
+    keys: Vec<u64>,
     redo: Vec<Move>,
     declared: Option<Conclusion>,
+}
+
+/// The pieces and the player to move of a position in one number: positions that differ
+/// there differ; equal keys are checked in full.
+fn pieces_key(position: &Position) -> u64 {
+    let (red, blue) = (position.l(Color::Red).0, position.l(Color::Blue).0);
+    red ^ blue.rotate_left(21)
+        ^ position.neutrals().0.rotate_left(42)
+        ^ u64::from(position.turn() == Color::Blue)
 }
 
 impl Game {
@@ -437,6 +449,7 @@ impl Game {
             draw_rules: DrawRules::NONE,
             start: rules.start_position(),
             plies: Vec::new(),
+            keys: Vec::new(),
             redo: Vec::new(),
             declared: None,
         }
@@ -549,8 +562,20 @@ impl Game {
     /// How often the current position has occurred (the start counts).
     pub fn repetitions(&self) -> u32 {
         let current = self.position();
-        let earlier = std::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position));
-        earlier.filter(|p| *p == current).count() as u32
+        let key = pieces_key(current);
+        // Position number i is the start (0) or the one after ply i. The turn passes at every
+        // ply (a scoring reset too hands the move to the trapped player, the one whose turn
+        // it is), so only every second position back has the same player to move; of those,
+        // the keys are compared first. A learning environment asks this at every move of
+        // games hundreds of plies long.
+        (0..=self.plies.len())
+            .rev()
+            .step_by(2)
+            .filter(|&i| match i {
+                0 => self.start == *current,
+                _ => self.keys[i - 1] == key && self.plies[i - 1].position == *current,
+            })
+            .count() as u32
     }
 
     /// How the game has ended, if it has: a declared end first, then the position (trapped,
@@ -611,6 +636,7 @@ impl Game {
         }
         self.position().check_move(mv)?;
         let (position, reset) = self.position().play_reporting_reset(mv);
+        self.keys.push(pieces_key(&position));
         self.plies.push(Ply {
             mv: *mv,
             position,
@@ -629,6 +655,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         self.declared = None;
         let ply = self.plies.pop()?;
+        self.keys.pop();
         self.redo.push(ply.mv);
         Some(ply.mv)
     }
@@ -723,7 +750,48 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::times;
+    use super::{times, Game};
+    use crate::variants::VARIANTS;
+    use crate::Rules;
+
+    #[test]
+    fn repetition_counts_equal_a_count_over_the_whole_history_through_moves_and_undos() {
+        // The count compares keys, and only every second position back; here every earlier
+        // position is compared in full, along random games with take-backs.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut repeated = 0;
+        for variant in VARIANTS {
+            let rules: Rules = variant.rules.parse().unwrap();
+            let mut game = Game::new(rules);
+            for _ in 0..600 {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() || next(10) == 0 {
+                    game.undo();
+                } else {
+                    // Few moves near the start: positions come back often.
+                    let mv = moves[next(moves.len().min(3))];
+                    game.play(&mv).unwrap();
+                }
+                let current = *game.position();
+                let naive = std::iter::once(game.start())
+                    .chain(game.plies().iter().map(|p| &p.position))
+                    .filter(|p| **p == current)
+                    .count() as u32;
+                assert_eq!(game.repetitions(), naive, "{variant:?}");
+                repeated += u32::from(naive > 1);
+            }
+        }
+        assert!(
+            repeated > 100,
+            "the games repeated positions ({repeated} times)"
+        );
+    }
 
     #[test]
     fn repetition_counts_are_said_in_words_up_to_ten() {
