@@ -149,6 +149,7 @@ pub fn decline_challenge() {}
     params(EventsQuery),
     responses(
         (status = 200, description = "The stream", body = String, content_type = "application/x-ndjson"),
+        (status = 400, description = "A query parameter refused (`since` not a number)", body = ErrorBody),
         (status = 401, description = "No token, or an unknown one (`no_session`, `bad_token`)", body = ErrorBody),
         (status = 403, description = "The account is no bot (`not_a_bot`)", body = ErrorBody),
     ))]
