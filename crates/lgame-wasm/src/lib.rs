@@ -12,6 +12,7 @@
 //! | `analysis` | `variant`, `position` | `GET /api/analysis`'s: the value and every legal move's value (the table solved once, then kept) |
 //! | `game` | `variant`, `setup`, `moves`, `red`, `blue`, `seed`, `turn_limit`, `resigned` | the moves played in order, then the side that `resigned` resigns, then the computer's replies while a computer is to move (at most one each): `start`, `moves`, `positions`, `position`, `turn`, `plies`, `over`, `result`, `ending`, `conclusion`, `variant`, and the game's `record` (for `POST /api/games/import`) |
 //! | `solve` | `variant` | the solved table's figures: positions, wins, draws, losses |
+//! | `records` | `record`, or `variant`, `start`, `moves` | `POST /api/records`'s: a record read, or a line written as one, with its positions |
 //!
 //! The WebAssembly module exports [`lgame_alloc`], [`lgame_free`], [`lgame_call`] and
 //! [`lgame_answer_len`]; `crates/lgame-web/web/js/engine/wasm.js` is its JavaScript side.
@@ -94,6 +95,7 @@ fn answer(request: &Value) -> Answer {
         "analysis" => analysis(request),
         "game" => game(request),
         "solve" => solve(request),
+        "records" => records(request),
         other => Err(Refusal::new(
             "unservable",
             format!("unknown op '{}'", shorten(other)),
@@ -254,6 +256,76 @@ fn solve(request: &Value) -> Answer {
     Ok(to_json(&lgame_solver::Statistics::of(&table)))
 }
 
+/// `records`: a record read (`record`), or a line (`variant`, `start`, `moves`) written as
+/// one; either way the record's text and the game it holds, position by position (as
+/// `POST /api/records`).
+fn records(request: &Value) -> Answer {
+    let record = text(request, "record")?;
+    let game = if !record.is_empty() {
+        let read: lgame::Record =
+            record
+                .parse()
+                .map_err(|e: lgame::record::ParseRecordError| {
+                    Refusal::new("bad_record", format!("record: {e}"))
+                })?;
+        read.replay()
+            .map_err(|e| Refusal::new("bad_record", format!("record: {e}")))?
+    } else {
+        let rules = rules(request)?;
+        let start = match text(request, "start")? {
+            "" => "start",
+            start => start,
+        };
+        let position = Position::from_text(start, &rules).map_err(|e| {
+            Refusal::new(
+                "bad_position",
+                format!("position '{}': {e}", shorten(start)),
+            )
+        })?;
+        let mut game = Game::from_position(position)
+            .map_err(|e| Refusal::new("bad_position", format!("start: {e}")))?;
+        play_moves(&mut game, request)?;
+        game
+    };
+    Ok(json!({
+        "record": lgame::Record::from_game(&game).to_string(),
+        "variant": game.start().rules(),
+        "start": game.start(),
+        "moves": game.moves(),
+        "positions": game.plies().iter().map(|p| p.position).collect::<Vec<_>>(),
+        "result": game.result_token().to_string(),
+        "conclusion": game.conclusion().map(|c| c.to_string()),
+    }))
+}
+
+/// Plays the request's `moves` in `game`, each checked by the rules.
+fn play_moves(game: &mut Game, request: &Value) -> Result<(), Refusal> {
+    let moves = match request.get("moves") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(moves)) => moves.clone(),
+        Some(_) => return Err(Refusal::new("unservable", "'moves' must be a list".into())),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let text = text.as_str().unwrap_or_default();
+        let mv: Move = text.parse().map_err(|e| {
+            Refusal::new(
+                "bad_move",
+                format!("ply {}: '{}': {e}", i + 1, shorten(text)),
+            )
+        })?;
+        if let Err(reason) = game.position().check_move(&mv) {
+            return Err(Refusal {
+                kind: "illegal_move",
+                message: format!("ply {}: {text}: {reason}", i + 1),
+                reason: Some(to_json(&reason)),
+            });
+        }
+        game.play(&mv)
+            .map_err(|e| Refusal::new("bad_move", format!("ply {}: {text}: {e}", i + 1)))?;
+    }
+    Ok(())
+}
+
 /// A seat of a game: `human` (or absent), or a computer player's spec (`perfect`,
 /// `beginner:40`).
 fn seat(request: &Value, side: &str) -> Result<Option<PlayerSpec>, Refusal> {
@@ -289,29 +361,7 @@ fn game(request: &Value) -> Answer {
         draw.turn_limit = Some(MAX_PLIES);
     }
     let mut game = game.with_draw_rules(draw);
-    let moves = match request.get("moves") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(moves)) => moves.clone(),
-        Some(_) => return Err(Refusal::new("unservable", "'moves' must be a list".into())),
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let text = text.as_str().unwrap_or_default();
-        let mv: Move = text.parse().map_err(|e| {
-            Refusal::new(
-                "bad_move",
-                format!("ply {}: '{}': {e}", i + 1, shorten(text)),
-            )
-        })?;
-        if let Err(reason) = game.position().check_move(&mv) {
-            return Err(Refusal {
-                kind: "illegal_move",
-                message: format!("ply {}: {text}: {reason}", i + 1),
-                reason: Some(to_json(&reason)),
-            });
-        }
-        game.play(&mv)
-            .map_err(|e| Refusal::new("bad_move", format!("ply {}: {text}: {e}", i + 1)))?;
-    }
+    play_moves(&mut game, request)?;
     match text(request, "resigned")? {
         "" => {}
         side => {
