@@ -28,7 +28,7 @@ const PER_VARIANT: u64 = 10_000;
 
 /// One in this many is also laid out by both (`GET /api/position`: the legal moves, the
 /// refusals and their reasons), which takes the engine twice the analysis's time.
-const LAID_OUT_EVERY: usize = 10;
+const LAID_OUT_EVERY: u64 = 10;
 
 /// One position asked of both: the variant, the position, and a cell selected for the
 /// mover's new L (the move builder's refusals are for it).
@@ -78,7 +78,7 @@ fn random_cases() -> Vec<Case> {
             let pick = next(&mut state);
             if let Some(position) = index.position(pick % index.len()) {
                 let mut case = case(&rules, &position, next(&mut state));
-                case.laid = found as usize % LAID_OUT_EVERY == 0;
+                case.laid = found.is_multiple_of(LAID_OUT_EVERY);
                 cases.push(case);
                 found += 1;
             }
