@@ -62,6 +62,8 @@ fn main() {
         .iter()
         .filter(|path| path.extension().is_some_and(|e| e == "js"))
         .map(|path| asset_name(&web, path))
+        // The service worker is not one of the page's modules.
+        .filter(|name| name != "sw.js")
         .collect();
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     let mut table = String::from("pub static FILES: &[(&str, &[u8], &str)] = &[\n");

@@ -20,12 +20,18 @@
 //!   and its diagrams; the table of boards comes from `docs/analysis/large-boards.tsv`.
 //! - `cargo xtask report-large [--out DIR] [--tables DIR] [--max-positions N]` solves the
 //!   boards and neutral counts not yet in that file (for hours; a stopped run resumes).
+//! - `cargo xtask wasm [--check]` builds the page's WebAssembly engine (`crates/lgame-wasm`)
+//!   with Debian's `rustc-web` (installed when missing) into
+//!   `crates/lgame-web/web/engine/lgame.wasm`; `--check` fails when the committed file differs.
+//! - `cargo xtask static DIR` writes the page as static files (`lgame_web::write_static_site`):
+//!   served by any static web host, it plays with its WebAssembly engine, no server.
 //! - `cargo xtask players-report [--out FILE]` plays the computer players against each other
 //!   and writes `docs/players.md`.
 
 mod players_report;
 mod report;
 mod test;
+mod wasm;
 
 use std::env;
 use std::ffi::OsString;
@@ -49,6 +55,11 @@ const USAGE: &str = "usage: cargo xtask TASK [ARGS…]
                               and checkpoints in target/large-tables; up to N positions,
                               default 3000000000, or only the spaces listed as
                               BOARD:NEUTRALS, e.g. '8x8:3 6x6:5'; resumes)
+  static DIR                  write the page as static files into DIR (any static web
+                              host: the WebAssembly engine plays, no server)
+  wasm [--check]              build the page's WebAssembly engine into
+                              crates/lgame-web/web/engine/lgame.wasm (installs Debian's
+                              rustc-web); --check: fail when the committed file differs
   players-report [--out FILE] write the computer players' report (default docs/players.md)";
 
 /// The workspace's root folder, where the default outputs go.
@@ -65,6 +76,17 @@ fn main() -> ExitCode {
         "test" => return test::run(rest),
         "test-python" => return test::run_python(),
         "npm-ci" => return test::run_npm_ci(),
+        "static" => match rest.as_slice() {
+            [dir] => run_static(std::path::Path::new(dir)),
+            _ => Err(anyhow::anyhow!(
+                "static needs one folder: cargo xtask static DIR"
+            )),
+        },
+        "wasm" => match rest.first().and_then(|a| a.to_str()) {
+            None => wasm::run(&root(), false),
+            Some("--check") if rest.len() == 1 => wasm::run(&root(), true),
+            Some(other) => Err(anyhow::anyhow!("wasm: unknown argument '{other}'")),
+        },
         "report" | "report-large" | "large-one" | "players-report" => {
             if let Some(code) = optimised(&args) {
                 return code;
@@ -180,6 +202,17 @@ fn run_large_one(args: &[OsString]) -> anyhow::Result<()> {
         std::path::Path::new(table),
         &mut std::io::stdout().lock(),
     )
+}
+
+fn run_static(dir: &std::path::Path) -> anyhow::Result<()> {
+    lgame_web::write_static_site(dir)
+        .map_err(|e| anyhow::anyhow!("writing the page into {}: {e}", dir.display()))?;
+    writeln!(
+        std::io::stdout(),
+        "wrote the static page into {}",
+        dir.display()
+    )?;
+    Ok(())
 }
 
 fn run_players_report(args: &[OsString]) -> anyhow::Result<()> {

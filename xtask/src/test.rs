@@ -285,7 +285,7 @@ fn target_dir() -> PathBuf {
 }
 
 /// Runs a command to its end; an error names it unless it succeeded.
-fn run_step(what: &str, command: &mut Command) -> Result<(), String> {
+pub(crate) fn run_step(what: &str, command: &mut Command) -> Result<(), String> {
     match command.status() {
         Ok(s) if s.success() => Ok(()),
         Ok(s) => Err(format!("{what} failed ({s})")),
@@ -522,7 +522,7 @@ fn stray_files() -> Option<Vec<String>> {
 }
 
 /// Whether `program` can be found on the PATH.
-fn on_path(program: &str) -> bool {
+pub(crate) fn on_path(program: &str) -> bool {
     env::var_os("PATH")
         .is_some_and(|path| env::split_paths(&path).any(|dir| executable(&dir.join(program))))
 }
@@ -557,7 +557,7 @@ fn present(tool: &Tool) -> bool {
         })
 }
 
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
@@ -591,22 +591,7 @@ fn install_missing_tools(tools: Vec<&Tool>) -> Result<(), String> {
         ));
     }
     eprintln!("== installing {} (needed by the tests)", packages.join(" "));
-    let apt = |args: &[&str]| {
-        Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .map_err(|e| format!("cannot run apt-get: {e}"))
-            .and_then(|s| {
-                s.success()
-                    .then_some(())
-                    .ok_or_else(|| format!("apt-get {} failed ({s})", args.join(" ")))
-            })
-    };
-    apt(&["update", "-qq"])?;
-    let mut install = vec!["install", "-y", "-qq"];
-    install.extend(&packages);
-    apt(&install)?;
+    apt_install(&packages)?;
     let still: Vec<&str> = missing
         .iter()
         .filter(|t| !present(t))
@@ -621,6 +606,26 @@ fn install_missing_tools(tools: Vec<&Tool>) -> Result<(), String> {
             still.join(", ")
         ))
     }
+}
+
+/// `apt-get update`, then `apt-get install` of `packages` (as root, not interactive).
+pub(crate) fn apt_install(packages: &[&str]) -> Result<(), String> {
+    let apt = |args: &[&str]| {
+        Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .map_err(|e| format!("cannot run apt-get: {e}"))
+            .and_then(|s| {
+                s.success()
+                    .then_some(())
+                    .ok_or_else(|| format!("apt-get {} failed ({s})", args.join(" ")))
+            })
+    };
+    apt(&["update", "-qq"])?;
+    let mut install = vec!["install", "-y", "-qq"];
+    install.extend(packages);
+    apt(&install)
 }
 
 #[cfg(test)]

@@ -134,6 +134,8 @@ pub struct External {
     /// its end.
     lines: Receiver<String>,
     stderr: Arc<(Mutex<Tail>, Condvar)>,
+    /// The mark of the engine's processes, killed by it on Linux.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     id: String,
     killed: bool,
 }

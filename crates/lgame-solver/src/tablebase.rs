@@ -74,6 +74,12 @@ pub(crate) fn same_game(table: &Rules, position: &Rules) -> bool {
     table.table_rules() == position.table_rules()
 }
 
+/// The time now, where the platform has a clock: WebAssembly in a browser
+/// (`wasm32-unknown-unknown`, the page's engine) has none, and its solves time nothing.
+fn now() -> Option<Instant> {
+    (!cfg!(all(target_arch = "wasm32", target_os = "unknown"))).then(Instant::now)
+}
+
 impl Tablebase {
     /// Solves the rules (no memory limit, no progress report).
     pub fn solve(rules: &Rules) -> Tablebase {
@@ -86,13 +92,13 @@ impl Tablebase {
     /// # Errors
     /// [`SolveError::TooBig`] when the estimate exceeds the memory limit.
     pub fn solve_with(rules: &Rules, options: SolveOptions<'_>) -> Result<Tablebase, SolveError> {
-        let started = Instant::now();
+        let started = now();
         let index = StateIndex::new(rules);
         let values = solve::solve(&index, options)?;
         Ok(Tablebase {
             index,
             values,
-            solve_time: started.elapsed(),
+            solve_time: started.map_or(Duration::ZERO, |s| s.elapsed()),
         })
     }
 

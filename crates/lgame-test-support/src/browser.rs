@@ -338,6 +338,16 @@ impl Session {
             .call(method, &format!("{}{path}", self.path), body)
     }
 
+    /// Runs a DevTools protocol command on the page (chromedriver's `goog/cdp/execute`):
+    /// `Page.getAppManifest`, `Network.emulateNetworkConditions`…; returns its result.
+    pub fn cdp(&self, command: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({ "cmd": command, "params": params })),
+        )
+    }
+
     /// Navigates to `url` and waits for the page to load.
     pub fn goto(&self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));

@@ -15,8 +15,11 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 }
 
-/// Scripts, styles, pictures, links and sockets come from this server only.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; \
+/// Scripts, styles, pictures, links and sockets come from this server only; the page may
+/// compile WebAssembly (its engine, `engine/lgame.wasm`), and nothing else from text.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+     img-src 'self' data: blob:; \
      style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
@@ -49,8 +52,10 @@ fn content_type(name: &str) -> &'static str {
         "svg" => "image/svg+xml",
         "png" => "image/png",
         "ico" => "image/x-icon",
-        "json" | "webmanifest" => "application/json",
+        "json" => "application/json",
+        "webmanifest" => "application/manifest+json",
         "woff2" => "font/woff2",
+        "wasm" => "application/wasm",
         "txt" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
@@ -87,6 +92,10 @@ pub fn serve(name: &str, request: &HeaderMap) -> Result<Response, ApiError> {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
+    // The service worker keeps the whole page (its scope is `/`), not only `/assets/`.
+    if name == "sw.js" {
+        headers.insert("service-worker-allowed", HeaderValue::from_static("/"));
+    }
     Ok(response)
 }
 
@@ -104,6 +113,52 @@ pub async fn profile(Path(_name): Path<String>, request: HeaderMap) -> Result<Re
 /// `GET /assets/{*path}`.
 pub async fn asset(Path(path): Path<String>, request: HeaderMap) -> Result<Response, ApiError> {
     serve(&path, &request)
+}
+
+/// Writes the page as static files into `dir`, for any static web host (`cargo xtask
+/// static DIR`): `index.html` (marked `lgame-static`, so the page asks its WebAssembly
+/// engine instead of a server), every file under `assets/`, the service worker at the root
+/// (`sw.js`: a static host sends no `Service-Worker-Allowed`), and the catalog as
+/// `api/catalog.json` (a static host sends a JSON module's type by its extension).
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn write_static_site(dir: &std::path::Path) -> std::io::Result<()> {
+    let write = |name: &str, bytes: &[u8]| -> std::io::Result<()> {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, bytes)
+    };
+    for (name, bytes, _) in embedded::FILES {
+        match *name {
+            "index.html" => {
+                let page = String::from_utf8_lossy(bytes).replacen(
+                    "<meta charset=\"utf-8\">",
+                    "<meta charset=\"utf-8\">\n  <meta name=\"lgame-static\" content=\"1\">",
+                    1,
+                );
+                write("index.html", page.as_bytes())?;
+            }
+            "js/catalog.js" => {
+                let module = String::from_utf8_lossy(bytes).replacen(
+                    "'/api/catalog'",
+                    "'/api/catalog.json'",
+                    1,
+                );
+                write("assets/js/catalog.js", module.as_bytes())?;
+            }
+            "sw.js" => {
+                write("sw.js", bytes)?;
+                write("assets/sw.js", bytes)?;
+            }
+            _ => write(&format!("assets/{name}"), bytes)?,
+        }
+    }
+    let catalog = crate::catalog::catalog(crate::DEFAULT_MAX_TABLE_STATES);
+    let json = serde_json::to_vec(&catalog).map_err(std::io::Error::other)?;
+    write("api/catalog.json", &json)
 }
 
 #[cfg(test)]

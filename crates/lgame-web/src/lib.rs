@@ -50,6 +50,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
+pub use assets::write_static_site;
 pub use extract::MAX_BODY;
 pub use identity::ClientRules;
 pub use listener::Limits as ConnectionLimits;

@@ -4,6 +4,7 @@
 
 import { query } from './address.js';
 import { errorText } from './i18n.js';
+import * as local from './engine/local.js';
 
 /** @typedef {import('./types.js').Color} Color */
 /** @typedef {import('./types.js').ValueName} ValueName */
@@ -116,10 +117,15 @@ async function request(method, path, body) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
+  // A game kept in this browser, and everything on a static copy of the page, is answered
+  // here by the WebAssembly engine; so is what it can answer when the server is away.
+  if (local.serverless() || /^\/api\/games\/local-/.test(path)) return answeredHere(method, path, body);
+  if (!navigator.onLine && local.handles(method, path)) return answeredHere(method, path, body);
   let response;
   try {
     response = await fetch(path, init);
   } catch (e) {
+    if (local.handles(method, path)) return answeredHere(method, path, body);
     throw new ApiError(0, `the server cannot be reached (${messageOf(e)})`, { kind: 'unreachable' });
   }
   const type = response.headers.get('Content-Type') || '';
@@ -129,6 +135,18 @@ async function request(method, path, body) {
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.error) || String(data), data);
   }
+  return data;
+}
+
+/**
+ * A request answered in the browser (engine/local.js), as the server would answer it.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} body
+ */
+async function answeredHere(method, path, body) {
+  const { status, data } = await local.answer(method, path, body);
+  if (status !== 200) throw new ApiError(status, (data && data.error) || String(data), data);
   return data;
 }
 
@@ -281,6 +299,12 @@ export const games = {
   rematch: (id, side) => request('POST', `${gamePath(id)}/rematch`, { side }),
   /** @param {string} id */
   recordUrl: (id) => `${gamePath(id)}/record`,
+  /**
+   * Imports a game's record (a game played in this browser without the server).
+   * @param {{ record: string, red: string, blue: string }} body
+   * @returns {Promise<{ id: string }>}
+   */
+  importRecord: (body) => request('POST', '/api/games/import', body),
 };
 
 /** The account of this browser's session (docs/api.md, "Accounts"). */
@@ -468,6 +492,8 @@ function stream(path, onMessage) {
  * @returns {() => void}
  */
 export function watch(id, onState) {
+  // A game kept in this browser changes only by this page's own requests.
+  if (local.isLocal(id)) return () => {};
   /** @type {GameState | null} */
   let state = null;
   return stream(`${gamePath(id)}/ws`, (message) => {

@@ -14,6 +14,7 @@ import { messageOf } from './api.js';
 import { href } from './address.js';
 import { icon } from './ui/icons.js';
 import * as session from './session.js';
+import { installWorker, importKeptGames } from './engine/install.js';
 // Loaded with the page, not on demand: a headless print (`chromium --print-to-pdf`) prints
 // at the load event, which a dynamic import does not hold back.
 import * as printView from './print/view.js';
@@ -242,3 +243,5 @@ session.onChange(() => renderAccount(route().view));
 session.load();
 window.addEventListener('hashchange', show);
 show();
+// Kept for use without a network once the page has loaded (engine/install.js).
+window.addEventListener('load', () => { installWorker(); importKeptGames(); });

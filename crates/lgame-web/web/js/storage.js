@@ -20,6 +20,8 @@ export const KEYS = /** @type {const} */ ({
   streak: 'lgame.puzzles.streak',
   /** The friend invitations this browser made, by game: `{ [id]: { side, url } }` (the newest kept). */
   invitations: 'lgame.invitations',
+  /** The games played in this browser without the server (engine/local.js), a list. */
+  offlineGames: 'lgame.offline-games',
 });
 
 /** @typedef {keyof typeof KEYS} Key */

@@ -1,0 +1,226 @@
+//! The page's WebAssembly engine (`crates/lgame-web/web/engine/lgame.wasm`, as committed)
+//! answers as the native programs do: run in Node (Debian's `nodejs`) through the page's
+//! own glue (`web/js/engine/wasm.js`), its analysis of 10,000 random positions of every
+//! named variant, and of every position in the examples of `docs/api.md`, is the JSON of
+//! `lgame analyze --json` (every legal move and its value); for one in ten of the random
+//! positions and every documented one, its legal moves are the analysed ones and its
+//! position answer (the pieces, the moves, the move builder's refusals and their reasons
+//! for a selected cell) is the server's `GET /api/position`, from `lgame serve`.
+
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lgame::variants::VARIANTS;
+use lgame::{Position, Rules};
+use lgame_solver::StateIndex;
+use lgame_test_support::http::encode;
+use lgame_test_support::serve::ServeProcess;
+use lgame_test_support::{Lgame, TempDir};
+use serde_json::{json, Value};
+
+const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
+
+/// Random positions per named variant, analysed by both.
+const PER_VARIANT: u64 = 10_000;
+
+/// One in this many is also laid out by both (`GET /api/position`: the legal moves, the
+/// refusals and their reasons), which takes the engine twice the analysis's time.
+const LAID_OUT_EVERY: u64 = 10;
+
+/// One position asked of both: the variant, the position, and a cell selected for the
+/// mover's new L (the move builder's refusals are for it).
+struct Case {
+    variant: String,
+    position: String,
+    selected: String,
+    /// Whether the position answer is compared too.
+    laid: bool,
+}
+
+/// A small reproducible generator (SplitMix64): the same positions on every run.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn case(rules: &Rules, position: &Position, pick: u64) -> Case {
+    // A cell of one of the mover's legal Ls (or none when it has no move).
+    let ls: Vec<_> = position.l_moves().collect();
+    let selected = if ls.is_empty() {
+        String::new()
+    } else {
+        let cells = ls[(pick % ls.len() as u64) as usize].squares_in_notation_order();
+        cells[(pick / 7 % cells.len() as u64) as usize].to_string()
+    };
+    Case {
+        variant: rules.to_string(),
+        position: position.to_string(),
+        selected,
+        laid: true,
+    }
+}
+
+/// `PER_VARIANT` positions drawn uniformly from each named variant's positions.
+fn random_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut state = 28;
+    for variant in VARIANTS {
+        let rules: Rules = variant.rules.parse().expect("a named variant");
+        let index = StateIndex::new(&rules);
+        let mut found = 0;
+        while found < PER_VARIANT {
+            let pick = next(&mut state);
+            if let Some(position) = index.position(pick % index.len()) {
+                let mut case = case(&rules, &position, next(&mut state));
+                case.laid = found.is_multiple_of(LAID_OUT_EVERY);
+                cases.push(case);
+                found += 1;
+            }
+        }
+    }
+    cases
+}
+
+/// Every position written in `docs/api.md` (its examples are of the classic game).
+fn documented_cases() -> Vec<Case> {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/api.md"))
+            .expect("docs/api.md");
+    let rules = Rules::default();
+    let mut seen = BTreeSet::new();
+    let mut cases = Vec::new();
+    // A position's text: four rows of four cells, then the side to move.
+    for (at, _) in doc.match_indices(" r").chain(doc.match_indices(" b")) {
+        let Some(text) = doc.get(at.saturating_sub(19)..at + 2) else {
+            continue;
+        };
+        if let Ok(position) = Position::from_text(text, &rules) {
+            if seen.insert(text.to_string()) {
+                cases.push(case(&rules, &position, seen.len() as u64));
+            }
+        }
+    }
+    assert!(cases.len() >= 5, "docs/api.md's positions: {}", cases.len());
+    cases
+}
+
+/// The engine's answers in Node, in a file of JSON lines `{analysis, position}`.
+fn engine_answers(dir: &TempDir, cases: &[Case]) -> PathBuf {
+    let input = dir.join("cases.jsonl");
+    let output = dir.join("answers.jsonl");
+    let lines: Vec<String> = cases
+        .iter()
+        .map(|c| {
+            json!({ "variant": c.variant, "position": c.position, "selected": c.selected, "laid": c.laid })
+                .to_string()
+        })
+        .collect();
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lgame-wasm/tests/equality.mjs");
+    let run = Command::new("node")
+        .arg(script)
+        .arg(&input)
+        .arg(&output)
+        .output()
+        .expect("node runs (Debian's nodejs; `cargo xtask test` installs it)");
+    assert!(
+        run.status.success(),
+        "node: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    output
+}
+
+/// `lgame analyze --json -`: one JSON line for each case, in a file.
+fn analyze(dir: &TempDir, cases: &[Case]) -> PathBuf {
+    let input: String = cases
+        .iter()
+        .map(|c| format!("[{}] {}\n", c.variant, c.position))
+        .collect();
+    let (input_path, output) = (dir.join("batch.txt"), dir.join("analyses.jsonl"));
+    std::fs::write(&input_path, input).unwrap();
+    let status = LGAME
+        .command()
+        .args(["analyze", "--json", "-"])
+        .stdin(File::open(&input_path).unwrap())
+        .stdout(File::create(&output).unwrap())
+        .status()
+        .expect("lgame runs");
+    assert!(status.success(), "lgame analyze: {status}");
+    output
+}
+
+/// A file's JSON lines, one at a time.
+fn json_lines(path: &Path) -> impl Iterator<Item = Value> {
+    BufReader::new(File::open(path).unwrap())
+        .lines()
+        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
+}
+
+fn moves_of(answer: &Value, field: &str) -> BTreeSet<String> {
+    answer[field]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {field} in {answer}"))
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn check(cases: &[Case]) {
+    let dir = TempDir::new("wasm-equality");
+    let engine = engine_answers(&dir, cases);
+    let native = analyze(&dir, cases);
+    let server = ServeProcess::start(LGAME, dir.db(), &[]);
+    let mut compared = 0;
+    for ((case, engine), native) in cases
+        .iter()
+        .zip(json_lines(&engine))
+        .zip(json_lines(&native))
+    {
+        compared += 1;
+        let what = format!(
+            "[{}] {} (selected {})",
+            case.variant, case.position, case.selected
+        );
+        assert_eq!(engine["analysis"]["ok"], native, "analysis of {what}");
+        if !case.laid {
+            continue;
+        }
+        let laid = &engine["position"]["ok"];
+        assert_eq!(
+            moves_of(laid, "moves"),
+            moves_of(&native, "moves"),
+            "legal moves of {what}"
+        );
+        let asked = server.get(&format!(
+            "/api/position?variant={}&position={}&selected={}",
+            encode(&case.variant),
+            encode(&case.position),
+            encode(&case.selected)
+        ));
+        assert_eq!(asked.status, 200, "{what}: {}", asked.body);
+        assert_eq!(
+            *laid, asked.body,
+            "position answer (moves, refusals, reasons) of {what}"
+        );
+    }
+    assert_eq!(compared, cases.len(), "an answer for every case");
+}
+
+#[test]
+fn the_webassembly_engine_answers_random_positions_of_every_named_variant_as_the_server() {
+    let cases = random_cases();
+    assert_eq!(cases.len() as u64, PER_VARIANT * VARIANTS.len() as u64);
+    check(&cases);
+}
+
+#[test]
+fn the_webassembly_engine_answers_the_positions_of_the_api_docs_as_the_server() {
+    check(&documented_cases());
+}

@@ -1,0 +1,67 @@
+// @ts-check
+// The service worker (docs/web.md, "Without a server"): keeps the page, its modules, the
+// catalog and the WebAssembly engine, so that the page, once visited, loads and plays with
+// no network. The page's files are asked of the network first (a new version shows at
+// once) and answered from the cache when it cannot be reached; the API is never cached
+// (but the catalog, part of the page): without the server, the page asks the engine.
+// Served as /assets/sw.js with `Service-Worker-Allowed: /` (and as /sw.js on a static copy).
+
+const CACHE = 'lgame-page';
+
+/**
+ * The worker's global scope (the page's types are the document's: typed loosely here).
+ * @type {any}
+ */
+const worker = self;
+
+/** @param {URL} url */
+function isPage(url) {
+  return url.origin === worker.location.origin
+    && (url.pathname === '/' || url.pathname === '/index.html' || url.pathname.startsWith('/assets/')
+      || url.pathname.startsWith('/api/catalog') || url.pathname.startsWith('/@/'));
+}
+
+/** @param {Request} request */
+async function answer(request) {
+  const url = new URL(request.url);
+  // A profile's address is the page itself.
+  const key = url.pathname.startsWith('/@/') || url.pathname === '/index.html' ? '/' : url.pathname + url.search;
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (e) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw e;
+  }
+}
+
+worker.addEventListener('install', (/** @type {any} */ event) => {
+  // The engine and the page itself at once; the page sends the rest it loaded (below).
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/', '/assets/engine/lgame.wasm'])));
+  worker.skipWaiting();
+});
+
+worker.addEventListener('activate', (/** @type {any} */ event) => {
+  event.waitUntil(worker.clients.claim());
+});
+
+worker.addEventListener('fetch', (/** @type {any} */ event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || !isPage(url)) return;
+  event.respondWith(answer(event.request));
+});
+
+// The page names the files it loaded before this worker controlled it: kept too.
+worker.addEventListener('message', (/** @type {any} */ event) => {
+  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
+  const wanted = urls.map((/** @type {string} */ u) => new URL(u, worker.location.origin)).filter(isPage);
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(wanted.map(async (/** @type {URL} */ url) => {
+    if (!(await cache.match(url.pathname + url.search))) {
+      const response = await fetch(url).catch(() => null);
+      if (response && response.ok) await cache.put(url.pathname + url.search, response);
+    }
+  }))).then(() => { if (event.source) event.source.postMessage({ kept: wanted.length }); }));
+});
