@@ -37,7 +37,12 @@ pub struct Args {
 
     /// The engine's command line (it speaks docs/engine-protocol.md); one engine is
     /// started for each game.
-    #[arg(long, value_name = "CMD", conflicts_with = "level", required_unless_present = "level")]
+    #[arg(
+        long,
+        value_name = "CMD",
+        conflicts_with = "level",
+        required_unless_present = "level"
+    )]
     engine: Option<String>,
 
     /// A built-in level instead of an engine (`perfect`, `beginner:40`): `lgame engine`.
@@ -109,7 +114,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
         .trim()
         .to_string();
     if token.is_empty() {
-        return Err(bad(anyhow!("--token-file {}: empty", args.token_file.display())));
+        return Err(bad(anyhow!(
+            "--token-file {}: empty",
+            args.token_file.display()
+        )));
     }
     let engine = match (&args.engine, &args.level) {
         (Some(engine), _) => engine.clone(),
@@ -187,6 +195,8 @@ impl Bot {
             .build()
     }
 
+    // ureq's own error, matched by its status where it is met: one a request, not worth a box.
+    #[allow(clippy::result_large_err)]
     fn get(&self, path: &str, read_timeout: Duration) -> Result<ureq::Response, ureq::Error> {
         self.agent(read_timeout)
             .get(&format!("{}{path}", self.server))
@@ -194,6 +204,7 @@ impl Bot {
             .call()
     }
 
+    #[allow(clippy::result_large_err)]
     fn post(&self, path: &str, body: Value) -> Result<Value, ureq::Error> {
         let answer = self
             .agent(Duration::from_secs(30))
@@ -221,7 +232,11 @@ impl Bot {
     }
 
     /// Follows the event stream until told to stop, resuming after the last event.
-    fn follow_events(self: &Arc<Self>, stop_after: Option<usize>, out: &mut impl Write) -> Result<(), Failure> {
+    fn follow_events(
+        self: &Arc<Self>,
+        stop_after: Option<usize>,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
         let mut since: Option<i64> = None;
         let mut wait = RETRY_FIRST;
         let mut handles = Vec::new();
@@ -234,7 +249,9 @@ impl Bot {
                 Ok(answer) => answer,
                 Err(ureq::Error::Status(code, answer)) if code == 401 || code == 403 => {
                     let body = answer.into_string().unwrap_or_default();
-                    return Err(Failure::BadInput(anyhow!("the server refused the bot ({code}): {body}")));
+                    return Err(Failure::BadInput(anyhow!(
+                        "the server refused the bot ({code}): {body}"
+                    )));
                 }
                 Err(e) => {
                     writeln!(out, "the server cannot be reached ({e}); again in {wait:?}")?;
@@ -297,14 +314,22 @@ impl Bot {
                     },
                     Err(e) => format!("not answered: {e}"),
                 };
-                writeln!(out, "challenge {id} from {}: {said}", challenge["challenger"])?;
+                writeln!(
+                    out,
+                    "challenge {id} from {}: {said}",
+                    challenge["challenger"]
+                )?;
             }
             Some("gameStart") => {
                 let game = &event["game"];
                 let (Some(id), Some(color)) = (game["id"].as_str(), game["color"].as_str()) else {
                     return Ok(None);
                 };
-                let side = if color == "red" { Color::Red } else { Color::Blue };
+                let side = if color == "red" {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
                 let fresh = self
                     .playing
                     .lock()
@@ -404,7 +429,11 @@ impl Bot {
                 return Ok(true);
             }
             let plies = state["plies"].as_u64().unwrap_or(0) as usize;
-            let turn = if state["turn"] == "red" { Color::Red } else { Color::Blue };
+            let turn = if state["turn"] == "red" {
+                Color::Red
+            } else {
+                Color::Blue
+            };
             if turn == side && plies >= seat.played {
                 self.move_once(id, &state, received, seat)?;
             }
@@ -414,7 +443,13 @@ impl Bot {
 
     /// Asks the engine for its move in `state` and plays it (an engine that crashed is
     /// started again and asked again, or the game resigned).
-    fn move_once(&self, id: &str, state: &Value, received: Instant, seat: &mut Seat) -> anyhow::Result<()> {
+    fn move_once(
+        &self,
+        id: &str,
+        state: &Value,
+        received: Instant,
+        seat: &mut Seat,
+    ) -> anyhow::Result<()> {
         let game = seat.game_at(state)?;
         let plies = game.plies().len();
         let mut tries = 0;
@@ -423,7 +458,9 @@ impl Bot {
             tries += 1;
             let engine = seat.engine(&self.engine, &game)?;
             let asked = match clock_of(state, received) {
-                Some(clock) => engine.choose_timed(&game, clock, Duration::from_millis(self.max_movetime)),
+                Some(clock) => {
+                    engine.choose_timed(&game, clock, Duration::from_millis(self.max_movetime))
+                }
                 None => engine.choose(&game, Duration::from_millis(self.max_movetime)),
             };
             match asked {
@@ -451,7 +488,10 @@ impl Bot {
             Ok(_) => {
                 seat.played = plies + 1;
                 // On standard error: standard output is the main thread's.
-                eprintln!("game {id}: played {chosen} at ply {} (engine {think_ms} ms)", plies + 1);
+                eprintln!(
+                    "game {id}: played {chosen} at ply {} (engine {think_ms} ms)",
+                    plies + 1
+                );
             }
             // A stale or refused move: the stream tells what the game is now.
             Err(ureq::Error::Status(409, _)) => {}
@@ -575,7 +615,10 @@ mod tests {
         merge(&mut state, json!({"type": "change", "from": 1, "moves": ["c", "d"], "positions": ["r", "s"], "plies": 3, "turn": "blue"})).unwrap();
         assert_eq!(state["moves"], json!(["a", "c", "d"]));
         assert_eq!(state["positions"], json!(["p", "r", "s"]));
-        assert_eq!((state["plies"].as_u64(), state["turn"].as_str()), (Some(3), Some("blue")));
+        assert_eq!(
+            (state["plies"].as_u64(), state["turn"].as_str()),
+            (Some(3), Some("blue"))
+        );
         let mut empty = Value::Null;
         assert!(merge(&mut empty, json!({"type": "change", "from": 0})).is_err());
     }
@@ -585,7 +628,10 @@ mod tests {
         let state = json!({"clock": {"initial_s": 60, "increment_s": 2, "red_ms": 50_000,
                                       "blue_ms": 40_000, "running": "blue"}});
         let clock = clock_of(&state, Instant::now() - Duration::from_millis(1_000)).unwrap();
-        assert_eq!((clock.wtime, clock.winc, clock.binc), (50_000, 2_000, 2_000));
+        assert_eq!(
+            (clock.wtime, clock.winc, clock.binc),
+            (50_000, 2_000, 2_000)
+        );
         assert!((38_900..=39_000).contains(&clock.btime), "{}", clock.btime);
         assert!(clock_of(&json!({"clock": null}), Instant::now()).is_none());
     }

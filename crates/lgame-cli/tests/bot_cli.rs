@@ -10,17 +10,17 @@
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use lgame::{Position, Rules};
+use lgame_solver::Tablebase;
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::bots::{stream, Stream};
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::{spread, Lgame, TempDir};
-use lgame::{Position, Rules};
-use lgame_solver::Tablebase;
 use serde_json::{json, Value};
 
 const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
@@ -72,7 +72,11 @@ impl BotProcess {
                 text.push('\n');
             }
         });
-        let bot = BotProcess { child, lines, stderr };
+        let bot = BotProcess {
+            child,
+            lines,
+            stderr,
+        };
         bot.until("its greeting", |l| l.starts_with("bot "));
         bot
     }
@@ -126,7 +130,12 @@ fn online(person: &Browser, name: &str) {
     let deadline = Instant::now() + WAIT;
     while Instant::now() < deadline {
         let bots = person.get("/api/bots").body;
-        if bots["bots"].as_array().unwrap().iter().any(|b| b["username"] == name && b["online"] == true) {
+        if bots["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["username"] == name && b["online"] == true)
+        {
             return;
         }
         thread::sleep(Duration::from_millis(100));
@@ -158,9 +167,12 @@ fn challenge(person: &Browser, name: &str, clock: Value) -> String {
 /// game is over).
 fn wait_plies(moves: &Stream, state: &mut Value, plies: u64) -> Value {
     while state["plies"].as_u64().unwrap_or(0) < plies && state["over"] != true {
-        let message = moves
-            .next_within(WAIT)
-            .unwrap_or_else(|| panic!("the game stopped at {} plies, waiting for {plies}", state["plies"]));
+        let message = moves.next_within(WAIT).unwrap_or_else(|| {
+            panic!(
+                "the game stopped at {} plies, waiting for {plies}",
+                state["plies"]
+            )
+        });
         fold(state, message);
     }
     state.clone()
@@ -198,7 +210,10 @@ fn play_and_resign(addr: &str, person: &Browser, game: &str, moves: usize) -> Ve
 fn play(addr: &str, person: &Browser, game: &str, moves: usize, resign: bool) -> Vec<(u64, i64)> {
     let watch = stream(addr, &format!("/api/games/{game}/stream"), None);
     let mut state = Value::Null;
-    fold(&mut state, watch.until("the state", WAIT, |m| m["type"] == "state"));
+    fold(
+        &mut state,
+        watch.until("the state", WAIT, |m| m["type"] == "state"),
+    );
     let mut waits = Vec::new();
     for _ in 0..moves {
         if state["over"] == true {
@@ -257,9 +272,13 @@ fn examples_engine_plays_a_real_time_a_correspondence_and_an_untimed_game_throug
         Value::Null,
     ] {
         let game = challenge(&ada, "pybot", clock.clone());
-        bot.until("the game's start", |l| l.contains(&format!("game {game} started")));
+        bot.until("the game's start", |l| {
+            l.contains(&format!("game {game} started"))
+        });
         let answers = play_and_resign(addr, &ada, &game, 5);
-        bot.until("the game's end", |l| l.contains(&format!("game {game} ended")));
+        bot.until("the game's end", |l| {
+            l.contains(&format!("game {game} ended"))
+        });
         // The engine's own time, as the bot tells it, taken out.
         let said = bot.stderr.lock().unwrap().clone();
         for (ply, ms) in &answers {
@@ -267,18 +286,36 @@ fn examples_engine_plays_a_real_time_a_correspondence_and_an_untimed_game_throug
             let engine_ms = said
                 .lines()
                 .filter(|l| l.starts_with(&tag) && l.contains(&format!(" at ply {ply} ")))
-                .find_map(|l| l.rsplit("(engine ").next()?.strip_suffix(" ms)")?.parse::<i64>().ok())
+                .find_map(|l| {
+                    l.rsplit("(engine ")
+                        .next()?
+                        .strip_suffix(" ms)")?
+                        .parse::<i64>()
+                        .ok()
+                })
                 .unwrap_or_else(|| panic!("the bot told its move at ply {ply}: {said}"));
             net.push(ms - engine_ms);
         }
         waits.extend(answers.iter().map(|(_, ms)| *ms));
-        assert!(bot_moves(&ada, &game) >= 5, "{clock}: the bot played each of its moves");
+        assert!(
+            bot_moves(&ada, &game) >= 5,
+            "{clock}: the bot played each of its moves"
+        );
         let state = ada.get(&format!("/api/games/{game}")).body;
-        assert_eq!(state["players"]["blue"], json!({ "kind": "bot", "name": "pybot" }));
+        assert_eq!(
+            state["players"]["blue"],
+            json!({ "kind": "bot", "name": "pybot" })
+        );
         assert_eq!(state["clock"].is_null(), clock.is_null(), "{state}");
     }
     assert!(bot.exits(), "lgame bot --games 3 ends with its third game");
-    eprintln!("{}", spread("a person's move to the bot's answer (examples/engine.py)", waits));
+    eprintln!(
+        "{}",
+        spread(
+            "a person's move to the bot's answer (examples/engine.py)",
+            waits
+        )
+    );
     eprintln!("{}", spread("the same, the engine's time taken out", net));
 }
 
@@ -329,11 +366,23 @@ fn a_crashed_engine_is_started_again_and_one_without_clocks_plays_a_timed_game()
     let ada = Browser::signed_up(addr, "ada", PASSWORD);
     online(&ada, "crashbot");
 
-    let game = challenge(&ada, "crashbot", json!({ "initial_s": 60, "increment_s": 0 }));
+    let game = challenge(
+        &ada,
+        "crashbot",
+        json!({ "initial_s": 60, "increment_s": 0 }),
+    );
     play_and_resign(addr, &ada, &game, 6);
-    bot.until("the game's end", |l| l.contains(&format!("game {game} ended")));
-    assert!(dir.join("crashed").exists(), "the engine crashed on its third move");
-    assert!(bot_moves(&ada, &game) >= 5, "the game went on after the crash");
+    bot.until("the game's end", |l| {
+        l.contains(&format!("game {game} ended"))
+    });
+    assert!(
+        dir.join("crashed").exists(),
+        "the engine crashed on its third move"
+    );
+    assert!(
+        bot_moves(&ada, &game) >= 5,
+        "the game went on after the crash"
+    );
     assert!(bot.exits());
     let said = bot.stderr.lock().unwrap().clone();
     assert!(said.contains("the engine crashed"), "{said}");
@@ -342,7 +391,11 @@ fn a_crashed_engine_is_started_again_and_one_without_clocks_plays_a_timed_game()
 #[test]
 fn lgame_bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
     let dir = TempDir::new("bot-restart");
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let at = format!("127.0.0.1:{port}");
     let server = ServeProcess::start_at(LGAME, &at, dir.db(), &["--create-limit", "0"]);
     let token = bot_account(&at, &dir, "steadybot");
@@ -351,7 +404,9 @@ fn lgame_bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
     let ada = Browser::signed_up(&at, "ada", PASSWORD);
     online(&ada, "steadybot");
     let game = challenge(&ada, "steadybot", Value::Null);
-    bot.until("the game's start", |l| l.contains(&format!("game {game} started")));
+    bot.until("the game's start", |l| {
+        l.contains(&format!("game {game} started"))
+    });
     play(&at, &ada, &game, 2, false);
 
     // Killed, and started again where the bot knew it.
@@ -359,7 +414,12 @@ fn lgame_bot_reconnects_after_the_server_restarts_and_finishes_its_game() {
     thread::sleep(Duration::from_millis(1500));
     let _again = ServeProcess::start_at(LGAME, &at, dir.db(), &["--create-limit", "0"]);
     play_and_resign(&at, &ada, &game, 3);
-    bot.until("the game's end", |l| l.contains(&format!("game {game} ended")));
-    assert!(bot_moves(&ada, &game) >= 5, "the bot played on after the restart");
+    bot.until("the game's end", |l| {
+        l.contains(&format!("game {game} ended"))
+    });
+    assert!(
+        bot_moves(&ada, &game) >= 5,
+        "the bot played on after the restart"
+    );
     assert!(bot.exits());
 }

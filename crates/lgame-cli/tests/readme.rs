@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Commands the README shows but this test does not run, and where they are tested instead.
-const NOT_RUN_HERE: [(&str, &str); 6] = [
+const NOT_RUN_HERE: [(&str, &str); 7] = [
     (
         "lgame play",
         "interactive: tests/play_cli.rs, under tmux too",
@@ -27,6 +27,10 @@ const NOT_RUN_HERE: [(&str, &str); 6] = [
     (
         "lgame engine",
         "reads the protocol on stdin: tests/engine_match_cli.rs",
+    ),
+    (
+        "cargo xtask",
+        "the project's own tasks, with tests of their own (xtask, web_offline.rs)",
     ),
     (
         "lgame bot",

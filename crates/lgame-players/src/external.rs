@@ -386,7 +386,12 @@ impl External {
 
     /// Sends the game's position and `go`, and waits `movetime` plus [`SLACK`] for the
     /// `bestmove` and as long again for the `readyok` after it.
-    fn ask(&mut self, game: &Game, go: Command, movetime: Duration) -> Result<Option<String>, Failure> {
+    fn ask(
+        &mut self,
+        game: &Game,
+        go: Command,
+        movetime: Duration,
+    ) -> Result<Option<String>, Failure> {
         self.check_quiet()?;
         self.send(&position_command(game.start(), &game.moves()))?;
         self.send(&go)?;

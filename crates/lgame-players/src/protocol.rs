@@ -287,7 +287,7 @@ impl fmt::Display for Reply {
 /// any order; the clock's fields all or none.
 fn parse_go(rest: &str) -> Option<Command> {
     let words: Vec<&str> = rest.split_whitespace().collect();
-    if words.len() % 2 != 0 {
+    if !words.len().is_multiple_of(2) {
         return None;
     }
     let mut fields: [Option<u64>; 5] = [None; 5];
@@ -467,11 +467,19 @@ mod tests {
             "go fast".parse::<Command>().unwrap_err().to_string(),
             "'go fast': expected go, go movetime MS or go wtime MS btime MS winc MS binc MS"
         );
-        for bad in ["go wtime 1000", "go movetime", "go movetime 5 movetime 6", "go wtime x btime 1 winc 0 binc 0"] {
+        for bad in [
+            "go wtime 1000",
+            "go movetime",
+            "go movetime 5 movetime 6",
+            "go wtime x btime 1 winc 0 binc 0",
+        ] {
             assert!(bad.parse::<Command>().is_err(), "{bad}");
         }
         assert_eq!(
-            "go binc 3 winc 2 btime 1 wtime 9".parse::<Command>().unwrap().to_string(),
+            "go binc 3 winc 2 btime 1 wtime 9"
+                .parse::<Command>()
+                .unwrap()
+                .to_string(),
             "go wtime 9 btime 1 winc 2 binc 3"
         );
         assert_eq!(
@@ -500,15 +508,30 @@ mod tests {
 
     #[test]
     fn an_engine_without_clocks_gets_a_share_of_its_time_within_what_is_left() {
-        let clock = GoClock { wtime: 60_000, btime: 1_000, winc: 2_000, binc: 0 };
+        let clock = GoClock {
+            wtime: 60_000,
+            btime: 1_000,
+            winc: 2_000,
+            binc: 0,
+        };
         // A fortieth of a minute plus three quarters of the increment.
         assert_eq!(clock.movetime_for(true, 10_000), 1_500 + 1_500);
         // The cap, for correspondence's days.
-        let days = GoClock { wtime: 86_400_000, btime: 86_400_000, winc: 0, binc: 0 };
+        let days = GoClock {
+            wtime: 86_400_000,
+            btime: 86_400_000,
+            winc: 0,
+            binc: 0,
+        };
         assert_eq!(days.movetime_for(false, 5_000), 5_000);
         // Never more than what is left less 200 ms, never under 50 ms.
         assert_eq!(clock.movetime_for(false, 10_000), 50);
-        let short = GoClock { wtime: 300, btime: 0, winc: 20_000, binc: 0 };
+        let short = GoClock {
+            wtime: 300,
+            btime: 0,
+            winc: 20_000,
+            binc: 0,
+        };
         assert_eq!(short.movetime_for(true, 10_000), 100);
         assert_eq!(short.movetime_for(false, 10_000), 50);
     }

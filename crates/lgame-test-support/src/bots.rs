@@ -104,9 +104,7 @@ pub fn stream(addr: &str, path: &str, token: Option<&str>) -> Stream {
     if let Some(token) = token {
         request = request.set("Authorization", &format!("Bearer {token}"));
     }
-    let answer = request
-        .call()
-        .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+    let answer = request.call().unwrap_or_else(|e| panic!("GET {path}: {e}"));
     assert_eq!(answer.content_type(), "application/x-ndjson", "{path}");
     let (send, lines) = mpsc::channel();
     let reader = BufReader::new(answer.into_reader());

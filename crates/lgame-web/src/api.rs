@@ -114,9 +114,10 @@ pub fn router(shared: Shared) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // gzip when the client accepts it; small answers, pictures other than SVG, the
         // WebSocket's handshake and the streams (each line goes at once) go as they are.
-        .layer(tower_http::compression::CompressionLayer::new().compress_when(
-            DefaultPredicate::new().and(NotForContentType::const_new(NDJSON)),
-        ))
+        .layer(
+            tower_http::compression::CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(NotForContentType::const_new(NDJSON))),
+        )
         // A handler that panics is answered 500, not a connection dropped unanswered.
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .with_state(shared)
@@ -656,7 +657,10 @@ pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(5);
 pub(crate) fn ndjson(lines: mpsc::Receiver<String>) -> Response {
     let body = futures_util::stream::unfold(lines, |mut lines| async move {
         let line = lines.recv().await?;
-        Some((Ok::<_, std::convert::Infallible>(format!("{line}\n")), lines))
+        Some((
+            Ok::<_, std::convert::Infallible>(format!("{line}\n")),
+            lines,
+        ))
     });
     (
         [

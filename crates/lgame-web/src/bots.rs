@@ -28,12 +28,9 @@ use crate::games::{self, blocking, random_hex, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
-use crate::response::{
-    BotInfo, BotList, ChallengeView, TokenCreated, TokenInfo, TokenList,
-};
+use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenInfo, TokenList};
 use crate::store::{
-    now_ms, user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow,
-    UserBy,
+    now_ms, user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy,
 };
 
 /// A token's text: this prefix, then 64 hex digits (256 random bits). The prefix tells it
@@ -129,8 +126,14 @@ async fn create_token(
     Body(req): Body<NewTokenRequest>,
 ) -> Result<Response, ApiError> {
     let user = logged_in(&caller)?.user.clone();
-    let description = req.description.map(|d| d.trim().to_string()).filter(|d| !d.is_empty());
-    if description.as_ref().is_some_and(|d| d.chars().count() > 100) {
+    let description = req
+        .description
+        .map(|d| d.trim().to_string())
+        .filter(|d| !d.is_empty());
+    if description
+        .as_ref()
+        .is_some_and(|d| d.chars().count() > 100)
+    {
         let message = "description: at most 100 characters".to_string();
         return Err(GameError::invalid(Input::Other, message).into());
     }
@@ -221,8 +224,14 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
         rated: row.category.is_some(),
         category: row.category.clone(),
         color: row.color.clone(),
-        reason: row.reason.clone().filter(|_| state == ChallengeState::Declined),
-        game: row.game.clone().filter(|_| state == ChallengeState::Accepted),
+        reason: row
+            .reason
+            .clone()
+            .filter(|_| state == ChallengeState::Declined),
+        game: row
+            .game
+            .clone()
+            .filter(|_| state == ChallengeState::Accepted),
         seat: row
             .challenger_side
             .clone()
@@ -252,7 +261,13 @@ async fn read_challenge(shared: &Shared, id: &str) -> Result<ChallengeRow, ApiEr
 async fn settle(shared: &Shared, id: &str, how: Settle) -> Result<bool, ApiError> {
     let games = shared.games.clone();
     let key = id.to_string();
-    Ok(blocking(move || games.store.settle_challenge(&key, &how, now_ms()).map_err(storage)).await?)
+    Ok(blocking(move || {
+        games
+            .store
+            .settle_challenge(&key, &how, now_ms())
+            .map_err(storage)
+    })
+    .await?)
 }
 
 async fn challenge(
@@ -278,7 +293,11 @@ async fn challenge(
         true => Some(crate::ratings::category(&rules, clock).ok_or_else(|| {
             let message = format!(
                 "variant '{variant}' {}: not rated (docs/ratings.md)",
-                if clock.is_some() { "at this control" } else { "without a clock" }
+                if clock.is_some() {
+                    "at this control"
+                } else {
+                    "without a clock"
+                }
             );
             ApiError::new(StatusCode::BAD_REQUEST, message).kind("not_rated")
         })?),
@@ -312,9 +331,14 @@ async fn challenge(
     let levels = blocking(move || games.store.bots().map_err(storage)).await?;
     let bot = levels.into_iter().find(|b| b.id == dest.id);
     let level = bot.as_ref().and_then(|b| b.level.clone());
-    let online = bot.and_then(|b| b.seen_ms).is_some_and(|s| now_ms() - s < ONLINE_MS);
+    let online = bot
+        .and_then(|b| b.seen_ms)
+        .is_some_and(|s| now_ms() - s < ONLINE_MS);
     if level.is_none() && !online {
-        let message = format!("the bot '{}' is not online: its program is not connected", dest.username);
+        let message = format!(
+            "the bot '{}' is not online: its program is not connected",
+            dest.username
+        );
         return Err(ApiError::new(StatusCode::CONFLICT, message).kind("bot_offline"));
     }
     let row = ChallengeRow {
@@ -324,7 +348,10 @@ async fn challenge(
         dest: dest.id,
         dest_name: dest.username.clone(),
         variant,
-        clock: clock.map(|c| serde_json::to_string(&c)).transpose().map_err(|e| ApiError::internal("a clock", e))?,
+        clock: clock
+            .map(|c| serde_json::to_string(&c))
+            .transpose()
+            .map_err(|e| ApiError::internal("a clock", e))?,
         category: category.map(str::to_string),
         color,
         state: ChallengeState::Pending,
@@ -335,7 +362,13 @@ async fn challenge(
     };
     let games = shared.games.clone();
     let stored = row.clone();
-    blocking(move || games.store.insert_challenge(&stored, now_ms()).map_err(storage)).await?;
+    blocking(move || {
+        games
+            .store
+            .insert_challenge(&stored, now_ms())
+            .map_err(storage)
+    })
+    .await?;
     tracing::info!(challenge = %row.id, bot = %dest.username, "challenge");
     let mut state = ChallengeState::Pending;
     let mut row = row;
@@ -502,7 +535,11 @@ async fn cancel_challenge(
 
 /// An event's line: its id, its kind, and what it is of (the challenge, or the game with
 /// the bot's side and its state). `None`: what it tells is gone (a closed account's game).
-async fn event_line(shared: &Shared, bot: i64, event: &EventRow) -> Result<Option<String>, ApiError> {
+async fn event_line(
+    shared: &Shared,
+    bot: i64,
+    event: &EventRow,
+) -> Result<Option<String>, ApiError> {
     let line = match event.kind.as_str() {
         crate::store::CHALLENGE | crate::store::CHALLENGE_CANCELED => {
             let games = shared.games.clone();
@@ -581,7 +618,11 @@ async fn events(
                     Err(_) => return,
                 }
             }
-            since = Some(if since.is_none() { last.max(next) } else { next });
+            since = Some(if since.is_none() {
+                last.max(next)
+            } else {
+                next
+            });
             tokio::select! {
                 _ = tokio::time::sleep(POLL_EVERY) => {}
                 _ = shutdown.changed() => return,

@@ -307,11 +307,9 @@ async fn token_account(shared: &Shared, token: &str, beyond: bool) -> Result<Use
             "the API token is unknown or revoked",
         )
         .kind("bad_token")),
-        Some(user) if user.disabled => Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "the account is disabled",
-        )
-        .kind("disabled")),
+        Some(user) if user.disabled => {
+            Err(ApiError::new(StatusCode::FORBIDDEN, "the account is disabled").kind("disabled"))
+        }
         Some(user) => Ok(user),
     }
 }

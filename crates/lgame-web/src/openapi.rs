@@ -90,9 +90,15 @@ pub fn document() -> utoipa::openapi::OpenApi {
         }
     }
     for path in STREAMS {
-        let op = doc.paths.paths.get_mut(path).and_then(|item| item.get.as_mut());
+        let op = doc
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| item.get.as_mut());
         if let Some(op) = op {
-            let marks = ExtensionsBuilder::new().add("x-streaming", "ndjson").build();
+            let marks = ExtensionsBuilder::new()
+                .add("x-streaming", "ndjson")
+                .build();
             match &mut op.extensions {
                 Some(extensions) => extensions.merge(marks),
                 None => op.extensions = Some(marks),

@@ -46,12 +46,11 @@ pub use accounts::{
 };
 
 pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
-pub use bots::{
-    Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow,
-    CHALLENGE, CHALLENGE_CANCELED,
-};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
+pub use bots::{
+    Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
+};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use ratings::{account_of, now_ms, RatingChange, Ratings};
 pub use sqlite::Synchronous;

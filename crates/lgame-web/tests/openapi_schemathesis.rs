@@ -132,7 +132,11 @@ fn every_operation_of_the_document_is_routed() {
             let method = method.to_uppercase();
             // A game's stream is a long answer: asked of no game, its refusal shows it is
             // routed.
-            let id = if path == GAME_STREAM { "0123456789abcdef" } else { game.id.as_str() };
+            let id = if path == GAME_STREAM {
+                "0123456789abcdef"
+            } else {
+                game.id.as_str()
+            };
             let at = concrete(path, id);
             let body = (method == "POST").then_some("{}");
             let reply = server.request(&method, &at, body);

@@ -251,7 +251,12 @@ fn the_database_holds_no_password_session_cookie_invitation_or_token_in_clear(ba
             "{secret} is in the database in clear"
         );
     }
-    let hashes = query(backend, &dir, &db, "SELECT password_hash FROM users WHERE level IS NULL");
+    let hashes = query(
+        backend,
+        &dir,
+        &db,
+        "SELECT password_hash FROM users WHERE level IS NULL",
+    );
     assert_eq!(hashes.len(), 1);
     assert!(
         hashes[0].starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
@@ -286,7 +291,13 @@ fn a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player(
     let friend = fresh(&server);
     let (friend_game, _) = friend_game(&closer, &friend);
     let computer_game = computer_game(&closer);
-    let hash = query(backend, &dir, &db, "SELECT password_hash FROM users WHERE level IS NULL").remove(0);
+    let hash = query(
+        backend,
+        &dir,
+        &db,
+        "SELECT password_hash FROM users WHERE level IS NULL",
+    )
+    .remove(0);
     let personal = [
         name.to_string(),
         name.to_lowercase(),

@@ -4,11 +4,15 @@
 
 mod browser_common;
 
-use browser_common::{bench_with, game_of, js, no_console_errors, type_a_move, wait_for_ply, wait_for_view};
+use browser_common::{
+    bench_with, game_of, js, no_console_errors, type_a_move, wait_for_ply, wait_for_view,
+};
 
 #[test]
 fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
-    let bench = bench_with("web-bots-lobby", |c| c.computer_delay = std::time::Duration::ZERO);
+    let bench = bench_with("web-bots-lobby", |c| {
+        c.computer_delay = std::time::Duration::ZERO
+    });
     let page = bench.driver.phone();
     bench.open(&page, "#/play");
     page.wait_until("the levels among the bots", || {
@@ -16,13 +20,19 @@ fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
             .is_some()
     });
     let listed = page.try_text("#bots").unwrap_or_default();
-    for level in ["lgame-random", "lgame-beginner", "lgame-intermediate", "lgame-perfect"] {
+    for level in [
+        "lgame-random",
+        "lgame-beginner",
+        "lgame-intermediate",
+        "lgame-perfect",
+    ] {
         assert!(listed.contains(level), "{listed}");
     }
     js(&page, "const s = document.querySelector('select[name=bot-control]'); s.value = 'untimed'; s.dispatchEvent(new Event('change'));");
     js(&page, "const s = document.querySelector('select[name=bot-colour]'); s.value = 'red'; s.dispatchEvent(new Event('change'));");
     page.screenshot(browser_common::artifacts_dir().join("bots-lobby-phone.png"));
-    page.find("#bots li[data-bot='lgame-random'] .bot-challenge").click();
+    page.find("#bots li[data-bot='lgame-random'] .bot-challenge")
+        .click();
     page.wait_until("the game", || game_of(&page).is_some());
     let id = game_of(&page).unwrap();
     let state = bench.server.state(&id);
@@ -30,7 +40,8 @@ fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
     assert_eq!(state["players"]["blue"]["name"], "lgame-random", "{state}");
     assert!(state["clock"].is_null(), "{state}");
     page.wait_until("the bot's name with its badge", || {
-        page.try_text(".players").is_some_and(|t| t.contains("lgame-random") && t.contains("BOT"))
+        page.try_text(".players")
+            .is_some_and(|t| t.contains("lgame-random") && t.contains("BOT"))
     });
     type_a_move(&bench, &page, &id);
     wait_for_ply(&page, 2);
@@ -39,12 +50,15 @@ fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
 
 #[test]
 fn a_bots_profile_shows_its_badge_and_challenges_it() {
-    let bench = bench_with("web-bots-profile", |c| c.computer_delay = std::time::Duration::ZERO);
+    let bench = bench_with("web-bots-profile", |c| {
+        c.computer_delay = std::time::Duration::ZERO
+    });
     let page = bench.driver.session();
     page.goto(&bench.server.url("/@/lgame-beginner"));
     wait_for_view(&page);
     page.wait_until("the badge by the name", || {
-        page.try_text(".profile-name").is_some_and(|t| t.contains("lgame-beginner") && t.contains("BOT"))
+        page.try_text(".profile-name")
+            .is_some_and(|t| t.contains("lgame-beginner") && t.contains("BOT"))
     });
     page.find(".bot-challenge").click();
     page.wait_until("the game", || game_of(&page).is_some());

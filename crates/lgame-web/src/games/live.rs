@@ -213,12 +213,7 @@ impl Live {
                 kind: PlayerKind::Anonymous,
                 name: None,
             },
-            false => player_at(
-                &self.seats[i],
-                held,
-                self.names[i].as_deref(),
-                self.bots[i],
-            ),
+            false => player_at(&self.seats[i], held, self.names[i].as_deref(), self.bots[i]),
         }
     }
 

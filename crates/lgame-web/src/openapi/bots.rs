@@ -4,9 +4,7 @@
 
 use super::BodyRefusals;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, GameQuery, NewTokenRequest};
-use crate::response::{
-    BotList, ChallengeView, Created, ErrorBody, TokenCreated, TokenList,
-};
+use crate::response::{BotList, ChallengeView, Created, ErrorBody, TokenCreated, TokenList};
 
 /// `POST /api/account/bot`.
 #[utoipa::path(post, path = "/api/account/bot", tag = "bots",

@@ -199,13 +199,16 @@ pub trait Accounts {
     fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>>;
 }
 
-pub(super) const USER_BY_ID: &str = "SELECT id, username, password_hash, email, created, disabled, bot
+pub(super) const USER_BY_ID: &str =
+    "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE id = $1";
 
-pub(super) const USER_BY_KEY: &str = "SELECT id, username, password_hash, email, created, disabled, bot
+pub(super) const USER_BY_KEY: &str =
+    "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE username_key = $1";
 
-pub(super) const NEWEST_USERS: &str = "SELECT id, username, password_hash, email, created, disabled, bot
+pub(super) const NEWEST_USERS: &str =
+    "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users ORDER BY id DESC LIMIT $1";
 
 pub(super) const SESSION: &str = "SELECT s.user_id, s.created, s.used, s.expires,

@@ -63,8 +63,11 @@ macro_rules! bots_schema {
 /// The SQLite schema: `INTEGER PRIMARY KEY` is the row id, one more than the largest.
 pub(super) const SCHEMA_SQLITE: &str = bots_schema!("INTEGER PRIMARY KEY", "INTEGER", "INTEGER");
 /// The PostgreSQL schema.
-pub(super) const SCHEMA_POSTGRES: &str =
-    bots_schema!("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "BOOLEAN", "BIGINT");
+pub(super) const SCHEMA_POSTGRES: &str = bots_schema!(
+    "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+    "BOOLEAN",
+    "BIGINT"
+);
 
 /// A bot account, as the list of bots shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,7 +229,12 @@ pub trait Bots {
 
     /// Bot `user`'s events after `since`, oldest first, at most `limit`; with no `since`,
     /// those that still stand (pending challenges, games not over) and the last id.
-    fn events(&self, user: i64, since: Option<i64>, limit: i64) -> StoreResult<(Vec<EventRow>, i64)>;
+    fn events(
+        &self,
+        user: i64,
+        since: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<(Vec<EventRow>, i64)>;
 }
 
 /// The holder's account id (`u:ID`), if it is an account's.

@@ -432,7 +432,10 @@ mod both_backends {
         let bot_established = stored.iter().any(|(user, c, e)| {
             *user == bot && c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION
         });
-        assert!(bot_established, "the bot would be on the board but for being a bot");
+        assert!(
+            bot_established,
+            "the bot would be on the board but for being a bot"
+        );
         let shown: Vec<(f64, String)> = board(0)
             .into_iter()
             .map(|l| (l.entry.rating.rating, l.username))

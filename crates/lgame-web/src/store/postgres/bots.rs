@@ -58,7 +58,11 @@ pub(super) async fn note_start(
     game: &str,
     holders: &[Option<String>; 2],
 ) -> StoreResult<()> {
-    let mut users: Vec<i64> = holders.iter().flatten().filter_map(|h| holder_user(h)).collect();
+    let mut users: Vec<i64> = holders
+        .iter()
+        .flatten()
+        .filter_map(|h| holder_user(h))
+        .collect();
     users.sort_unstable();
     for user in users {
         insert_event(tx, user, GAME_START, game, crate::store::now_ms()).await?;
@@ -94,9 +98,9 @@ impl Store {
         &self,
         work: impl for<'a> FnOnce(
                 &'a Transaction<'a>,
-            )
-                -> std::pin::Pin<Box<dyn std::future::Future<Output = StoreResult<T>> + Send + 'a>>
-            + Send
+            ) -> std::pin::Pin<
+                Box<dyn std::future::Future<Output = StoreResult<T>> + Send + 'a>,
+            > + Send
             + 'static,
     ) -> StoreResult<T> {
         let pool = self.pool.clone();
@@ -241,7 +245,12 @@ impl Bots for Store {
         })
     }
 
-    fn events(&self, user: i64, since: Option<i64>, limit: i64) -> StoreResult<(Vec<EventRow>, i64)> {
+    fn events(
+        &self,
+        user: i64,
+        since: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<(Vec<EventRow>, i64)> {
         let last: i64 = self.rows(LAST_EVENT.into(), vec![Box::new(user)])?[0].get(0);
         let rows = match since {
             Some(since) => self.rows(

@@ -40,7 +40,11 @@ fn event(r: &Row<'_>) -> rusqlite::Result<EventRow> {
 }
 
 /// The `gameStart` events of a game's bots, once it is stored.
-pub(super) fn note_start(conn: &Connection, game: &str, holders: &[Option<String>; 2]) -> StoreResult<()> {
+pub(super) fn note_start(
+    conn: &Connection,
+    game: &str,
+    holders: &[Option<String>; 2],
+) -> StoreResult<()> {
     for user in holders.iter().flatten().filter_map(|h| holder_user(h)) {
         conn.prepare_cached(&numbered(INSERT_EVENT))?
             .execute(params![user, GAME_START, game, crate::store::now_ms()])?;
@@ -49,7 +53,12 @@ pub(super) fn note_start(conn: &Connection, game: &str, holders: &[Option<String
 }
 
 /// The `gameFinish` events of a game's bots, once its result is stored (once each).
-pub(super) fn note_end(conn: &Connection, game: &str, outcome: &str, ended: bool) -> StoreResult<()> {
+pub(super) fn note_end(
+    conn: &Connection,
+    game: &str,
+    outcome: &str,
+    ended: bool,
+) -> StoreResult<()> {
     if outcome == "*" && !ended {
         return Ok(());
     }
@@ -81,7 +90,12 @@ impl Bots for Store {
             Ok(conn
                 .query_row(
                     &numbered(INSERT_LEVEL_BOT),
-                    params![username, username.to_lowercase(), crate::store::unix_now(), level],
+                    params![
+                        username,
+                        username.to_lowercase(),
+                        crate::store::unix_now(),
+                        level
+                    ],
                     |r| r.get(0),
                 )
                 .optional()?)
@@ -165,7 +179,10 @@ impl Bots for Store {
                     c.created_ms
                 ],
             )?;
-            conn.execute(&numbered(INSERT_EVENT), params![c.dest, CHALLENGE, c.id, now_ms])?;
+            conn.execute(
+                &numbered(INSERT_EVENT),
+                params![c.dest, CHALLENGE, c.id, now_ms],
+            )?;
             Ok(())
         })
     }
@@ -206,7 +223,12 @@ impl Bots for Store {
         })
     }
 
-    fn events(&self, user: i64, since: Option<i64>, limit: i64) -> StoreResult<(Vec<EventRow>, i64)> {
+    fn events(
+        &self,
+        user: i64,
+        since: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<(Vec<EventRow>, i64)> {
         let conn = self.reader();
         let last: i64 = conn.query_row(&numbered(LAST_EVENT), [user], |r| r.get(0))?;
         let rows = match since {
