@@ -264,16 +264,15 @@ impl Bot {
             wait = RETRY_FIRST;
             for line in BufReader::new(stream.into_reader()).lines() {
                 let Ok(line) = line else { break };
-                if line.trim().is_empty() {
-                    continue;
+                let event = serde_json::from_str::<Value>(&line).ok();
+                if let Some(event) = event.filter(|_| !line.trim().is_empty()) {
+                    since = event["id"].as_i64().or(since);
+                    if let Some(handle) = self.on_event(&event, out)? {
+                        handles.push(handle);
+                    }
                 }
-                let Ok(event) = serde_json::from_str::<Value>(&line) else {
-                    continue;
-                };
-                since = event["id"].as_i64().or(since);
-                if let Some(handle) = self.on_event(&event, out)? {
-                    handles.push(handle);
-                }
+                // Asked at every line, the keep-alives too: a game's thread may end just
+                // after its `gameFinish` was read.
                 if stop_after.is_some_and(|n| self.ended.load(Ordering::SeqCst) >= n)
                     && self.playing.lock().map(|p| p.is_empty()).unwrap_or(true)
                 {

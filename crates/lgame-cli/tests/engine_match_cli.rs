@@ -262,6 +262,8 @@ impl Session {
             .to_string();
         assert_eq!(self.reply(), "id author the lgame authors");
         assert_eq!(self.reply(), "variants all");
+        // Its players move at once: it takes both clocks (the protocol's "Clocks").
+        assert_eq!(self.reply(), "features clock");
         assert_eq!(self.reply(), "lgpok");
         name
     }
