@@ -43,8 +43,18 @@ fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
         page.try_text(".players")
             .is_some_and(|t| t.contains("lgame-random") && t.contains("BOT"))
     });
-    type_a_move(&bench, &page, &id);
+    // The person's move, typed; the level answers in the same request (the page shows ply 2).
+    page.wait_until("the board to take a move", || {
+        js(
+            &page,
+            "const i = document.querySelector('.notation-input'); return !!i && !i.disabled",
+        ) == true
+    });
+    page.find(".notation-input")
+        .send_keys(&lgame_test_support::http::quiet_moves(&state)[0]);
+    page.find(".notation-play").click();
     wait_for_ply(&page, 2);
+    assert_eq!(bench.server.state(&id)["plies"], 2);
     no_console_errors(&page);
 }
 
