@@ -4,9 +4,7 @@
 
 mod browser_common;
 
-use browser_common::{
-    bench_with, game_of, js, no_console_errors, type_a_move, wait_for_ply, wait_for_view,
-};
+use browser_common::{bench_with, game_of, js, no_console_errors, wait_for_ply, wait_for_view};
 
 #[test]
 fn a_visitor_challenges_a_level_from_the_lobby_and_plays_it() {
