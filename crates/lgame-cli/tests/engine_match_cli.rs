@@ -435,7 +435,7 @@ fn engine_bad_lines_get_an_error_naming_the_problem_and_the_engine_goes_on() {
     );
     assert_eq!(
         engine.ask("go movetime soon"),
-        "error 'go movetime soon': movetime needs milliseconds"
+        "error 'go movetime soon': expected go, go movetime MS or go wtime MS btime MS winc MS binc MS"
     );
     assert_eq!(
         engine.ask("rules"),
