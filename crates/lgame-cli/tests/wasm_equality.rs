@@ -10,8 +10,8 @@
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 use lgame::variants::VARIANTS;
 use lgame::{Position, Rules};
@@ -110,10 +110,14 @@ fn documented_cases() -> Vec<Case> {
     cases
 }
 
-/// The engine's answers in Node, in a file of JSON lines `{analysis, position}`.
-fn engine_answers(dir: &TempDir, cases: &[Case]) -> PathBuf {
+/// Node processes that run the engine, each answering its share of the cases.
+const NODE_SHARDS: usize = 2;
+
+/// The engine's answers in Node, one JSON line `{analysis, position}` for each case, read
+/// as they come: the cases are dealt round-robin to [`NODE_SHARDS`] processes (the engine
+/// is the slow side), and nothing is kept on disk (the answers are over a gigabyte).
+fn engine_answers(dir: &TempDir, cases: &[Case]) -> impl Iterator<Item = Value> {
     let input = dir.join("cases.jsonl");
-    let output = dir.join("answers.jsonl");
     let lines: Vec<String> = cases
         .iter()
         .map(|c| {
@@ -123,44 +127,67 @@ fn engine_answers(dir: &TempDir, cases: &[Case]) -> PathBuf {
         .collect();
     std::fs::write(&input, lines.join("\n")).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lgame-wasm/tests/equality.mjs");
-    let run = Command::new("node")
-        .arg(script)
-        .arg(&input)
-        .arg(&output)
-        .output()
-        .expect("node runs (Debian's nodejs; `cargo xtask test` installs it)");
-    assert!(
-        run.status.success(),
-        "node: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    output
+    let mut shards: Vec<_> = (0..NODE_SHARDS)
+        .map(|shard| {
+            let node = Command::new("node")
+                .arg(&script)
+                .arg(&input)
+                .arg(format!("{shard}/{NODE_SHARDS}"))
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("node runs (Debian's nodejs; `cargo xtask test` installs it)");
+            Answers::of(node, "node")
+        })
+        .collect();
+    (0..cases.len()).map(move |i| shards[i % NODE_SHARDS].next().expect("node's answer"))
 }
 
-/// `lgame analyze --json -`: one JSON line for each case, in a file.
-fn analyze(dir: &TempDir, cases: &[Case]) -> PathBuf {
+/// `lgame analyze --json -`: one JSON line for each case, read as they come.
+fn analyze(dir: &TempDir, cases: &[Case]) -> Answers {
     let input: String = cases
         .iter()
         .map(|c| format!("[{}] {}\n", c.variant, c.position))
         .collect();
-    let (input_path, output) = (dir.join("batch.txt"), dir.join("analyses.jsonl"));
+    let input_path = dir.join("batch.txt");
     std::fs::write(&input_path, input).unwrap();
-    let status = LGAME
+    let analyze = LGAME
         .command()
         .args(["analyze", "--json", "-"])
         .stdin(File::open(&input_path).unwrap())
-        .stdout(File::create(&output).unwrap())
-        .status()
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("lgame runs");
-    assert!(status.success(), "lgame analyze: {status}");
-    output
+    Answers::of(analyze, "lgame analyze")
 }
 
-/// A file's JSON lines, one at a time.
-fn json_lines(path: &Path) -> impl Iterator<Item = Value> {
-    BufReader::new(File::open(path).unwrap())
-        .lines()
-        .map(|line| serde_json::from_str(&line.unwrap()).unwrap())
+/// A program's JSON lines on its standard output, one at a time; when they end, the
+/// program must have succeeded.
+struct Answers {
+    child: Child,
+    lines: std::io::Lines<BufReader<ChildStdout>>,
+    name: &'static str,
+}
+
+impl Answers {
+    fn of(mut child: Child, name: &'static str) -> Answers {
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Answers { child, lines, name }
+    }
+}
+
+impl Iterator for Answers {
+    type Item = Value;
+
+    fn next(&mut self) -> Option<Value> {
+        match self.lines.next() {
+            Some(line) => Some(serde_json::from_str(&line.unwrap()).unwrap()),
+            None => {
+                let status = self.child.wait().unwrap();
+                assert!(status.success(), "{}: {status}", self.name);
+                None
+            }
+        }
+    }
 }
 
 fn moves_of(answer: &Value, field: &str) -> BTreeSet<String> {
@@ -174,14 +201,13 @@ fn moves_of(answer: &Value, field: &str) -> BTreeSet<String> {
 
 fn check(cases: &[Case]) {
     let dir = TempDir::new("wasm-equality");
-    let engine = engine_answers(&dir, cases);
-    let native = analyze(&dir, cases);
     let server = ServeProcess::start(LGAME, dir.db(), &[]);
     let mut compared = 0;
+    // The three programs run at once; their answers are compared as they come.
     for ((case, engine), native) in cases
         .iter()
-        .zip(json_lines(&engine))
-        .zip(json_lines(&native))
+        .zip(engine_answers(&dir, cases))
+        .zip(analyze(&dir, cases))
     {
         compared += 1;
         let what = format!(
