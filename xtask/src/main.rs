@@ -23,7 +23,8 @@
 //! - `cargo xtask wasm [--check]` builds the page's WebAssembly engine (`crates/lgame-wasm`)
 //!   with Debian's `rustc-web` (installed when missing) into
 //!   `crates/lgame-web/web/engine/lgame.wasm`; `--check` fails when the committed file differs.
-//! - `cargo xtask static DIR` writes the page as static files (`lgame_web::write_static_site`):
+//! - `cargo xtask static DIR` writes the page as static files (lgame-web's example
+//!   `static_site`, `lgame_web::write_static_site`):
 //!   served by any static web host, it plays with its WebAssembly engine, no server.
 //! - `cargo xtask players-report [--out FILE]` plays the computer players against each other
 //!   and writes `docs/players.md`.
@@ -204,14 +205,24 @@ fn run_large_one(args: &[OsString]) -> anyhow::Result<()> {
     )
 }
 
+/// The page as static files: lgame-web's example `static_site`, run by cargo (xtask does not
+/// depend on the server, so that `cargo xtask npm-ci` and the rest build in seconds).
 fn run_static(dir: &std::path::Path) -> anyhow::Result<()> {
-    lgame_web::write_static_site(dir)
-        .map_err(|e| anyhow::anyhow!("writing the page into {}: {e}", dir.display()))?;
-    writeln!(
-        std::io::stdout(),
-        "wrote the static page into {}",
-        dir.display()
-    )?;
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args([
+            "run",
+            "--quiet",
+            "-p",
+            "lgame-web",
+            "--example",
+            "static_site",
+            "--",
+        ])
+        .arg(dir)
+        .current_dir(root())
+        .status()?;
+    anyhow::ensure!(status.success(), "the example static_site failed: {status}");
     Ok(())
 }
 

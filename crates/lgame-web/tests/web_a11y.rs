@@ -7,7 +7,7 @@
 //! axe-core is the npm package pinned in `package.json` (which `cargo xtask test` installs);
 //! it is injected into the page through WebDriver, never served by the server.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{artifacts_dir, axe_source, axe_violations, bench, js, wait_for_view, Bench};
 use lgame_test_support::browser::Session;

@@ -5,7 +5,7 @@
 //! hears of it; the address bar never holds a token; a wrong password is said in the
 //! server's words; a player's profile page.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::*;
 use lgame_test_support::browser::Session;

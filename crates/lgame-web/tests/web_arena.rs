@@ -4,7 +4,7 @@
 //! through the API, and once the server's time passes the arena's end (`test_clock`) the
 //! page shows the podium and offers no joining.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{api_account, bench_with, js, no_console_errors, sign_up_on, Bench};
 use lgame_test_support::browser::Session;

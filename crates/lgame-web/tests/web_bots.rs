@@ -2,7 +2,7 @@
 //! in the lobby's "Play a bot", challenges one, and plays it, its name marked BOT by the
 //! board; and a bot's profile has its badge and a button that challenges it.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{bench_with, game_of, js, no_console_errors, wait_for_ply, wait_for_view};
 

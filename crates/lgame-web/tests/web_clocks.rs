@@ -5,7 +5,7 @@
 //! run out and the game won on time, decided by the server with nobody sending anything. The
 //! server's time is moved forward (`test_clock`), so the test waits seconds, not a minute.
 
-mod browser_common;
+use crate::browser_common;
 
 use std::time::Duration;
 
@@ -41,8 +41,12 @@ fn a_player_watches_their_clock_tick_turn_red_and_run_out() {
     let (red, blue) = (game.red.clone().unwrap(), game.blue.clone().unwrap());
     let page = bench.driver.session_with(390, 844);
     bench.open(&page, &format!("#/game/{}?red={red}", game.id));
+    // The faces are built hidden with the page, and shown with the game's first state.
     page.wait_until("the clocks", || {
-        js(&page, "return !!document.querySelector('.clock.red')") == true
+        js(
+            &page,
+            "const c = document.querySelector('.clock.red'); return !!c && c.closest('[hidden]') === null",
+        ) == true
     });
     // Before both first moves: no clock runs, the countdown to an abort shows.
     let (text, ms, classes) = face(&page, "red");

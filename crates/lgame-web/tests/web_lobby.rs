@@ -3,7 +3,7 @@
 //! two who ask quick pairing for 1+0 are paired, play, and one loses on time while the other
 //! watches the clock run out. The server's time is moved forward (`test_clock`).
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{
     bench_with, choose_seek, game_of, js, no_console_errors, type_a_move, wait_for_ply,

@@ -7,7 +7,7 @@
 //! Two people are two browsers, each seated by its own side's token (`?red=T`, `?blue=T`:
 //! an old host's address), so each holds one seat of the same game.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{
     axe_source, axe_violations, bench, js, no_console_errors, status, wait_for_ply, Bench,

@@ -4,7 +4,7 @@
 //! the worker, plays a game against `perfect` to its end and analyses a position, the
 //! WebAssembly engine answering what the server would.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{js, status, wait_for_view};
 use lgame_test_support::browser::{Driver, Session};

@@ -4,7 +4,7 @@
 //! play, both languages, and the screens photographed and printed. The analysis, editor and
 //! puzzle views are in `web_views.rs`.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::*;
 use lgame::{Position, Rules, Square};

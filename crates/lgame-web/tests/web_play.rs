@@ -2,7 +2,7 @@
 //! (`hidden`) is ever shown in any view or any state a control reaches; the home page's
 //! board and three ways to play above the fold on a phone.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::*;
 use lgame_test_support::browser::Session;

@@ -5,7 +5,7 @@
 //! accounts in two browser profiles play a rated game from the lobby, each seeing the
 //! other's rating, no analysis while it goes on, and the ratings' change after it.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::{
     api_account, bench, choose_seek, game_of, js, no_console_errors, sign_up_on, type_a_move,

@@ -2,7 +2,7 @@
 //! values equal to the solver's, a position built and reopened by its address, a puzzle
 //! solved against the longest defence, a record imported, stepped through and exported.
 
-mod browser_common;
+use crate::browser_common;
 
 use browser_common::*;
 use lgame::{Position, Rules};
