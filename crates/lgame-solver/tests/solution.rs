@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use lgame::rules::StartSetup;
 use lgame::{Position, Rules};
-use lgame_solver::{Method, SolveOptions, Statistics, Tablebase, Value};
+use lgame_solver::{Method, SolveOptions, Statistics, Tablebase, Value, Wdl};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
@@ -162,6 +162,46 @@ fn classes_gives_one_canonical_position_per_class_with_its_value() {
             assert_eq!(by_canonical.get(&p), Some(&v), "{text}: {p}");
         }
     }
+}
+
+#[test]
+fn classes_of_a_value_are_its_classes_by_distance_then_text_with_every_distance() {
+    let tb = Tablebase::solve(&Rules::classic());
+    for (wdl, count) in [(Wdl::Win, 1_006), (Wdl::Draw, 1_261), (Wdl::Loss, 29)] {
+        let all = tb.classes_of(wdl, None, usize::MAX);
+        assert_eq!((all.total, all.classes.len()), (count, count), "{wdl:?}");
+        let keys: Vec<(Option<u16>, String)> = all
+            .classes
+            .iter()
+            .map(|(p, d)| (*d, p.to_string()))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{wdl:?} sorted");
+        for (p, d) in &all.classes {
+            assert_eq!(tb.value(p).unwrap().wdl(), wdl);
+            assert_eq!(tb.value(p).unwrap().plies(), *d);
+            assert_eq!(*p, p.canonical());
+        }
+        let mut distances: Vec<u16> = all.classes.iter().filter_map(|(_, d)| *d).collect();
+        distances.dedup();
+        assert_eq!(all.distances, distances, "{wdl:?}");
+        // One distance, and a limit: the same classes, in the same order, and their count.
+        for &d in &all.distances {
+            let at = tb.classes_of(wdl, Some(d), 3);
+            let of_d: Vec<_> = all.classes.iter().filter(|c| c.1 == Some(d)).collect();
+            assert_eq!(at.total, of_d.len());
+            assert_eq!(
+                at.classes.iter().collect::<Vec<_>>(),
+                of_d[..of_d.len().min(3)]
+            );
+            assert_eq!(at.distances, all.distances);
+        }
+    }
+    assert_eq!(
+        tb.classes_of(Wdl::Loss, None, 100).distances,
+        [0, 2, 4, 6, 8]
+    );
+    assert_eq!(Wdl::from_name("draw"), Some(Wdl::Draw));
+    assert_eq!(Wdl::from_name("Draw"), None);
 }
 
 #[test]
