@@ -176,18 +176,30 @@ impl Tablebase {
     /// positions sorted by distance, then by the position's text, at most `limit` of them;
     /// with how many there are and every distance the value's classes have.
     pub fn classes_of(&self, wdl: Wdl, plies: Option<u16>, limit: usize) -> ValueClasses {
-        let all: Vec<(Option<u16>, String, Position)> = self
-            .classes()
-            .filter(|(_, v)| v.wdl() == wdl)
-            .map(|(p, v)| (v.plies(), p.to_string(), p))
-            .collect();
-        let mut distances: Vec<u16> = all.iter().filter_map(|(d, _, _)| *d).collect();
-        distances.sort_unstable();
-        distances.dedup();
-        let mut found: Vec<(Option<u16>, String, Position)> = all
-            .into_iter()
-            .filter(|(d, _, _)| plies.is_none() || *d == plies)
-            .collect();
+        let index = self.index();
+        // A class's positions share its value, so the distances are read off every
+        // position's value; only the positions of the distance asked for are made
+        // canonical, to keep one of each class.
+        let mut seen = vec![false; usize::from(u16::MAX) + 1];
+        let mut found: Vec<(Option<u16>, String, Position)> = Vec::new();
+        for i in 0..index.len() {
+            let Some(value) = self.value_at(i).filter(|v| v.wdl() == wdl) else {
+                continue;
+            };
+            if let Some(d) = value.plies() {
+                seen[usize::from(d)] = true;
+            }
+            if plies.is_some() && value.plies() != plies {
+                continue;
+            }
+            let Some(position) = index.position(i) else {
+                continue;
+            };
+            if index.index_of(&position.canonical()) == Some(i) {
+                found.push((value.plies(), position.to_string(), position));
+            }
+        }
+        let distances = (0..=u16::MAX).filter(|&d| seen[usize::from(d)]).collect();
         found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let total = found.len();
         found.truncate(limit);
