@@ -5,7 +5,10 @@
 //! `lgame analyze --json` (every legal move and its value); for one in ten of the random
 //! positions and every documented one, its legal moves are the analysed ones and its
 //! position answer (the pieces, the moves, the move builder's refusals and their reasons
-//! for a selected cell) is the server's `GET /api/position`, from `lgame serve`.
+//! for a selected cell) is the server's `GET /api/position`, from `lgame serve`. Its
+//! classes of each value of every named variant (puzzles, learn), for all distances, the
+//! shortest, a middle one, the longest and one that none has, and its refusals of a bad value, variant or distance, are the
+//! server's `GET /api/classes`.
 
 use std::collections::BTreeSet;
 use std::fs::File;
@@ -249,4 +252,119 @@ fn the_webassembly_engine_answers_random_positions_of_every_named_variant_as_the
 #[test]
 fn the_webassembly_engine_answers_the_positions_of_the_api_docs_as_the_server() {
     check(&documented_cases());
+}
+
+/// The engine's answers in Node to `requests`, one each, in order.
+fn engine_asks(dir: &TempDir, requests: &[Value]) -> Vec<Value> {
+    let input = dir.join("asks.jsonl");
+    let lines: Vec<String> = requests
+        .iter()
+        .map(|r| json!({ "ask": r }).to_string())
+        .collect();
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lgame-wasm/tests/equality.mjs");
+    let node = Command::new("node")
+        .arg(&script)
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs (Debian's nodejs; `cargo xtask test` installs it)");
+    let answers: Vec<Value> = Answers::of(node, "node").collect();
+    assert_eq!(answers.len(), requests.len(), "an answer for every request");
+    answers
+}
+
+#[test]
+fn the_webassembly_engine_answers_the_classes_of_every_named_variant_as_the_server() {
+    let dir = TempDir::new("wasm-equality-classes");
+    let server = ServeProcess::start(LGAME, dir.db(), &["--analysis-limit", "0"]);
+    let get = |variant: &str, value: &str, plies: Option<&str>| {
+        let mut path = format!(
+            "/api/classes?variant={}&value={}",
+            encode(variant),
+            encode(value)
+        );
+        if let Some(plies) = plies {
+            path.push_str(&format!("&plies={plies}"));
+        }
+        server.get(&path)
+    };
+    // Every value of every named variant: with no distance, a few of its distances and one
+    // that none has (a draw has no distance); then the refusals.
+    let mut asked = Vec::new();
+    let mut listed = 0;
+    for variant in VARIANTS {
+        for value in ["win", "draw", "loss"] {
+            let all = get(variant.rules, value, None);
+            assert_eq!(all.status, 200, "{} {value}: {}", variant.rules, all.body);
+            let distances: Vec<u64> =
+                serde_json::from_value(all.body["distances"].clone()).expect("the distances");
+            if value == "draw" {
+                assert!(distances.is_empty(), "{}", all.body);
+            }
+            listed += all.body["positions"].as_array().map_or(0, Vec::len);
+            // The shortest distance, a middle one and the longest.
+            let picks = [
+                distances.first(),
+                distances.get(distances.len() / 2),
+                distances.last(),
+            ];
+            let mut plies: Vec<Option<u64>> =
+                picks.into_iter().flatten().map(|&d| Some(d)).collect();
+            plies.dedup();
+            plies.extend([None, Some(999)]);
+            for plies in plies {
+                let answer = match plies {
+                    None => all.clone(),
+                    Some(p) => get(variant.rules, value, Some(&p.to_string())),
+                };
+                assert_eq!(answer.status, 200, "{answer:?}");
+                asked.push((
+                    json!({ "op": "classes", "variant": variant.rules, "value": value, "plies": plies }),
+                    json!({ "ok": answer.body }),
+                ));
+            }
+        }
+    }
+    for (variant, value, plies) in [
+        ("classic", "victory", None),
+        ("hexagonal", "win", None),
+        ("classic", "win", Some("-1")),
+    ] {
+        let refused = get(variant, value, plies);
+        assert_eq!(refused.status, 400, "{refused:?}");
+        let plies: Option<i64> = plies.map(|p| p.parse().unwrap());
+        let kind = &refused.body["kind"];
+        // A distance the server cannot read is refused by its query's reader, in its words.
+        let said = if kind == "bad_request" {
+            json!({ "kind": kind })
+        } else {
+            json!({ "error": refused.body["error"], "kind": kind })
+        };
+        asked.push((
+            json!({ "op": "classes", "variant": variant, "value": value, "plies": plies }),
+            said,
+        ));
+    }
+    let requests: Vec<Value> = asked.iter().map(|(r, _)| r.clone()).collect();
+    let answers = engine_asks(&dir, &requests);
+    for ((request, expected), answer) in asked.iter().zip(&answers) {
+        let answer = match expected.get("ok") {
+            Some(_) => answer.clone(),
+            None => {
+                let mut kept = serde_json::Map::new();
+                for field in expected.as_object().unwrap().keys() {
+                    kept.insert(field.clone(), answer[field].clone());
+                }
+                Value::Object(kept)
+            }
+        };
+        assert_eq!(&answer, expected, "{request}");
+    }
+    assert!(
+        asked.len() > 3 * VARIANTS.len() * 2,
+        "{} requests",
+        asked.len()
+    );
+    assert!(listed > 1_000 * VARIANTS.len(), "{listed} classes listed");
 }

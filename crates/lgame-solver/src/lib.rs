@@ -29,5 +29,5 @@ pub use accuracy::{accuracy, Accuracy, SideAccuracy};
 pub use index::StateIndex;
 pub use solve::{estimate, human_bytes, Estimate, Method, Progress, SolveError, SolveOptions};
 pub use stats::{grouped, Example, PliesCount, Statistics};
-pub use tablebase::{AnalysedMove, Analysis, MoveValue, ProbeError, Tablebase};
+pub use tablebase::{AnalysedMove, Analysis, MoveValue, ProbeError, Tablebase, ValueClasses};
 pub use value::{Value, Wdl};

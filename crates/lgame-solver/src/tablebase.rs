@@ -30,6 +30,19 @@ pub struct Tablebase {
     solve_time: Duration,
 }
 
+/// The symmetry classes of one value: [`Tablebase::classes_of`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueClasses {
+    /// How many classes have the value (and the distance asked for), listed or not.
+    pub total: usize,
+    /// Every distance in plies that the value's classes have, shortest first (none for a
+    /// draw).
+    pub distances: Vec<u16>,
+    /// A canonical position of each class (Red to move) with its distance, shortest first,
+    /// then by the position's text.
+    pub classes: Vec<(Position, Option<u16>)>,
+}
+
 /// Why a position could not be probed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProbeError {
@@ -156,6 +169,45 @@ impl Tablebase {
             let position = index.position(i)?;
             (index.index_of(&position.canonical()) == Some(i)).then_some((position, value))
         })
+    }
+
+    /// The symmetry classes of one value (and, with `plies`, of one distance), as the web
+    /// page's galleries and puzzles list them (`GET /api/classes`): their canonical
+    /// positions sorted by distance, then by the position's text, at most `limit` of them;
+    /// with how many there are and every distance the value's classes have.
+    pub fn classes_of(&self, wdl: Wdl, plies: Option<u16>, limit: usize) -> ValueClasses {
+        let index = self.index();
+        // A class's positions share its value, so the distances are read off every
+        // position's value; only the positions of the distance asked for are made
+        // canonical, to keep one of each class.
+        let mut seen = vec![false; usize::from(u16::MAX) + 1];
+        let mut found: Vec<(Option<u16>, String, Position)> = Vec::new();
+        for i in 0..index.len() {
+            let Some(value) = self.value_at(i).filter(|v| v.wdl() == wdl) else {
+                continue;
+            };
+            if let Some(d) = value.plies() {
+                seen[usize::from(d)] = true;
+            }
+            if plies.is_some() && value.plies() != plies {
+                continue;
+            }
+            let Some(position) = index.position(i) else {
+                continue;
+            };
+            if index.index_of(&position.canonical()) == Some(i) {
+                found.push((value.plies(), position.to_string(), position));
+            }
+        }
+        let distances = (0..=u16::MAX).filter(|&d| seen[usize::from(d)]).collect();
+        found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        let total = found.len();
+        found.truncate(limit);
+        ValueClasses {
+            total,
+            distances,
+            classes: found.into_iter().map(|(d, _, p)| (p, d)).collect(),
+        }
     }
 
     /// The value of a position for the player to move.

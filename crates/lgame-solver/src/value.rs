@@ -25,6 +25,13 @@ impl Wdl {
             Wdl::Win => "win",
         }
     }
+
+    /// The value named `win`, `draw` or `loss` ([`Wdl::name`]).
+    pub fn from_name(name: &str) -> Option<Wdl> {
+        [Wdl::Win, Wdl::Draw, Wdl::Loss]
+            .into_iter()
+            .find(|w| w.name() == name)
+    }
 }
 
 impl Neg for Wdl {

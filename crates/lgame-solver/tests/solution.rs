@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use lgame::rules::StartSetup;
 use lgame::{Position, Rules};
-use lgame_solver::{Method, SolveOptions, Statistics, Tablebase, Value};
+use lgame_solver::{Method, SolveOptions, Statistics, Tablebase, Value, Wdl};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
@@ -161,6 +161,66 @@ fn classes_gives_one_canonical_position_per_class_with_its_value() {
             assert_eq!(p, p.canonical(), "{text}");
             assert_eq!(by_canonical.get(&p), Some(&v), "{text}: {p}");
         }
+    }
+}
+
+#[test]
+fn classes_of_a_value_are_its_classes_by_distance_then_text_with_every_distance() {
+    let classic = Tablebase::solve(&Rules::classic());
+    for (wdl, count) in [(Wdl::Win, 1_006), (Wdl::Draw, 1_261), (Wdl::Loss, 29)] {
+        assert_eq!(classic.classes_of(wdl, None, usize::MAX).total, count);
+    }
+    assert_eq!(
+        classic.classes_of(Wdl::Loss, None, 100).distances,
+        [0, 2, 4, 6, 8]
+    );
+    for text in ["classic", "misere", "board=5x4", "neutrals=1"] {
+        let tb = Tablebase::solve(&rules(text));
+        let classes: Vec<(Position, Value)> = tb.classes().collect();
+        for wdl in [Wdl::Win, Wdl::Draw, Wdl::Loss] {
+            let count = classes.iter().filter(|(_, v)| v.wdl() == wdl).count();
+            classes_of_one_value(&tb, wdl, count, text);
+        }
+    }
+    assert_eq!(Wdl::from_name("draw"), Some(Wdl::Draw));
+    assert_eq!(Wdl::from_name("Draw"), None);
+}
+
+/// The `count` classes of `wdl` in `tb` sorted, each with its value, their distances the
+/// ones listed, and each distance's classes the same as asked one by one, with a limit.
+fn classes_of_one_value(tb: &Tablebase, wdl: Wdl, count: usize, text: &str) {
+    let all = tb.classes_of(wdl, None, usize::MAX);
+    assert_eq!(
+        (all.total, all.classes.len()),
+        (count, count),
+        "{text} {wdl:?}"
+    );
+    let keys: Vec<(Option<u16>, String)> = all
+        .classes
+        .iter()
+        .map(|(p, d)| (*d, p.to_string()))
+        .collect();
+    assert!(
+        keys.windows(2).all(|w| w[0] < w[1]),
+        "{text} {wdl:?} sorted"
+    );
+    for (p, d) in &all.classes {
+        assert_eq!(tb.value(p).unwrap().wdl(), wdl);
+        assert_eq!(tb.value(p).unwrap().plies(), *d);
+        assert_eq!(*p, p.canonical());
+    }
+    let mut distances: Vec<u16> = all.classes.iter().filter_map(|(_, d)| *d).collect();
+    distances.dedup();
+    assert_eq!(all.distances, distances, "{text} {wdl:?}");
+    for &d in &all.distances {
+        let at = tb.classes_of(wdl, Some(d), 3);
+        let of_d: Vec<_> = all.classes.iter().filter(|c| c.1 == Some(d)).collect();
+        assert_eq!(at.total, of_d.len());
+        assert_eq!(
+            at.classes.iter().collect::<Vec<_>>(),
+            of_d[..of_d.len().min(3)]
+        );
+        assert_eq!(at.distances, all.distances);
     }
 }
 

@@ -13,6 +13,7 @@
 //! | `game` | `variant`, `setup`, `moves`, `red`, `blue`, `seed`, `turn_limit`, `resigned` | the moves played in order, then the side that `resigned` resigns, then the computer's replies while a computer is to move (at most one each): `start`, `moves`, `positions`, `position`, `turn`, `plies`, `over`, `result`, `ending`, `conclusion`, `variant`, and the game's `record` (for `POST /api/games/import`) |
 //! | `solve` | `variant` | the solved table's figures: positions, wins, draws, losses |
 //! | `records` | `record`, or `variant`, `start`, `moves` | `POST /api/records`'s: a record read, or a line written as one, with its positions |
+//! | `classes` | `variant`, `value` (`win`, `draw`, `loss`), `plies` (a number, or absent) | `GET /api/classes`'s: the symmetry classes of the value (and distance), shortest first, with every distance (the table solved once, then kept) |
 //!
 //! The WebAssembly module exports [`lgame_alloc`], [`lgame_free`], [`lgame_call`] and
 //! [`lgame_answer_len`]; `crates/lgame-web/web/js/engine/wasm.js` is its JavaScript side.
@@ -38,6 +39,9 @@ pub const MAX_PLIES: u32 = 1000;
 
 /// Above this many legal moves a position's answer leaves the moves out, as the server's.
 pub const MAX_LISTED_MOVES: u64 = 5_000;
+
+/// At most this many classes in one answer, as the server's.
+pub const MAX_CLASSES: usize = 1_000;
 
 /// A refusal: what is wrong in words, and as data (the API's refusal kinds).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +100,7 @@ fn answer(request: &Value) -> Answer {
         "game" => game(request),
         "solve" => solve(request),
         "records" => records(request),
+        "classes" => classes(request),
         other => Err(Refusal::new(
             "unservable",
             format!("unknown op '{}'", shorten(other)),
@@ -254,6 +259,48 @@ fn solve(request: &Value) -> Answer {
     let rules = rules(request)?;
     let table = table(&rules)?;
     Ok(to_json(&lgame_solver::Statistics::of(&table)))
+}
+
+/// `classes`: the symmetry classes of a solved variant with a value (and a distance), one
+/// canonical position each, shortest first (as `GET /api/classes`, the solver's
+/// `Tablebase::classes_of`).
+fn classes(request: &Value) -> Answer {
+    let rules = rules(request)?;
+    let value = text(request, "value")?;
+    let wdl = lgame_solver::Wdl::from_name(value).ok_or_else(|| {
+        Refusal::new(
+            "bad_value",
+            format!("value '{}': expected win, draw or loss", shorten(value)),
+        )
+    })?;
+    let plies = match request.get("plies") {
+        None | Some(Value::Null) => None,
+        Some(plies) => Some(
+            plies
+                .as_u64()
+                .and_then(|p| u16::try_from(p).ok())
+                .ok_or_else(|| {
+                    Refusal::new(
+                        "bad_request",
+                        format!("plies: {plies} is not a distance from 0 to 65535"),
+                    )
+                })?,
+        ),
+    };
+    let table = table(&rules)?;
+    let found = table.classes_of(wdl, plies, MAX_CLASSES);
+    Ok(json!({
+        "variant": rules,
+        "value": wdl.name(),
+        "plies": plies,
+        "total": found.total,
+        "distances": found.distances,
+        "positions": found
+            .classes
+            .iter()
+            .map(|(position, d)| json!({ "position": position, "value": wdl.name(), "plies": d }))
+            .collect::<Vec<_>>(),
+    }))
 }
 
 /// `records`: a record read (`record`), or a line (`variant`, `start`, `moves`) written as

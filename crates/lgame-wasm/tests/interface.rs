@@ -25,6 +25,41 @@ fn bad_requests_are_refused_with_the_apis_kinds_never_a_panic() {
     assert_eq!(bad["kind"], "bad_player", "{bad}");
     let bad = ask(json!({ "op": "analysis", "variant": "board=8x8", "position": "start" }));
     assert!(bad["error"].is_string(), "{bad}");
+    let bad = ask(json!({ "op": "classes", "value": "victory" }));
+    assert_eq!(bad["kind"], "bad_value", "{bad}");
+    let bad = ask(json!({ "op": "classes", "variant": "hexagonal", "value": "win" }));
+    assert_eq!(bad["kind"], "bad_variant", "{bad}");
+    let bad = ask(json!({ "op": "classes", "value": "win", "plies": -1 }));
+    assert_eq!(bad["kind"], "bad_request", "{bad}");
+}
+
+#[test]
+fn the_classic_games_lost_classes_are_its_29_shortest_first() {
+    let lost = ask(json!({ "op": "classes", "value": "loss" }));
+    let lost = &lost["ok"];
+    assert_eq!(lost["total"], 29, "{lost}");
+    let plies: Vec<u64> = lost["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["plies"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies.len(), 29);
+    assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{plies:?}");
+    let distances: Vec<u64> = serde_json::from_value(lost["distances"].clone()).unwrap();
+    let mut seen = plies.clone();
+    seen.dedup();
+    assert_eq!(distances, seen);
+    // One distance only: the classes at it, and their count.
+    let at = ask(json!({ "op": "classes", "value": "loss", "plies": distances[0] }));
+    let at = &at["ok"];
+    let count = plies.iter().filter(|&&p| p == distances[0]).count();
+    assert_eq!(at["total"], count, "{at}");
+    assert_eq!(
+        at["positions"],
+        json!(lost["positions"].as_array().unwrap()[..count])
+    );
+    assert_eq!(at["distances"], lost["distances"]);
 }
 
 #[test]

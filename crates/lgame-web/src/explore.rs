@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use lgame::builder::MoveBuilder;
 use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
-use lgame_solver::Value;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -171,52 +170,34 @@ pub fn position_answer(query: &PositionQuery) -> Result<PositionAnswer, GameErro
 
 /// Reads `win`, `draw` or `loss`.
 pub fn read_value(text: &str) -> Result<lgame_solver::Wdl, GameError> {
-    use lgame_solver::Wdl;
-    [Wdl::Win, Wdl::Draw, Wdl::Loss]
-        .into_iter()
-        .find(|w| w.name() == text)
-        .ok_or_else(|| {
-            GameError::unreadable(
-                Input::Value,
-                &shorten(text),
-                format!("value '{}': expected win, draw or loss", shorten(text)),
-            )
-        })
+    lgame_solver::Wdl::from_name(text).ok_or_else(|| {
+        GameError::unreadable(
+            Input::Value,
+            &shorten(text),
+            format!("value '{}': expected win, draw or loss", shorten(text)),
+        )
+    })
 }
 
 /// The classes of `rules` with a value (and distance), shortest first: one canonical
-/// position each, Red to move.
+/// position each, Red to move (the solver's [`lgame_solver::Tablebase::classes_of`]).
 pub fn classes_answer(
     tb: &lgame_solver::Tablebase,
     rules: &Rules,
     wdl: lgame_solver::Wdl,
     plies: Option<u16>,
 ) -> ClassesAnswer {
-    // By distance, then by the position's text.
-    let all: Vec<(Option<u16>, String, Position)> = tb
-        .classes()
-        .filter(|(_, v)| v.wdl() == wdl)
-        .map(|(p, v): (Position, Value)| (v.plies(), p.to_string(), p))
-        .collect();
-    let mut distances: Vec<u16> = all.iter().filter_map(|(d, _, _)| *d).collect();
-    distances.sort_unstable();
-    distances.dedup();
-    let mut found: Vec<(Option<u16>, String, Position)> = all
-        .into_iter()
-        .filter(|(d, _, _)| plies.is_none() || *d == plies)
-        .collect();
-    found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-    let total = found.len();
-    found.truncate(MAX_CLASSES);
+    let found = tb.classes_of(wdl, plies, MAX_CLASSES);
     ClassesAnswer {
         variant: *rules,
         value: wdl.name(),
         plies,
-        total,
-        distances,
+        total: found.total,
+        distances: found.distances,
         positions: found
+            .classes
             .into_iter()
-            .map(|(d, _, position)| ClassAnswer {
+            .map(|(position, d)| ClassAnswer {
                 position,
                 value: wdl.name(),
                 plies: d,

@@ -31,11 +31,17 @@ pub fn bench(name: &str) -> Bench {
     bench_with(name, |_| {})
 }
 
+/// The turn of this test's browser: held while it runs, for the tests that start their own
+/// server (a bench takes it itself).
+pub fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
 /// A bench whose server's configuration `configure` changes first.
 pub fn bench_with(name: &str, configure: impl FnOnce(&mut lgame_web::Config)) -> Bench {
-    let lock = ONE_BROWSER_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let lock = one_browser_at_a_time();
     let dir = TempDir::new(name);
     let server = Server::with(dir.db(), |c| {
         c.create_limit = 0;

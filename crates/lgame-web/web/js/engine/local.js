@@ -1,11 +1,12 @@
 // @ts-check
 // Play without a server (docs/web.md, "Without a server"): the requests the page sends the
-// server about positions, analysis and games against the computer or between two people
-// on this device, answered in the browser by the WebAssembly engine (crates/lgame-wasm)
-// with the server's answers. api.js asks here when the server cannot be reached, on a
-// static copy of the page (`cargo xtask static`), and always for a game kept in this
-// browser (an id `local-…`). The rules, the values and the computer's moves are the
-// engine's; here is only the bookkeeping of a game kept in the browser's storage.
+// server about positions, analysis, the classes of a value (puzzles, learn) and games
+// against the computer or between two people on this device, answered in the browser by
+// the WebAssembly engine (crates/lgame-wasm) with the server's answers. api.js asks here
+// when the server cannot be reached, on a static copy of the page (`cargo xtask static`),
+// and always for a game kept in this browser (an id `local-…`). The rules, the values and
+// the computer's moves are the engine's; here is only the bookkeeping of a game kept in
+// the browser's storage.
 
 import { instantiate } from './wasm.js';
 import { read, write } from '../storage.js';
@@ -59,7 +60,7 @@ export function serverless() {
  */
 export function handles(method, path) {
   const route = new URL(path, location.origin).pathname;
-  return (method === 'GET' && (route === '/api/position' || route === '/api/analysis'))
+  return (method === 'GET' && (route === '/api/position' || route === '/api/analysis' || route === '/api/classes'))
     || (method === 'POST' && (route === '/api/games' || route === '/api/records'));
 }
 
@@ -280,6 +281,13 @@ export async function answer(method, path, body) {
   }
   if (method === 'GET' && route === '/api/analysis') {
     return asServer((await engine()).ask({ op: 'analysis', variant: q('variant'), position: q('position') }));
+  }
+  if (method === 'GET' && route === '/api/classes') {
+    const plies = q('plies');
+    return asServer((await engine()).ask({
+      op: 'classes', variant: q('variant'), value: q('value') || '',
+      plies: plies === undefined ? null : /^\d+$/.test(plies) ? Number(plies) : plies,
+    }));
   }
   if (method === 'POST' && route === '/api/games') return create(body || {});
   if (method === 'POST' && route === '/api/records') return asServer((await engine()).ask({ op: 'records', ...(body || {}) }));
