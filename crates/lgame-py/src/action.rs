@@ -141,12 +141,16 @@ impl Encoding {
             });
     }
 
+    /// The number of legal moves of a position that is not over (the caller knows it: the
+    /// vectorized environment's game has no conclusion), counted without generating them.
+    pub(crate) fn move_count_in_play(&self, position: &Position) -> u64 {
+        position.arrangement().move_count(&self.rules)
+    }
+
     /// The action of legal move number `k` (in generation order, below
-    /// [`Position::legal_move_count`]) in `position`; `None` past the last.
-    pub(crate) fn nth_legal_action(&self, position: &Position, mut k: u64) -> Option<u64> {
-        if position.is_finished() {
-            return None;
-        }
+    /// [`Encoding::move_count_in_play`]) of a position that is not over; `None` past the
+    /// last.
+    pub(crate) fn nth_action_in_play(&self, position: &Position, mut k: u64) -> Option<u64> {
         let before = position.neutrals();
         let mut found = None;
         position

@@ -213,16 +213,18 @@ impl Shape {
         for i in 0..part.slots.len() {
             let slot = &mut part.slots[i];
             let position = slot.game.position();
+            // A game not done has no conclusion, so its position is not over either: the
+            // moves are counted and generated without asking again.
             let count = if slot.done {
                 0
             } else {
-                position.legal_move_count()
+                self.encoding.move_count_in_play(position)
             };
             part.actions[i] = if count == 0 {
                 0
             } else {
                 let k = slot.rng.below(count as usize) as u64;
-                self.encoding.nth_legal_action(position, k).unwrap_or(0) as i64
+                self.encoding.nth_action_in_play(position, k).unwrap_or(0) as i64
             };
         }
     }

@@ -419,7 +419,7 @@ impl From<IllegalMove> for GameError {
 /// assert!(matches!(game.play(&"A2,B2,B3,B4".parse()?), Err(GameError::Over(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
     draw_rules: DrawRules,
@@ -428,8 +428,41 @@ pub struct Game {
     /// The [`pieces_key`] of each ply's position, beside `plies`: counting repetitions
     /// compares these, eight to a cache line, before whole positions.
     keys: Vec<u64>,
+    /// How often each ply's position had occurred then (itself included), beside `plies`:
+    /// counted once, when the ply is played, so that [`Game::repetitions`] (asked before and
+    /// after every move) reads it.
+    repeats: Vec<u32>,
     redo: Vec<Move>,
     declared: Option<Conclusion>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules,
+            draw_rules: self.draw_rules,
+            start: self.start,
+            plies: self.plies.clone(),
+            keys: self.keys.clone(),
+            repeats: self.repeats.clone(),
+            redo: self.redo.clone(),
+            declared: self.declared,
+        }
+    }
+
+    /// Keeps this game's lists and their room: a learning environment starts its games
+    /// again thousands of times a second by cloning a new one over them, and allocating
+    /// the history anew each time (from whichever thread) costs more than the game.
+    fn clone_from(&mut self, source: &Game) {
+        self.rules = source.rules;
+        self.draw_rules = source.draw_rules;
+        self.start = source.start;
+        self.plies.clone_from(&source.plies);
+        self.keys.clone_from(&source.keys);
+        self.repeats.clone_from(&source.repeats);
+        self.redo.clone_from(&source.redo);
+        self.declared = source.declared;
+    }
 }
 
 /// The pieces and the player to move of a position in one number: positions that differ
@@ -450,6 +483,7 @@ impl Game {
             start: rules.start_position(),
             plies: Vec::new(),
             keys: Vec::new(),
+            repeats: Vec::new(),
             redo: Vec::new(),
             declared: None,
         }
@@ -561,13 +595,18 @@ impl Game {
 
     /// How often the current position has occurred (the start counts).
     pub fn repetitions(&self) -> u32 {
+        self.repeats.last().copied().unwrap_or(1)
+    }
+
+    /// How often the current position has occurred, counted over the history.
+    fn count_repetitions(&self) -> u32 {
         let current = self.position();
         let key = pieces_key(current);
         // Position number i is the start (0) or the one after ply i. The turn passes at every
         // ply (a scoring reset too hands the move to the trapped player, the one whose turn
         // it is), so only every second position back has the same player to move; of those,
-        // the keys are compared first. A learning environment asks this at every move of
-        // games hundreds of plies long.
+        // the keys are compared first. A learning environment plays games hundreds of plies
+        // long.
         (0..=self.plies.len())
             .rev()
             .step_by(2)
@@ -642,6 +681,8 @@ impl Game {
             position,
             reset,
         });
+        let repeats = self.count_repetitions();
+        self.repeats.push(repeats);
         if self.redo.last() == Some(mv) {
             self.redo.pop();
         } else {
@@ -656,6 +697,7 @@ impl Game {
         self.declared = None;
         let ply = self.plies.pop()?;
         self.keys.pop();
+        self.repeats.pop();
         self.redo.push(ply.mv);
         Some(ply.mv)
     }
