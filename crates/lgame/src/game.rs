@@ -454,14 +454,25 @@ impl Clone for Game {
     /// again thousands of times a second by cloning a new one over them, and allocating
     /// the history anew each time (from whichever thread) costs more than the game.
     fn clone_from(&mut self, source: &Game) {
-        self.rules = source.rules;
-        self.draw_rules = source.draw_rules;
-        self.start = source.start;
-        self.plies.clone_from(&source.plies);
-        self.keys.clone_from(&source.keys);
-        self.repeats.clone_from(&source.repeats);
-        self.redo.clone_from(&source.redo);
-        self.declared = source.declared;
+        // Every field named: a field added to the game and forgotten here does not compile.
+        let Game {
+            rules,
+            draw_rules,
+            start,
+            plies,
+            keys,
+            repeats,
+            redo,
+            declared,
+        } = source;
+        self.rules = *rules;
+        self.draw_rules = *draw_rules;
+        self.start = *start;
+        self.plies.clone_from(plies);
+        self.keys.clone_from(keys);
+        self.repeats.clone_from(repeats);
+        self.redo.clone_from(redo);
+        self.declared = *declared;
     }
 }
 
@@ -795,6 +806,25 @@ mod tests {
     use super::{times, Game};
     use crate::variants::VARIANTS;
     use crate::Rules;
+
+    #[test]
+    fn a_game_cloned_over_another_is_equal_to_it() {
+        let rules = Rules::default();
+        let mut played = Game::new(rules);
+        for _ in 0..6 {
+            let mv = played.position().legal_moves()[0];
+            played.play(&mv).unwrap();
+        }
+        played.undo();
+        let fresh = Game::new(rules);
+        let mut game = played.clone();
+        assert_eq!(game, played);
+        game.clone_from(&fresh);
+        assert_eq!(game, fresh);
+        assert_eq!(game.repetitions(), 1);
+        game.clone_from(&played);
+        assert_eq!(game, played);
+    }
 
     #[test]
     fn repetition_counts_equal_a_count_over_the_whole_history_through_moves_and_undos() {
