@@ -37,6 +37,7 @@ mod web_lobby;
 mod web_offers;
 mod web_offline;
 mod web_page;
+mod web_picking;
 mod web_play;
 mod web_ratings;
 mod web_smoke;

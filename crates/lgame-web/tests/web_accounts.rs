@@ -99,8 +99,8 @@ fn start_game(bench: &Bench, page: &Session, mode: &str, colour: &str) -> String
 fn play_best(bench: &Bench, page: &Session) {
     wait_for_my_turn(page);
     let (plies, position, _, _) = status(page);
-    let (entry, desc) = best_move(bench, "classic", &position);
-    play_by_clicking(page, &entry, &desc);
+    let (entry, _) = best_move(bench, "classic", &position);
+    play_by_clicking(page, &entry);
     wait_for_ply(page, plies + 2);
 }
 
@@ -231,8 +231,8 @@ fn a_copied_host_address_gives_no_seat_and_the_invitation_seats_the_first_only()
     // The seats work: the host moves, the friend answers.
     wait_for_my_turn(&host);
     let (_, start, _, _) = status(&host);
-    let (entry, desc) = best_move(&bench, "classic", &start);
-    play_by_clicking(&host, &entry, &desc);
+    let (entry, _) = best_move(&bench, "classic", &start);
+    play_by_clicking(&host, &entry);
     wait_for_ply(&second, 1);
     wait_for_my_turn(&second);
     assert_eq!(status(&second).3, "blue");

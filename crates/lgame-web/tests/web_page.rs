@@ -34,8 +34,8 @@ fn a_whole_game_against_the_computer_played_by_clicking_cells_to_its_end() {
             break;
         }
         assert_eq!(turn, "red", "the person plays Red");
-        let (entry, desc) = best_move(&bench, "classic", &position);
-        play_by_clicking(&page, &entry, &desc);
+        let (entry, _) = best_move(&bench, "classic", &position);
+        play_by_clicking(&page, &entry);
         wait_for_ply(&page, plies + 2);
         moves += 1;
         assert!(moves <= 40, "a 60-ply game ran past its limit");
@@ -184,8 +184,8 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
     wait_for_my_turn(&friend);
     let (_, start, _, turn) = status(&friend);
     assert_eq!(turn, "red");
-    let (entry, desc) = best_move(&bench, "classic", &start);
-    play_by_clicking(&friend, &entry, &desc);
+    let (entry, _) = best_move(&bench, "classic", &start);
+    play_by_clicking(&friend, &entry);
     wait_for_ply(&host, 1);
     let after = entry["position"].as_str().unwrap();
     assert_eq!(status(&host).1, after);
@@ -200,8 +200,8 @@ fn a_friend_game_in_two_browsers_shows_each_move_live_in_the_other() {
 
     // Blue (the host) answers; the friend's page shows it.
     wait_for_my_turn(&host);
-    let (entry, desc) = best_move(&bench, "classic", after);
-    play_by_clicking(&host, &entry, &desc);
+    let (entry, _) = best_move(&bench, "classic", after);
+    play_by_clicking(&host, &entry);
     wait_for_ply(&friend, 2);
     assert_eq!(status(&friend).1, entry["position"].as_str().unwrap());
     let message = host.find(".move-message");
@@ -520,53 +520,57 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
          })();",
     );
 
-    // A move without a neutral step whose L shares its first cell with other legal Ls.
+    // A move without a neutral step, and two of its L's cells: the first shared with other
+    // legal Ls, the two together with none.
     let (_, start, _, _) = status(&page);
     let desc = bench.describe("classic", &start);
     let l_moves = desc["l_moves"].as_array().unwrap();
-    let through = |cell: &Value| {
+    let through = |cells: &[&str]| -> Vec<&Value> {
         l_moves
             .iter()
-            .filter(|l| l.as_array().unwrap().contains(cell))
-            .count()
+            .filter(|l| cells.iter().all(|c| l.as_array().unwrap().contains(&json!(c))))
+            .collect()
     };
-    let entry = desc["moves"]
+    let (entry, first, second) = desc["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|m| m["neutrals"].as_array().unwrap().is_empty() && through(&m["l"][0]) >= 2)
-        .expect("such a move from the standard setup")
-        .clone();
-    let first = entry["l"][0].as_str().unwrap();
-    let key = l_key(&entry);
+        .filter(|m| m["neutrals"].as_array().unwrap().is_empty())
+        .find_map(|m| {
+            let l = l_cells(m);
+            l.iter().find_map(|&a| {
+                l.iter()
+                    .find(|&&b| b != a && through(&[a]).len() >= 2 && through(&[a, b]).len() == 1)
+                    .map(|&b| (m.clone(), a.to_string(), b.to_string()))
+            })
+        })
+        .expect("such a move from the standard setup");
 
-    // Click 1: the legal Ls through the cell are drawn, each with its own cell to pick it.
-    click_cell(&page, first);
-    let outlines = js(
+    // Click 1: the cells that can still complete an L through it are marked, and nothing is
+    // drawn over the board.
+    click_cell(&page, &first);
+    let open = js(
         &page,
-        "return document.querySelectorAll('.board-holder .outline').length",
+        "return [...document.querySelectorAll('.board-holder .cell.open')].map(g => g.dataset.cell).sort()",
     );
+    let mut completing: Vec<String> = through(&[&first])
+        .iter()
+        .flat_map(|l| l.as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()))
+        .filter(|c| *c != first)
+        .collect();
+    completing.sort();
+    completing.dedup();
+    assert_eq!(open, json!(completing), "the cells that complete an L through {first}");
     assert_eq!(
-        outlines,
-        json!(through(&entry["l"][0])),
-        "an outline for each L through {first}"
+        js(&page, "return document.querySelectorAll('.board-holder .marks > *').length"),
+        json!(0),
+        "no line drawn over the board"
     );
-    let handles = js(
-        &page,
-        "return [...document.querySelectorAll('.board-holder [data-handle]')].map(g => g.dataset.handle)",
-    );
-    assert_eq!(
-        handles.as_array().unwrap().len(),
-        through(&entry["l"][0]),
-        "{handles}"
-    );
-    page.screenshot(artifacts_dir().join("web-pick-outlines.png"));
-    // Click 2: the wanted L's dot; click 3: no neutral move.
-    let handle = page.execute(
-        "return [...document.querySelectorAll('.board-holder [data-handle]')].find(g => g.dataset.handle === arguments[0]).dataset.cell",
-        vec![json!(key)],
-    );
-    click_cell(&page, handle.as_str().unwrap());
+    page.screenshot(artifacts_dir().join("web-pick-narrowing.png"));
+    // Click 2: one legal L alone goes through both cells, and it is taken; click 3: no
+    // neutral move.
+    click_cell(&page, &second);
+    assert_eq!(selected_cells(&page), Vec::<String>::new(), "the L is taken");
     page.find(".no-neutral").click();
 
     // The person's L is on the board before the server has even been asked.
@@ -635,7 +639,7 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
         .find(|m| bench.describe("classic", m["position"].as_str().unwrap())["outcome"].is_null())
         .expect("a move that does not end the game")
         .clone();
-    play_by_clicking(&page, &next, &desc);
+    play_by_clicking(&page, &next);
     release_move(&page);
     wait_for_ply(&page, plies + 2);
     assert_eq!(status(&page).0, plies + 2, "the computer replied");
@@ -694,8 +698,8 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
         "{me}'s side nearest"
     );
 
-    let (entry, desc) = best_move(&bench, "classic", &start);
-    play_by_clicking(&page, &entry, &desc);
+    let (entry, _) = best_move(&bench, "classic", &start);
+    play_by_clicking(&page, &entry);
     page.wait_until("the game's end", || status(&page).2);
     let state = bench.server.state(&game.id);
     assert_eq!(page.find(".banner .end-headline").text(), "You won");
@@ -835,8 +839,8 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
     assert!(!page.find(".toggle-analysis").is_displayed());
     assert!(!page.find(".open-analysis").is_displayed());
     assert!(page.find(".analysis-later").is_displayed());
-    let (entry, desc) = best_move(&bench, "classic", &status(&page).1);
-    play_by_clicking(&page, &entry, &desc);
+    let (entry, _) = best_move(&bench, "classic", &status(&page).1);
+    play_by_clicking(&page, &entry);
     wait_for_ply(&page, 1);
     assert!(
         !page.find(".toggle-analysis").is_displayed(),
@@ -911,7 +915,7 @@ fn a_move_refused_after_it_was_drawn_is_taken_back_with_the_reason() {
         .iter()
         .find(|m| m["l"] != theirs["l"])
         .unwrap();
-    play_by_clicking(&page, mine, &desc);
+    play_by_clicking(&page, mine);
     // While the page's move is held, the same side moves otherwise (another tab): the page's
     // move comes too late and is refused.
     let mut drawn: Vec<String> = serde_json::from_value(mine["l"].clone()).unwrap();

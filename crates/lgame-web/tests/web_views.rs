@@ -200,7 +200,7 @@ fn a_puzzle_is_solved_move_by_move_against_the_longest_defence() {
         .unwrap()
         .clone();
     assert_eq!(moves[0]["plies"], 3);
-    play_by_clicking(&page, &win, &desc);
+    play_by_clicking(&page, &win);
     let after = win["position"].as_str().unwrap();
     let defence = analysis(&bench, after);
     let reply = defence["moves"][0]["position"]
@@ -208,9 +208,9 @@ fn a_puzzle_is_solved_move_by_move_against_the_longest_defence() {
         .unwrap()
         .to_string();
     wait_for_my_turn(&page);
-    let (finish, desc) = best_move(&bench, "classic", &reply);
+    let (finish, _) = best_move(&bench, "classic", &reply);
     assert_eq!(analysis(&bench, &reply)["plies"], 1);
-    play_by_clicking(&page, &finish, &desc);
+    play_by_clicking(&page, &finish);
     page.wait_until("the puzzle to be solved", || {
         page.find(".status").text().starts_with("Solved")
     });
@@ -274,8 +274,8 @@ fn solve_puzzle(bench: &Bench, page: &browser::Session, start: &str) {
             ) == json!(played)
         });
         wait_for_my_turn(page);
-        let (win, desc) = best_move(bench, "classic", &position);
-        play_by_clicking(page, &win, &desc);
+        let (win, _) = best_move(bench, "classic", &position);
+        play_by_clicking(page, &win);
         let after = analysis(bench, win["position"].as_str().unwrap());
         if after["plies"] == 0 {
             break;

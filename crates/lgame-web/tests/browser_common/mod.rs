@@ -200,85 +200,61 @@ pub fn click_cell(page: &Session, cell: &str) {
         .click();
 }
 
-/// The cells of the L placement in a move entry, sorted and joined as the board's
-/// `data-handle` names them.
-pub fn l_key(entry: &Value) -> String {
-    let mut cells: Vec<&str> = entry["l"]
+/// The cells of the L placement in a move entry.
+pub fn l_cells(entry: &Value) -> Vec<&str> {
+    entry["l"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c.as_str().unwrap())
-        .collect();
+        .collect()
+}
+
+/// The cells of the L placement in a move entry, sorted and joined by commas.
+pub fn l_key(entry: &Value) -> String {
+    let mut cells = l_cells(entry);
     cells.sort();
     cells.join(",")
 }
 
-/// Chooses the move's L with clicks as a person would: a cell of it, then the dot that picks
-/// it among the Ls drawn through that cell; where it has no dot (or the cell is not
-/// enough), another of its cells. Returns the clicks made.
+/// The cells chosen on the page's board for a new L (none once the L is taken).
+pub fn selected_cells(page: &Session) -> Vec<String> {
+    let v = page.execute(
+        "return [...document.querySelectorAll('.board-svg[tabindex] .cell.selected')].map(g => g.dataset.cell)",
+        vec![],
+    );
+    serde_json::from_value(v).unwrap()
+}
+
+/// Chooses the move's L with clicks as a person would: its cells one after another, until
+/// the page has taken it (each click narrows the legal Ls to those through every cell
+/// clicked; the L is taken once one alone is left). Returns the clicks made.
 pub fn click_l(page: &Session, entry: &Value) -> usize {
-    let key = l_key(entry);
-    let l: Vec<&str> = entry["l"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
-    click_cell(page, l[0]);
-    let mut clicks = 1;
-    loop {
-        let (handle, selected) = {
-            let v = page.execute(
-                "const b = document.querySelector('.board-svg[tabindex]');
-                 const h = [...b.querySelectorAll('[data-handle]')].find(g => g.dataset.handle === arguments[0]);
-                 return [h ? h.dataset.cell : null, [...b.querySelectorAll('.cell.selected')].map(g => g.dataset.cell)]",
-                vec![json!(key)],
-            );
-            (v[0].as_str().map(str::to_string), v[1].clone())
-        };
-        let selected: Vec<&str> = selected
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_str().unwrap())
-            .collect();
-        if let Some(cell) = handle {
-            click_cell(page, &cell);
+    let l = l_cells(entry);
+    for (clicks, cell) in l.iter().enumerate() {
+        click_cell(page, cell);
+        // Nothing chosen any more: the L is taken (or the move already sent).
+        if selected_cells(page).is_empty() {
             return clicks + 1;
         }
-        // Nothing chosen any more: the L is taken (or the move already sent).
-        if selected.is_empty() {
-            return clicks;
-        }
-        let next = l
-            .iter()
-            .find(|c| !selected.contains(c))
-            .expect("a cell of the L is left to click");
-        click_cell(page, next);
-        clicks += 1;
-        assert!(clicks <= 4, "four clicks did not choose the L {key}");
     }
+    panic!("four clicks did not choose the L {l:?}");
 }
 
 /// Plays `mv` (from `/api/position`'s move list) with clicks: the L (`click_l`), then each
-/// neutral and its target, or "no neutral move" when the move has none but others do.
-/// Returns the clicks made.
-pub fn play_by_clicking(page: &Session, entry: &Value, desc: &Value) -> usize {
+/// neutral and its target, or "no neutral move" when the move has none (unless the L alone,
+/// clicked whole, was played at once). Returns the clicks made.
+pub fn play_by_clicking(page: &Session, entry: &Value) -> usize {
     let mut clicks = click_l(page, entry);
-    let l = &entry["l"];
-    let same_l_with_neutral = desc["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|m| &m["l"] == l && !m["neutrals"].as_array().unwrap().is_empty());
     let steps = entry["neutrals"].as_array().unwrap();
     for step in steps {
         click_cell(page, step[0].as_str().unwrap());
         click_cell(page, step[1].as_str().unwrap());
         clicks += 2;
     }
-    if steps.is_empty() && same_l_with_neutral {
-        page.find(".no-neutral").click();
+    let finish = page.find(".no-neutral");
+    if steps.is_empty() && finish.prop("disabled") == false {
+        finish.click();
         clicks += 1;
     }
     clicks

@@ -23,13 +23,11 @@ let serial = 0;
 
 /**
  * The layers over the position. `arrive`: the cells the last move's pieces arrived on (they
- * slide there from where they stood); `outlines`: L placements drawn as lines through their
- * cells, each picked by a click on its `handles` cell (cell → the L's sorted cells).
+ * slide there from where they stood).
  * @typedef {{
  *   selected: string[], open: string[] | null, refusals: Record<string, string>,
  *   preview: Cells | null, last: Cells | null, badges: Record<string, { text: string, label: string, kind: string }>,
- *   arrive: string[], drag: string[] | null, targets: string[], movable: string[],
- *   outlines: string[][], handles: Record<string, string>
+ *   arrive: string[], drag: string[] | null, targets: string[], movable: string[]
  * }} Overlays
  */
 
@@ -47,31 +45,10 @@ export const SLIDE_MS = 250;
 /** @returns {Overlays} */
 const noOverlays = () => ({
   selected: [], open: null, refusals: {}, preview: null, last: null, badges: {}, arrive: [], drag: null, targets: [], movable: [],
-  outlines: [], handles: {},
 });
 
 /** Whether the person asked for less motion. */
 const stillWanted = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-/**
- * The cells of an L in order along it (from one end to the other), for a line through them.
- * @param {string[]} l
- */
-function alongL(l) {
-  const near = (/** @type {string} */ a, /** @type {string} */ b) => {
-    const p = cellCoords(a);
-    const q = cellCoords(b);
-    return Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
-  };
-  const ends = l.filter((c) => l.filter((d) => near(c, d)).length === 1);
-  const path = [ends[0] || l[0]];
-  while (path.length < l.length) {
-    const next = l.find((c) => !path.includes(c) && near(c, path[path.length - 1]));
-    if (!next) break;
-    path.push(next);
-  }
-  return path;
-}
 
 /**
  * The shared patterns that tell the pieces apart without colour.
@@ -232,7 +209,8 @@ export class Board {
       if (!name) return;
       path = [name];
       this.dragging = true;
-      root.setPointerCapture(event.pointerId);
+      // A pointer already gone (lifted before this ran) cannot be captured; the cell still counts.
+      try { root.setPointerCapture(event.pointerId); } catch { /* nothing to capture */ }
       event.preventDefault();
     });
     root.addEventListener('pointermove', (event) => {
@@ -354,7 +332,6 @@ export class Board {
     if (o.selected.includes(name)) text += `, ${t('board.selected')}`;
     const badge = o.badges[name];
     if (badge) text += `, ${badge.label}`;
-    if (o.handles[name]) text += `, ${t('board.picks', { cells: o.handles[name] })}`;
     if (o.refusals[name]) text += `. ${o.refusals[name]}`;
     return text;
   }
@@ -388,12 +365,9 @@ export class Board {
       if (o.last && o.last.l.includes(name)) classes.push('last');
       if (o.targets.includes(name)) classes.push('target');
       if (o.movable.includes(name)) classes.push('movable');
-      if (o.handles[name]) classes.push('handle');
       cell.g.setAttribute('class', classes.join(' '));
       cell.g.setAttribute('aria-label', this.cellText(name));
       cell.g.setAttribute('aria-selected', o.selected.includes(name) ? 'true' : 'false');
-      if (o.handles[name]) cell.g.setAttribute('data-handle', o.handles[name]);
-      else cell.g.removeAttribute('data-handle');
       cell.title.textContent = o.refusals[name] && !(o.open && o.open.includes(name)) ? o.refusals[name] : name;
       cell.piece.textContent = '';
       this.drawPiece(cell, drawn[name]);
@@ -462,20 +436,6 @@ export class Board {
       if (!a || !b) continue;
       draw(this.marks, 'line', { x1: a.x + CELL / 2, y1: a.y + CELL / 2, x2: b.x + CELL / 2, y2: b.y + CELL / 2, class: cls, 'marker-end': `url(#${this.id}-arrow)` });
     }
-    // The Ls to pick from: a line along each, set a little apart so that they do not hide
-    // each other, and a dot on the cell that picks it.
-    const { outlines, handles } = this.overlays;
-    outlines.forEach((l, i) => {
-      const shift = (i - (outlines.length - 1) / 2) * 7;
-      const points = alongL(l).map((c) => `${this.cells[c].x + CELL / 2 + shift},${this.cells[c].y + CELL / 2 + shift}`);
-      draw(this.marks, 'polyline', { points: points.join(' '), class: `outline outline-${i % 6}` });
-      const key = l.slice().sort().join(',');
-      const handle = Object.keys(handles).find((c) => handles[c] === key);
-      if (handle) {
-        const h = this.cells[handle];
-        draw(this.marks, 'circle', { cx: h.x + CELL / 2 + shift, cy: h.y + CELL / 2 + shift, r: 19, class: `handle-dot outline-${i % 6}` });
-      }
-    });
   }
 }
 

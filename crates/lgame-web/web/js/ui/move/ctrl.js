@@ -3,10 +3,14 @@
 // chosen with the keyboard), then a neutral and its target, or no neutral move; or a typed
 // move. The legal moves and the reasons a cell is refused come from the server
 // (/api/position); nothing is checked here. The view (view.js) draws this state.
+//
+// Picking an L by pointer narrows: each cell clicked keeps the legal Ls through every cell
+// clicked so far, and the L is taken only once one alone is left. A click never stands for
+// another cell, so the four cells of any legal L, clicked in any order, make that L.
 
 import * as api from '../../api.js';
 import { t, refusal, refusedMove, outcomeText } from '../../i18n.js';
-import { cellName, cellCoords } from '../../notation.js';
+import { cellName } from '../../notation.js';
 
 /** @typedef {import('../../api.js').PositionDesc} PositionDesc */
 /** @typedef {import('../../api.js').MoveEntry} MoveEntry */
@@ -17,53 +21,6 @@ import { cellName, cellCoords } from '../../notation.js';
  * @param {string[]} b
  */
 const sameCells = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
-
-/**
- * A cell to click for each L through the cells chosen so far, none shared: each L's own cells
- * first (the ones no other L has), the cell furthest from the first chosen first; then, where
- * two Ls want the same cell, one gives way to another of its cells (a bipartite matching).
- * An L left without a cell is still reached by clicking its cells one by one (see below).
- * @param {string[][]} ls
- * @param {string[]} chosen
- * @returns {Record<string, string>} cell → the L's cells, sorted and joined by commas
- */
-export function handlesFor(ls, chosen) {
-  const first = chosen.length ? cellCoords(chosen[0]) : { col: 0, row: 0 };
-  const far = (/** @type {string} */ c) => {
-    const p = cellCoords(c);
-    return Math.abs(p.col - first.col) + Math.abs(p.row - first.row);
-  };
-  const count = (/** @type {string} */ c) => ls.filter((l) => l.includes(c)).length;
-  const options = ls.map((l) => l.filter((c) => !chosen.includes(c))
-    .sort((a, b) => count(a) - count(b) || far(b) - far(a) || (a < b ? -1 : 1)));
-  /** @type {Map<string, number>} */
-  const owner = new Map();
-  /**
-   * @param {number} i
-   * @param {Set<string>} seen
-   * @returns {boolean}
-   */
-  const assign = (i, seen) => {
-    for (const c of options[i]) {
-      if (seen.has(c)) continue;
-      seen.add(c);
-      const j = owner.get(c);
-      if (j === undefined || assign(j, seen)) {
-        owner.set(c, i);
-        return true;
-      }
-    }
-    return false;
-  };
-  options.forEach((_, i) => assign(i, new Set()));
-  // An L left without a cell (rare) must stay reachable by clicking its cells one by one:
-  // none of them picks another L.
-  const placed = new Set(owner.values());
-  const left = ls.filter((_, i) => !placed.has(i));
-  return Object.fromEntries([...owner]
-    .filter(([c]) => !left.some((l) => l.includes(c)))
-    .map(([c, i]) => [c, ls[i].slice().sort().join(',')]));
-}
 
 /**
  * Each refused cell's reason (an /api/position answer's) in the page's language.
@@ -90,8 +47,14 @@ export class MoveCtrl {
     this.enabled = false;
     /** The cells chosen for the new L, until they make one. @type {string[]} */
     this.selected = [];
-    /** Whether the cells were chosen by pointer: the Ls through them are shown to pick from. */
+    /** Whether the cells were chosen by pointer: the L is taken as soon as one alone fits. */
     this.picking = false;
+    /**
+     * The cells the person clicked for the L taken (it may be taken before its fourth):
+     * clicking its other cells then confirms it, clicking one of these leaves it.
+     * @type {string[]}
+     */
+    this.clicked = [];
     /** The new L, once chosen. @type {string[] | null} */
     this.l = null;
     /** The neutral steps chosen after it. @type {string[][]} */
@@ -127,6 +90,7 @@ export class MoveCtrl {
   reset(clearMessage) {
     this.selected = [];
     this.picking = false;
+    this.clicked = [];
     this.l = null;
     this.steps = [];
     this.from = null;
@@ -164,13 +128,6 @@ export class MoveCtrl {
   candidates() {
     if (!this.desc || this.l || !this.selected.length) return [];
     return this.desc.l_moves.filter((l) => this.selected.every((c) => l.includes(c)));
-  }
-
-  /** The Ls to pick from, each with the cell that picks it: while choosing by pointer. */
-  pickable() {
-    if (!this.picking || !this.enabled) return { outlines: [], handles: {} };
-    const outlines = this.candidates();
-    return { outlines, handles: handlesFor(outlines, this.selected) };
   }
 
   /** The moves that begin with the chosen L and neutral steps. */
@@ -217,8 +174,8 @@ export class MoveCtrl {
   }
 
   /**
-   * A cell chosen on the board: by pointer (`click`) the first cell shows the Ls through it
-   * and a second click on one's marked cell picks it; by keyboard each of the L's cells in turn.
+   * A cell chosen on the board: by pointer (`click`) the L is taken once the cells clicked
+   * leave one legal L; by keyboard once its four cells are chosen.
    * @param {string} name
    * @param {'click' | 'key'} [how]
    */
@@ -228,11 +185,6 @@ export class MoveCtrl {
       return;
     }
     if (this.l) return this.neutralCell(name);
-    const picked = this.pickable().handles[name];
-    if (picked) {
-      this.selected = picked.split(',');
-      return this.afterSelection();
-    }
     if (this.selected.includes(name)) {
       this.selected = this.selected.filter((c) => c !== name);
       if (!this.selected.length) this.picking = false;
@@ -253,8 +205,9 @@ export class MoveCtrl {
 
   afterSelection() {
     const desc = this.desc;
-    // By pointer, the L is taken as soon as one alone goes through the cells chosen.
+    // By pointer, the L is taken as soon as one alone goes through the cells clicked.
     const only = this.picking ? this.candidates() : [];
+    this.clicked = this.selected.slice();
     if (only.length === 1) this.selected = only[0].slice();
     if (desc && this.selected.length === 4 && desc.l_moves.some((l) => sameCells(l, this.selected))) {
       this.l = this.selected.slice();
@@ -262,12 +215,15 @@ export class MoveCtrl {
       if (!desc.moves) {
         this.message = { text: t('move.typeBigVariant'), kind: 'info' };
       } else if (!this.options().some((m) => m.neutrals.length > 0)) {
-        return this.submitOption();
+        // Played at once only when all four cells were chosen: a person still clicking the
+        // rest of an L taken early must not have those clicks land on the next position.
+        if (this.clicked.length === 4) return this.submitOption();
+        this.message = { text: t('move.confirmL'), kind: 'info' };
       } else {
         this.message = { text: t('move.chooseNeutral'), kind: 'info' };
       }
     } else if (only.length > 1) {
-      this.message = { text: t('move.pickL'), kind: 'info' };
+      this.message = { text: t('move.pickL', { count: only.length }), kind: 'info' };
     }
     this.redraw();
     this.refusalsNow();
@@ -321,9 +277,17 @@ export class MoveCtrl {
       this.from = name;
       return this.say(t('move.chooseTarget', { cell: name }));
     }
+    if (l.includes(name) && !this.clicked.includes(name) && this.steps.length === 0) {
+      // A cell of the L taken before all four were clicked: it confirms the L.
+      this.clicked.push(name);
+      if (this.clicked.length === 4 && !this.options().some((m) => m.neutrals.length > 0)) return this.submitOption();
+      return this.redraw();
+    }
     if (l.includes(name) && this.steps.length === 0) {
-      // Back to the L: this cell leaves it.
-      this.selected = l.filter((c) => c !== name);
+      // Back to the L: this cell leaves it (with the cells clicked for it, less this one).
+      this.selected = this.clicked.filter((c) => c !== name);
+      this.clicked = [];
+      this.picking = this.picking && this.selected.length > 0;
       this.l = null;
       this.from = null;
       this.say('');
@@ -351,6 +315,8 @@ export class MoveCtrl {
    */
   async submit(text) {
     this.enabled = false;
+    // What the message said of the move being built is no longer true once it is sent.
+    this.message = { text: '', kind: 'info' };
     this.redraw();
     try {
       await this.onMove(text);

@@ -81,7 +81,6 @@ export function moveBuilder(board, controls, onMove) {
       preview: ctrl.preview(),
       targets: ctrl.l && ctrl.from ? ctrl.targets() : [],
       movable: ctrl.from ? [ctrl.from] : ctrl.l ? ctrl.movable() : [],
-      ...ctrl.pickable(),
     });
   }
 
