@@ -90,6 +90,12 @@ fn wrong_credentials() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "wrong username or password").kind("wrong_credentials")
 }
 
+/// A password refused by the rules (`credentials::check_password`): its own kind, so that a
+/// page puts the person back in the password field.
+fn bad_password(message: String) -> ApiError {
+    invalid(message).kind("bad_password")
+}
+
 fn invalid(message: String) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message).kind("invalid")
 }
@@ -147,11 +153,11 @@ async fn sign_up(
 ) -> Result<Response, ApiError> {
     let ip = caller.client();
     shared.account_limits.sign_ups.check_left(ip)?;
-    credentials::check_username(&req.username).map_err(invalid)?;
-    credentials::check_password(&req.password, &req.username).map_err(invalid)?;
+    credentials::check_username(&req.username).map_err(|e| invalid(e).kind("bad_username"))?;
+    credentials::check_password(&req.password, &req.username).map_err(bad_password)?;
     let email = req.email.filter(|e| !e.trim().is_empty());
     if let Some(email) = &email {
-        check_email(email).map_err(invalid)?;
+        check_email(email).map_err(|e| invalid(e).kind("bad_email"))?;
     }
     let games = shared.games.clone();
     let (user, cookie) = blocking(move || {
@@ -273,7 +279,7 @@ async fn change_password(
 ) -> Result<Json<Account>, ApiError> {
     let me = logged_in(&caller)?.clone();
     check_login(&shared, &caller, &me.user.username, req.password).await?;
-    credentials::check_password(&req.new_password, &me.user.username).map_err(invalid)?;
+    credentials::check_password(&req.new_password, &me.user.username).map_err(bad_password)?;
     let games = shared.games.clone();
     blocking(move || {
         let hash = credentials::hash_password(&req.new_password)
@@ -351,7 +357,8 @@ fn summary(game: Listed, holder: &str) -> GameSummary {
         url: format!("/#/game/{}", game.id),
         players: ByColor::new_with(player),
         you: [Color::Red, Color::Blue].into_iter().find(|&c| side(c)),
-        over: game.result != "*",
+        over: game.result != "*" || game.termination.is_some(),
+        aborted: game.termination.as_deref() == Some("aborted"),
         id: game.id,
         variant: game.variant,
         result: game.result,
@@ -395,7 +402,7 @@ async fn games_page(
         None | Some("") => None,
         Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
             invalid(format!(
-                "'{name}' is not a result to filter by: win, draw, loss or ongoing"
+                "'{name}' is not a result to filter by: win, draw, loss, ongoing or aborted"
             ))
         })?),
     };
@@ -490,7 +497,12 @@ async fn profile(
         username: user.username,
         created: user.created,
         counts: Counts {
-            games: standings.iter().map(|(_, n)| n).sum(),
+            // An aborted game was never played.
+            games: standings
+                .iter()
+                .filter(|(s, _)| *s != Standing::Aborted)
+                .map(|(_, n)| n)
+                .sum(),
             wins: count(Standing::Win),
             draws: count(Standing::Draw),
             losses: count(Standing::Loss),

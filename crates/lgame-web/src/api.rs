@@ -250,27 +250,13 @@ async fn create(
     }
     .normalized();
     let game = lgame::Game::new(rules).with_draw_rules(draw);
-    for side in req.hold.iter().chain(&req.invite) {
-        if !seats[*side as usize].is_human() {
-            let message =
-                format!("{side}'s seat is a computer's: a person's seat is held or invited to");
-            return Err(GameError::invalid(Input::Player, message).into());
-        }
-    }
+    check_held(&seats, req.hold.iter().chain(&req.invite))?;
     if req.invite.is_some_and(|side| req.hold.contains(&side)) {
         let message = "a seat the asker holds is not invited to".to_string();
         return Err(GameError::invalid(Input::Player, message).into());
     }
     shared.limiter.check(caller.client())?;
-    let mut holders = [None, None];
-    let mut cookie = None;
-    if !req.hold.is_empty() {
-        let (holder, new) = caller.holder_or_new()?;
-        for side in &req.hold {
-            holders[*side as usize] = Some(holder.clone());
-        }
-        cookie = new;
-    }
+    let (holders, cookie) = held_seats(&mut caller, &req.hold)?;
     let clock = req.clock.map(TimeControl::check).transpose();
     let clock = clock.map_err(|message| GameError::invalid(Input::Clock, message))?;
     let new = NewGame {
@@ -280,15 +266,71 @@ async fn create(
         ..NewGame::new(game, seats)
     };
     let mut started = start(&shared, new).await?;
-    let state = &mut started.state;
-    state.your_sides = req.hold.clone();
-    state.you = match req.hold[..] {
-        [one] => Some(one),
+    show_held(&mut started.state, &req.hold);
+    tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
+    Ok(with_cookie(cookie, created_answer(started)))
+}
+
+/// Refuses a held (or invited) side that is not a person's seat.
+fn check_held<'a>(
+    seats: &[Seat; 2],
+    sides: impl IntoIterator<Item = &'a Color>,
+) -> Result<(), ApiError> {
+    for side in sides {
+        if !seats[*side as usize].is_human() {
+            let message =
+                format!("{side}'s seat is a computer's: a person's seat is held or invited to");
+            return Err(GameError::invalid(Input::Player, message).into());
+        }
+    }
+    Ok(())
+}
+
+/// The holders of a new game's seats: the asker's (a new anonymous identity, with its
+/// cookie, for a browser without one) for the sides in `hold`.
+fn held_seats(
+    caller: &mut Caller,
+    hold: &[Color],
+) -> Result<([Option<String>; 2], Option<HeaderValue>), ApiError> {
+    let mut holders = [None, None];
+    if hold.is_empty() {
+        return Ok((holders, None));
+    }
+    let (holder, new) = caller.holder_or_new()?;
+    for side in hold {
+        holders[*side as usize] = Some(holder.clone());
+    }
+    Ok((holders, new))
+}
+
+/// Writes into a new game's state the seats its creator holds.
+fn show_held(state: &mut crate::response::GameState, hold: &[Color]) {
+    state.your_sides = hold.to_vec();
+    state.you = match hold {
+        [one] => Some(*one),
         [] => None,
         _ => Some(state.turn),
     };
-    tracing::info!(game = %started.id, red = %req.red, blue = %req.blue, "game created");
-    Ok(with_cookie(cookie, created_answer(started)))
+}
+
+/// This server's address as the asker reached it (its `Host`, and `https` behind a proxy
+/// that ends TLS): a record's `Site`.
+pub(crate) fn site_of(shared: &Shared, headers: &HeaderMap) -> String {
+    let scheme = if shared.clients.https {
+        "https"
+    } else {
+        "http"
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
+        .unwrap_or("localhost");
+    format!("{scheme}://{host}")
 }
 
 /// An answer that sets a cookie (a new anonymous identity), if there is one.
@@ -309,7 +351,7 @@ async fn start(shared: &Shared, new: NewGame) -> Result<games::Started, GameErro
 
 async fn import(
     State(shared): State<Shared>,
-    caller: Caller,
+    mut caller: Caller,
     Body(req): Body<ImportRequest>,
 ) -> Result<Response, ApiError> {
     let seats: [Seat; 2] = [
@@ -317,10 +359,17 @@ async fn import(
         games::parse_seat("blue", req.blue.as_deref().unwrap_or("human"))?,
     ];
     let game = explore::read_record(&req.record)?;
+    check_held(&seats, &req.hold)?;
     shared.limiter.check(caller.client())?;
-    let started = start(&shared, NewGame::new(game, seats)).await?;
+    let (holders, cookie) = held_seats(&mut caller, &req.hold)?;
+    let new = NewGame {
+        holders,
+        ..NewGame::new(game, seats)
+    };
+    let mut started = start(&shared, new).await?;
+    show_held(&mut started.state, &req.hold);
     tracing::info!(game = %started.id, "game imported");
-    Ok(created_answer(started))
+    Ok(with_cookie(cookie, created_answer(started)))
 }
 
 async fn show(
@@ -522,11 +571,13 @@ async fn invite(
 
 async fn record(
     State(shared): State<Shared>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let site = site_of(&shared, &headers);
     let (_, text) = shared
         .games
-        .read(&id, &Who::Nobody, |live, _| live.record())
+        .read(&id, &Who::Nobody, move |live, _| live.record(&site))
         .await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

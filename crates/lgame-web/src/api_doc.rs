@@ -370,6 +370,13 @@ fn ratings_answers() -> (Value, Value, Value) {
             deviation: 64.2,
             games: 41,
         }],
+        provisional: vec![LeaderboardLine {
+            rank: 1,
+            username: "bob".into(),
+            rating: 1544.1,
+            deviation: 187.4,
+            games: 3,
+        }],
     };
     (to_json(game), to_json(user), to_json(board))
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::clock::TimeControl;
-use crate::games::{self, blocking, random_hex, GameError, Games};
+use crate::games::{self, blocking, random_hex, GameError, Games, NewGame};
 use crate::response::{ArenaStanding, ArenaSummary, ArenaView};
 use crate::store::{ArenaData, ArenaRow, Chooser, Pairing};
 
@@ -340,7 +340,10 @@ async fn make_game(
         .as_ref()
         .and_then(|_| crate::ratings::category(&rules, Some(clock)));
     let holders = pairing.players.map(|p| Some(crate::store::user_holder(p)));
-    let new = crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category);
+    let new = NewGame {
+        arena: Some(arena.id.clone()),
+        ..crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category)
+    };
     let games = games.clone();
     blocking(move || games.create(new)).await?;
     Ok(())

@@ -84,6 +84,21 @@ pub enum Speed {
     Correspondence,
 }
 
+impl Speed {
+    /// Its name, as the API writes it: `ultrabullet`, `bullet`, `blitz`, `rapid`,
+    /// `classical`, `correspondence`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::UltraBullet => "ultrabullet",
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classical => "classical",
+            Speed::Correspondence => "correspondence",
+        }
+    }
+}
+
 /// The bounds of a time control, as the API documents them.
 pub const MIN_INITIAL_S: u32 = 15;
 pub const MAX_INITIAL_S: u32 = 180 * 60;

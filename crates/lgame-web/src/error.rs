@@ -12,6 +12,35 @@ use axum::Json;
 use crate::games::{Conflict, GameError};
 use crate::response::ErrorBody;
 
+/// Every refusal's `kind` the server can answer (docs/api.md, "Refusals"): the page has
+/// words for each in every language it offers (a browser test checks), and a unit test below
+/// finds every kind written in the server's source in this list.
+#[rustfmt::skip]
+pub const ERROR_KINDS: [&str; 73] = [
+    // Texts the library cannot read (`games::Input`), and requests that cannot be.
+    "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
+    "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
+    "illegal_move", "variant_too_large", "unservable",
+    // Games: who asks, which game, and the game as it stands (`games::Conflict`).
+    "not_a_side", "no_game", "outdated", "game_over", "stale_move", "not_your_turn",
+    "nothing_to_undo", "undo_asked", "no_undo_request", "own_undo_request", "draw_declined",
+    "seat_taken", "not_over", "rematch_given", "no_draw_offer", "out_of_time", "no_clock",
+    "opponent_here", "refused",
+    // Accounts and sessions.
+    "no_session", "wrong_credentials", "username_taken", "bad_username", "bad_password",
+    "bad_email", "no_user", "disabled", "foreign_origin",
+    // The lobby and quick pairing.
+    "no_seek", "not_your_seek", "seek_gone", "seek_taken", "no_ticket", "ticket_gone", "paired",
+    // Ratings and arenas.
+    "no_category", "not_rated", "rated_game", "rating_range", "no_arena", "arena_finished",
+    // Bots, their tokens and challenges.
+    "bad_token", "token_scope", "not_a_bot", "has_games", "no_token", "no_challenge",
+    "not_your_challenge", "challenge_settled", "bot_offline",
+    // The HTTP layer, by status.
+    "not_found", "method_not_allowed", "timeout", "body_too_large", "too_many_requests",
+    "unavailable", "bad_request", "internal",
+];
+
 /// A refused request.
 #[derive(Debug)]
 pub struct ApiError {
@@ -37,8 +66,12 @@ impl ApiError {
         }
     }
 
-    /// The same refusal with a kind of its own.
+    /// The same refusal with a kind of its own (one of [`ERROR_KINDS`]).
     pub fn kind(mut self, kind: &'static str) -> ApiError {
+        debug_assert!(
+            ERROR_KINDS.contains(&kind),
+            "'{kind}' is not in ERROR_KINDS"
+        );
         self.body.kind = kind;
         self
     }
@@ -157,6 +190,63 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kinds written in the server's source: every `.kind("…")`, and the string
+    /// literals of the code that maps errors to kinds (this file's and `games::Input`'s).
+    fn kinds_in_the_source() -> std::collections::BTreeSet<String> {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![src.clone()];
+        let mut found = std::collections::BTreeSet::new();
+        let literal = |text: &str| -> Vec<String> {
+            text.split('"')
+                .skip(1)
+                .step_by(2)
+                .filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .map(str::to_string)
+                .collect()
+        };
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for call in code.split(".kind(\"").skip(1) {
+                found.extend(literal(&format!("\"{call}")).into_iter().take(1));
+            }
+            let name = path.file_name().unwrap().to_str().unwrap();
+            if name == "error.rs" || name == "refusal.rs" {
+                let mapping = code.lines().filter(|l| {
+                    let l = l.trim_start();
+                    !l.starts_with("//")
+                        && (l.contains("=> ") || l.starts_with('"') || l.contains("StatusCode::"))
+                });
+                for line in mapping {
+                    found.extend(literal(line));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_kind_the_source_writes_is_listed_and_every_listed_kind_is_written() {
+        let listed: std::collections::BTreeSet<String> =
+            ERROR_KINDS.iter().map(|k| k.to_string()).collect();
+        assert_eq!(listed.len(), ERROR_KINDS.len(), "a kind listed twice");
+        let written = kinds_in_the_source();
+        let unlisted: Vec<_> = written.difference(&listed).collect();
+        assert!(
+            unlisted.is_empty(),
+            "kinds missing from ERROR_KINDS: {unlisted:?}"
+        );
+        let unwritten: Vec<_> = listed.difference(&written).collect();
+        assert!(
+            unwritten.is_empty(),
+            "kinds listed but never answered: {unwritten:?}"
+        );
+    }
 
     fn body(e: GameError) -> ErrorBody {
         ApiError::from(e).body

@@ -88,6 +88,8 @@ pub struct NewGame {
     pub lobby_tokens: [Option<String>; 2],
     /// The rating category of a rated game (`ratings::category`); `None`: casual.
     pub category: Option<&'static str>,
+    /// The arena that paired it (its `arena_games` row is stored first).
+    pub arena: Option<String>,
 }
 
 impl NewGame {
@@ -102,6 +104,7 @@ impl NewGame {
             id: None,
             lobby_tokens: [None, None],
             category: None,
+            arena: None,
         }
     }
 }
@@ -344,6 +347,7 @@ impl Games {
             id,
             lobby_tokens,
             category,
+            arena,
         } = new;
         let game = self.within_cap(game)?;
         if clock.is_some() && !seats.iter().any(Seat::is_human) {
@@ -410,6 +414,8 @@ impl Games {
             invites,
             names: [None, None],
             bots: [false, false],
+            arena,
+            created: None,
             variant,
             category: category.map(str::to_string),
             version: 0,

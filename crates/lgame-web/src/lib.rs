@@ -26,6 +26,7 @@ mod catalog;
 mod clock;
 pub mod credentials;
 mod error;
+pub use error::ERROR_KINDS;
 mod explore;
 mod extract;
 mod flags;

@@ -57,6 +57,11 @@ pub struct ImportRequest {
     /// Blue's seat (default `human`).
     #[serde(default)]
     pub blue: Option<String>,
+    /// The sides the asker holds (as in `POST /api/games`): the game is then theirs, in their
+    /// list of games, as a game played in their browser without the server.
+    #[serde(default)]
+    #[schema(value_type = Vec<schema::Color>)]
+    pub hold: Vec<Color>,
 }
 
 /// `POST /api/games/{id}/moves`: a move for a ply.

@@ -110,6 +110,13 @@ pub struct GameState {
     /// The side whose seat has an open invitation (a friend's game before they join).
     #[schema(value_type = Option<schema::Color>, required)]
     pub invitation: Option<Color>,
+    /// The side a friend was invited to by link, before and after they took it (`null`:
+    /// nobody was invited: the computer's game, a pairing's, a bot's).
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub invited: Option<Color>,
+    /// The arena that paired the game (its id: `GET /api/arenas/{id}`), if one did.
+    #[schema(required)]
+    pub arena: Option<String>,
     /// The asker's side: their token's, or the seat their session or browser holds (with
     /// both seats, the side to move). Absent for a spectator and in a WebSocket's messages.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -745,7 +752,11 @@ pub struct AccuracyTrend {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Leaderboard {
     pub category: String,
+    /// The established players (deviation under 110), ranked.
     pub players: Vec<LeaderboardLine>,
+    /// The players whose rating is still provisional (too few games to rank them), best
+    /// first, each `rank` its place among them.
+    pub provisional: Vec<LeaderboardLine>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -798,9 +809,11 @@ pub struct GameSummary {
     pub variant: Option<String>,
     #[schema(value_type = schema::PlayersBySide)]
     pub players: ByColor<Player>,
-    /// The result token (`*` while it goes on).
+    /// The result token (`*` while it goes on, and for an aborted game).
     pub result: String,
     pub over: bool,
+    /// Whether it was aborted (called off before both sides moved): over, with no result.
+    pub aborted: bool,
     pub plies: u64,
     /// The side of the player whose list this is.
     #[schema(value_type = Option<schema::Color>, required)]

@@ -52,7 +52,7 @@ pub use bots::{
     Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
-pub use ratings::{account_of, now_ms, RatingChange, Ratings};
+pub use ratings::{account_of, now_ms, Leader, RatingChange, Ratings};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.
@@ -135,6 +135,10 @@ pub struct GameRow {
     pub names: [Option<String>; 2],
     /// Whether each holder is a bot account, as loaded (not stored with the game).
     pub bots: [bool; 2],
+    /// The arena that paired it, as loaded (its `arena_games` row, not stored with the game).
+    pub arena: Option<String>,
+    /// When it was stored (Unix seconds), as loaded; `None` for a game being made.
+    pub created: Option<i64>,
     /// The variant's name (`None`: custom rules), for the lists of games.
     pub variant: Option<String>,
     /// A rated game's category (`ratings::category`); `None`: casual.
@@ -496,6 +500,8 @@ mod both_backends {
             invites: [None, None],
             names: [None, None],
             bots: [false, false],
+            arena: None,
+            created: None,
             variant: None,
             category: None,
             version: 0,

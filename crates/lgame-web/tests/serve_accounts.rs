@@ -84,7 +84,7 @@ fn sign_up_refuses_bad_names_look_alikes_taken_names_and_weak_passwords(backend:
         let page = fresh(&server).post("/api/account", &signup(name, good, None));
         assert_eq!(
             (page.status, page.kind()),
-            (400, "invalid"),
+            (400, "bad_username"),
             "{name:?}: {page:?}"
         );
     }
@@ -117,7 +117,7 @@ fn sign_up_refuses_bad_names_look_alikes_taken_names_and_weak_passwords(backend:
         let page = fresh(&server).post("/api/account", &signup(name, password, None));
         assert_eq!(
             (page.status, page.kind()),
-            (400, "invalid"),
+            (400, "bad_password"),
             "{password}: {page:?}"
         );
         assert!(
@@ -126,7 +126,7 @@ fn sign_up_refuses_bad_names_look_alikes_taken_names_and_weak_passwords(backend:
         );
     }
     let page = fresh(&server).post("/api/account", &signup("marmalade_8", good, Some("nope")));
-    assert_eq!((page.status, page.kind()), (400, "invalid"), "{page:?}");
+    assert_eq!((page.status, page.kind()), (400, "bad_email"), "{page:?}");
     for name in ["marmalade_7", "marmalade_8"] {
         assert_eq!(
             fresh(&server).get(&format!("/api/users/{name}")).status,

@@ -292,10 +292,30 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
     );
     assert_eq!(ratings(&cy, "cy"), Vec::<Value>::new());
 
-    // Two games leave everyone provisional: nobody on the leaderboard yet.
+    // Two games leave everyone provisional: nobody ranked yet, both listed as provisional,
+    // the better first, with their ratings.
     let board = cy.get("/api/leaderboard/blitz");
     assert_eq!(board.status, 200, "{}", board.body);
-    assert_eq!(board.body, json!({ "category": "blitz", "players": [] }));
+    assert_eq!(board.body["players"], json!([]), "{}", board.body);
+    let provisional: Vec<(&str, f64, u64)> = board.body["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let name = p["username"].as_str().unwrap();
+            (
+                name,
+                p["rating"].as_f64().unwrap(),
+                p["games"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut expected = vec![
+        ("ann", ann_2.rating.rating, u64::from(ann_2.games)),
+        ("bob", bob_2.rating.rating, u64::from(bob_2.games)),
+    ];
+    expected.sort_by(|a, b| b.1.total_cmp(&a.1));
+    assert_eq!(provisional, expected);
     let unknown = cy.get("/api/leaderboard/hyperbullet");
     assert_eq!((unknown.status, unknown.kind()), (404, "no_category"));
     let nobody = cy.get("/api/users/nobody/ratings");
@@ -303,3 +323,84 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
 }
 
 on_both_backends!(rated_games_change_ratings_once_and_nothing_else_does);
+
+/// A finished game's record says who played (names, ratings before), when, where, how (rated
+/// or casual, its clock) and how it ended, in its tags; the referee still reads it, and an
+/// anonymous player is named so.
+fn a_records_tags_name_the_players_their_ratings_the_date_site_clock_and_end(backend: Backend) {
+    let dir = TempDir::new(&format!("record-tags-{backend:?}"));
+    let server = ServeProcess::start(SERVER, backend.database(&dir), &["create_limit=0"]);
+    let addr = &server.addr;
+    let (ann, bob) = (signed_up(addr, "ann"), signed_up(addr, "bob"));
+    let game = seek_taken(&ann, &bob, true);
+    play(&ann, &game);
+    play(&bob, &game);
+    act(&ann, &game, "resign");
+    let text = ann.get(&format!("/api/games/{game}/record")).body;
+    let text = text.as_str().expect("the record is text");
+    let record: lgame::Record = text.parse().expect("the record reads back");
+    let tag = |name: &str| record.tag(name).map(str::to_string);
+    assert_eq!(tag("Red").as_deref(), Some("ann"), "{text}");
+    assert_eq!(tag("Blue").as_deref(), Some("bob"), "{text}");
+    assert_eq!(tag("Site"), Some(format!("http://{addr}")), "{text}");
+    assert_eq!(tag("Event").as_deref(), Some("Rated blitz game"), "{text}");
+    assert_eq!(tag("RedRating").as_deref(), Some("1500"), "{text}");
+    assert_eq!(tag("BlueRating").as_deref(), Some("1500"), "{text}");
+    assert_eq!(tag("TimeControl").as_deref(), Some("180+2"), "{text}");
+    assert_eq!(tag("Result").as_deref(), Some("0-1"), "{text}");
+    assert_eq!(tag("Termination").as_deref(), Some("resignation"), "{text}");
+    assert_eq!(tag("Ending").as_deref(), Some("resignation"), "{text}");
+    // The date is today's (or yesterday's, just after midnight UTC), its days since 1970
+    // counted here the long way round.
+    let date = tag("Date").expect("a date");
+    let [y, m, d]: [i64; 3] = date
+        .split('.')
+        .map(|n| n.parse().expect("a number"))
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap_or_else(|_| panic!("a date as YYYY.MM.DD: {date}"));
+    let leap = |y: i64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let months = [
+        31,
+        if leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    let days: i64 = (1970..y)
+        .map(|y| if leap(y) { 366 } else { 365 })
+        .sum::<i64>()
+        + months[..(m - 1) as usize].iter().sum::<i64>()
+        + d
+        - 1;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    let today = (now.unwrap().as_secs() / 86_400) as i64;
+    assert!(days == today || days == today - 1, "{date}");
+    let judged = lgame::referee::judge(text).expect("the referee reads the record");
+    assert!(judged.valid, "{judged:?}");
+
+    // A casual game against the computer, unfinished: an anonymous player and the computer.
+    let stranger = Browser::new(addr);
+    let made = stranger.post(
+        "/api/games",
+        &json!({ "red": "human", "blue": "perfect", "hold": ["red"] }),
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap();
+    let text = stranger.get(&format!("/api/games/{id}/record")).body;
+    let record: lgame::Record = text.as_str().unwrap().parse().unwrap();
+    assert_eq!(record.tag("Red"), Some("Anonymous"), "{text}");
+    assert_eq!(record.tag("Blue"), Some("computer (perfect)"), "{text}");
+    assert_eq!(record.tag("Event"), Some("Casual game"), "{text}");
+    assert_eq!(record.tag("RedRating"), None, "{text}");
+    assert_eq!(record.tag("Ending"), None, "{text}");
+}
+
+on_both_backends!(a_records_tags_name_the_players_their_ratings_the_date_site_clock_and_end);

@@ -39,6 +39,10 @@ pub struct Live {
     pub(super) names: [Option<String>; 2],
     pub(super) bots: [bool; 2],
     pub(super) invites: [Option<String>; 2],
+    /// The arena that paired the game, if one did.
+    pub(super) arena: Option<String>,
+    /// When the game was made (Unix seconds).
+    created: i64,
     /// Its clocks, if it has a time control, and the server's time they read.
     pub(super) clock: Option<Clock>,
     pub(super) time: Arc<TimeSource>,
@@ -139,6 +143,8 @@ impl Live {
             names: row.names.clone(),
             bots: row.bots,
             invites: row.invites.clone(),
+            arena: row.arena.clone(),
+            created: row.created.unwrap_or_else(|| crate::store::now_ms() / 1000),
             version,
             updates: broadcast::channel(16).0,
             analyst,
@@ -270,6 +276,10 @@ impl Live {
             invitation: COLORS.into_iter().find(|&c| {
                 self.invites[c as usize].is_some() && self.holders[c as usize].is_none()
             }),
+            invited: COLORS
+                .into_iter()
+                .find(|&c| self.invites[c as usize].is_some()),
+            arena: self.arena.clone(),
             you: None,
             your_sides: Vec::new(),
             clock: self
@@ -285,10 +295,12 @@ impl Live {
 
     /// Both sides' accuracy once the game is over (never during play: that would be
     /// analysis), computed once for the moves played and kept; `None` for a variant the
-    /// server does not solve. The table is the one the server holds, or solved here.
+    /// server does not solve, and for an aborted game (nothing was played). The table is the
+    /// one the server holds, or solved here.
     pub fn accuracy(&self) -> Option<AccuracyAnswer> {
         let game = self.seated.game();
-        if !game.is_over() {
+        let aborted = lgame::game::Ending::Declared(lgame::game::Termination::Aborted);
+        if game.conclusion().is_none_or(|c| c.ending == aborted) {
             return None;
         }
         let tables = self.analyst.as_ref()?;
@@ -339,12 +351,41 @@ impl Live {
         !self.human(Color::Red) && !self.human(Color::Blue) && !self.seated.game().is_over()
     }
 
-    /// The game's record (notation.md), seats as tags, a timed game's control as PGN's
-    /// `TimeControl` tag.
-    pub fn record(&self) -> String {
+    /// The game's record (notation.md) with what a reader wants to know of it, as tags (docs/
+    /// records.md, "The server's records"): the players' names (`Red`, `Blue`), `Date`,
+    /// `Site` (this server's address, `site`), `Event` (rated or casual, its speed, its
+    /// arena), each player's rating before a rated game (`RedRating`, `BlueRating`), a timed
+    /// game's `TimeControl`, and once it is over how it ended (`Ending`) beside `Result`
+    /// (and `Termination` for an end declared off the board).
+    pub fn record(&self, site: &str) -> String {
         let mut record = self.seated.record();
+        for side in COLORS {
+            let name = player_name(&self.player(side), &self.seats[side as usize]);
+            record.set_tag(if side == Color::Red { "Red" } else { "Blue" }, name);
+        }
+        record.set_tag("Date", record_date(self.created));
+        record.set_tag("Site", site);
+        let speed = self.clock.as_ref().map(|c| c.control.speed().name());
+        let mode = if self.category.is_some() {
+            "Rated"
+        } else {
+            "Casual"
+        };
+        let event = match (&self.arena, speed) {
+            (Some(arena), _) => format!("{mode} arena {arena}"),
+            (None, Some(speed)) => format!("{mode} {speed} game"),
+            (None, None) => format!("{mode} game"),
+        };
+        record.set_tag("Event", event);
+        if let Some(ratings) = &self.ratings {
+            record.set_tag("RedRating", format!("{:.0}", ratings.red.before.rating));
+            record.set_tag("BlueRating", format!("{:.0}", ratings.blue.before.rating));
+        }
         if let Some(clock) = &self.clock {
             record.set_tag("TimeControl", clock.control.tag());
+        }
+        if let Some(conclusion) = self.seated.game().conclusion() {
+            record.set_tag("Ending", conclusion.ending.name());
         }
         record.to_string()
     }
@@ -531,5 +572,48 @@ pub(super) fn declared_end(game: &lgame::Game) -> Option<(String, String)> {
     match end.ending {
         lgame::game::Ending::Declared(t) => Some((t.name().to_string(), end.token().to_string())),
         _ => None,
+    }
+}
+
+/// A player's name in a record: an account's username, `Anonymous` for a person without
+/// one, the computer and its level, `(deleted)` for an account since closed, `?` for a seat
+/// nobody has taken.
+fn player_name(player: &Player, seat: &str) -> String {
+    match (player.kind, &player.name) {
+        (PlayerKind::User | PlayerKind::Bot, Some(name)) => name.clone(),
+        (PlayerKind::Computer, _) => format!("computer ({seat})"),
+        (PlayerKind::Deleted, _) => "(deleted)".to_string(),
+        (PlayerKind::Open, _) => "?".to_string(),
+        _ => "Anonymous".to_string(),
+    }
+}
+
+/// A record's `Date`: `YYYY.MM.DD` (as PGN writes it) of a Unix time in seconds, in UTC.
+fn record_date(unix_s: i64) -> String {
+    // Days to a civil date (Howard Hinnant's algorithm), so that no date crate is needed.
+    let days = unix_s.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod record_tests {
+    use super::record_date;
+
+    #[test]
+    fn record_dates_are_the_utc_calendar_day() {
+        assert_eq!(record_date(0), "1970.01.01");
+        assert_eq!(record_date(951_782_400), "2000.02.29");
+        assert_eq!(record_date(1_796_515_199), "2026.12.05");
+        assert_eq!(record_date(1_796_515_200), "2026.12.06");
+        assert_eq!(record_date(-86_400), "1969.12.31");
     }
 }

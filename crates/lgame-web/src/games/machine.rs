@@ -499,6 +499,8 @@ mod tests {
             invites: [None, None],
             names: [None, None],
             bots: [false, false],
+            arena: None,
+            created: None,
             variant: None,
             category: None,
             version: 0,

@@ -137,26 +137,33 @@ async fn leaderboard(
     };
     let games = shared.games.clone();
     let since = crate::store::now_ms() - ACTIVE_MS;
-    let leaders = blocking(move || {
-        games
-            .store
-            .leaderboard(category, PROVISIONAL_DEVIATION, since, LEADERS)
-            .map_err(storage)
+    let (leaders, provisional) = blocking(move || {
+        let list = |established| {
+            games
+                .store
+                .leaderboard(category, PROVISIONAL_DEVIATION, since, LEADERS, established)
+                .map_err(storage)
+        };
+        Ok((list(true)?, list(false)?))
     })
     .await?;
-    Ok(Json(Leaderboard {
-        category: category.to_string(),
-        players: leaders
+    let lines = |leaders: Vec<_>| -> Vec<LeaderboardLine> {
+        leaders
             .into_iter()
             .enumerate()
-            .map(|(i, l)| LeaderboardLine {
+            .map(|(i, l): (usize, crate::store::Leader)| LeaderboardLine {
                 rank: i + 1,
                 username: l.username,
                 rating: l.entry.rating.rating,
                 deviation: l.entry.rating.deviation,
                 games: l.entry.games,
             })
-            .collect(),
+            .collect()
+    };
+    Ok(Json(Leaderboard {
+        category: category.to_string(),
+        players: lines(leaders),
+        provisional: lines(provisional),
     }))
 }
 

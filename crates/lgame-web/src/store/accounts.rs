@@ -87,14 +87,17 @@ pub enum Standing {
     Draw,
     Loss,
     Ongoing,
+    /// Called off before both sides moved: no result, and not a game played.
+    Aborted,
 }
 
 impl Standing {
-    pub const ALL: [Standing; 4] = [
+    pub const ALL: [Standing; 5] = [
         Standing::Win,
         Standing::Draw,
         Standing::Loss,
         Standing::Ongoing,
+        Standing::Aborted,
     ];
 
     pub fn name(self) -> &'static str {
@@ -103,6 +106,7 @@ impl Standing {
             Standing::Draw => "draw",
             Standing::Loss => "loss",
             Standing::Ongoing => "ongoing",
+            Standing::Aborted => "aborted",
         }
     }
 
@@ -135,8 +139,10 @@ pub struct Listed {
     pub names: [Option<String>; 2],
     /// Whether each holder is a bot (read, never written).
     pub bots: [bool; 2],
-    /// The result token: `*` while it goes on.
+    /// The result token: `*` while it goes on (and for an aborted game).
     pub result: String,
+    /// An end declared off the board, by name (`aborted`, `resignation`, …).
+    pub termination: Option<String>,
     pub plies: i64,
     pub created: i64,
     /// Its clocks' JSON (`clock.rs`), if it is timed.
@@ -301,7 +307,8 @@ pub(super) fn adopt_sql(side: Color) -> String {
 }
 
 /// How a game stands for the holder `$1`: its result seen from the holder's first seat.
-const STANDING: &str = "CASE WHEN g.outcome = '*' THEN 'ongoing'
+const STANDING: &str = "CASE WHEN g.termination = 'aborted' THEN 'aborted'
+          WHEN g.outcome = '*' THEN 'ongoing'
           WHEN g.outcome = '1/2-1/2' THEN 'draw'
           WHEN (g.outcome = '1-0') = COALESCE(g.red_holder = $1, FALSE) THEN 'win'
           ELSE 'loss' END";
@@ -328,7 +335,7 @@ pub(super) fn games_page_sql() -> String {
                 (SELECT username FROM users WHERE 'u:' || id = g.blue_holder),
                 g.outcome, (SELECT count(*) FROM moves WHERE game = g.id), g.created, g.clock,
                 (SELECT bot FROM users WHERE 'u:' || id = g.red_holder),
-                (SELECT bot FROM users WHERE 'u:' || id = g.blue_holder)
+                (SELECT bot FROM users WHERE 'u:' || id = g.blue_holder), g.termination
          {} ORDER BY g.created DESC, g.id DESC LIMIT $5 OFFSET $6",
         games_where()
     )

@@ -456,7 +456,8 @@ impl Backend for Store {
                             (SELECT username FROM users WHERE 'u:' || id = blue_holder),
                             clock, deadline_ms, category,
                             (SELECT bot FROM users WHERE 'u:' || id = red_holder),
-                            (SELECT bot FROM users WHERE 'u:' || id = blue_holder)
+                            (SELECT bot FROM users WHERE 'u:' || id = blue_holder),
+                            (SELECT arena FROM arena_games WHERE game = games.id), created
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -486,6 +487,8 @@ impl Backend for Store {
                     r.get::<_, Option<bool>>(24).unwrap_or(false),
                     r.get::<_, Option<bool>>(25).unwrap_or(false),
                 ],
+                arena: r.get(26),
+                created: r.get(27),
                 clock: StoredClock {
                     json: r.get(21),
                     deadline_ms: r.get(22),

@@ -94,13 +94,15 @@ pub trait Ratings {
     fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>>;
 
     /// The best `limit` accounts in `category` not disabled whose deviation is under
-    /// `deviation` and whose last rated game ended at or after `since_ms`, best first.
+    /// `deviation` (`established`; else at or over it: the provisional) and whose last rated
+    /// game ended at or after `since_ms`, best first.
     fn leaderboard(
         &self,
         category: &str,
         deviation: f64,
         since_ms: i64,
         limit: i64,
+        established: bool,
     ) -> StoreResult<Vec<Leader>>;
 
     /// Every stored rated game, in no particular order.
@@ -199,7 +201,7 @@ pub(super) fn all_ratings_sql() -> String {
 pub(super) const LEADERBOARD: &str = "SELECT u.username, r.rating, r.deviation, r.volatility,
         r.games, r.last_ms
      FROM ratings r JOIN users u ON u.id = r.user_id
-     WHERE r.category = $1 AND NOT u.disabled AND NOT u.bot AND r.deviation < $2
+     WHERE r.category = $1 AND NOT u.disabled AND NOT u.bot AND (r.deviation < $2) = $5
        AND r.last_ms >= $3
      ORDER BY r.rating DESC, u.username_key LIMIT $4";
 
@@ -303,6 +305,8 @@ mod both_backends {
             invites: [None, None],
             names: [None, None],
             bots: [false, false],
+            arena: None,
+            created: None,
             variant: Some("classic".into()),
             category: category.map(str::to_string),
             version: 0,
@@ -409,26 +413,39 @@ mod both_backends {
             }
         }
 
-        // The leaderboard: the established, active accounts not disabled, best first.
-        let board = |since_ms| {
+        // The leaderboard: the established, active accounts not disabled, best first; and
+        // beside it the provisional ones.
+        let list = |since_ms, established| {
             store
-                .leaderboard("blitz", PROVISIONAL_DEVIATION, since_ms, 100)
+                .leaderboard("blitz", PROVISIONAL_DEVIATION, since_ms, 100, established)
                 .unwrap()
         };
-        let mut expected: Vec<(f64, String)> = stored
-            .iter()
-            .filter(|(user, c, e)| {
-                c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION && *user != bot
-            })
-            .map(|(user, _, e)| {
-                (
-                    e.rating.rating,
-                    format!("player{}", users.iter().position(|u| u == user).unwrap()),
-                )
-            })
-            .collect();
-        expected.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let board = |since_ms| list(since_ms, true);
+        let expected_of = |established: bool| {
+            let mut expected: Vec<(f64, String)> = stored
+                .iter()
+                .filter(|(user, c, e)| {
+                    c == "blitz"
+                        && (e.rating.deviation < PROVISIONAL_DEVIATION) == established
+                        && *user != bot
+                })
+                .map(|(user, _, e)| {
+                    (
+                        e.rating.rating,
+                        format!("player{}", users.iter().position(|u| u == user).unwrap()),
+                    )
+                })
+                .collect();
+            expected.sort_by(|a, b| b.0.total_cmp(&a.0));
+            expected
+        };
+        let expected = expected_of(true);
         assert!(expected.len() >= 2, "{expected:?}");
+        let provisional: Vec<(f64, String)> = list(0, false)
+            .into_iter()
+            .map(|l| (l.entry.rating.rating, l.username))
+            .collect();
+        assert_eq!(provisional, expected_of(false));
         let bot_established = stored.iter().any(|(user, c, e)| {
             *user == bot && c == "blitz" && e.rating.deviation < PROVISIONAL_DEVIATION
         });

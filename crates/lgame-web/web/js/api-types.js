@@ -366,6 +366,7 @@
  * A game as everyone may see it: what `GET /api/games/{id}` and a change answer, and what the game's WebSockets send. Never a token.
  * @typedef {Object} GameState
  * @property {AccuracyAnswer | null} accuracy Each side's moves scored against the solved game, once the game is over (`null` while it goes on, and for a variant the server does not solve).
+ * @property {string | null} arena The arena that paired the game (its id: `GET /api/arenas/{id}`), if one did.
  * @property {string | null} category A rated game's rating category; `null`: casual.
  * @property {Clock | null} clock The clocks as of this answer (`null`: the game has no time control).
  * @property {string | null} conclusion The end in words.
@@ -374,6 +375,7 @@
  * @property {string | null} ending How the game ended (`trapped`, `resignation`, ...).
  * @property {string} id The game's id (16 hex digits).
  * @property {Color | null} invitation The side whose seat has an open invitation (a friend's game before they join).
+ * @property {Color | null} invited The side a friend was invited to by link, before and after they took it (`null`: nobody was invited: the computer's game, a pairing's, a bot's).
  * @property {Move[]} moves The moves played, in order (`moves[i]` is ply `i + 1`).
  * @property {boolean} over Whether the game has ended.
  * @property {PlayersBySide} players Who sits at each side: an account's name, a browser without one, a computer, or a seat nobody has taken yet.
@@ -398,13 +400,14 @@
 /**
  * A game in a list.
  * @typedef {Object} GameSummary
+ * @property {boolean} aborted Whether it was aborted (called off before both sides moved): over, with no result.
  * @property {TimeControl | null} clock Its time control (`null`: untimed).
  * @property {number} created When it was made (Unix seconds).
  * @property {string} id
  * @property {boolean} over
  * @property {PlayersBySide} players
  * @property {number} plies
- * @property {string} result The result token (`*` while it goes on).
+ * @property {string} result The result token (`*` while it goes on, and for an aborted game).
  * @property {string} url The game's page (an address on this server).
  * @property {string | null} variant The rules text (`null`: not a named variant).
  * @property {Color | null} you The side of the player whose list this is.
@@ -445,6 +448,7 @@
  * `POST /api/games/import`: a game from its record.
  * @typedef {Object} ImportRequest
  * @property {string | null} [blue] Blue's seat (default `human`).
+ * @property {Color[]} [hold] The sides the asker holds (as in `POST /api/games`): the game is then theirs, in their list of games, as a game played in their browser without the server.
  * @property {string} record The record's text (notation.md).
  * @property {string | null} [red] Red's seat (default `human`).
  */
@@ -460,7 +464,8 @@
  * `GET /api/leaderboard/{category}`: the best 100 established players who played rated in the category in the last 30 days.
  * @typedef {Object} Leaderboard
  * @property {string} category
- * @property {LeaderboardLine[]} players
+ * @property {LeaderboardLine[]} players The established players (deviation under 110), ranked.
+ * @property {LeaderboardLine[]} provisional The players whose rating is still provisional (too few games to rank them), best first, each `rank` its place among them.
  */
 
 /**

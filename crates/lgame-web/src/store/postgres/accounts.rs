@@ -225,6 +225,7 @@ impl Accounts for Store {
                 holders: [r.get(4), r.get(5)],
                 names: [r.get(6), r.get(7)],
                 result: r.get(8),
+                termination: r.get(14),
                 plies: r.get(9),
                 created: r.get(10),
                 clock: r.get(11),

@@ -127,12 +127,14 @@ impl Ratings for Store {
         deviation: f64,
         since_ms: i64,
         limit: i64,
+        established: bool,
     ) -> StoreResult<Vec<Leader>> {
         let values: Values = vec![
             Box::new(category.to_string()),
             Box::new(deviation),
             Box::new(since_ms),
             Box::new(limit),
+            Box::new(established),
         ];
         let rows = self.rows(LEADERBOARD.to_string(), values)?;
         Ok(rows

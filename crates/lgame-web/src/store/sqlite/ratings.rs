@@ -124,15 +124,19 @@ impl Ratings for Store {
         deviation: f64,
         since_ms: i64,
         limit: i64,
+        established: bool,
     ) -> StoreResult<Vec<Leader>> {
         let conn = self.reader();
         let mut stmt = conn.prepare_cached(&numbered(LEADERBOARD))?;
-        let rows = stmt.query_map(params![category, deviation, since_ms, limit], |r| {
-            Ok(Leader {
-                username: r.get(0)?,
-                entry: read_entry(r, 1)?,
-            })
-        })?;
+        let rows = stmt.query_map(
+            params![category, deviation, since_ms, limit, established],
+            |r| {
+                Ok(Leader {
+                    username: r.get(0)?,
+                    entry: read_entry(r, 1)?,
+                })
+            },
+        )?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
