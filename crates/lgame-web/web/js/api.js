@@ -301,7 +301,7 @@ export const games = {
   recordUrl: (id) => `${gamePath(id)}/record`,
   /**
    * Imports a game's record (a game played in this browser without the server).
-   * @param {{ record: string, red: string, blue: string }} body
+   * @param {import('./api-types.js').ImportRequest} body
    * @returns {Promise<{ id: string }>}
    */
   importRecord: (body) => request('POST', '/api/games/import', body),

@@ -7,7 +7,7 @@
 // `render(main, params, rest)`, which may return (or resolve to) a function that cleans up.
 // Views never import this module: addresses are written with address.js.
 
-import { t, language, setLanguage, onLanguageChange, LANGUAGES } from './i18n.js';
+import { t, language, setLanguage, onLanguageChange, LANGUAGES, ready } from './i18n.js';
 import { h } from './dom.js';
 import { readOneOf, write } from './storage.js';
 import { messageOf } from './api.js';
@@ -15,6 +15,7 @@ import { href } from './address.js';
 import { icon } from './ui/icons.js';
 import * as session from './session.js';
 import { installWorker, importKeptGames } from './engine/install.js';
+import { follow } from './arena/follow.js';
 // Loaded with the page, not on demand: a headless print (`chromium --print-to-pdf`) prints
 // at the load event, which a dynamic import does not hold back.
 import * as printView from './print/view.js';
@@ -92,7 +93,7 @@ function renderNav(current) {
   })))));
   const select = /** @type {HTMLSelectElement} */ (shell('language'));
   select.replaceChildren(...Object.keys(LANGUAGES).map((code) => {
-    const option = new Option(LANGUAGES[code]['language.name'], code);
+    const option = new Option(LANGUAGES[code], code);
     option.selected = code === language();
     return option;
   }));
@@ -242,6 +243,14 @@ onLanguageChange(show);
 session.onChange(() => renderAccount(route().view));
 session.load();
 window.addEventListener('hashchange', show);
+// The page's language's texts first (English comes with the page; another is one request).
+await ready;
 show();
-// Kept for use without a network once the page has loaded (engine/install.js).
-window.addEventListener('load', () => { installWorker(); importKeptGames(); });
+// An arena joined pairs its player from whatever page they have open.
+follow();
+// Kept for use without a network once the page has loaded and settled (engine/install.js):
+// the worker's fetching of every file waits until the first view is done with the network.
+window.addEventListener('load', () => {
+  importKeptGames();
+  setTimeout(installWorker, 2000);
+});

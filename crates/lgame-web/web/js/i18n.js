@@ -3,9 +3,9 @@
 // current language, a text by its key, and the words for what the server gives as data
 // (sides, values, refusals, endings). It imports no other module of the page but the texts
 // (api.js words its errors with it) and the storage, which imports nothing: the server's
-// types come from types.js.
+// types come from types.js. English comes with the page (every text falls back to it); another
+// language's texts are loaded when it is the page's language (`ready`) or chosen.
 import en from '../i18n/en/index.js';
-import ru from '../i18n/ru/index.js';
 import { read, write } from './storage.js';
 
 /** @typedef {import('./types.js').Color} Color */
@@ -13,8 +13,10 @@ import { read, write } from './storage.js';
 
 /** @type {Record<string, string>} */
 const english = en;
-/** @type {Record<string, Record<string, string>>} */
-export const LANGUAGES = { en, ru };
+/** The languages the page offers: each one's name in its own words. */
+export const LANGUAGES = /** @type {Record<string, string>} */ ({ en: 'English', ru: 'Русский' });
+/** The texts of the languages loaded so far. @type {Record<string, Record<string, string>>} */
+const loaded = { en };
 
 /** @returns {string} */
 function initial() {
@@ -27,7 +29,21 @@ function initial() {
   return 'en';
 }
 
+/**
+ * Loads a language's texts (once).
+ * @param {string} code
+ */
+async function load(code) {
+  if (!loaded[code]) loaded[code] = (await import(`../i18n/${code}/index.js`)).default;
+}
+
 let current = initial();
+/** Resolves once the page's language's texts are loaded (at once for English). */
+export const ready = load(current).catch((e) => {
+  // Its texts could not be had (offline and never kept): English.
+  console.warn('the language could not be loaded', e);
+  current = 'en';
+});
 /** @type {Set<(code: string) => void>} */
 const listeners = new Set();
 
@@ -36,8 +52,9 @@ export function language() {
 }
 
 /** @param {string} code */
-export function setLanguage(code) {
+export async function setLanguage(code) {
   if (!LANGUAGES[code] || code === current) return;
+  await load(code);
   current = code;
   write('language', code);
   document.documentElement.lang = code;
@@ -68,7 +85,7 @@ export function has(key) {
  * @returns {string}
  */
 export function t(key, vars = {}) {
-  let text = LANGUAGES[current][key];
+  let text = (loaded[current] || english)[key];
   if (text === undefined) text = english[key];
   if (text === undefined) {
     console.warn(`no text for ${key}`);
@@ -200,14 +217,26 @@ export function refusedMove(error, move) {
  */
 export function conclusion(winner, ending, toMove) {
   const loser = winner === 'red' ? 'blue' : 'red';
-  const headline = winner ? t('end.wins', { side: side(winner) }) : t('end.drawn');
+  const headline = endHeadline(winner, ending);
   /** @type {Record<string, Color>} */
-  const whose = { trapped: toMove, resignation: loser };
+  const whose = { trapped: toMove, resignation: loser, time: loser, forfeit: loser, abandoned: loser };
   const who = whose[String(ending)];
-  const key = `end.${String(ending).replace(' ', '-')}`;
-  const how = t(key, { side: who ? side(who) : '' });
+  // An abandoned game claimed as a draw names nobody who left.
+  const name = ending === 'abandoned' && !winner ? 'abandoned-draw' : String(ending).replace(' ', '-');
+  const how = t(`end.${name}`, { side: who ? side(who) : '' });
   return t('end.sentence', { headline, how });
 }
+
+/**
+ * The first words of an end: who won, a draw, or an aborted game (no result at all).
+ * @param {Color | null} winner
+ * @param {string | null} ending
+ */
+export function endHeadline(winner, ending) {
+  if (ending === 'aborted') return t('end.aborted-headline');
+  return winner ? t('end.wins', { side: side(winner) }) : t('end.drawn');
+}
+
 
 /**
  * The winner a result token names (`1-0`: Red, `0-1`: Blue), or null.

@@ -22,6 +22,8 @@ export const KEYS = /** @type {const} */ ({
   invitations: 'lgame.invitations',
   /** The games played in this browser without the server (engine/local.js), a list. */
   offlineGames: 'lgame.offline-games',
+  /** The arenas this browser joined and has not left (arena/follow.js): their ids. */
+  arenas: 'lgame.arenas',
 });
 
 /** @typedef {keyof typeof KEYS} Key */

@@ -65,6 +65,7 @@ export default {
   'games.lost': 'Lost',
   'games.drawn': 'Draw',
   'games.playing': 'In progress',
+  'games.aborted': 'Aborted',
   'games.previous': 'Newer',
   'games.next': 'Older',
   'games.pageOf': 'Page {page} of {pages}',

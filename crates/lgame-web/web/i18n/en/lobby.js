@@ -5,6 +5,7 @@ export default {
   "lobby.player": "Player",
   "lobby.colour": "They play",
   "lobby.anonymous": "Anonymous",
+  "lobby.noRating": "no rating",
   "lobby.play": "Play",
   "lobby.withdraw": "Cancel",
   "lobby.none": "No open games now: create one, and it waits here for an opponent.",

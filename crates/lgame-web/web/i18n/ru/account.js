@@ -65,6 +65,7 @@ export default {
   'games.lost': 'Поражение',
   'games.drawn': 'Ничья',
   'games.playing': 'Идёт',
+  'games.aborted': 'Прервана',
   'games.previous': 'Новее',
   'games.next': 'Старше',
   'games.pageOf': 'Страница {page} из {pages}',

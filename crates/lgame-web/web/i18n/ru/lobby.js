@@ -5,6 +5,7 @@ export default {
   "lobby.player": "Игрок",
   "lobby.colour": "Играет",
   "lobby.anonymous": "Аноним",
+  "lobby.noRating": "без рейтинга",
   "lobby.play": "Играть",
   "lobby.withdraw": "Отменить",
   "lobby.none": "Сейчас открытых партий нет: создайте свою, и она будет ждать соперника здесь.",

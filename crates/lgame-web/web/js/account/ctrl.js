@@ -40,6 +40,8 @@ export class AccountCtrl {
     this.busy = null;
     /** Whether the account was closed here. */
     this.closed = false;
+    /** The last refusal's kind (which field it blames: `bad_username`, `bad_password`, …). */
+    this.fault = '';
   }
 
   /**
@@ -53,12 +55,14 @@ export class AccountCtrl {
     this.busy = name;
     this.errors[name] = '';
     this.messages[name] = '';
+    this.fault = '';
     this.redraw();
     try {
       this.messages[name] = await what();
       return true;
     } catch (e) {
       this.errors[name] = refusalText(e);
+      this.fault = e instanceof api.ApiError && e.body ? e.body.kind || '' : '';
       return false;
     } finally {
       this.busy = null;

@@ -73,8 +73,16 @@ export function render(main, params, kind) {
     const done = signup
       ? await ctrl.signUp(username.value.trim(), password.value, email.value.trim())
       : await ctrl.logIn(username.value.trim(), password.value);
-    if (done) location.hash = next;
-    else password.focus();
+    if (done) {
+      location.hash = next;
+      return;
+    }
+    // Refused: the username stays, the password is typed again, and the field at fault has
+    // the focus (its text selected, so that typing replaces it).
+    password.value = '';
+    const fault = { bad_username: username, username_taken: username, bad_email: email }[ctrl.fault] || password;
+    fault.focus();
+    if (fault !== password) fault.select();
   });
 
   function redraw() {

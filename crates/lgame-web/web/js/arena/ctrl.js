@@ -1,12 +1,14 @@
 // @ts-check
 // The arenas (`#/arena` and `#/arena/ID`), the state and the actions: the list and a new
 // arena (accounts only), and one arena followed live (asked again every two seconds while
-// it is not finished): its standings, this page's account among them and its current game,
-// joining and leaving. arena/view.js draws them.
+// it is not finished): its standings, this page's account among them and its current game
+// (opened by itself when the arena pairs it: follow.js), joining and leaving. arena/view.js
+// draws them.
 
 import * as api from '../api.js';
 import { href } from '../address.js';
 import * as session from '../session.js';
+import { arrived, remember } from './follow.js';
 
 /** How often an arena is asked again while it runs. */
 export const POLL_MS = 2000;
@@ -91,6 +93,8 @@ export class ArenaCtrl {
       this.arena = await api.arenas.get(this.id);
       this.error = '';
       if (this.arena.state === 'finished') this.stop();
+      // Paired: the game opens by itself.
+      arrived(this.arena);
     } catch (e) {
       this.error = api.messageOf(e);
     }
@@ -116,11 +120,19 @@ export class ArenaCtrl {
   }
 
   join() {
-    return act(this, async () => { await api.arenas.join(this.id); await this.load(); });
+    return act(this, async () => {
+      await api.arenas.join(this.id);
+      remember(this.id, true);
+      await this.load();
+    });
   }
 
   leave() {
-    return act(this, async () => { await api.arenas.leave(this.id); await this.load(); });
+    return act(this, async () => {
+      await api.arenas.leave(this.id);
+      remember(this.id, false);
+      await this.load();
+    });
   }
 
   stop() {

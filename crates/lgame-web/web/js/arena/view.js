@@ -15,6 +15,7 @@ import { playerLink } from '../game/seats.js';
 import { loggedOutView } from '../account/view.js';
 import { controlSelect } from '../play/lobby.js';
 import { ArenaCtrl, ArenaListCtrl } from './ctrl.js';
+import { arenaName } from './name.js';
 
 /** @typedef {import('../api.js').ArenaSummary} ArenaSummary */
 /** @typedef {import('../api.js').Arena} Arena */
@@ -48,7 +49,7 @@ function listView(s) {
     h('p', { class: 'error', role: 'alert', hidden: !s.error, text: s.error }),
     s.arenas && !s.arenas.length && h('p', { class: 'muted arenas-none', text: t('arena.none') }),
     h('ul', { class: 'arena-list' }, (s.arenas || []).map((a) => h('li', { class: 'arena-item', 'data-id': a.id, 'data-key': a.id },
-      h('a', { class: 'arena-link', href: href('arena', {}, [a.id]), text: `${variantLabel(a.variant)} ${controlText(a.clock)}` }),
+      h('a', { class: 'arena-link', href: href('arena', {}, [a.id]), text: arenaName(a) }),
       summaryLines(a)))));
 }
 
@@ -131,7 +132,7 @@ function arenaView(s, ctrl) {
   const a = s.arena;
   return h('div', { class: 'part' },
     h('p', {}, h('a', { class: 'arenas-back', href: href('arena'), text: t('arena.back') })),
-    h('h1', { text: a ? `${variantLabel(a.variant)} ${controlText(a.clock)}` : t('title.arena') }),
+    h('h1', { text: a ? arenaName(a) : t('title.arena') }),
     h('p', { class: 'error', role: 'alert', hidden: !s.error, text: s.error }),
     a && [
       summaryLines(a),
@@ -157,7 +158,7 @@ async function renderArena(main, id) {
   const draw = panel(root, (/** @type {Parameters<typeof arenaView>[0]} */ s) => arenaView(s, ctrl));
   function redraw() {
     draw({ arena: ctrl.arena, error: ctrl.error, join: ctrl.canJoin(), leave: ctrl.canLeave(), busy: ctrl.busy, game: ctrl.mine()?.game ?? null });
-    if (ctrl.arena) document.title = `${variantLabel(ctrl.arena.variant)} ${controlText(ctrl.arena.clock)} · lgame`;
+    if (ctrl.arena) document.title = `${arenaName(ctrl.arena)} · lgame`;
   }
   redraw();
   await ctrl.start();

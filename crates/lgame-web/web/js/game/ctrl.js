@@ -11,6 +11,7 @@ import { href, replaceAddress } from '../address.js';
 import { turnOf } from '../notation.js';
 import { invitationOf, keepInvitation, forgetInvitation } from '../invitations.js';
 import { t, side as sideName } from '../i18n.js';
+import { moveSound } from './sound.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {import('../api.js').GameState} GameState */
@@ -21,6 +22,9 @@ const SIDES = ['red', 'blue'];
 
 /** How long the person's own move stays alone before the computer's reply comes in, ms. */
 const PAUSE_MS = 400;
+
+/** Seconds an arena's finished game waits before its player goes back to the arena. */
+export const BACK_S = 5;
 
 /**
  * What the view does for the controller: draw a position on the board (`last` the move that
@@ -77,6 +81,8 @@ export class GameCtrl {
     /** An old address's tokens. @type {string[]} */
     this.oldTokens = /** @type {string[]} */ ([params.get('red'), params.get('blue')].filter(Boolean));
     this.rewrite = this.oldTokens.length > 0 || params.has('friend');
+    /** An old host's address names the friend's token: a friend's game from before invitations. */
+    this.oldFriend = params.has('friend');
     /** The friend's invitation code this page was opened with, until it is used. */
     this.invite = params.get('invite');
     /** The invitation this page's host made (its link), if this browser kept it. */
@@ -109,6 +115,72 @@ export class GameCtrl {
     this.news = '';
     /** In a rematch: whether the opponent was seen away (so their coming is news). */
     this.sawAway = false;
+    /**
+     * An arena's game that ended while this page watched: the seconds left before the page
+     * goes back to the arena (null: it stays, by the player's choice or because none runs).
+     * @type {number | null}
+     */
+    this.backIn = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.backTimer = null;
+    /** The name of the arena that paired the game, once asked ('' until then). */
+    this.arenaTitle = '';
+  }
+
+  /**
+   * Asks the arena that paired the game for its name (its variant and clock, as the arenas'
+   * list names it), once.
+   * @param {(arena: import('../api.js').Arena) => string} name
+   */
+  async nameArena(name) {
+    const id = this.state && this.state.arena;
+    if (!id || this.arenaTitle) return;
+    try {
+      this.arenaTitle = name(await api.arenas.get(id));
+      this.view.redraw();
+    } catch {
+      // Unnamed: the way back still shows.
+    }
+  }
+
+  /** The arena's page this game belongs to, for its player (null: no arena, or a spectator). */
+  arenaPage() {
+    const state = this.state;
+    return state && state.arena && this.humanSides().length === 1 ? href('arena', {}, [state.arena]) : null;
+  }
+
+  /** Whether the game was aborted: called off before both sides moved, with no result. */
+  aborted() {
+    return Boolean(this.state && this.state.ending === 'aborted');
+  }
+
+  /**
+   * Counts down to the arena's page, a second at a time (`BACK_S` in all), unless the
+   * player stays.
+   */
+  countBack() {
+    const page = this.arenaPage();
+    if (!page || this.backTimer) return;
+    this.backIn = BACK_S;
+    this.backTimer = setInterval(() => {
+      if (this.backIn === null) return this.stay();
+      this.backIn -= 1;
+      if (this.backIn <= 0) {
+        this.stay();
+        location.hash = page;
+        return;
+      }
+      this.view.redraw();
+    }, 1000);
+    this.view.redraw();
+  }
+
+  /** Stops the countdown to the arena: the page stays on the game. */
+  stay() {
+    if (this.backTimer) clearInterval(this.backTimer);
+    this.backTimer = null;
+    this.backIn = null;
+    this.view.redraw();
   }
 
   /** The one side this page plays against another person (null: both, none, or the computer's game). */
@@ -199,7 +271,7 @@ export class GameCtrl {
   verdict() {
     const state = this.state;
     const mine = this.humanSides();
-    if (!state || !state.over || mine.length !== 1) return null;
+    if (!state || !state.over || mine.length !== 1 || this.aborted()) return null;
     const winner = state.result === '1-0' ? 'red' : state.result === '0-1' ? 'blue' : null;
     return winner === null ? 'draw' : winner === mine[0] ? 'won' : 'lost';
   }
@@ -212,6 +284,11 @@ export class GameCtrl {
 
   canRematch() {
     return Boolean(this.state && this.state.over && !this.busy && this.humanSides().length > 0);
+  }
+
+  /** Whether a rematch is offered at all: not in an arena's game (the arena pairs again). */
+  offersRematch() {
+    return Boolean(this.state && !this.state.arena && this.humanSides().length > 0);
   }
 
   /** The sides this page moves for: the seats this browser holds. */
@@ -249,7 +326,9 @@ export class GameCtrl {
     if (!state || mine.length !== 1) return null;
     /** @type {Color} */
     const friend = mine[0] === 'red' ? 'blue' : 'red';
-    if (state.seats[friend] !== 'human') return null;
+    // Only a game with a friend invited by link: a pairing's opponent is nobody's friend.
+    const friendly = state.invited === friend || state.invitation === friend || this.oldFriend;
+    if (state.seats[friend] !== 'human' || !friendly) return null;
     const open = Boolean(state.players ? state.players[friend].kind === 'open' : state.invitation === friend);
     const kept = this.hostInvitation && this.hostInvitation.side === friend ? this.hostInvitation : null;
     const link = open && kept ? new URL(kept.url, location.origin).href : null;
@@ -416,6 +495,7 @@ export class GameCtrl {
   async show(next, mover = null) {
     if (next.your_sides) this.yours = next.your_sides;
     const previous = this.state;
+    if (previous && !previous.over && next.over) this.ended(next);
     this.answered(previous, next);
     this.state = next;
     const added = previous ? next.plies - previous.plies : 0;
@@ -541,6 +621,17 @@ export class GameCtrl {
       const state = e instanceof api.ApiError && e.body && e.body.state;
       if (state) await this.show(state);
     }
+  }
+
+  /**
+   * The game ended while this page was open: its sound, and in an arena the way back.
+   * @param {GameState} next
+   */
+  ended(next) {
+    if (next.ending === 'aborted') moveSound('abort');
+    else if (next.ending && !['trapped', 'symmetry', 'score target'].includes(next.ending)) moveSound('end');
+    this.state = next;
+    this.countBack();
   }
 
   /** @param {string} text */

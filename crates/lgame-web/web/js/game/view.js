@@ -14,28 +14,33 @@
 import * as api from '../api.js';
 import { h, panel } from '../dom.js';
 import { href } from '../address.js';
-import { t, side, conclusion, winnerOf, plural, number } from '../i18n.js';
+import { t, side, conclusion, endHeadline, winnerOf, plural, number } from '../i18n.js';
 import { moveCells } from '../notation.js';
 import { Board } from '../ui/board.js';
 import { icon } from '../ui/icons.js';
 import { moveBuilder } from '../ui/move/view.js';
 import { AnalysisPanel, toggleButton } from '../ui/analysis/view.js';
 import { GameCtrl, afterMove } from './ctrl.js';
+import { playing } from './playing.js';
+import { arenaName } from '../arena/name.js';
 import { soundOn, setSound, moveSound } from './sound.js';
 import { playersView, shareView, inviteView, copier } from './seats.js';
-import { Clocks } from './clock.js';
+import { Clocks, clockText } from './clock.js';
 import { offersView } from './offers.js';
 
 /** @typedef {import('../api.js').Color} Color */
 
 /**
- * What this page alone decides: the board turned round, the sounds.
- * @typedef {{ flipped: boolean, sound: boolean }} Local
+ * What this page alone decides: the board turned round, the sounds, and whether it is asking
+ * the player to confirm their resignation.
+ * @typedef {{ flipped: boolean, sound: boolean, confirming: boolean }} Local
  */
 
 /**
- * The status line: whose turn, or how it ended; its data for the tests and for styles.
- * @param {{ turn: Color, plies: number, position: string, over: boolean, watching: boolean, text: string } | null} s
+ * The status line: whose turn, or how it ended; its data for the tests and for styles. Its
+ * square is the side to move's, the winner's once the game is over, and none for a draw or
+ * an abort.
+ * @param {{ turn: Color, plies: number, position: string, over: boolean, watching: boolean, text: string, dot: Color | null } | null} s
  */
 function statusView(s) {
   const attrs = { class: 'status', role: 'status', 'aria-live': 'polite' };
@@ -43,18 +48,21 @@ function statusView(s) {
   return h('div', {
     ...attrs, 'data-turn': s.turn, 'data-plies': s.plies, 'data-position': s.position,
     'data-over': String(s.over), 'data-watching': String(s.watching),
-  }, h('span', { class: `turn-dot ${s.turn}` }), h('span', { text: s.text }));
+  }, s.dot && h('span', { class: `turn-dot ${s.dot}` }), h('span', { text: s.text }));
 }
 
 /** @param {boolean} shown */
 const hintView = (shown) => h('p', { class: 'move-hint', hidden: !shown, text: t('game.hint') });
 
 /**
- * The end's banner: what it means for this player, how, and the rematch.
- * @param {{ headline: string, how: string, result: string, ending: string, verdict: string, rematch: 'none' | 'off' | 'on', join: boolean, accuracy: string[] } | null} s
- * @param {() => void} rematch
+ * The end's banner: what it means for this player, how, and the rematch; in an arena's game,
+ * the way back to the arena instead (by itself after a countdown the player may stop).
+ * @param {{ headline: string, how: string, result: string, ending: string, verdict: string, rematch: 'none' | 'off' | 'on', join: boolean, accuracy: string[],
+ *   back: { url: string, seconds: number | null } | null } | null} s
+ * @param {{ rematch(): void, stay(): void }} act
  */
-function bannerView(s, rematch) {
+function bannerView(s, act) {
+  const back = s?.back;
   return h('div', {
     class: 'banner', hidden: !s, role: 'alert', 'data-result': s?.result, 'data-ending': s?.ending, 'data-verdict': s?.verdict,
   },
@@ -62,15 +70,18 @@ function bannerView(s, rematch) {
   h('p', { class: 'end-how', text: s?.how ?? '' }),
   h('ul', { class: 'end-accuracy', hidden: !s?.accuracy.length }, (s?.accuracy ?? []).map((line) => h('li', { text: line }))),
   h('div', { class: 'row' },
-    h('button', { type: 'button', class: 'rematch primary', hidden: s?.rematch === 'none', disabled: s?.rematch === 'off', onclick: rematch },
-      icon('rematch'), h('span', { text: t(s?.join ? 'game.joinRematch' : 'game.rematch') }))));
+    h('button', { type: 'button', class: 'rematch primary', hidden: s?.rematch === 'none', disabled: s?.rematch === 'off', onclick: act.rematch },
+      icon('rematch'), h('span', { text: t(s?.join ? 'game.joinRematch' : 'game.rematch') })),
+    back && h('a', { class: 'back-to-arena button primary', href: back.url, text: t('arena.backNow') }),
+    back && back.seconds !== null && h('button', { type: 'button', class: 'stay', text: t('arena.stay'), onclick: act.stay })),
+  back && back.seconds !== null && h('p', { class: 'back-countdown muted', text: t('arena.backIn', { seconds: back.seconds }) }));
 }
 
 /**
  * The actions on the game, what this page shows, and the actions' message.
- * @typedef {{ watching: boolean, undo: boolean, redo: boolean, drawOffered: boolean, draw: boolean, resign: boolean,
+ * @typedef {{ watching: boolean, undo: boolean, redo: boolean, drawOffered: boolean, draw: boolean, resign: boolean, confirming: boolean,
  *   flipped: boolean, sound: boolean, allowed: boolean, analysisOn: boolean, analyse: string | null, message: string }} ActionsSlice
- * @typedef {{ undo(): void, redo(): void, draw(): void, resign(): void, flip(): void, sound(): void, analysis(): void }} Actions
+ * @typedef {{ undo(): void, redo(): void, draw(): void, resign(): void, confirmResign(yes: boolean): void, flip(): void, sound(): void, analysis(): void }} Actions
  * @param {ActionsSlice} s
  * @param {Actions} act
  * @param {string} recordUrl
@@ -86,7 +97,12 @@ function actionsView(s, act, recordUrl) {
       button('undo', t('game.undo'), s.undo, act.undo), ' ',
       button('redo', t('game.redo'), s.redo, act.redo), ' ',
       button('draw', t(s.drawOffered ? 'game.acceptDraw' : 'game.offerDraw'), s.draw, act.draw), ' ',
-      button('resign', t('game.resign'), s.resign, act.resign)),
+      button('resign', t('game.resign'), s.resign && !s.confirming, act.resign)),
+    // Resigning is asked in the page, beside the button: yes, or keep playing.
+    h('div', { class: 'row resign-confirm', role: 'alert', hidden: !(s.confirming && s.resign) },
+      h('span', { text: t('game.confirmResign') }), ' ',
+      h('button', { type: 'button', class: 'resign-yes primary', text: t('game.resignYes'), onclick: () => act.confirmResign(true) }), ' ',
+      h('button', { type: 'button', class: 'resign-no', text: t('game.resignNo'), onclick: () => act.confirmResign(false) })),
     h('div', { class: 'row' },
       iconButton('flip', 'flip', t('game.flip'), s.flipped, act.flip), ' ',
       iconButton('sound', s.sound ? 'soundOn' : 'soundOff', t('game.sound'), s.sound, act.sound), ' ',
@@ -100,13 +116,33 @@ function actionsView(s, act, recordUrl) {
 }
 
 /**
- * The moves so far.
+ * The moves in numbered rows, Red's then Blue's (a game Blue starts has no Red move in its
+ * first row).
+ * @param {{ color: Color, move: string }[]} moves
+ * @returns {(string | null)[][]}
+ */
+export function moveRows(moves) {
+  /** @type {(string | null)[][]} */
+  const rows = [];
+  for (const { color, move } of moves) {
+    const last = rows[rows.length - 1];
+    if (color === 'red' || !last || last[1] !== null) rows.push([null, null]);
+    rows[rows.length - 1][color === 'red' ? 0 : 1] = move;
+  }
+  return rows;
+}
+
+/**
+ * The moves so far, a numbered row a turn: 1. Red's move, Blue's move.
  * @param {{ plies: number, moves: { color: Color, move: string }[] } | null} s
  */
 function historyView(s) {
+  const cell = (/** @type {string | null} */ move, /** @type {Color} */ color) =>
+    h('span', { class: `mv ${color} mono`, 'aria-label': move ? `${side(color)}: ${move}` : null, text: move ?? '…' });
   return h('section', { class: 'panel history' },
     h('h2', { text: s ? t('game.moves', { count: s.plies }) : '' }),
-    h('ol', { class: 'move-list' }, (s ? s.moves : []).map(({ color, move }) => h('li', { class: 'mono', text: `${side(color)}: ${move}` }))));
+    h('ol', { class: 'move-list game-moves' }, moveRows(s ? s.moves : []).map(([red, blue]) =>
+      h('li', {}, cell(red, 'red'), blue !== null ? cell(blue, 'blue') : null))));
 }
 
 /**
@@ -119,7 +155,8 @@ function accuracyLines(accuracy) {
   return /** @type {Color[]} */ (['red', 'blue']).map((color) => {
     const a = accuracy[color];
     if (a.accuracy === null) return t('game.accuracyNone', { side: side(color) });
-    const slower = a.won_kept > 0 ? plural('game.accuracySlower', a.extra_plies) : '';
+    // Said only when the wins took longer than they had to.
+    const slower = a.won_kept > 0 && a.extra_plies > 0 ? plural('game.accuracySlower', a.extra_plies) : '';
     return plural('game.accuracy', a.scored, {
       side: side(color), percent: `${number(Math.round(a.accuracy * 100))} %`, kept: number(a.kept), slower,
     });
@@ -162,19 +199,28 @@ function slices(ctrl, local, watchUrl) {
   const text = state ? statusText(ctrl, state) : '';
   const verdict = state && state.over ? ctrl.verdict() : null;
   const invited = ctrl.invitation();
+  const aborted = ctrl.aborted();
+  const winner = state && state.over ? winnerOf(state.result) : null;
+  const arenaPage = ctrl.arenaPage();
   return {
     offers: ctrl.offers(),
-    status: state && { turn: state.turn, plies: state.plies, position: state.position, over: state.over, watching: ctrl.watching(), text },
+    status: state && {
+      turn: state.turn, plies: state.plies, position: state.position, over: state.over, watching: ctrl.watching(), text,
+      dot: state.over ? winner : state.turn,
+    },
     hint: Boolean(state && ctrl.myTurn() && !ctrl.movedYet()),
     banner: state && state.over ? {
-      headline: verdict ? t(`game.${verdict}`) : text.split(':')[0],
-      how: `${text} (${state.result})`,
-      result: state.result, ending: state.ending || '', verdict: verdict || '',
-      rematch: /** @type {'none' | 'off' | 'on'} */ (ctrl.humanSides().length === 0 ? 'none' : ctrl.canRematch() ? 'on' : 'off'),
+      headline: verdict ? t(`game.${verdict}`) : endHeadline(winner, state.ending),
+      // An aborted game has no result to show.
+      how: aborted ? text : `${text} (${state.result})`,
+      result: state.result, ending: state.ending || '', verdict: verdict || (aborted ? 'aborted' : ''),
+      rematch: /** @type {'none' | 'off' | 'on'} */ (!ctrl.offersRematch() ? 'none' : ctrl.canRematch() ? 'on' : 'off'),
       // Still here with a rematch made: the other player asked for it.
       join: Boolean(state.rematch),
-      accuracy: accuracyLines(state.accuracy),
+      accuracy: aborted ? [] : accuracyLines(state.accuracy),
+      back: arenaPage ? { url: arenaPage, seconds: ctrl.backIn } : null,
     } : null,
+    arena: state && state.arena ? { url: href('arena', {}, [state.arena]), title: ctrl.arenaTitle } : null,
     share: invited && { ...invited, watch: watchUrl },
     players: state && state.players ? ratedPlayers(state, ctrl.humanSides()) : null,
     invite: (() => {
@@ -183,7 +229,7 @@ function slices(ctrl, local, watchUrl) {
     })(),
     actions: {
       watching: ctrl.watching(), undo: ctrl.canUndo(), redo: ctrl.canRedo(), drawOffered: ctrl.drawOffered(),
-      draw: ctrl.canDraw(), resign: ctrl.canResign(), flipped: local.flipped, sound: local.sound,
+      draw: ctrl.canDraw(), resign: ctrl.canResign(), confirming: local.confirming, flipped: local.flipped, sound: local.sound,
       allowed: !state || ctrl.analysisAllowed(), analysisOn: ctrl.analysisOn,
       analyse: state && href('analyse', { variant: state.variant, position: state.start, line: state.moves.join(';'), at: state.plies }),
       message: ctrl.message,
@@ -202,12 +248,15 @@ export async function render(main, params, rest) {
   if (!id) throw new Error(t('game.noId'));
   const clocksHolder = document.createElement('div');
   const clocks = new Clocks(clocksHolder, { give: () => ctrl.giveTime(), claim: (result) => ctrl.claim(result) });
-  const [status, offers, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
-    ['div', 'div', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
+  const [status, offers, arenaNote, players, boardHolder, builderHolder, hint, banner, invite, share, actions, history, analysisHolder] =
+    ['div', 'div', 'p', 'p', 'div', 'div', 'p', 'div', 'div', 'div', 'div', 'section', 'div'].map((tag) => document.createElement(tag));
   [boardHolder.className, builderHolder.className, analysisHolder.className] = ['board-holder', 'builder', 'analysis-holder'];
-  main.append(h('div', { class: 'stage' },
-    h('div', {}, status, offers, players, clocksHolder, boardHolder, builderHolder, hint),
-    h('div', { class: 'side' }, banner, invite, share, actions, history, analysisHolder)));
+  // The game is put on the page once its first state is drawn: drawn piece by piece in
+  // place, the players' line and the board moved the panels below them (a layout shift of
+  // 0.17 on a phone).
+  const stage = h('div', { class: 'stage' },
+    h('div', {}, status, offers, arenaNote, players, clocksHolder, boardHolder, builderHolder, hint),
+    h('div', { class: 'side' }, banner, invite, share, actions, history, analysisHolder));
 
   const ctrl = new GameCtrl(id, params, {
     frame: (...args) => view.frame(...args),
@@ -222,7 +271,7 @@ export async function render(main, params, rest) {
   const board = new Board(boardHolder, { label: t('board.label'), interactive: !watching });
   builderHolder.hidden = watching;
   /** @type {Local} */
-  const local = { flipped: false, sound: soundOn() };
+  const local = { flipped: false, sound: soundOn(), confirming: false };
   let flipChosen = false;
   const setFlipped = (/** @type {boolean} */ on) => {
     local.flipped = on;
@@ -260,13 +309,99 @@ export async function render(main, params, rest) {
   analysis.root.hidden = true;
   const builder = moveBuilder(board, builderHolder, (move) => ctrl.move(move));
 
-  /** @type {Actions} */
-  const act = {
+  const act = gameActions(ctrl, local, redraw, () => setFlipped(!local.flipped), analysis);
+  const draw = drawers({ status, offers, hint, banner, arenaNote, players, invite, share, actions, history }, ctrl, act);
+  const watchUrl = `${location.origin}/${href('game', {}, [id])}`;
+
+  function redraw() {
+    const state = ctrl.state;
+    // Fair play: once the game is between people and live, the analysis closes.
+    if (state && !ctrl.analysisAllowed() && ctrl.analysisOn) ctrl.toggleAnalysis();
+    const s = slices(ctrl, local, watchUrl);
+    draw.status(s.status);
+    draw.offers(s.offers);
+    draw.hint(s.hint);
+    draw.banner(s.banner);
+    draw.arena(s.arena);
+    draw.players(s.players);
+    draw.invite(s.invite);
+    draw.share(s.share);
+    draw.actions(s.actions);
+    draw.history(s.history);
+    clocks.update(state, ctrl.humanSides());
+    // Nothing left to move once the game is over.
+    builderHolder.hidden = watching || Boolean(state && state.over);
+    analysis.root.hidden = !ctrl.analysisOn;
+    document.title = titleOf(ctrl, clocks);
+    playing.game = id;
+    playing.over = !state || state.over || ctrl.humanSides().length === 0;
+  }
+  const titleTimer = setInterval(() => { document.title = titleOf(ctrl, clocks); }, 1000);
+  redraw();
+  // A game between two people that has just begun: its sound, as when pairing found it.
+  const people = first.seats.red === 'human' && first.seats.blue === 'human';
+  if (!first.over && first.plies === 0 && people && ctrl.humanSides().length === 1) moveSound('start');
+
+  let unwatch = () => {};
+  try {
+    unwatch = await ctrl.start(first);
+  } finally {
+    main.append(stage);
+  }
+  ctrl.nameArena(arenaName);
+  return () => {
+    playing.game = null;
+    playing.over = true;
+    clearInterval(titleTimer);
+    ctrl.stay();
+    clocks.stop();
+    unwatch();
+  };
+}
+
+/**
+ * The panels' drawers, each laying its slice of the state onto its element.
+ * @param {Record<'status' | 'offers' | 'hint' | 'banner' | 'arenaNote' | 'players' | 'invite' | 'share' | 'actions' | 'history', HTMLElement>} at
+ * @param {GameCtrl} ctrl
+ * @param {Actions} act
+ */
+function drawers(at, ctrl, act) {
+  const copy = copier((text) => ctrl.say(text));
+  return {
+    status: panel(at.status, statusView),
+    offers: panel(at.offers, (/** @type {Parameters<typeof offersView>[0]} */ s) => offersView(s, (what, yes) => ctrl.answer(what, yes))),
+    hint: panel(at.hint, hintView),
+    banner: panel(at.banner, (/** @type {Parameters<typeof bannerView>[0]} */ s) => bannerView(s, { rematch: () => ctrl.rematch(), stay: () => ctrl.stay() })),
+    arena: panel(at.arenaNote, (/** @type {{ url: string, title: string } | null} */ s) => arenaNoteView(s)),
+    players: panel(at.players, playersView),
+    invite: panel(at.invite, (/** @type {Parameters<typeof inviteView>[0]} */ s) => inviteView(s, () => ctrl.takeSeat())),
+    share: panel(at.share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, { copy, renew: () => ctrl.newInvitation() })),
+    actions: panel(at.actions, (/** @type {ActionsSlice} */ s) => actionsView(s, act, api.games.recordUrl(ctrl.id))),
+    history: panel(at.history, historyView),
+  };
+}
+
+/**
+ * What the game's buttons do.
+ * @param {GameCtrl} ctrl
+ * @param {Local} local
+ * @param {() => void} redraw
+ * @param {() => void} flip
+ * @param {AnalysisPanel} analysis
+ * @returns {Actions}
+ */
+function gameActions(ctrl, local, redraw, flip, analysis) {
+  return {
     undo: () => ctrl.undo(),
     redo: () => ctrl.redo(),
     draw: () => ctrl.draw(),
-    resign: () => { if (confirm(t('game.confirmResign'))) ctrl.resign(); },
-    flip: () => setFlipped(!local.flipped),
+    resign: () => { local.confirming = true; redraw(); },
+    confirmResign: (yes) => {
+      local.confirming = false;
+      redraw();
+      if (yes) ctrl.resign();
+    },
+    flip,
     sound: () => {
       setSound(!soundOn());
       local.sound = soundOn();
@@ -279,40 +414,26 @@ export async function render(main, params, rest) {
       if (ctrl.analysisOn && ctrl.desc) analysis.update(ctrl.desc, ctrl.history());
     },
   };
-  const copy = copier((text) => ctrl.say(text));
-  const draw = {
-    status: panel(status, statusView),
-    offers: panel(offers, (/** @type {Parameters<typeof offersView>[0]} */ s) => offersView(s, (what, yes) => ctrl.answer(what, yes))),
-    hint: panel(hint, hintView),
-    banner: panel(banner, (/** @type {Parameters<typeof bannerView>[0]} */ s) => bannerView(s, () => ctrl.rematch())),
-    players: panel(players, playersView),
-    invite: panel(invite, (/** @type {Parameters<typeof inviteView>[0]} */ s) => inviteView(s, () => ctrl.takeSeat())),
-    share: panel(share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, { copy, renew: () => ctrl.newInvitation() })),
-    actions: panel(actions, (/** @type {ActionsSlice} */ s) => actionsView(s, act, api.games.recordUrl(id))),
-    history: panel(history, historyView),
-  };
-  const watchUrl = `${location.origin}/${href('game', {}, [id])}`;
+}
 
-  function redraw() {
-    const state = ctrl.state;
-    // Fair play: once the game is between people and live, the analysis closes.
-    if (state && !ctrl.analysisAllowed() && ctrl.analysisOn) ctrl.toggleAnalysis();
-    const s = slices(ctrl, local, watchUrl);
-    draw.status(s.status);
-    draw.offers(s.offers);
-    draw.hint(s.hint);
-    draw.banner(s.banner);
-    draw.players(s.players);
-    draw.invite(s.invite);
-    draw.share(s.share);
-    draw.actions(s.actions);
-    draw.history(s.history);
-    clocks.update(state, ctrl.humanSides());
-    // Nothing left to move once the game is over.
-    builderHolder.hidden = watching || Boolean(state && state.over);
-    analysis.root.hidden = !ctrl.analysisOn;
-  }
-  redraw();
+/**
+ * The tab's title: "Your move" and one's clock while it is this page's turn.
+ * @param {GameCtrl} ctrl
+ * @param {Clocks} clocks
+ */
+function titleOf(ctrl, clocks) {
+  const state = ctrl.state;
+  const mine = state && ctrl.myTurn() && ctrl.humanSides().length === 1 ? state.turn : null;
+  const clock = mine && state && state.clock ? ` ${clockText(clocks.left(mine))}` : '';
+  return mine ? `${t('game.titleYourMove')}${clock} · lgame` : `${t('title.game')} · lgame`;
+}
 
-  return ctrl.start(first);
+/**
+ * An arena's game: which arena (its name once known), and the way back to it.
+ * @param {{ url: string, title: string } | null} s
+ */
+function arenaNoteView(s) {
+  return h('p', { class: 'arena-note', hidden: !s },
+    h('span', { class: 'arena-name', text: s && s.title ? t('arena.gameOf', { arena: s.title }) : t('arena.game') }), ' ',
+    s && h('a', { class: 'arena-link', href: s.url, text: t('arena.backLink') }));
 }

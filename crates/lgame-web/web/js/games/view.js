@@ -7,6 +7,7 @@ import { h, panel } from '../dom.js';
 import { t } from '../i18n.js';
 import { href } from '../address.js';
 import { gamesTable, pager } from '../ui/gamelist.js';
+import { onImported } from '../engine/install.js';
 import { GamesCtrl } from './ctrl.js';
 
 /** @typedef {import('../api.js').GamesPage} GamesPage */
@@ -54,4 +55,6 @@ export async function render(main, params) {
     draw.list({ data: ctrl.data, error: ctrl.error });
   }
   await ctrl.start();
+  // A game played here without the server, imported now that it answers: listed at once.
+  return onImported(() => ctrl.load(ctrl.page));
 }

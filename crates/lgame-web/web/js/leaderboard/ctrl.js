@@ -17,6 +17,8 @@ export class LeaderboardCtrl {
     this.category = CATEGORIES.find((c) => c === category) || 'blitz';
     /** @type {import('../api.js').Leader[] | null} */
     this.players = null;
+    /** The players still provisional, not ranked yet. @type {import('../api.js').Leader[]} */
+    this.provisional = [];
     this.error = '';
   }
 
@@ -26,9 +28,12 @@ export class LeaderboardCtrl {
     this.error = '';
     replaceAddress(href('leaderboard', {}, [this.category]));
     try {
-      this.players = (await api.leaderboard(this.category)).players;
+      const board = await api.leaderboard(this.category);
+      this.players = board.players;
+      this.provisional = board.provisional;
     } catch (e) {
       this.players = null;
+      this.provisional = [];
       this.error = api.messageOf(e);
     }
     this.redraw();

@@ -10,18 +10,28 @@
 // challenge a program's bot has not answered yet is asked after at each poll.
 
 import * as api from '../api.js';
-import { h } from '../dom.js';
+import { h, panel } from '../dom.js';
 import { href } from '../address.js';
 import { t } from '../i18n.js';
 import * as session from '../session.js';
 import { controlText } from '../game/clock.js';
-import { CONTROLS, clockOf } from '../ui/choosers.js';
+import { CONTROLS, clockOf, variantLabel } from '../ui/choosers.js';
 import { ratingText } from '../ui/rating.js';
 import { COLOURS } from './ctrl.js';
 
 /** @typedef {import('../api.js').SeekView} SeekView */
 /** @typedef {import('../api.js').LobbyMessage} LobbyMessage */
 /** @typedef {import('../api.js').BotInfo} BotInfo */
+/** Where a control of the lobby's stands: quick pairing, the open seeks, the bots. @typedef {'pool' | 'lobby' | 'bots'} Place */
+
+/**
+ * The error of the lobby's controls at `place`, said there (a live region), or nothing.
+ * @param {LobbyCtrl} ctrl
+ * @param {Place} place
+ */
+function errorHere(ctrl, place) {
+  return ctrl.errorAt === place ? ctrl.error : '';
+}
 
 /** How often a waiting ticket is asked after. */
 const POLL_MS = 3000;
@@ -35,9 +45,14 @@ export class LobbyCtrl {
     /** @type {{ control: string, ticket: string } | null} quick pairing's ticket waiting */
     this.waiting = null;
     this.error = '';
+    /** Where the error came from, to be said beside it: quick pairing, the lobby or the bots. @type {Place} */
+    this.errorAt = 'lobby';
     this.busy = false;
-    /** Whether quick pairing and a new seek ask for a rated game (accounts only). */
-    this.rated = false;
+    /**
+     * Whether quick pairing, a new seek and a bot's challenge ask for a rated game: yes
+     * unless the player unticks it (it counts for accounts only).
+     */
+    this.rated = true;
     /** @type {BotInfo[]} the bots, the server's levels first */
     this.bots = [];
     /** @type {{ id: string, name: string } | null} a challenge waiting for its bot's answer */
@@ -62,7 +77,7 @@ export class LobbyCtrl {
    * @param {string} name @param {string} control @param {string} colour
    */
   challengeBot(name, control, colour) {
-    return this.act(async () => {
+    return this.act('bots', async () => {
       const clock = control === 'untimed' ? null : /** @type {any} */ (clockOf(control));
       const challenge = await api.bots.challenge(name, { clock, color: colour, rated: this.rated && this.canRate() && clock !== null });
       if (challenge.status === 'accepted' && challenge.game) return this.open(challenge.game);
@@ -78,6 +93,7 @@ export class LobbyCtrl {
     if (status.status === 'pending') return;
     this.challenge = null;
     if (status.status === 'accepted' && status.game) return this.open(status.game);
+    this.errorAt = 'bots';
     this.error = status.status === 'declined'
       ? t('bots.declined', { name: waiting.name, reason: status.reason ?? '' })
       : t('bots.canceled', { name: waiting.name });
@@ -100,11 +116,13 @@ export class LobbyCtrl {
   }
 
   /**
-   * Runs one of the lobby's requests, its refusal said.
+   * Runs one of the lobby's requests, its refusal said beside the control that asked (`at`).
+   * @param {Place} at
    * @param {() => Promise<void>} request
    */
-  async act(request) {
+  async act(at, request) {
     this.error = '';
+    this.errorAt = at;
     this.busy = true;
     this.redraw();
     try {
@@ -118,7 +136,7 @@ export class LobbyCtrl {
 
   /** Waits in the pool for `control` (another ticket of this page's is left first). @param {string} control */
   pair(control) {
-    return this.act(async () => {
+    return this.act('pool', async () => {
       await this.leave();
       const status = await api.lobby.pair(control, this.rated && this.canRate());
       this.waiting = { control, ticket: status.ticket };
@@ -136,13 +154,14 @@ export class LobbyCtrl {
 
   async check() {
     this.listBots();
-    await this.checkChallenge().catch((e) => { this.challenge = null; this.error = api.messageOf(e); this.redraw(); });
+    await this.checkChallenge().catch((e) => { this.challenge = null; this.errorAt = 'bots'; this.error = api.messageOf(e); this.redraw(); });
     if (!this.waiting) return;
     try {
       const status = await api.lobby.ticket(this.waiting.ticket);
       if (status.status === 'paired' && status.game) this.open(status.game);
     } catch (e) {
       this.waiting = null;
+      this.errorAt = 'pool';
       this.error = api.messageOf(e);
       this.redraw();
     }
@@ -155,7 +174,7 @@ export class LobbyCtrl {
 
   /** @param {string} control @param {string} colour */
   seek(control, colour) {
-    return this.act(async () => {
+    return this.act('lobby', async () => {
       await api.lobby.seek({ clock: /** @type {object} */ (clockOf(control)), colour, rated: this.rated && this.canRate() });
       this.stream.reopen();
     });
@@ -163,7 +182,7 @@ export class LobbyCtrl {
 
   /** @param {SeekView} seek */
   answer(seek) {
-    return this.act(async () => {
+    return this.act('lobby', async () => {
       if (seek.mine) await api.lobby.withdraw(seek.id);
       else this.open((await api.lobby.accept(seek.id)).id);
     });
@@ -220,12 +239,14 @@ export function poolGrid(ctrl) {
   });
   const status = h('p', { class: 'pool-waiting', role: 'status' });
   const cancel = h('button', { type: 'button', class: 'pool-cancel', text: t('lobby.cancel') });
-  cancel.addEventListener('click', () => ctrl.act(() => ctrl.leave()));
+  cancel.addEventListener('click', () => ctrl.act('pool', () => ctrl.leave()));
   const waiting = h('div', { class: 'row pool-status' }, status, cancel);
   const grid = h('div', { class: 'pool', role: 'group', 'aria-label': t('home.quick') }, buttons);
   const rated = ratedBox(ctrl, 'pool-rated');
+  const error = h('p', { class: 'error pool-error', role: 'alert' });
   const draw = () => {
     rated.draw();
+    error.textContent = errorHere(ctrl, 'pool');
     const control = ctrl.waiting?.control;
     waiting.hidden = !control;
     status.textContent = control ? t('lobby.waiting', { control: controlLabel(control) }) : '';
@@ -234,7 +255,7 @@ export function poolGrid(ctrl) {
       button.disabled = ctrl.busy;
     }
   };
-  return { nodes: [rated.label, grid, waiting], draw };
+  return { nodes: [rated.label, grid, waiting, error], draw };
 }
 
 /**
@@ -260,25 +281,26 @@ export function seekList(ctrl) {
     h('caption', { text: t('lobby.title') }),
     h('thead', {}, h('tr', {}, ['lobby.player', 'lobby.rating', 'clock.choose', 'lobby.colour', 'play.variant', 'lobby.mode'].map((k) => h('th', { scope: 'col', text: t(k) })), h('td'))),
     rows);
+  // Rows that stay are kept (a button being tapped is not replaced under the finger).
+  const drawRows = panel(rows, (/** @type {{ seeks: SeekView[], busy: boolean }} */ s) => h('tbody', {}, s.seeks.map((seek) =>
+    h('tr', { 'data-id': seek.id, 'data-key': seek.id, 'data-rated': String(seek.rated), class: seek.mine ? 'mine' : '' },
+      h('td', { class: 'seek-player', text: seek.name ?? t('lobby.anonymous') }),
+      h('td', { class: 'seek-rating', text: seek.name ? ratingText(seek.rating, seek.provisional) : t('lobby.noRating') }),
+      h('td', { class: 'seek-clock', text: controlText(seek.clock) }),
+      h('td', { class: 'seek-colour', text: t(`play.colour.${seek.colour}`) }),
+      h('td', { class: 'seek-variant', text: variantLabel(seek.variant) }),
+      h('td', { class: 'seek-mode', text: t(seek.rated ? 'lobby.ratedGame' : 'lobby.casual') }),
+      h('td', { class: 'seek-act' }, h('button', {
+        type: 'button', class: seek.mine ? 'seek-withdraw' : 'seek-accept primary', disabled: s.busy,
+        text: t(seek.mine ? 'lobby.withdraw' : 'lobby.play'), onclick: () => ctrl.answer(seek),
+      }))))));
   const draw = () => {
     rated.draw();
     const seeks = [...ctrl.seeks.values()].sort((a, b) => b.created_ms - a.created_ms);
-    rows.replaceChildren(...seeks.map((seek) => {
-      const button = h('button', { type: 'button', class: seek.mine ? 'seek-withdraw' : 'seek-accept primary', text: t(seek.mine ? 'lobby.withdraw' : 'lobby.play') });
-      button.disabled = ctrl.busy;
-      button.addEventListener('click', () => ctrl.answer(seek));
-      return h('tr', { 'data-id': seek.id, 'data-rated': String(seek.rated), class: seek.mine ? 'mine' : '' },
-        h('td', { text: seek.name ?? t('lobby.anonymous') }),
-        h('td', { class: 'seek-rating', text: seek.name ? ratingText(seek.rating, seek.provisional) : '' }),
-        h('td', { text: controlText(seek.clock) }),
-        h('td', { text: t(`play.colour.${seek.colour}`) }),
-        h('td', { text: seek.variant }),
-        h('td', { class: 'seek-mode', text: t(seek.rated ? 'lobby.ratedGame' : 'lobby.casual') }),
-        h('td', {}, button));
-    }));
+    drawRows({ seeks, busy: ctrl.busy });
     table.hidden = seeks.length === 0;
     none.hidden = seeks.length > 0;
-    error.textContent = ctrl.error;
+    error.textContent = errorHere(ctrl, 'lobby');
   };
   return { nodes: [table, none, form, error], draw };
 }
@@ -298,23 +320,28 @@ export function botList(ctrl) {
   const rows = h('ul', { class: 'bots' });
   const none = h('p', { class: 'hint bots-none', text: t('bots.none') });
   const status = h('p', { class: 'bots-waiting', role: 'status' });
+  const error = h('p', { class: 'error bots-error', role: 'alert' });
+  const rated = ratedBox(ctrl, 'bot-rated');
   const nodes = [
     h('h2', { id: 'bots-title', text: t('bots.title') }),
     h('p', { class: 'hint', text: t('bots.hint') }),
-    h('div', { class: 'row bots-choice' }, control, ' ', colour),
-    rows, none, status,
+    h('div', { class: 'row bots-choice' }, control, ' ', colour, ' ', rated.label),
+    rows, none, status, error,
   ];
+  // Rows that stay are kept (a button being tapped is not replaced under the finger).
+  const drawRows = panel(rows, (/** @type {{ bots: BotInfo[], off: boolean }} */ s) => h('ul', { class: 'bots' }, s.bots.map((bot) =>
+    h('li', { class: 'bot', 'data-bot': bot.username, 'data-key': bot.username, 'data-online': String(bot.online) },
+      h('a', { class: 'player-name bot', href: `/@/${encodeURIComponent(bot.username)}`, text: bot.username }), ' ',
+      h('span', { class: 'bot-badge', text: t('bots.badge') }), ' ',
+      bot.online ? null : h('span', { class: 'muted', text: t('bots.offline') }), ' ',
+      h('button', {
+        type: 'button', class: 'bot-challenge', 'data-bot': bot.username, text: t('bots.challenge'), disabled: s.off || !bot.online,
+        onclick: () => ctrl.challengeBot(bot.username, control.value, colour.value),
+      })))));
   const draw = () => {
-    rows.replaceChildren(...ctrl.bots.map((bot) => {
-      const button = h('button', { type: 'button', class: 'bot-challenge', 'data-bot': bot.username, text: t('bots.challenge') });
-      button.disabled = ctrl.busy || !bot.online || Boolean(ctrl.challenge);
-      button.addEventListener('click', () => ctrl.challengeBot(bot.username, control.value, colour.value));
-      return h('li', { class: 'bot', 'data-bot': bot.username, 'data-online': String(bot.online) },
-        h('a', { class: 'player-name bot', href: `/@/${encodeURIComponent(bot.username)}`, text: bot.username }), ' ',
-        h('span', { class: 'bot-badge', text: t('bots.badge') }), ' ',
-        bot.online ? null : h('span', { class: 'muted', text: t('bots.offline') }), ' ',
-        button);
-    }));
+    rated.draw();
+    drawRows({ bots: ctrl.bots, off: ctrl.busy || Boolean(ctrl.challenge) });
+    error.textContent = errorHere(ctrl, 'bots');
     none.hidden = ctrl.bots.length > 0;
     status.textContent = ctrl.challenge ? t('bots.waiting', { name: ctrl.challenge.name }) : '';
   };

@@ -173,14 +173,19 @@ export function render(main, params) {
   const pool = poolGrid(lobby);
   const seeks = seekList(lobby);
   const bots = botList(lobby);
+  // Two columns on a wide screen, each as tall as its own panels: the words, the ways to play
+  // and the lobby; beside them the board and the bots. On a phone one column: the board small
+  // beside the words, then the ways, the lobby and the bots.
   main.append(h('div', { class: 'home' },
-    startingBoard(),
-    h('div', { class: 'home-text' },
-      h('h1', { text: t('play.title') }),
-      h('p', { class: 'home-about' }, t('home.about'), ' ', h('a', { href: href('learn'), text: t('home.learn') }))),
-    h('div', { class: 'home-ways' }, quickWay(pool), computerWay(ctrl, start), friendWay(ctrl, start), error),
-    h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes),
-    h('section', { id: 'bots', class: 'bots-panel panel', 'aria-labelledby': 'bots-title' }, bots.nodes)));
+    h('div', { class: 'home-main' },
+      h('div', { class: 'home-text' },
+        h('h1', { text: t('play.title') }),
+        h('p', { class: 'home-about' }, t('home.about'), ' ', h('a', { href: href('learn'), text: t('home.learn') }))),
+      h('div', { class: 'home-ways' }, quickWay(pool), computerWay(ctrl, start), friendWay(ctrl, start), error),
+      h('section', { id: 'lobby', class: 'lobby panel', 'aria-label': t('lobby.title') }, seeks.nodes)),
+    h('div', { class: 'home-aside' },
+      startingBoard(),
+      h('section', { id: 'bots', class: 'bots-panel panel', 'aria-labelledby': 'bots-title' }, bots.nodes))));
   redraw();
   // The rated choice is an account's: shown once the session is known, hidden at a log-out.
   const stopSession = session.onChange(() => redraw());
@@ -188,6 +193,7 @@ export function render(main, params) {
 
   function redraw() {
     error.textContent = ctrl.error;
+    error.hidden = !ctrl.error;
     for (const button of main.querySelectorAll('button.start')) /** @type {HTMLButtonElement} */ (button).disabled = ctrl.busy;
     pool.draw();
     seeks.draw();

@@ -106,10 +106,13 @@ function gradesView(s, act) {
  * @param {Actions} act
  */
 function puzzleTop(s, act) {
+  // The goal and what the last move did, in one box: the status's line is kept for it (a
+  // line that appears moves nothing), without a gap of its own below the goal.
   return h('div', { class: 'part' },
-    h('p', { class: 'banner', text: s ? s.goal : '' }),
+    h('div', { class: 'banner puzzles-goal' },
+      h('p', { class: 'goal', text: s ? s.goal : '' }),
+      noteView('status', s ? s.status : { text: '' })),
     h('p', { class: 'value win', hidden: !s?.solvedBefore, text: t('puzzles.solvedBefore') }),
-    noteView('status', s ? s.status : { text: '' }),
     h('button', { type: 'button', class: 'puzzles-continue primary', hidden: !s?.offer, text: t('puzzles.continue'), onclick: act.nextUnsolved }),
     h('p', {
       class: 'puzzles-score muted', 'data-streak': s?.streak, 'data-grade-solved': s?.inGrade,

@@ -13,13 +13,14 @@ import { playerLink } from '../game/seats.js';
 /** @typedef {import('../api.js').GamesPage} GamesPage */
 
 /**
- * What a game's result is for `mine`: `won`, `lost`, `drawn`, or `playing` while it goes on
- * (null when the list is nobody's side).
+ * What a game's result is for `mine`: `won`, `lost`, `drawn`, `aborted` (over with no
+ * result), or `playing` while it goes on (null when the list is nobody's side).
  * @param {GameSummary} game
  * @param {Color | null} mine
- * @returns {'won' | 'lost' | 'drawn' | 'playing' | null}
+ * @returns {'won' | 'lost' | 'drawn' | 'aborted' | 'playing' | null}
  */
 export function resultFor(game, mine) {
+  if (game.aborted) return 'aborted';
   if (!game.over || game.result === '*') return 'playing';
   if (game.result === '1/2-1/2') return 'drawn';
   if (!mine) return null;
@@ -65,7 +66,7 @@ export function gamesTable(games, own) {
         h('td', { text: when(g.created) }),
         h('td', { class: 'opponent' }, mine ? playerLink(g.players[other]) : [playerLink(g.players.red), ' – ', playerLink(g.players.blue)]),
         h('td', { text: mine ? side(mine) : '' }),
-        h('td', { class: `result ${result || ''}`, text: `${result ? t(`games.${result}`) : ''} ${g.over ? g.result : ''}`.trim() }),
+        h('td', { class: `result ${result || ''}`, text: `${result ? t(`games.${result}`) : ''} ${g.over && !g.aborted ? g.result : ''}`.trim() }),
         h('td', { class: 'variant', text: g.clock ? `${variantName(g.variant)} · ${controlText(g.clock)}` : variantName(g.variant) }),
         h('td', { class: 'num', text: number(g.plies) }),
         h('td', {}, h('a', { class: g.over ? 'replay' : own && mine ? 'resume' : 'watch', href: g.url, text: link })));

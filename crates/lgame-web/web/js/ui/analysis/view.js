@@ -30,11 +30,12 @@ import { analyse, analyseAll, bestMove, bestPlacements, movesByName, redScore } 
 const SYMBOL = { blunder: '??', mistake: '?' };
 
 /**
- * A value in a few characters: ✓5 (a win in 5 plies), = (a draw), ✗4 (a loss in 4).
+ * A value in a few characters: ✓5 (a win in 5 plies), = (a draw), ✗4 (a loss in 4), and ✓
+ * or ✗ alone for a game already over (won, lost: no plies to count).
  * @param {{ value: import('../../api.js').ValueName, plies: number | null }} v
  */
 export function shortValue({ value, plies }) {
-  return value === 'draw' ? '=' : `${value === 'win' ? '✓' : '✗'}${plies ?? ''}`;
+  return value === 'draw' ? '=' : `${value === 'win' ? '✓' : '✗'}${plies ? plies : ''}`;
 }
 
 /**
