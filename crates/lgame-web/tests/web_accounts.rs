@@ -406,8 +406,7 @@ fn a_rematch_on_one_device_opens_the_new_game_with_both_seats_by_its_id() {
     let page = bench.driver.session();
     let id = start_game(&bench, &page, "local", "red");
     wait_for_my_turn(&page);
-    page.find(".resign").click();
-    page.accept_dialog();
+    resign_in_page(&page);
     page.wait_until("the game's end", || status(&page).2);
     page.find(".banner .rematch").click();
     page.wait_until("the rematch to open", || {

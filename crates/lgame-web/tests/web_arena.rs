@@ -1,12 +1,13 @@
 //! Arenas on the page (issue #25), in Chromium: an account creates an arena with the page's
 //! form and joins it; another account joins through the API and the two are paired; the
-//! page links its player's game, its standings follow (without a reload) the game ended
-//! through the API, and once the server's time passes the arena's end (`test_clock`) the
+//! page goes to its player's game by itself, the game names its arena, and once the game has
+//! ended through the API the page goes back to the arena after its countdown, where the
+//! standings show the game; once the server's time passes the arena's end (`test_clock`) the
 //! page shows the podium and offers no joining.
 
 use crate::browser_common;
 
-use browser_common::{api_account, bench_with, js, no_console_errors, sign_up_on, Bench};
+use browser_common::{api_account, bench_with, game_of, js, no_console_errors, sign_up_on, Bench};
 use lgame_test_support::browser::Session;
 use serde_json::{json, Value};
 
@@ -89,24 +90,33 @@ fn a_live_arenas_standings_follow_a_game_and_its_podium_shows_at_the_end() {
     let ann = api_account(&bench, "ann");
     let joined = ann.post(&format!("/api/arenas/{id}/join"), &json!({}));
     assert!(joined.status < 300, "{:?}", joined.body);
-    page.wait_until("cat's game", || {
-        page.try_find(".arena-game")
-            .is_some_and(|a| a.is_displayed())
-    });
+    // Paired: cat's page goes to the game by itself, and the game names its arena.
+    page.wait_until("cat's game, opened by itself", || game_of(&page).is_some());
+    let game = game_of(&page).unwrap();
     let now = arena(&bench, &id);
-    let game = standing(&now, "cat")["game"]
-        .as_str()
-        .expect("cat's game")
-        .to_string();
+    assert_eq!(standing(&now, "cat")["game"], json!(game));
     assert_eq!(standing(&now, "ann")["game"], json!(game));
+    let back = page.find(".arena-note .arena-link");
+    page.wait_until("the way back to the arena", || back.is_displayed());
     assert_eq!(
-        page.find(".arena-game").attr("href").unwrap_or_default(),
-        format!("#/game/{game}")
+        back.attr("href").unwrap_or_default(),
+        format!("#/arena/{id}")
     );
-    assert_eq!(standings_on(&page), standings_of(&now));
-    // Ann resigns: the page's standings follow, without a reload.
+    assert!(
+        page.try_find(".share").is_none_or(|s| !s.is_displayed()),
+        "no friend's panel"
+    );
+    // Ann resigns: no rematch, a countdown, and the page is back on the arena.
     let resigned = ann.post(&format!("/api/games/{game}/resign"), &json!({}));
     assert_eq!(resigned.status, 200, "{:?}", resigned.body);
+    page.wait_until("the countdown back to the arena", || {
+        page.try_find(".banner .back-countdown")
+            .is_some_and(|c| c.is_displayed())
+    });
+    assert!(!page.find(".banner .rematch").is_displayed());
+    page.wait_until("the arena again", || {
+        arena_of(&page).as_deref() == Some(&id)
+    });
     page.wait_until("the standings after the game", || {
         let now = arena(&bench, &id);
         standing(&now, "cat")["score"].as_i64().unwrap_or(0) > 0

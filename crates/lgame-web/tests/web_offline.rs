@@ -9,7 +9,7 @@
 
 use crate::browser_common;
 
-use browser_common::{js, one_browser_at_a_time, status, wait_for_my_turn, wait_for_view};
+use browser_common::{browser_turn, js, resign_in_page, status, wait_for_my_turn, wait_for_view};
 use lgame_test_support::browser::{Driver, Session};
 use lgame_test_support::http::encode;
 use lgame_test_support::server::Server;
@@ -26,14 +26,17 @@ fn ask(page: &Session, request: Value) -> Value {
     )
 }
 
-/// Waits until the service worker controls the page and has kept the files it loaded.
+/// Waits until the service worker controls the page and has kept the files it loaded and the
+/// page's other files (the views not opened yet), as the page asks it to.
 fn wait_until_kept(page: &Session) {
     let kept = page.execute_async(
         "const done = arguments[arguments.length - 1]; \
          navigator.serviceWorker.ready.then((r) => { \
            navigator.serviceWorker.addEventListener('message', (e) => done(e.data)); \
+           const files = JSON.parse(document.getElementById('lgame-files').textContent); \
            r.active.postMessage({ keep: performance.getEntriesByType('resource').map((e) => e.name) \
-             .concat([location.origin + '/', location.origin + '/assets/engine/lgame.wasm']) }); \
+             .concat([location.origin + '/', location.origin + '/assets/engine/lgame.wasm'], \
+                     files.map((f) => location.origin + f)) }); \
          });",
         vec![],
     );
@@ -111,7 +114,7 @@ fn lose_to_perfect(page: &Session) -> u64 {
 
 #[test]
 fn the_page_installs_and_plays_perfect_and_analyses_with_the_server_stopped_and_no_network() {
-    let _turn = one_browser_at_a_time();
+    let _turn = browser_turn();
     let dir = TempDir::new("web-offline");
     let server = Server::start(dir.db());
     let driver = Driver::start();
@@ -238,7 +241,7 @@ impl Drop for FileServer {
 
 #[test]
 fn the_static_page_from_a_plain_file_server_plays_a_game_against_the_computer() {
-    let _turn = one_browser_at_a_time();
+    let _turn = browser_turn();
     let dir = TempDir::new("web-static");
     lgame_web::write_static_site(dir.path()).expect("the static page is written");
     let files = FileServer::start(dir.path());
@@ -330,7 +333,7 @@ fn ls_of(desc: &Value) -> Value {
 
 #[test]
 fn puzzles_learn_and_the_editor_answer_as_the_server_once_it_is_stopped() {
-    let _turn = one_browser_at_a_time();
+    let _turn = browser_turn();
     let dir = TempDir::new("web-offline-views");
     let server = Server::start(dir.db());
     // What the server says, asked before it stops: the first "win in 2" of the classic game,
@@ -460,7 +463,7 @@ fn puzzles_learn_and_the_editor_answer_as_the_server_once_it_is_stopped() {
 
 #[test]
 fn a_game_played_with_the_server_stopped_is_imported_into_it_when_it_is_back() {
-    let _turn = one_browser_at_a_time();
+    let _turn = browser_turn();
     let dir = TempDir::new("web-offline-import");
     let server = Server::start(dir.db());
     let addr = server.addr.clone();
@@ -486,8 +489,7 @@ fn a_game_played_with_the_server_stopped_is_imported_into_it_when_it_is_back() {
     page.find(".notation-play").click();
     page.wait_until("the computer's reply", || status(&page).0 == 2);
     wait_for_my_turn(&page);
-    page.find(".resign").click();
-    page.accept_dialog();
+    resign_in_page(&page);
     page.wait_until("the game's end", || status(&page).2);
     let kept = |page: &Session| {
         js(
@@ -516,4 +518,12 @@ fn a_game_played_with_the_server_stopped_is_imported_into_it_when_it_is_back() {
     // Imported once: another visit sends nothing again.
     reopen(&page, &format!("{home}#/play"));
     assert_eq!(kept(&page)[0]["imported"], json!(imported));
+    // And it is this browser's game on the server: in its "My games".
+    page.find(".account-area a.my-games").click();
+    let row = format!(".games-table tr[data-id='{imported}']");
+    page.wait_until("the imported game in My games", || {
+        page.try_find(&row).is_some()
+    });
+    assert_eq!(page.find(&row).attr("data-result").as_deref(), Some("lost"));
+    page.screenshot(browser_common::artifacts_dir().join("offline-imported-in-my-games.png"));
 }

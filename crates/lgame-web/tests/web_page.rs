@@ -322,6 +322,85 @@ fn keyboard_only_play_of_a_few_moves() {
     no_console_errors(&page);
 }
 
+/// Every way a game can end, by the name the server gives it (a game state's `ending`). The
+/// match names every variant: a new one does not compile until it is listed here.
+fn every_ending() -> Vec<&'static str> {
+    use lgame::game::{Ending, Termination};
+    use lgame::position::End;
+    let mut all = vec![
+        Ending::Board(End::Trapped),
+        Ending::Board(End::Symmetry),
+        Ending::Board(End::ScoreTarget),
+        Ending::TurnLimit,
+        Ending::Repetition,
+    ];
+    all.extend(Termination::ALL.map(Ending::Declared));
+    for ending in &all {
+        match ending {
+            Ending::Board(End::Trapped | End::Symmetry | End::ScoreTarget)
+            | Ending::TurnLimit
+            | Ending::Repetition
+            | Ending::Declared(_) => {}
+        }
+    }
+    all.into_iter().map(Ending::name).collect()
+}
+
+#[test]
+fn every_end_refusal_and_error_the_server_can_send_has_words_in_every_language() {
+    let bench = bench("web-words");
+    let page = bench.driver.session();
+    bench.open(&page, "#/play");
+    // The rules' reasons, as the OpenAPI document lists them.
+    let document = bench.server.get("/api/openapi.json").body;
+    let schemas = &document["components"]["schemas"];
+    let mut reasons: Vec<String> = schemas["IllegalMove"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|one| {
+            one["properties"]["kind"]["enum"][0]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    reasons.extend(
+        schemas["NoPlacementKind"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_str().unwrap().to_string()),
+    );
+    assert!(reasons.len() >= 10, "{reasons:?}");
+    let mut wanted: Vec<String> = every_ending()
+        .iter()
+        .map(|e| format!("end.{}", e.replace(' ', "-")))
+        .collect();
+    wanted.push("end.aborted-headline".into());
+    wanted.push("end.abandoned-draw".into());
+    wanted.extend(reasons.iter().map(|r| format!("refusal.{r}")));
+    wanted.extend(lgame_web::ERROR_KINDS.iter().map(|k| format!("error.{k}")));
+    let missing = page.execute_async(
+        "const [wanted, done] = [arguments[0], arguments[arguments.length - 1]];
+         const languages = [...document.querySelectorAll('#language option')].map((o) => o.value);
+         Promise.all(languages.map((l) => import(`/assets/i18n/${l}/index.js`))).then((texts) => {
+           const missing = {};
+           texts.forEach((text, i) => {
+             const lacking = wanted.filter((key) => typeof text.default[key] !== 'string' || !text.default[key].trim());
+             if (lacking.length) missing[languages[i]] = lacking;
+           });
+           done({ languages, missing });
+         });",
+        vec![json!(wanted)],
+    );
+    assert!(
+        missing["languages"].as_array().unwrap().len() >= 2,
+        "{missing}"
+    );
+    assert_eq!(missing["missing"], json!({}), "texts no language may lack");
+}
+
 #[test]
 fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     let bench = bench("web-languages");
@@ -368,8 +447,7 @@ fn english_and_russian_have_the_same_texts_and_the_page_switches() {
     page.wait_until("a Russian refusal of a typed move", || {
         message.text() == "ход «A1,A2,A3,A4» невозможен: A1,A2,A3,A4 — это не L-фигура"
     });
-    page.find(".resign").click();
-    page.accept_dialog();
+    resign_in_page(&page);
     let how = page.find(".banner .end-how");
     page.wait_until("a Russian ending", || {
         how.text() == "Синие выигрывают: Красные сдались (0-1)"
@@ -528,7 +606,11 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     let through = |cells: &[&str]| -> Vec<&Value> {
         l_moves
             .iter()
-            .filter(|l| cells.iter().all(|c| l.as_array().unwrap().contains(&json!(c))))
+            .filter(|l| {
+                cells
+                    .iter()
+                    .all(|c| l.as_array().unwrap().contains(&json!(c)))
+            })
             .collect()
     };
     let (entry, first, second) = desc["moves"]
@@ -555,14 +637,26 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     );
     let mut completing: Vec<String> = through(&[&first])
         .iter()
-        .flat_map(|l| l.as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()))
+        .flat_map(|l| {
+            l.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_string())
+        })
         .filter(|c| *c != first)
         .collect();
     completing.sort();
     completing.dedup();
-    assert_eq!(open, json!(completing), "the cells that complete an L through {first}");
     assert_eq!(
-        js(&page, "return document.querySelectorAll('.board-holder .marks > *').length"),
+        open,
+        json!(completing),
+        "the cells that complete an L through {first}"
+    );
+    assert_eq!(
+        js(
+            &page,
+            "return document.querySelectorAll('.board-holder .marks > *').length"
+        ),
         json!(0),
         "no line drawn over the board"
     );
@@ -570,7 +664,11 @@ fn a_move_by_three_clicks_shows_at_once_and_the_reply_slides_in() {
     // Click 2: one legal L alone goes through both cells, and it is taken; click 3: no
     // neutral move.
     click_cell(&page, &second);
-    assert_eq!(selected_cells(&page), Vec::<String>::new(), "the L is taken");
+    assert_eq!(
+        selected_cells(&page),
+        Vec::<String>::new(),
+        "the L is taken"
+    );
     page.find(".no-neutral").click();
 
     // The person's L is on the board before the server has even been asked.
@@ -745,14 +843,18 @@ fn a_won_game_says_you_won_and_its_rematch_swaps_colours_with_the_board_turned_f
     assert_ne!(flipped(), before);
     page.find(".game-actions .flip").click();
     assert_eq!(flipped(), before);
-    // Move sounds: off at first, turned on, and remembered.
+    // Sounds: on at first, turned off, and remembered.
     let sound = || page.find(".game-actions .sound").attr("aria-pressed");
-    assert_eq!(sound().as_deref(), Some("false"));
-    page.find(".game-actions .sound").click();
     assert_eq!(sound().as_deref(), Some("true"));
+    page.find(".game-actions .sound").click();
+    assert_eq!(sound().as_deref(), Some("false"));
     page.refresh();
     wait_for_view(&page);
-    assert_eq!(sound().as_deref(), Some("true"), "the sound choice is kept");
+    assert_eq!(
+        sound().as_deref(),
+        Some("false"),
+        "the sound choice is kept"
+    );
     no_console_errors(&page);
 }
 
@@ -849,8 +951,7 @@ fn a_live_game_between_friends_shows_no_analysis_until_it_ends() {
     assert_eq!(asked(), json!(0), "the solver was asked in a live game");
 
     // Once the game ends, the analysis is there.
-    page.find(".resign").click();
-    page.accept_dialog();
+    resign_in_page(&page);
     page.wait_until("the game's end", || status(&page).2);
     assert_eq!(page.find(".banner .end-headline").text(), "You lost");
     let toggle = page.find(".toggle-analysis");

@@ -8,8 +8,8 @@
 use crate::browser_common;
 
 use browser_common::{
-    api_account, bench, choose_seek, game_of, js, no_console_errors, sign_up_on, type_a_move,
-    wait_for_ply, Bench,
+    api_account, bench, choose_seek, game_of, js, no_console_errors, resign_in_page, sign_up_on,
+    type_a_move, wait_for_ply, Bench,
 };
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::browser::Session;
@@ -260,8 +260,7 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
     // Ann (Red) moves; Bob resigns.
     type_a_move(&bench, &ann, &id);
     wait_for_ply(&bob, 1);
-    bob.find(".resign").click();
-    bob.accept_dialog();
+    resign_in_page(&bob);
     bob.wait_until("the end", || bench.server.state(&id)["over"] == true);
     let after = bench.server.state(&id)["ratings"].clone();
     let expected = |side: &str| {
