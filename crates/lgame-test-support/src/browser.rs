@@ -280,9 +280,15 @@ impl Driver {
     /// A new headless browser emulating a 390×844 phone: touch, a mobile viewport (so the page
     /// needs `<meta name=viewport>`), device pixel ratio 2.
     pub fn phone(&self) -> Session {
-        let metrics = json!({ "width": 390, "height": 844, "pixelRatio": 2.0,
+        self.phone_sized(390, 844)
+    }
+
+    /// A new headless browser emulating a phone of `width`×`height` CSS pixels (touch, a
+    /// mobile viewport, device pixel ratio 2).
+    pub fn phone_sized(&self, width: u32, height: u32) -> Session {
+        let metrics = json!({ "width": width, "height": height, "pixelRatio": 2.0,
                               "mobile": true, "touch": true });
-        self.open(500, 844, Some(metrics))
+        self.open(width.max(500), height, Some(metrics))
     }
 
     fn open(&self, width: u32, height: u32, metrics: Option<Value>) -> Session {
@@ -579,6 +585,34 @@ impl<'s> Element<'s> {
     /// Clicks the element's centre.
     pub fn click(&self) {
         self.call("POST", "/click", Some(json!({})));
+    }
+
+    /// Taps the element as a finger does: scrolled to the middle of the screen, a touch
+    /// pointer put down at its centre and lifted (W3C actions with `pointerType` `touch`:
+    /// the page gets touch and pointer events, and the click they make). Whatever is drawn
+    /// over that point gets the tap, as it would a finger's.
+    pub fn tap(&self) {
+        self.session.execute(
+            "arguments[0].scrollIntoView({ block: 'center', inline: 'center' })",
+            vec![self.to_json()],
+        );
+        let body = json!({ "actions": [{
+            "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" },
+            "actions": [
+                { "type": "pointerMove", "duration": 0, "origin": self.to_json(), "x": 0, "y": 0 },
+                { "type": "pointerDown", "button": 0 },
+                { "type": "pause", "duration": 60 },
+                { "type": "pointerUp", "button": 0 },
+            ],
+        }]});
+        self.session.call("POST", "/actions", Some(body));
+        self.session.call("DELETE", "/actions", None);
+    }
+
+    /// The element's box on the page (CSS pixels): x, y, width and height.
+    pub fn rect(&self) -> [f64; 4] {
+        let r = self.call("GET", "/rect", None);
+        ["x", "y", "width", "height"].map(|k| r[k].as_f64().unwrap_or_default())
     }
 
     /// The rendered text.

@@ -4,6 +4,7 @@
 //! `browser_common`). One file's tests: `cargo test -p lgame-web --test suite web_views::`.
 
 mod browser_common;
+mod journey;
 mod openapi_schemathesis;
 mod serve_accounts;
 mod serve_accuracy;
@@ -33,6 +34,7 @@ mod web_accounts;
 mod web_arena;
 mod web_bots;
 mod web_clocks;
+mod web_journeys;
 mod web_lobby;
 mod web_offers;
 mod web_offline;

@@ -1,10 +1,10 @@
-//! What the browser tests share: a server with its own database and a chromedriver (one
-//! browser at a time: two Chromiums at once on two cores make every wait slower and prove
-//! nothing more), and the page's moves, status and waits.
+//! What the browser tests share: a server with its own database and a chromedriver (two
+//! browser tests at a time, each with its own: on two cores, more would make every wait
+//! slower), and the page's moves, status and waits.
 #![allow(dead_code)] // each test file uses a part
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 
 use lgame_test_support::browser::{self, Driver, Session};
 use lgame_test_support::http::encode;
@@ -12,16 +12,37 @@ use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
 use serde_json::{json, Value};
 
-static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
+/// How many browser tests run at once (`LGAME_BROWSER_TESTS`, default 2).
+fn browser_tests_at_once() -> usize {
+    std::env::var("LGAME_BROWSER_TESTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(2)
+}
+
+/// The browser tests running now, and the signal that one has ended.
+static RUNNING: Mutex<usize> = Mutex::new(0);
+static ENDED: Condvar = Condvar::new();
+
+/// A browser test's turn: held while it runs; its end lets the next one in.
+pub struct Turn(());
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        ENDED.notify_one();
+    }
+}
 
 /// `target/browser-artifacts`.
 pub fn artifacts_dir() -> PathBuf {
     browser::artifacts_dir(env!("CARGO_TARGET_TMPDIR"))
 }
 
-/// A server with its own database, a chromedriver, and the lock.
+/// A server with its own database, a chromedriver, and the test's turn.
 pub struct Bench {
-    _lock: std::sync::MutexGuard<'static, ()>,
+    _turn: Turn,
     pub server: Server,
     pub driver: Driver,
     _dir: TempDir,
@@ -31,24 +52,27 @@ pub fn bench(name: &str) -> Bench {
     bench_with(name, |_| {})
 }
 
-/// The turn of this test's browser: held while it runs, for the tests that start their own
-/// server (a bench takes it itself).
-pub fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    ONE_BROWSER_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+/// The turn of this test's browsers: waited for while [`browser_tests_at_once`] run, then
+/// held while it runs, for the tests that start their own server (a bench takes it itself).
+pub fn browser_turn() -> Turn {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    while *running >= browser_tests_at_once() {
+        running = ENDED.wait(running).unwrap_or_else(|e| e.into_inner());
+    }
+    *running += 1;
+    Turn(())
 }
 
 /// A bench whose server's configuration `configure` changes first.
 pub fn bench_with(name: &str, configure: impl FnOnce(&mut lgame_web::Config)) -> Bench {
-    let lock = one_browser_at_a_time();
+    let turn = browser_turn();
     let dir = TempDir::new(name);
     let server = Server::with(dir.db(), |c| {
         c.create_limit = 0;
         configure(c);
     });
     Bench {
-        _lock: lock,
+        _turn: turn,
         server,
         driver: Driver::start(),
         _dir: dir,
@@ -152,7 +176,7 @@ pub fn choose_seek(page: &Session, control: &str, colour: &str) {
 pub fn wait_for_view(page: &Session) {
     page.wait_until("the view to render", || {
         page.execute(
-            "return document.querySelector('main').innerText.trim().length > 20",
+            "return (document.querySelector('main')?.innerText ?? '').trim().length > 20",
             vec![],
         ) == true
     });
@@ -195,9 +219,13 @@ pub fn wait_for_my_turn(page: &Session) {
     });
 }
 
+/// A cell of the board that takes moves.
+pub fn cell_css(cell: &str) -> String {
+    format!(".board-svg[tabindex] [data-cell='{cell}']")
+}
+
 pub fn click_cell(page: &Session, cell: &str) {
-    page.find(&format!(".board-svg[tabindex] [data-cell='{cell}']"))
-        .click();
+    page.find(&cell_css(cell)).click();
 }
 
 /// The cells of the L placement in a move entry.
@@ -230,9 +258,14 @@ pub fn selected_cells(page: &Session) -> Vec<String> {
 /// the page has taken it (each click narrows the legal Ls to those through every cell
 /// clicked; the L is taken once one alone is left). Returns the clicks made.
 pub fn click_l(page: &Session, entry: &Value) -> usize {
+    press_l(page, entry, &|css| page.find(css).click())
+}
+
+/// [`click_l`] with `press` for the person's finger or mouse on an element (`css`).
+fn press_l(page: &Session, entry: &Value, press: &dyn Fn(&str)) -> usize {
     let l = l_cells(entry);
     for (clicks, cell) in l.iter().enumerate() {
-        click_cell(page, cell);
+        press(&cell_css(cell));
         // Nothing chosen any more: the L is taken (or the move already sent).
         if selected_cells(page).is_empty() {
             return clicks + 1;
@@ -245,16 +278,20 @@ pub fn click_l(page: &Session, entry: &Value) -> usize {
 /// neutral and its target, or "no neutral move" when the move has none (unless the L alone,
 /// clicked whole, was played at once). Returns the clicks made.
 pub fn play_by_clicking(page: &Session, entry: &Value) -> usize {
-    let mut clicks = click_l(page, entry);
+    play_by_pressing(page, entry, &|css| page.find(css).click())
+}
+
+/// [`play_by_clicking`] with `press` for the person's finger or mouse on an element (`css`).
+pub fn play_by_pressing(page: &Session, entry: &Value, press: &dyn Fn(&str)) -> usize {
+    let mut clicks = press_l(page, entry, press);
     let steps = entry["neutrals"].as_array().unwrap();
     for step in steps {
-        click_cell(page, step[0].as_str().unwrap());
-        click_cell(page, step[1].as_str().unwrap());
+        press(&cell_css(step[0].as_str().unwrap()));
+        press(&cell_css(step[1].as_str().unwrap()));
         clicks += 2;
     }
-    let finish = page.find(".no-neutral");
-    if steps.is_empty() && finish.prop("disabled") == false {
-        finish.click();
+    if steps.is_empty() && page.find(".no-neutral").prop("disabled") == false {
+        press(".no-neutral");
         clicks += 1;
     }
     clicks
@@ -333,4 +370,13 @@ pub fn axe_violations(page: &Session) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().unwrap_or("?").to_string())
         .collect()
+}
+
+/// Resigns as a person does: the Resign button, then "Yes, resign" in the question the page
+/// asks beside it.
+pub fn resign_in_page(page: &Session) {
+    page.find(".resign").click();
+    let yes = page.find(".resign-confirm .resign-yes");
+    page.wait_until("the page to ask whether to resign", || yes.is_displayed());
+    yes.click();
 }
