@@ -16,7 +16,7 @@ use crate::response::ErrorBody;
 /// words for each in every language it offers (a browser test checks), and a unit test below
 /// finds every kind written in the server's source in this list.
 #[rustfmt::skip]
-pub const ERROR_KINDS: [&str; 73] = [
+pub const ERROR_KINDS: [&str; 75] = [
     // Texts the library cannot read (`games::Input`), and requests that cannot be.
     "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
     "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
@@ -30,7 +30,8 @@ pub const ERROR_KINDS: [&str; 73] = [
     "no_session", "wrong_credentials", "username_taken", "bad_username", "bad_password",
     "bad_email", "no_user", "disabled", "foreign_origin",
     // The lobby and quick pairing.
-    "no_seek", "not_your_seek", "seek_gone", "seek_taken", "no_ticket", "ticket_gone", "paired",
+    "no_seek", "not_your_seek", "seek_gone", "seek_taken", "own_seek", "too_many_seeks",
+    "no_ticket", "ticket_gone", "paired",
     // Ratings and arenas.
     "no_category", "not_rated", "rated_game", "rating_range", "no_arena", "arena_finished",
     // Bots, their tokens and challenges.
@@ -191,11 +192,31 @@ impl IntoResponse for ApiError {
 mod tests {
     use super::*;
 
-    /// The kinds written in the server's source: every `.kind("…")`, and the string
+    /// The kinds written in the server's source: every `.kind("…")`, the first argument of
+    /// every call of a function that takes a `kind: &'static str` first, and the string
     /// literals of the code that maps errors to kinds (this file's and `games::Input`'s).
     fn kinds_in_the_source() -> std::collections::BTreeSet<String> {
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = vec![src.clone()];
+        let mut sources = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+                sources.push((path, code));
+            }
+        }
+        // The functions that pass a kind on: `fn NAME(kind: &'static str`.
+        let passers: Vec<String> = sources
+            .iter()
+            .flat_map(|(_, code)| code.split("fn ").skip(1).map(str::to_string))
+            .filter_map(|f| {
+                let (name, rest) = f.split_once('(')?;
+                rest.starts_with("kind: &'static str").then(|| name.trim().to_string())
+            })
+            .collect();
         let mut found = std::collections::BTreeSet::new();
         let literal = |text: &str| -> Vec<String> {
             text.split('"')
@@ -205,15 +226,17 @@ mod tests {
                 .map(str::to_string)
                 .collect()
         };
-        while let Some(path) = files.pop() {
-            if path.is_dir() {
-                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap();
+        for (path, code) in &sources {
             for call in code.split(".kind(\"").skip(1) {
                 found.extend(literal(&format!("\"{call}")).into_iter().take(1));
+            }
+            for passer in &passers {
+                for call in code.split(&format!("{passer}(")).skip(1) {
+                    let first = call.trim_start();
+                    if first.starts_with('"') {
+                        found.extend(literal(first).into_iter().take(1));
+                    }
+                }
             }
             let name = path.file_name().unwrap().to_str().unwrap();
             if name == "error.rs" || name == "refusal.rs" {

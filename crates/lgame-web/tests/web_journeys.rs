@@ -579,10 +579,13 @@ const MISFITS: &str = "
     }
     return out;";
 
+/// An open seek and its seeker (whose polls keep it open).
+type Seek = (lgame_test_support::accounts::Browser, String);
+
 /// The realistic content the phone pages are checked with: a player with twenty games, an
 /// arena of twenty players with games going on, a leaderboard of twenty, three open seeks.
-fn realistic(bench: &Bench) -> (lgame_test_support::accounts::Browser, String, Vec<String>) {
-    let players: Vec<_> = (1..=20)
+fn realistic(bench: &Bench) -> (String, Vec<Seek>) {
+    let mut players: Vec<_> = (1..=20)
         .map(|i| api_account(bench, &format!("player{i:02}")))
         .collect();
     let owner = api_account(bench, "opal");
@@ -632,24 +635,25 @@ fn realistic(bench: &Bench) -> (lgame_test_support::accounts::Browser, String, V
         assert!(joined.status < 300, "{:?}", joined.body);
     }
     // Three open seeks, by three players, kept open by their polls while the pages are read.
-    let seeks = players[..3]
-        .iter()
+    let seeks = players
+        .drain(..3)
         .zip(["1+0", "3+2", "10+5"])
         .map(|(p, control)| {
             let (m, i) = control.split_once('+').unwrap();
             let clock = json!({ "initial_s": m.parse::<u32>().unwrap() * 60, "increment_s": i.parse::<u32>().unwrap() });
             let seek = p.post("/api/seeks", &json!({ "clock": clock, "rated": false }));
             assert_eq!(seek.status, 201, "{:?}", seek.body);
-            seek.body["id"].as_str().unwrap().to_string()
+            let id = seek.body["id"].as_str().unwrap().to_string();
+            (p, id)
         })
         .collect();
-    (owner, arena, seeks)
+    (arena, seeks)
 }
 
 #[test]
 fn every_page_fits_both_phone_sizes_with_realistic_content() {
     let bench = bench("journey-phone-pages");
-    let (owner, arena, seeks) = realistic(&bench);
+    let (arena, seeks) = realistic(&bench);
     let people = [
         Person::phone(&bench.driver, "phone-pages", "opal-390"),
         Person::small_phone(&bench.driver, "phone-pages", "opal-360"),
@@ -661,6 +665,9 @@ fn every_page_fits_both_phone_sizes_with_realistic_content() {
         person.type_into("#username", "opal");
         person.type_into("#password", PASSWORD);
         person.press(".login-form button.submit");
+        person.page.wait_until("the page after logging in", || {
+            !person.page.url().contains("#/login")
+        });
         person.page.wait_until("opal logged in", || {
             js(
                 &person.page,
@@ -670,8 +677,8 @@ fn every_page_fits_both_phone_sizes_with_realistic_content() {
             .is_some_and(|n| n.contains("opal"))
         });
         for (name, address) in PAGES {
-            for seek in &seeks {
-                owner.get(&format!("/api/seeks/{seek}"));
+            for (seeker, seek) in &seeks {
+                seeker.get(&format!("/api/seeks/{seek}"));
             }
             let address = address.replace("NAME", "opal").replace("ARENA", &arena);
             person.open(&bench, &address);

@@ -224,7 +224,8 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
             .is_some_and(|l| l.is_displayed())
     });
     choose_seek(&ann, "3+2", "red");
-    ann.find(".seek-form .seek-rated").click();
+    // Rated is what an account's seek is unless the player unticks it.
+    assert_eq!(ann.find(".seek-form .seek-rated").prop("checked"), true);
     ann.find(".seek-create").click();
     bob.wait_until("ann's rated seek", || {
         bob.try_find(".seeks tr[data-rated=true] .seek-accept")

@@ -66,4 +66,6 @@ export default {
   'error.bad_username': 'This username cannot be used: {detail}',
   'error.bad_password': 'This password cannot be used: {detail}',
   'error.bad_email': 'This email address cannot be used: {detail}',
+  'error.own_seek': 'This is your own game in the lobby: another player takes it.',
+  'error.too_many_seeks': 'You have as many open games in the lobby as you may: withdraw one first.',
 };
