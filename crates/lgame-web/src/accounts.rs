@@ -108,8 +108,8 @@ fn account_of(user: &User) -> Account {
     }
 }
 
-/// A new session for the account: its cookie, and the browser's anonymous games kept by
-/// the account. (Blocking.)
+/// A new session for the account: its cookie, the browser's anonymous games kept by the
+/// account, and the browser and address it is used from noted (`fairplay.rs`). (Blocking.)
 fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderValue, GameError> {
     let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
     let now = unix_now();
@@ -126,6 +126,7 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     if let Some(anon) = caller.anon_holder() {
         games.adopt_seats(&anon, &user.holder())?;
     }
+    crate::fairplay::note_use(&games.store, caller, user.id)?;
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 
@@ -142,7 +143,7 @@ fn check_email(email: &str) -> Result<(), String> {
 
 async fn sign_up(
     State(shared): State<Shared>,
-    caller: Caller,
+    mut caller: Caller,
     Body(req): Body<SignUpRequest>,
 ) -> Result<Response, ApiError> {
     let ip = caller.client();
@@ -153,6 +154,7 @@ async fn sign_up(
     if let Some(email) = &email {
         check_email(email).map_err(invalid)?;
     }
+    let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
     let (user, cookie) = blocking(move || {
         let hash = credentials::hash_password(&req.password)
@@ -185,7 +187,7 @@ async fn sign_up(
     shared.account_limits.sign_ups.count(ip);
     tracing::info!(user = user.id, "account made");
     let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
-    Ok(with_cookie(Some(cookie), answer))
+    Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
 }
 
 /// Checks a password for an account named by its username's key: the account if right.
@@ -227,20 +229,19 @@ async fn check_login(
 
 async fn log_in(
     State(shared): State<Shared>,
-    caller: Caller,
+    mut caller: Caller,
     Body(req): Body<LogInRequest>,
 ) -> Result<Response, ApiError> {
     let user = check_login(&shared, &caller, &req.username, req.password).await?;
+    let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
     let (cookie, user) = blocking(move || {
         let cookie = open_session(&games, &caller, &user)?;
         Ok((cookie, user))
     })
     .await?;
-    Ok(with_cookie(
-        Some(cookie),
-        Json(account_of(&user)).into_response(),
-    ))
+    let answer = with_cookie(Some(cookie), Json(account_of(&user)).into_response());
+    Ok(with_cookie(anon_cookie, answer))
 }
 
 async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {

@@ -193,6 +193,10 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
         let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
             continue;
         };
+        // Ended before both sides moved: never rated.
+        if game.plies < crate::ratings::RATED_FROM_PLY {
+            continue;
+        }
         let players = game.holders.clone().map(|h| account_of(h.as_deref()));
         let (Some(red), Some(blue)) = (players[0], players[1]) else {
             problems.push(format!(

@@ -327,6 +327,9 @@ async fn challenge(
         let message = "a bot does not challenge itself";
         return Err(GameError::invalid(Input::Player, message.into()).into());
     }
+    if category.is_some() {
+        crate::fairplay::check_pair(&shared.games, &holder, &user_holder(dest.id)).await?;
+    }
     let games = shared.games.clone();
     let levels = blocking(move || games.store.bots().map_err(storage)).await?;
     let bot = levels.into_iter().find(|b| b.id == dest.id);

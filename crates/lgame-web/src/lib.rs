@@ -28,6 +28,7 @@ pub mod credentials;
 mod error;
 mod explore;
 mod extract;
+mod fairplay;
 mod flags;
 mod games;
 mod identity;

@@ -36,6 +36,7 @@ macro_rules! seat_columns {
 mod accounts;
 mod arenas;
 mod bots;
+mod fairplay;
 mod lobby;
 mod postgres;
 mod ratings;
@@ -51,6 +52,7 @@ pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use bots::{
     Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
+pub use fairplay::{Fairplay, Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use ratings::{account_of, now_ms, RatingChange, Ratings};
 pub use sqlite::Synchronous;
@@ -307,7 +309,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Send + Sync {
+pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Fairplay + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;

@@ -28,6 +28,7 @@ use crate::secret::token_hash;
 mod accounts;
 mod arenas;
 mod bots;
+mod fairplay;
 mod lobby;
 mod ratings;
 
@@ -144,6 +145,9 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::arenas::SCHEMA),
     // Version 10: bots, their API tokens, challenges and events (`store/bots.rs`).
     Migration::Sql(super::bots::SCHEMA_SQLITE),
+    // Version 11: fair play: the browsers and addresses accounts used, names folded
+    // (`store/fairplay.rs`).
+    Migration::Sql(super::fairplay::SCHEMA),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

@@ -40,9 +40,12 @@ pub(super) async fn rate_end(tx: &Transaction<'_>, id: &str, outcome: &str) -> S
         return Ok(());
     }
     let game = tx.query_one(GAME_RATED, &[&id]).await?;
-    let Some((players, category, result)) =
-        to_rate(game.get(0), [game.get(1), game.get(2)], outcome)
-    else {
+    let Some((players, category, result)) = to_rate(
+        game.get(0),
+        [game.get(1), game.get(2)],
+        outcome,
+        game.get(3),
+    ) else {
         return Ok(());
     };
     tx.execute(
@@ -154,6 +157,7 @@ impl Ratings for Store {
                 holders: [r.get(2), r.get(3)],
                 outcome: r.get(4),
                 at_ms: r.get(5),
+                plies: r.get(6),
             })
             .collect())
     }

@@ -37,10 +37,10 @@ pub(super) fn rate_end(conn: &Connection, id: &str, outcome: &str) -> StoreResul
     if outcome == "*" {
         return Ok(());
     }
-    let (category, red, blue): (Option<String>, Option<String>, Option<String>) = conn
+    let (category, red, blue, plies): (Option<String>, Option<String>, Option<String>, i64) = conn
         .prepare_cached(&numbered(GAME_RATED))?
-        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    let Some((players, category, result)) = to_rate(category, [red, blue], outcome) else {
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    let Some((players, category, result)) = to_rate(category, [red, blue], outcome, plies) else {
         return Ok(());
     };
     let rated: i64 = conn
@@ -146,6 +146,7 @@ impl Ratings for Store {
                 holders: [r.get(2)?, r.get(3)?],
                 outcome: r.get(4)?,
                 at_ms: r.get(5)?,
+                plies: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
