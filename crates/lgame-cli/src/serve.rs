@@ -32,9 +32,18 @@ pub struct Args {
     #[arg(long, default_value_t = 60, value_name = "N")]
     create_limit: u32,
 
-    /// WebSockets open at once.
+    /// WebSockets and streams open at once (past it, only a player's connection to their
+    /// own game is admitted).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     max_websockets: usize,
+
+    /// WebSockets and streams one client address (an IPv6 /64) may hold open at once.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    websockets_per_address: u64,
+
+    /// WebSockets and streams one account or browser may hold open at once.
+    #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    websockets_per_identity: u64,
 
     /// Games held in memory; the others wait in the database.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
@@ -120,6 +129,10 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.synchronous = args.synchronous;
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
+    config.websockets_per_address =
+        usize::try_from(args.websockets_per_address).unwrap_or(usize::MAX);
+    config.websockets_per_identity =
+        usize::try_from(args.websockets_per_identity).unwrap_or(usize::MAX);
     config.cache_games = args.cache_games;
     config.max_plies = args.max_plies;
     config.computer_delay = std::time::Duration::from_millis(args.computer_delay);

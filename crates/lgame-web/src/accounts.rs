@@ -130,6 +130,18 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 
+/// Ends at once this instance's WebSockets and streams opened with `user`'s sessions ended
+/// (every one, or all but `keep`, the asker's); the other instances end theirs at their
+/// next sweep (`connections.rs`).
+fn end_connections(shared: &Shared, user: &User, keep: Option<&str>) {
+    let holder = user.holder();
+    shared.connections.close_where(|c| {
+        c.identity.as_deref() == Some(holder.as_str())
+            && c.session.is_some()
+            && c.session.as_deref() != keep
+    });
+}
+
 /// An email address, roughly checked: it is only ever shown to its owner.
 fn check_email(email: &str) -> Result<(), String> {
     let ok = email.len() <= 254
@@ -247,7 +259,9 @@ async fn log_in(
 async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {
     if let Some(logged_in) = caller.logged_in.clone() {
         let games = shared.games.clone();
-        blocking(move || games.store.end_session(&logged_in.id_hash).map_err(storage)).await?;
+        let id_hash = logged_in.id_hash.clone();
+        blocking(move || games.store.end_session(&id_hash).map_err(storage)).await?;
+        end_connections(&shared, &logged_in.user, None);
     }
     let clear = caller.cookie(SESSION_COOKIE, "", 0);
     Ok(with_cookie(
@@ -275,21 +289,22 @@ async fn change_password(
     let me = logged_in(&caller)?.clone();
     check_login(&shared, &caller, &me.user.username, req.password).await?;
     credentials::check_password(&req.new_password, &me.user.username).map_err(invalid)?;
-    let games = shared.games.clone();
+    let (games, kept) = (shared.games.clone(), me.clone());
     blocking(move || {
         let hash = credentials::hash_password(&req.new_password)
             .map_err(|e| GameError::internal("hashing the password", e))?;
         let store = &games.store;
         store
-            .change_user(me.user.id, &UserChange::Password(hash))
+            .change_user(kept.user.id, &UserChange::Password(hash))
             .map_err(storage)?;
         // Whoever else knew the old password is logged out.
         store
-            .end_sessions(me.user.id, Some(&me.id_hash))
+            .end_sessions(kept.user.id, Some(&kept.id_hash))
             .map_err(storage)?;
         Ok(())
     })
     .await?;
+    end_connections(&shared, &me.user, Some(&me.id_hash));
     Ok(Json(account_of(&me.user)))
 }
 
@@ -299,13 +314,10 @@ async fn end_other_sessions(
 ) -> Result<Json<Ended>, ApiError> {
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
-    let ended = blocking(move || {
-        games
-            .store
-            .end_sessions(me.user.id, Some(&me.id_hash))
-            .map_err(storage)
-    })
-    .await?;
+    let (id, keep) = (me.user.id, me.id_hash.clone());
+    let ended =
+        blocking(move || games.store.end_sessions(id, Some(&keep)).map_err(storage)).await?;
+    end_connections(&shared, &me.user, Some(&me.id_hash));
     Ok(Json(Ended { ended }))
 }
 
@@ -326,6 +338,9 @@ async fn close_account(
     })
     .await?;
     tracing::info!(user = id, "account closed");
+    shared
+        .connections
+        .close_where(|c| c.identity.as_deref() == Some(user_holder(id).as_str()));
     let clear = caller.cookie(SESSION_COOKIE, "", 0);
     Ok(with_cookie(
         Some(clear),

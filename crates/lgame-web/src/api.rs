@@ -45,8 +45,8 @@ pub struct Shared {
     pub analysis_limiter: Arc<RateLimiter>,
     /// Turns to solve a table for those requests: as many as the table cache's solvers.
     pub solvers: Arc<Semaphore>,
-    pub websockets: Arc<Semaphore>,
-    pub max_websockets: usize,
+    /// The WebSockets and streams open, per client (`connections.rs`).
+    pub connections: Arc<crate::connections::Connections>,
     pub shutdown: watch::Receiver<bool>,
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
@@ -57,12 +57,15 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// A WebSocket's place among the `max_websockets` open at once, held until it closes.
-    pub fn websocket_permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-        self.websockets.clone().try_acquire_owned().map_err(|_| {
-            let message = format!("too many open WebSockets (at most {})", self.max_websockets);
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
-        })
+    /// A WebSocket's or a stream's place among those open, held until it closes (`seat`: a
+    /// player's connection to their own game, always admitted).
+    pub fn connection(
+        &self,
+        caller: &Caller,
+        seat: bool,
+    ) -> Result<crate::connections::Place, ApiError> {
+        self.connections
+            .admit(crate::connections::Client::of(caller), seat)
     }
 }
 
@@ -604,16 +607,16 @@ async fn websocket(
     let who = caller.who(query.token, None);
     let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let permit = shared.websocket_permit()?;
+    let place = shared.connection(&caller, !sides.is_empty())?;
     let shutdown = shared.shutdown.clone();
     let presence = Presence::of(&shared, &id, &slot, who, &sides);
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             presence.tell(Command::Present).await;
-            watch_game(socket, slot, shutdown).await;
+            watch_game(socket, slot, shutdown, place.closed.clone()).await;
             presence.tell(Command::Absent).await;
-            drop(permit);
+            drop(place);
         }))
 }
 
@@ -684,7 +687,8 @@ async fn stream(
 ) -> Result<Response, ApiError> {
     let who = caller.who(query.token, None);
     let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
-    let permit = shared.websocket_permit()?;
+    let place = shared.connection(&caller, !sides.is_empty())?;
+    let mut closed = place.closed.clone();
     let mut shutdown = shared.shutdown.clone();
     let presence = Presence::of(&shared, &id, &slot, who, &sides);
     let (lines, receiver) = mpsc::channel::<String>(64);
@@ -714,17 +718,24 @@ async fn stream(
                     }
                 }
                 _ = shutdown.changed() => break,
+                _ = closed.changed() => break,
             }
         }
         presence.tell(Command::Absent).await;
-        drop(permit);
+        drop(place);
     });
     Ok(ndjson(receiver))
 }
 
-/// A watcher's session: the state now, then after every change, until either side closes
-/// or the server stops. What the client sends is read and ignored.
-async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch::Receiver<bool>) {
+/// A watcher's session: the state now, then after every change, until either side closes,
+/// the server stops or ends it (`closed`: revoked, or its place taken). What the client
+/// sends is read and ignored.
+async fn watch_game(
+    mut socket: WebSocket,
+    slot: Arc<Slot>,
+    mut shutdown: watch::Receiver<bool>,
+    mut closed: watch::Receiver<bool>,
+) {
     let (first, mut updates) = slot.lock().await.watch();
     if socket
         .send(Message::Text(first.as_ref().into()))
@@ -759,6 +770,20 @@ async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch:
                 let _ = socket.send(Message::Close(None)).await;
                 break;
             }
+            _ = closed.changed() => {
+                let _ = socket.send(Message::Close(Some(ended_by_server()))).await;
+                break;
+            }
         }
+    }
+}
+
+/// The close frame of a connection the server ended: its credentials revoked, or its
+/// place taken by the same client's connection to its own game (`connections.rs`).
+pub(crate) fn ended_by_server() -> axum::extract::ws::CloseFrame {
+    axum::extract::ws::CloseFrame {
+        code: 4001,
+        reason: "ended by the server: revoked, or another of your connections took its place"
+            .into(),
     }
 }

@@ -56,6 +56,8 @@ pub struct Caller {
     pub logged_in: Option<LoggedIn>,
     /// The account came from an API token (`Authorization: Bearer`), not a session.
     pub by_token: bool,
+    /// That token's hash.
+    pub token_hash: Option<String>,
     anon: Option<String>,
     /// The client's address (see [`client_ip`]).
     pub ip: Option<IpAddr>,
@@ -233,6 +235,7 @@ pub async fn identify(
         https: shared.clients.https,
         logged_in: None,
         by_token: false,
+        token_hash: None,
     };
     if let Some(bearer) = bearer(req.headers()) {
         let scoped = beyond_token(&req);
@@ -240,6 +243,7 @@ pub async fn identify(
             Ok(user) => {
                 caller.anon = None;
                 caller.by_token = true;
+                caller.token_hash = Some(secret_hash(&bearer));
                 caller.logged_in = Some(LoggedIn {
                     id_hash: String::new(),
                     user,

@@ -24,6 +24,7 @@ mod autoplay;
 mod bots;
 mod catalog;
 mod clock;
+mod connections;
 pub mod credentials;
 mod error;
 mod explore;
@@ -74,8 +75,13 @@ pub struct Config {
     pub synchronous: Synchronous,
     /// Games created (or imported) per client address per minute; 0: no limit.
     pub create_limit: u32,
-    /// WebSockets open at once.
+    /// WebSockets and streams open at once (past it, only a player's connection to their
+    /// own game is admitted).
     pub max_websockets: usize,
+    /// WebSockets and streams open at once from one client address (an IPv6 /64).
+    pub websockets_per_address: usize,
+    /// WebSockets and streams open at once for one account or browser.
+    pub websockets_per_identity: usize,
     /// Games held in memory (the rest wait in the database).
     pub cache_games: usize,
     /// The largest table, in positions, solved for a computer player or an analysis.
@@ -117,7 +123,9 @@ impl Config {
             db: db.into(),
             synchronous: Synchronous::Full,
             create_limit: 60,
-            max_websockets: 1000,
+            max_websockets: connections::Limits::default().max,
+            websockets_per_address: connections::Limits::default().per_address,
+            websockets_per_identity: connections::Limits::default().per_identity,
             cache_games: 10_000,
             max_table_states: DEFAULT_MAX_TABLE_STATES,
             max_plies: games::DEFAULT_MAX_PLIES,
@@ -185,8 +193,11 @@ impl Server {
                 "analysis and classes requests",
             )),
             solvers: Arc::new(Semaphore::new(tables::solvers())),
-            websockets: Arc::new(Semaphore::new(config.max_websockets)),
-            max_websockets: config.max_websockets,
+            connections: connections::Connections::new(connections::Limits {
+                max: config.max_websockets,
+                per_address: config.websockets_per_address,
+                per_identity: config.websockets_per_identity,
+            }),
             shutdown,
             clients: Arc::new(config.clients.clone()),
             account_limits: Arc::new(accounts::Limits::new(
@@ -198,6 +209,11 @@ impl Server {
             peers::follow(shared.games.clone(), shared.lobby.clone(), notices);
         }
         flags::start(shared.games.clone(), shared.shutdown.clone());
+        connections::sweep(
+            shared.connections.clone(),
+            shared.games.clone(),
+            shared.shutdown.clone(),
+        );
         shared.lobby.start(shared.shutdown.clone());
         arena::start(shared.games.clone(), shared.shutdown.clone());
         tracing::info!(

@@ -235,12 +235,296 @@ fn ratings_are_not_farmed_by_two_accounts_of_one_browser(backend: Backend) {
 
 on_both_backends!(ratings_are_not_farmed_by_two_accounts_of_one_browser);
 
-#[allow(dead_code)]
-fn socket_closed(socket: &mut WebSocket<TcpStream>) -> bool {
+/// A WebSocket to `path` from client address `from` (the test server trusts 127.0.0.1 as
+/// its proxy), with `browser`'s cookies if any: the socket, or the status it was refused
+/// with.
+fn socket(
+    addr: &str,
+    path: &str,
+    from: &str,
+    browser: Option<&Browser>,
+) -> Result<WebSocket<TcpStream>, u16> {
+    use tungstenite::client::IntoClientRequest;
+    use tungstenite::http::HeaderValue;
+    let stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let mut request = format!("ws://{addr}{path}").into_client_request().unwrap();
+    let headers = request.headers_mut();
+    headers.insert("x-forwarded-for", HeaderValue::from_str(from).unwrap());
+    if let Some(browser) = browser {
+        let cookies: Vec<String> = ["lgame_anon", "lgame_session"]
+            .into_iter()
+            .filter_map(|name| browser.cookie(name).map(|v| format!("{name}={v}")))
+            .collect();
+        headers.insert(
+            "cookie",
+            HeaderValue::from_str(&cookies.join("; ")).unwrap(),
+        );
+        let origin = HeaderValue::from_str(&format!("http://{addr}")).unwrap();
+        headers.insert("origin", origin);
+    }
+    match tungstenite::client(request, stream) {
+        Ok((socket, _)) => Ok(socket),
+        Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(response))) => {
+            Err(response.status().as_u16())
+        }
+        Err(e) => panic!("WebSocket {path}: {e}"),
+    }
+}
+
+/// Whether the server has ended the socket (messages before the end are read and skipped).
+fn ended(socket: &mut WebSocket<TcpStream>) -> bool {
     loop {
         match socket.read() {
-            Ok(tungstenite::Message::Close(_)) | Err(_) => return true,
+            Ok(tungstenite::Message::Close(_)) => return true,
+            Ok(_) => continue,
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return false
+            }
+            Err(_) => return true,
+        }
+    }
+}
+
+/// Whether the socket is open: it answers a ping.
+fn alive(socket: &mut WebSocket<TcpStream>) -> bool {
+    if socket
+        .send(tungstenite::Message::Ping(vec![7].into()))
+        .is_err()
+    {
+        return false;
+    }
+    loop {
+        match socket.read() {
+            Ok(tungstenite::Message::Pong(_)) => return true,
+            Ok(tungstenite::Message::Close(_)) | Err(_) => return false,
             Ok(_) => continue,
         }
     }
+}
+
+/// Attack 1: one address opens WebSockets until the server is full, so that every other
+/// client's game and lobby sockets are refused and the victim, counted absent, loses its
+/// game to the opponent's claim. Before: one address held all 1,000 places. Now: one
+/// address holds at most its own limit (here 16), one identity its own (here 8); others
+/// still come in; a player's socket to their own game is always admitted, taking the
+/// place of the same client's oldest page, and the claim is refused: the victim is here.
+#[test]
+fn one_address_cannot_take_every_websocket_nor_make_a_player_absent() {
+    let dir = TempDir::new("attack-sockets");
+    let server = ServeProcess::start(
+        SERVER,
+        dir.db(),
+        &[
+            "create_limit=0",
+            "test_clock=true",
+            "trusted_proxy=127.0.0.1",
+            "max_websockets=40",
+            "websockets_per_address=16",
+            "websockets_per_identity=4",
+        ],
+    );
+    let addr = &server.addr;
+    let victim = Browser::signed_up(addr, "victim", PASSWORD);
+    let opponent = Browser::signed_up(addr, "opponent", PASSWORD);
+    let seek = ok(
+        opponent.post("/api/seeks", &json!({ "clock": bullet(), "colour": "red" })),
+        "a seek",
+    );
+    let took = victim.post(
+        &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+        &json!({}),
+    );
+    let game = ok(took, "the game")["id"].as_str().unwrap().to_string();
+    for player in [&opponent, &victim, &opponent] {
+        play(player, &game);
+    }
+    let game_ws = format!("/api/games/{game}/ws");
+
+    // The attacker's loop, from one address: sockets until refused.
+    let mut held = Vec::new();
+    let refused = loop {
+        match socket(addr, &game_ws, "10.6.6.6", None) {
+            Ok(s) => held.push(s),
+            Err(status) => break status,
+        }
+        assert!(held.len() <= 1000, "never refused");
+    };
+    assert_eq!(
+        (held.len(), refused),
+        (16, 429),
+        "sockets one address can hold"
+    );
+    // Another client still comes in: the victim's lobby page.
+    let mut lobby = socket(addr, "/api/lobby/ws", "10.0.0.1", Some(&victim)).expect("the lobby");
+    assert!(alive(&mut lobby));
+    // One identity from many addresses: its own limit.
+    let roamer = Browser::signed_up(addr, "roamer", PASSWORD);
+    let roaming: Vec<_> = (1..=4)
+        .map(|n| socket(addr, &game_ws, &format!("10.7.0.{n}"), Some(&roamer)).expect("a page"))
+        .collect();
+    let refused = socket(addr, &game_ws, "10.7.0.9", Some(&roamer)).err();
+    assert_eq!(refused, Some(429), "one identity past its limit");
+    // The victim's own pages fill its identity's places.
+    let mut pages: Vec<_> = (0..3)
+        .map(|_| socket(addr, "/api/lobby/ws", "10.0.0.1", Some(&victim)).expect("a page"))
+        .collect();
+    assert_eq!(
+        socket(addr, "/api/lobby/ws", "10.0.0.1", Some(&victim)).err(),
+        Some(429)
+    );
+    // Many addresses together fill the server: now only seats come in.
+    for n in 1.. {
+        match socket(addr, &game_ws, &format!("10.8.0.{n}"), None) {
+            Ok(s) => held.push(s),
+            Err(status) => {
+                assert_eq!(status, 503, "the server full");
+                break;
+            }
+        }
+    }
+    // The victim's game's socket comes in all the same, taking the place of its oldest
+    // page (the lobby's).
+    let mut seat = socket(addr, &game_ws, "10.0.0.1", Some(&victim)).expect("the victim's seat");
+    assert!(alive(&mut seat));
+    assert!(ended(&mut lobby), "the victim's oldest page gave its place");
+    assert!(
+        pages.iter_mut().all(alive),
+        "the victim's other pages are open"
+    );
+    // The opponent waits out the 15 s and claims: refused, the victim is here.
+    let advanced = opponent.post("/api/test/clock", &json!({ "advance_ms": 20_000 }));
+    ok(advanced, "the clock moved");
+    let claim = opponent.post(
+        &format!("/api/games/{game}/claim"),
+        &json!({ "result": "win" }),
+    );
+    assert_eq!(
+        (claim.status, claim.kind()),
+        (409, "opponent_here"),
+        "{}",
+        claim.body
+    );
+    let now = state(&victim, &game);
+    assert_eq!(
+        (&now["over"], &now["plies"]),
+        (&json!(false), &json!(3)),
+        "{now}"
+    );
+    // Nothing else changed: the attacker's and the roamer's sockets are open.
+    assert!(held.iter_mut().take(3).all(alive));
+    drop(roaming);
+}
+
+/// Attack 4: a bot's event stream opened before its token is revoked stayed open and
+/// delivered a challenge 13 s later; the bot stayed online. Now the stream ends at once,
+/// the bot is offline (a challenge is refused, none delivered), and a session's sockets end
+/// with the session.
+fn a_revoked_token_or_session_ends_its_streams_and_sockets(backend: Backend) {
+    use lgame_test_support::bots::Program as Bot;
+    let dir = TempDir::new(&format!("attack-revoke-{backend:?}"));
+    let server = ServeProcess::start(SERVER, backend.database(&dir), &["create_limit=0"]);
+    let addr = &server.addr;
+    let owner = Browser::signed_up(addr, "botmaker", PASSWORD);
+    let token = owner.bot_token();
+    let bot = Bot::new(addr, &token);
+    let events = bot.stream("/api/bot/events");
+    let listed = |name: &str| {
+        let bots = ok(owner.get("/api/bots"), "the bots")["bots"].clone();
+        bots.as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["username"] == name)
+            .cloned()
+    };
+    eventually("the bot online", || {
+        listed("botmaker").is_some_and(|b| b["online"] == true)
+    });
+    let challenger = Browser::signed_up(addr, "challenger", PASSWORD);
+    ok(
+        challenger.post("/api/challenges/botmaker", &json!({})),
+        "a challenge",
+    );
+    events.until("the challenge", WAIT, |e| e["type"] == "challenge");
+
+    // The owner revokes the token: the stream ends, the bot is offline, nothing more is
+    // delivered, and the token is refused.
+    let id = ok(owner.get("/api/account/tokens"), "the tokens")["tokens"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        owner
+            .delete(&format!("/api/account/tokens/{id}"), None)
+            .status,
+        204
+    );
+    assert!(events.ends_within(WAIT), "the revoked token's stream ended");
+    assert_eq!(listed("botmaker").unwrap()["online"], false);
+    let late = challenger.post("/api/challenges/botmaker", &json!({}));
+    assert_eq!(
+        (late.status, late.kind()),
+        (409, "bot_offline"),
+        "{}",
+        late.body
+    );
+    assert_eq!(bot.get("/api/bot/events").status, 401);
+
+    // A session ended elsewhere ("log out everywhere else") ends its sockets; the asker's
+    // own stay open.
+    let here = Browser::signed_up(addr, "juggler", PASSWORD);
+    let there = Browser::new(addr);
+    let logged_in = there.post(
+        "/api/session",
+        &json!({ "username": "juggler", "password": PASSWORD }),
+    );
+    ok(logged_in, "a second session");
+    let mut theirs = there.websocket("/api/lobby/ws").expect("a lobby page");
+    let mut mine = here.websocket("/api/lobby/ws").expect("a lobby page");
+    ok(
+        here.delete("/api/account/sessions", None),
+        "the others logged out",
+    );
+    assert!(ended(&mut theirs), "the ended session's socket");
+    assert!(alive(&mut mine), "the asker's own socket");
+}
+
+on_both_backends!(a_revoked_token_or_session_ends_its_streams_and_sockets);
+
+/// Attack 4 across instances: a token revoked through one instance ends its stream on the
+/// other within the sweep (`connections.rs`), on one PostgreSQL database.
+#[test]
+fn a_token_revoked_through_one_instance_ends_its_stream_on_the_other() {
+    use lgame_test_support::bots::Program as Bot;
+    let cluster = lgame_test_support::postgres::cluster();
+    let db = cluster.database("attack_revoke_two");
+    let a = ServeProcess::start(SERVER, &db, &["create_limit=0"]);
+    let b = ServeProcess::start(SERVER, &db, &["create_limit=0"]);
+    let owner = Browser::signed_up(&a.addr, "botmaker", PASSWORD);
+    let token = owner.bot_token();
+    let events = Bot::new(&b.addr, &token).stream("/api/bot/events");
+    let tokens = ok(owner.get("/api/account/tokens"), "the tokens");
+    let id = tokens["tokens"][0]["id"].as_str().unwrap();
+    assert_eq!(
+        owner
+            .delete(&format!("/api/account/tokens/{id}"), None)
+            .status,
+        204
+    );
+    assert!(
+        events.ends_within(WAIT),
+        "the stream on the other instance ended"
+    );
+    let listed = Browser::new(&b.addr).get("/api/bots").body;
+    let me = listed["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["username"] == "botmaker");
+    assert_eq!(me.unwrap()["online"], false, "{listed}");
 }
