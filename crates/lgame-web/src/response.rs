@@ -342,7 +342,8 @@ pub struct Created {
     pub watch_page: String,
     /// The game's public WebSocket (a path).
     pub ws: String,
-    /// The human sides only.
+    /// The human sides the asker plays only: every human side of a game nobody holds, else
+    /// the held ones; never an invited side (its seat is the guest's alone).
     pub players: Players,
     /// The new game's state.
     pub state: GameState,

@@ -528,3 +528,116 @@ fn a_token_revoked_through_one_instance_ends_its_stream_on_the_other() {
         .find(|b| b["username"] == "botmaker");
     assert_eq!(me.unwrap()["online"], false, "{listed}");
 }
+
+/// Attack 3: the answer that creates a friend game gave the host the invited side's token;
+/// after the friend took the seat, the host moved for them and accepted a draw in their
+/// name. Now the host gets no token for the invited side, and cannot act for it.
+fn the_host_holds_no_token_for_the_guests_seat(backend: Backend) {
+    let dir = TempDir::new(&format!("attack-host-{backend:?}"));
+    let server = ServeProcess::start(SERVER, backend.database(&dir), &["create_limit=0"]);
+    let addr = &server.addr;
+    let host = Browser::new(addr);
+    let guest = Browser::new(addr);
+    let created = ok(
+        host.post(
+            "/api/games",
+            &json!({ "red": "human", "blue": "human", "hold": ["red"], "invite": "blue" }),
+        ),
+        "a friend game",
+    );
+    assert_eq!(created["players"]["blue"], Value::Null, "{created}");
+    assert!(created["players"]["red"]["token"].is_string(), "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let url = created["invitation"]["url"].as_str().unwrap();
+    let invite = url.split("invite=").nth(1).unwrap();
+    ok(
+        guest.post(
+            &format!("/api/games/{id}/seat"),
+            &json!({ "invite": invite }),
+        ),
+        "the guest seated",
+    );
+    // Red plays and offers a draw; the host tries to move for Blue and to accept for Blue.
+    play(&host, &id);
+    ok(
+        host.post(&format!("/api/games/{id}/draw"), &json!({})),
+        "an offer",
+    );
+    let before = state(&guest, &id);
+    let now = state(&host, &id);
+    let blue_move = json!({ "side": "blue", "ply": 2, "move": quiet_moves(&now)[0] });
+    let moved = host.post(&format!("/api/games/{id}/moves"), &blue_move);
+    assert_eq!(
+        (moved.status, moved.kind()),
+        (403, "not_a_side"),
+        "{}",
+        moved.body
+    );
+    let accepted = host.post(&format!("/api/games/{id}/draw"), &json!({ "side": "blue" }));
+    assert_eq!(
+        (accepted.status, accepted.kind()),
+        (403, "not_a_side"),
+        "{}",
+        accepted.body
+    );
+    let after = state(&guest, &id);
+    assert_eq!(
+        (&after["plies"], &after["draw_offer"], &after["over"]),
+        (&before["plies"], &before["draw_offer"], &before["over"]),
+        "{after}"
+    );
+    // The guest's seat is the guest's: its move is played.
+    play(&guest, &id);
+}
+
+on_both_backends!(the_host_holds_no_token_for_the_guests_seat);
+
+/// Attack 5: logging in or signing up while carrying a dead session cookie answered two
+/// `Set-Cookie`s — the new session, then its removal — so that a client applying them in
+/// order ended logged out. Now an answer that sets a session never also removes it.
+#[test]
+fn a_stale_session_cookie_does_not_log_out_a_log_in() {
+    let dir = TempDir::new("attack-cookie");
+    let server = ServeProcess::start(SERVER, dir.db(), &[]);
+    let addr = &server.addr;
+    let dead = "ab".repeat(32);
+    let session_cookies = |page: &Page| {
+        page.set_cookies
+            .iter()
+            .filter(|c| c.starts_with("lgame_session="))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let logged_in_as =
+        |browser: &Browser| ok(browser.get("/api/session"), "who")["account"]["username"].clone();
+
+    let fresh = Browser::new(addr);
+    fresh.put_cookie("lgame_session", Some(&dead));
+    let made = fresh.post(
+        "/api/account",
+        &json!({ "username": "cookie", "password": PASSWORD }),
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    let set = session_cookies(&made);
+    assert_eq!(set.len(), 1, "{set:?}");
+    assert!(!set[0].contains("Max-Age=0"), "{set:?}");
+    assert_eq!(logged_in_as(&fresh), "cookie");
+
+    let again = Browser::new(addr);
+    again.put_cookie("lgame_session", Some(&dead));
+    let login = again.post(
+        "/api/session",
+        &json!({ "username": "cookie", "password": PASSWORD }),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
+    assert_eq!(session_cookies(&login).len(), 1, "{:?}", login.set_cookies);
+    assert_eq!(logged_in_as(&again), "cookie");
+    // A dead cookie on any other request is still removed, once.
+    let stale = Browser::new(addr);
+    stale.put_cookie("lgame_session", Some(&dead));
+    let page = stale.get("/api/session");
+    assert_eq!(
+        session_cookies(&page),
+        ["lgame_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"]
+    );
+}
