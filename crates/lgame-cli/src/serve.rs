@@ -108,6 +108,12 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_name = "N")]
     seek_limit: i64,
 
+    /// A limit on calls that change something, per account per minute (an address may make
+    /// four times as many; 0: none), as ACTION=N: arenas (20), seeks (30), challenges (30),
+    /// tokens (10), invitations (20), account (10). Repeat for several.
+    #[arg(long, value_name = "ACTION=N", value_parser = action_limit)]
+    action_limit: Vec<(lgame_web::Action, u32)>,
+
     /// Failed log-ins one client address may make per minute, half as many to one account
     /// (0: no limit).
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -149,6 +155,9 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.seek_limit = args.seek_limit;
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
+    for &(action, per_minute) in &args.action_limit {
+        config.action_limits = config.action_limits.clone().with(action, per_minute);
+    }
     config.clients = lgame_web::ClientRules {
         https: args.https,
         trusted_proxies: args.trusted_proxy.clone(),
@@ -191,4 +200,15 @@ fn default_db() -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::Illegal(anyhow!("creating {}: {e}", dir.display())))?;
     Ok(dir.join("lgame.db"))
+}
+
+/// `--action-limit ACTION=N`.
+fn action_limit(text: &str) -> Result<(lgame_web::Action, u32), String> {
+    let (action, n) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}': ACTION=N, such as seeks=30"))?;
+    let n = n
+        .parse()
+        .map_err(|_| format!("'{n}' is not a number of calls a minute"))?;
+    Ok((action.parse()?, n))
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -52,6 +52,8 @@ pub struct Shared {
     pub clients: Arc<ClientRules>,
     /// Sign-ups and failed log-ins (`accounts.rs`).
     pub account_limits: Arc<crate::accounts::Limits>,
+    /// The calls that change something, counted per account and address (`limits.rs`).
+    pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).
     pub lobby: Arc<crate::lobby::Lobby>,
 }
@@ -111,6 +113,10 @@ pub fn router(shared: Shared) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
+            crate::limits::limit_actions,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
             crate::identity::identify,
         ))
         .layer(axum::middleware::from_fn(log_request))
@@ -126,11 +132,12 @@ pub fn router(shared: Shared) -> Router {
         .with_state(shared)
 }
 
-/// One line per request: method, path (never the query, which may hold a token), status,
-/// time. Bodies, where tokens travel, are never logged.
-async fn log_request(req: Request, next: Next) -> Response {
+/// One line per request: method, the path's route (`/api/users/{name}`: never a username
+/// nor an id, and never the query, which may hold a token), status, time. Bodies, where
+/// tokens travel, are never logged.
+async fn log_request(route: Option<MatchedPath>, req: Request, next: Next) -> Response {
     let method = req.method().clone();
-    let path = req.uri().path().to_string();
+    let path = route.map_or("(no route)".to_string(), |r| r.as_str().to_string());
     let started = Instant::now();
     let response = next.run(req).await;
     tracing::info!(

@@ -55,6 +55,7 @@ use tokio::sync::{watch, Semaphore};
 pub use assets::write_static_site;
 pub use extract::MAX_BODY;
 pub use identity::ClientRules;
+pub use limits::{Action, ActionLimits};
 pub use listener::Limits as ConnectionLimits;
 pub use store::{Database, Synchronous};
 
@@ -113,6 +114,10 @@ pub struct Config {
     /// Open seeks (and quick pairing tickets) one holder, or one address without an
     /// account, may have.
     pub seek_limit: i64,
+    /// Calls that change something (arenas, seeks, challenges, tokens, invitations, the
+    /// account), per account per minute (an address [`limits::ADDRESS_FACTOR`] times as
+    /// many); 0: none.
+    pub action_limits: ActionLimits,
 }
 
 impl Config {
@@ -138,6 +143,7 @@ impl Config {
             clients: ClientRules::default(),
             test_clock: false,
             seek_limit: lobby::LIMIT,
+            action_limits: ActionLimits::default(),
         }
     }
 }
@@ -200,6 +206,7 @@ impl Server {
             }),
             shutdown,
             clients: Arc::new(config.clients.clone()),
+            actions: Arc::new(limits::Actions::new(&config.action_limits)),
             account_limits: Arc::new(accounts::Limits::new(
                 config.signup_limit,
                 config.login_failure_limit,

@@ -641,3 +641,75 @@ fn a_stale_session_cookie_does_not_log_out_a_log_in() {
         ["lgame_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"]
     );
 }
+
+/// Attack 6: 2,000 arena joins and leaves in 5.3 s from one account, all answered 200.
+/// Now every call that changes something is limited per account and per address: 429 with
+/// `Retry-After` past the limit, the arena as the last call allowed left it; other accounts
+/// of the address have their own counts, up to the address's.
+fn arena_join_and_leave_are_limited_per_account_and_address(backend: Backend) {
+    let dir = TempDir::new(&format!("attack-arena-{backend:?}"));
+    let server = ServeProcess::start(SERVER, backend.database(&dir), &[]);
+    let addr = &server.addr;
+    let attacker = Browser::signed_up(addr, "flapper", PASSWORD);
+    let later = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        + 3_600_000;
+    let made = attacker.post(
+        "/api/arenas",
+        &json!({ "clock": bullet(), "minutes": 30, "starts_at": later }),
+    );
+    let id = ok(made, "an arena")["id"].as_str().unwrap().to_string();
+    let joined = |arena: &Value, name: &str| {
+        arena["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["username"] == name && s["withdrawn"] != true)
+    };
+    let mut allowed = 0;
+    let mut last = Value::Null;
+    let refused = loop {
+        let action = if allowed % 2 == 0 { "join" } else { "leave" };
+        let page = attacker.post(&format!("/api/arenas/{id}/{action}"), &json!({}));
+        if page.status != 200 {
+            break page;
+        }
+        allowed += 1;
+        last = page.body;
+        assert!(allowed < 2000, "never limited");
+    };
+    assert_eq!(
+        (refused.status, refused.kind()),
+        (429, "too_many_requests"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.retry_after.is_some(), "Retry-After");
+    // 20 a minute per account, and the arena's creation counted among them.
+    assert_eq!(allowed + 1, 20, "arena calls one account made at once");
+    let arena = ok(attacker.get(&format!("/api/arenas/{id}")), "the arena");
+    assert_eq!(
+        joined(&arena, "flapper"),
+        joined(&last, "flapper"),
+        "{arena}"
+    );
+    // Other accounts from the same address count their own, up to the address's 80.
+    let mut address_total = allowed + 1;
+    for n in 0..5 {
+        let name = format!("flapper{n}");
+        let other = Browser::signed_up(addr, &name, PASSWORD);
+        loop {
+            let page = other.post(&format!("/api/arenas/{id}/join"), &json!({}));
+            if page.status != 200 {
+                assert_eq!(page.status, 429, "{}", page.body);
+                break;
+            }
+            address_total += 1;
+        }
+    }
+    assert_eq!(address_total, 80, "arena calls one address made at once");
+}
+
+on_both_backends!(arena_join_and_leave_are_limited_per_account_and_address);
