@@ -11,6 +11,7 @@ use axum::Json;
 
 use crate::games::{Conflict, GameError};
 use crate::response::ErrorBody;
+use crate::store::Trouble;
 
 /// A refused request.
 #[derive(Debug)]
@@ -87,8 +88,15 @@ impl From<GameError> for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, "unservable", None, None)
             }
             GameError::Outdated => (StatusCode::CONFLICT, "outdated", None, None),
-            GameError::Unavailable(_) => {
-                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(5)
+            GameError::Unavailable(_, trouble) => {
+                let (kind, seconds) = match trouble {
+                    Trouble::Unreachable => ("unavailable", 5),
+                    Trouble::Full => ("storage_full", 60),
+                    Trouble::ReadOnly => ("storage_read_only", 60),
+                };
+                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+                    .kind(kind)
+                    .retry_after(seconds);
             }
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };

@@ -713,3 +713,123 @@ fn arena_join_and_leave_are_limited_per_account_and_address(backend: Backend) {
 }
 
 on_both_backends!(arena_join_and_leave_are_limited_per_account_and_address);
+
+/// The test server run by `sh -c SCRIPT` in a user and mount namespace of its own
+/// (`unshare -rm`), so that the script can mount what the attack needs (a small disk, a
+/// read-only folder) without privileges: `$0` is the test's folder, `$1` the server.
+struct Contained(std::process::Child);
+
+impl Contained {
+    fn run(dir: &TempDir, script: &str) -> std::process::Command {
+        let mut command = std::process::Command::new("unshare");
+        command
+            .args(["-rm", "sh", "-c", script])
+            .arg(dir.path())
+            .arg(SERVER.path())
+            .env("RUST_LOG", "warn")
+            .stdin(std::process::Stdio::null());
+        command
+    }
+
+    /// Starts it and answers it with the address it listens on.
+    fn start(dir: &TempDir, script: &str) -> (Contained, String) {
+        let mut child = Contained::run(dir, script)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("unshare runs");
+        let lines = lgame_test_support::lines_of(child.stdout.take().unwrap());
+        let contained = Contained(child);
+        let line = lines
+            .recv_timeout(WAIT)
+            .expect("the server says where it listens");
+        let addr = line
+            .strip_prefix("listening on http://")
+            .expect(&line)
+            .to_string();
+        (contained, addr)
+    }
+}
+
+impl Drop for Contained {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Attack 7: a full disk answered 500 "internal"; a read-only database file stopped the
+/// server with "attempt to write a readonly database", naming no file. Now a full disk is
+/// 503 `storage_full` with `Retry-After`, nothing changed, the server still answering; and
+/// a database that cannot be opened for writing is an error at start that names its path.
+#[test]
+fn storage_trouble_is_503_and_a_read_only_database_is_named_at_start() {
+    let dir = TempDir::new("attack-disk");
+    // A disk of 1 MB, filled by games until the server refuses one.
+    let (server, addr) = Contained::start(
+        &dir,
+        "mount -t tmpfs -o size=1m tmpfs \"$0\" && exec \"$1\" addr=127.0.0.1:0 \
+         db=\"$0/games.db\" create_limit=0",
+    );
+    let creator = Browser::new(&addr);
+    let game = json!({ "red": "human", "blue": "human", "hold": ["red", "blue"] });
+    let mut made = Vec::new();
+    let refused = loop {
+        let page = creator.post("/api/games", &game);
+        if page.status != 201 {
+            break page;
+        }
+        made.push(page.body["id"].as_str().unwrap().to_string());
+        assert!(made.len() < 50_000, "the disk never filled");
+    };
+    assert_eq!(
+        (refused.status, refused.kind()),
+        (503, "storage_full"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.retry_after.is_some(), "Retry-After");
+    // Nothing changed: the games stored are those answered, and each reads as it was.
+    let listed = ok(creator.get("/api/account/games?per_page=1"), "the list");
+    assert_eq!(listed["total"], made.len(), "{listed}");
+    let first = state(&creator, &made[0]);
+    assert_eq!(first["plies"], 0);
+    let mut moved = 0;
+    for id in made.iter().take(50) {
+        let now = state(&creator, id);
+        let body = json!({ "side": "red", "ply": 1, "move": quiet_moves(&now)[0] });
+        let page = creator.post(&format!("/api/games/{id}/moves"), &body);
+        match page.status {
+            200 => moved += 1,
+            _ => {
+                assert_eq!(
+                    (page.status, page.kind()),
+                    (503, "storage_full"),
+                    "{}",
+                    page.body
+                );
+                assert_eq!(
+                    state(&creator, id)["plies"],
+                    0,
+                    "a refused move changed nothing"
+                );
+            }
+        }
+    }
+    assert!(moved < 50, "every move was stored on a full disk");
+    drop(server);
+
+    // A database that cannot be written: refused at start, its path named.
+    let dir = TempDir::new("attack-readonly");
+    drop(ServeProcess::start(SERVER, dir.db(), &[]));
+    let out = Contained::run(
+        &dir,
+        "mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\" && exec \"$1\" \
+         addr=127.0.0.1:0 db=\"$0/games.db\"",
+    )
+    .output()
+    .expect("unshare runs");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains(&dir.db().display().to_string()), "{said}");
+    assert!(said.contains("cannot be opened for writing"), "{said}");
+}
