@@ -166,6 +166,7 @@ async fn sign_up(
     if let Some(email) = &email {
         check_email(email).map_err(invalid)?;
     }
+    refuse_look_alike(&shared, &req.username, None).await?;
     let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
     let (user, cookie) = blocking(move || {
@@ -200,6 +201,31 @@ async fn sign_up(
     tracing::info!(user = user.id, "account made");
     let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
+}
+
+/// Refuses a username that reads as an existing account's (`credentials::username_fold`):
+/// 409 `username_lookalike`, naming it. The same name in another case is `username_taken`,
+/// as the insert finds.
+async fn refuse_look_alike(
+    shared: &Shared,
+    username: &str,
+    except: Option<i64>,
+) -> Result<(), ApiError> {
+    let (games, name) = (shared.games.clone(), username.to_string());
+    let found = blocking(move || games.store.look_alike(&name, except).map_err(storage)).await?;
+    match found {
+        Some(existing)
+            if credentials::username_key(&existing) != credentials::username_key(username) =>
+        {
+            let message = format!(
+                "the username '{username}' reads as the player '{existing}' \
+                 (names are compared ignoring case, '_', '-' and '.', and 0/o, 1/i/l, 5/s, 8/b, \
+                 rn/m, vv/w): choose another"
+            );
+            Err(ApiError::new(StatusCode::CONFLICT, message).kind("username_lookalike"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Checks a password for an account named by its username's key: the account if right.

@@ -77,6 +77,9 @@ impl Admin {
     pub fn rename(&self, username: &str, new_name: &str) -> anyhow::Result<()> {
         let user = self.user(username)?;
         credentials::check_username(new_name).map_err(|e| anyhow!(e))?;
+        if let Some(existing) = self.store().look_alike(new_name, Some(user.id))? {
+            bail!("the username '{new_name}' reads as the account '{existing}'");
+        }
         let change = UserChange::Rename {
             username: new_name.to_string(),
             key: credentials::username_key(new_name),

@@ -833,3 +833,125 @@ fn storage_trouble_is_503_and_a_read_only_database_is_named_at_start() {
     assert!(said.contains(&dir.db().display().to_string()), "{said}");
     assert!(said.contains("cannot be opened for writing"), "{said}");
 }
+
+fn sign_up(browser: &Browser, name: &str, password: &str) -> Page {
+    browser.post(
+        "/api/account",
+        &json!({ "username": name, "password": password }),
+    )
+}
+
+/// Attack 8: `lgame_perfect` and `lgame-perfekt` were accepted beside the server's bot
+/// `lgame-perfect`. Now a name that folds (case, `_`/`-`/`.`, 0/o, 1/i/l, 5/s, 8/b, rn/m,
+/// vv/w) as a reserved name or an existing account's is refused; a letter changed
+/// (`lgame-perfekt`) is another name.
+fn names_that_read_as_another_are_refused(backend: Backend) {
+    let dir = TempDir::new(&format!("attack-names-{backend:?}"));
+    let server = ServeProcess::start(SERVER, backend.database(&dir), &["signup_limit=0"]);
+    let addr = &server.addr;
+    let browser = Browser::new(addr);
+    for name in [
+        "lgame_perfect",
+        "LGAME-Perfect",
+        "1game-perfect",
+        "Igame_perfect",
+        "adm1n",
+    ] {
+        let page = sign_up(&browser, name, PASSWORD);
+        assert_eq!(
+            (page.status, page.kind()),
+            (400, "invalid"),
+            "{name}: {}",
+            page.body
+        );
+        assert!(
+            page.body["error"].as_str().unwrap().contains("reserved"),
+            "{}",
+            page.body
+        );
+    }
+    Browser::signed_up(addr, "victim_name", PASSWORD);
+    let taken = sign_up(&Browser::new(addr), "VICTIM_name", PASSWORD);
+    assert_eq!(
+        (taken.status, taken.kind()),
+        (409, "username_taken"),
+        "{}",
+        taken.body
+    );
+    for name in ["victim-name", "v1ctim_name", "vlctim-narne", "Victim-Narne"] {
+        let page = sign_up(&Browser::new(addr), name, PASSWORD);
+        assert_eq!(
+            (page.status, page.kind()),
+            (409, "username_lookalike"),
+            "{name}: {}",
+            page.body
+        );
+        assert!(
+            page.body["error"].as_str().unwrap().contains("victim_name"),
+            "{}",
+            page.body
+        );
+        assert_eq!(
+            browser.get(&format!("/api/users/{name}")).status,
+            404,
+            "{name}"
+        );
+    }
+    // A letter changed is another name.
+    Browser::signed_up(addr, "lgame-perfekt", PASSWORD);
+    Browser::signed_up(addr, "victim_game", PASSWORD);
+}
+
+on_both_backends!(names_that_read_as_another_are_refused);
+
+/// Attack 9: guessable passwords were accepted (`bobby_pw1` for `bobby`, `Summer2024!`,
+/// `lgame1234`, `correcthorse`). Now a password holding the username or the site's name,
+/// one the estimator (given those words) guesses in under 10^8 tries, or one with a control
+/// character is refused, at sign-up and at a change; nothing is made or changed.
+#[test]
+fn guessable_passwords_are_refused() {
+    let dir = TempDir::new("attack-passwords");
+    let server = ServeProcess::start(SERVER, dir.db(), &["signup_limit=0"]);
+    let addr = &server.addr;
+    let browser = Browser::new(addr);
+    let guessable = [
+        "bobby_pw1",
+        "Summer2024!",
+        "lgame1234",
+        "correcthorse",
+        "L Game 4ever!!",
+        "tab\tQuiet-Orbit-71",
+    ];
+    for password in guessable {
+        let page = sign_up(&browser, "bobby", password);
+        assert_eq!(
+            (page.status, page.kind()),
+            (400, "invalid"),
+            "{password}: {}",
+            page.body
+        );
+    }
+    assert_eq!(
+        browser.get("/api/users/bobby").status,
+        404,
+        "no account was made"
+    );
+    let bobby = Browser::signed_up(addr, "bobby", PASSWORD);
+    for password in guessable {
+        let change = json!({ "password": PASSWORD, "new_password": password });
+        let page = bobby.post("/api/account/password", &change);
+        assert_eq!(
+            (page.status, page.kind()),
+            (400, "invalid"),
+            "{password}: {}",
+            page.body
+        );
+    }
+    // The password is the one it was.
+    let again = Browser::new(addr);
+    let login = again.post(
+        "/api/session",
+        &json!({ "username": "bobby", "password": PASSWORD }),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
+}

@@ -159,3 +159,135 @@ pub(super) fn good_tokens_sql(list: &str) -> String {
 pub(super) fn json_list(items: &[String]) -> String {
     serde_json::to_string(items).unwrap_or_else(|_| "[]".into())
 }
+
+/// Fair play's rows, the same on SQLite and PostgreSQL: names folded by SQL as
+/// `credentials::username_fold` folds them, footprints shared and forgotten, the sessions and
+/// tokens still good.
+#[cfg(test)]
+mod both_backends {
+    use lgame_test_support::backends::Backend as Db;
+    use lgame_test_support::{on_both_backends, TempDir};
+
+    use crate::credentials::{username_fold, username_key};
+    use crate::store::*;
+
+    fn fair_play_rows_are_kept_and_asked_alike(db: Db) {
+        let dir = TempDir::new("store-fairplay");
+        let database: Database = db.database(&dir).parse().unwrap();
+        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let names = [
+            "Alice_B", "alice-b", "a1ice.b", "Mallory", "rnallory", "b0b8", "bobb", "bo_bb",
+            "perfect", "perfekt", "vvill", "will", "I_l1",
+        ];
+        let mut ids = Vec::new();
+        for name in names {
+            let user = NewUser {
+                username: name.into(),
+                key: format!("{}{}", username_key(name), ids.len()),
+                password_hash: "x".into(),
+                email: None,
+            };
+            ids.push(store.create_user(&user).unwrap().unwrap());
+        }
+        // The SQL's folding is the Rust one: a name's look-alike is the first account whose
+        // name folds alike (itself excepted).
+        for (i, name) in names.iter().enumerate() {
+            let expected = names
+                .iter()
+                .enumerate()
+                .find(|(j, other)| *j != i && username_fold(other) == username_fold(name))
+                .map(|(_, other)| other.to_string());
+            assert_eq!(
+                store.look_alike(name, Some(ids[i])).unwrap(),
+                expected,
+                "{name}"
+            );
+            let shouted = name.to_uppercase();
+            let found = store.look_alike(&shouted, None).unwrap();
+            assert!(found.is_some(), "{shouted}");
+        }
+        assert_eq!(store.look_alike("nobody-like-it", None).unwrap(), None);
+
+        // Footprints: a browser shared by two accounts, an address by three; the old ones
+        // forgotten.
+        let day = 24 * 3600 * 1000;
+        let (a, b, c) = (ids[0], ids[1], ids[2]);
+        let note = |user, trace, value: &str, at| {
+            store
+                .note_footprint(user, trace, value, at, at - 30 * day)
+                .unwrap()
+        };
+        note(a, Trace::Browser, "a:one", 100 * day);
+        note(b, Trace::Browser, "a:one", 100 * day);
+        note(c, Trace::Browser, "a:two", 100 * day);
+        for user in [a, b, c] {
+            note(user, Trace::Address, "10.0.0.1", 100 * day);
+        }
+        assert_eq!(
+            store.sharing_with(a, Trace::Browser, 90 * day).unwrap(),
+            [b]
+        );
+        assert_eq!(
+            store.sharing_with(c, Trace::Browser, 90 * day).unwrap(),
+            Vec::<i64>::new()
+        );
+        assert_eq!(
+            store.sharing_with(a, Trace::Address, 90 * day).unwrap(),
+            [b, c]
+        );
+        // Used long ago: no longer shared.
+        assert!(store
+            .sharing_with(a, Trace::Browser, 101 * day)
+            .unwrap()
+            .is_empty());
+        let pairs = store.sharing_pairs(Trace::Address, 90 * day).unwrap();
+        assert_eq!(pairs.len(), 3, "{pairs:?}");
+        assert!(pairs.iter().all(|(x, y, v)| x < y && v == "10.0.0.1"));
+        note(a, Trace::Browser, "a:three", 200 * day);
+        let kept = store.footprints_of(a).unwrap();
+        assert_eq!(kept.len(), 1, "the month-old ones forgotten: {kept:?}");
+        assert_eq!(
+            (kept[0].kind.as_str(), kept[0].value.as_str()),
+            ("browser", "a:three")
+        );
+        // Closing an account erases its footprints.
+        store.delete_user(b).unwrap();
+        assert!(store.footprints_of(b).unwrap().is_empty());
+
+        // The sessions and tokens still good.
+        let now = crate::store::unix_now();
+        let session = |id_hash: &str, user, expires| {
+            let s = Session {
+                user,
+                created: now,
+                used: now,
+                expires,
+            };
+            store.insert_session(id_hash, &s).unwrap();
+        };
+        session("s-live", a, now + 100);
+        session("s-expired", a, now - 1);
+        session("s-disabled", c, now + 100);
+        store.change_user(c, &UserChange::Disabled(true)).unwrap();
+        let token = TokenRow {
+            id: "t1".into(),
+            user_id: a,
+            hash: "t-live".into(),
+            description: None,
+            created_ms: 0,
+        };
+        store.insert_token(&token).unwrap();
+        let asked: Vec<String> = ["s-live", "s-expired", "s-disabled", "s-gone"]
+            .map(String::from)
+            .into();
+        let tokens: Vec<String> = ["t-live", "t-gone"].map(String::from).into();
+        let (sessions, tokens) = store.still_good(&asked, &tokens, now).unwrap();
+        assert_eq!(
+            (sessions, tokens),
+            (vec!["s-live".to_string()], vec!["t-live".to_string()])
+        );
+        assert_eq!(store.still_good(&[], &[], now).unwrap(), (vec![], vec![]));
+    }
+
+    on_both_backends!(fair_play_rows_are_kept_and_asked_alike);
+}
