@@ -24,7 +24,7 @@ use crate::request::{
     GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
 };
 use crate::response::{
-    Account, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
+    Account, ArenaJoined, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
 };
 use crate::store::{
     unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
@@ -558,7 +558,17 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
     let id = me.user.id;
-    let sessions = blocking(move || games.store.sessions_of(id).map_err(storage)).await?;
+    let (sessions, tokens, arenas, footprints) = blocking(move || {
+        let store = &games.store;
+        Ok((
+            store.sessions_of(id).map_err(storage)?,
+            store.tokens_of(id).map_err(storage)?,
+            store.arenas_of(id).map_err(storage)?,
+            store.footprints_of(id).map_err(storage)?,
+        ))
+    })
+    .await?;
+    let ratings = crate::ratings::ratings_of(&shared, id).await?;
     let mut all = Vec::new();
     let mut page = 1;
     loop {
@@ -579,6 +589,17 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
         account: account_of(&me.user),
         sessions: sessions.into_iter().map(Into::into).collect(),
         games: all,
+        ratings,
+        tokens: tokens.into_iter().map(Into::into).collect(),
+        arenas: arenas
+            .into_iter()
+            .map(|(arena, joined_ms, left_ms)| ArenaJoined {
+                arena,
+                joined_ms,
+                left_ms,
+            })
+            .collect(),
+        footprints: footprints.into_iter().map(Into::into).collect(),
     };
     let filename = format!("attachment; filename=\"lgame-{}.json\"", me.user.username);
     Ok(([(header::CONTENT_DISPOSITION, filename)], Json(body)).into_response())

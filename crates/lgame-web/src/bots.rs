@@ -28,7 +28,7 @@ use crate::games::{self, blocking, random_hex, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
-use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenInfo, TokenList};
+use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
 use crate::store::{
     now_ms, user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy,
 };
@@ -165,14 +165,7 @@ async fn list_tokens(
     let user = logged_in(&caller)?.user.id;
     let games = shared.games.clone();
     let rows = blocking(move || games.store.tokens_of(user).map_err(storage)).await?;
-    let tokens = rows
-        .into_iter()
-        .map(|t| TokenInfo {
-            id: t.id,
-            description: t.description,
-            created_ms: t.created_ms,
-        })
-        .collect();
+    let tokens = rows.into_iter().map(Into::into).collect();
     Ok(Json(TokenList { tokens }))
 }
 

@@ -19,6 +19,7 @@ use crate::clock::{Speed, TimeControl};
 
 mod routes;
 
+pub(crate) use routes::ratings_of;
 pub use routes::{refuse_own_rated_game, routes};
 
 /// The classic game's categories, one a speed (an ultrabullet game is rated as bullet: a

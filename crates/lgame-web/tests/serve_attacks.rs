@@ -955,3 +955,144 @@ fn guessable_passwords_are_refused() {
     );
     assert_eq!(login.status, 200, "{}", login.body);
 }
+
+/// The log lines of every in-process server of this test binary, kept (installed once).
+fn request_log() -> &'static std::sync::Mutex<Vec<u8>> {
+    static LOG: std::sync::OnceLock<&'static std::sync::Mutex<Vec<u8>>> =
+        std::sync::OnceLock::new();
+    LOG.get_or_init(|| {
+        let log: &'static std::sync::Mutex<Vec<u8>> = Box::leak(Box::default());
+        struct Line(&'static std::sync::Mutex<Vec<u8>>);
+        impl std::io::Write for Line {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("lgame_web=info"))
+            .with_writer(move || Line(log))
+            .finish();
+        tracing::subscriber::set_global_default(subscriber).expect("the only subscriber");
+        log
+    })
+}
+
+/// Attack 10: the request log kept a closed account's name in its paths
+/// (`/api/users/NAME`), and the account's export lacked its ratings and tokens. Now a log
+/// line names the route (`/api/users/{name}`), and the export holds everything kept about
+/// the account: its ratings with their history, its tokens' ids and descriptions, its
+/// sessions, games, arenas, and the browsers and addresses it was used from.
+fn a_closed_account_leaves_no_name_in_the_log_and_its_export_is_whole(backend: Backend) {
+    let log = request_log();
+    let dir = TempDir::new(&format!("attack-traces-{backend:?}"));
+    let server = lgame_test_support::server::Server::with(backend.database(&dir), |c| {
+        c.create_limit = 0;
+    });
+    let addr = &server.addr;
+    let name = format!(
+        "traced{}",
+        if backend == Backend::Sqlite {
+            "lite"
+        } else {
+            "pg"
+        }
+    );
+    let me = Browser::signed_up(addr, &name, PASSWORD);
+    let rival = Browser::signed_up(addr, &format!("rival{name}"), PASSWORD);
+    // A rated game both sides moved in, a token, an arena joined.
+    let seek = ok(
+        me.post(
+            "/api/seeks",
+            &json!({ "clock": bullet(), "rated": true, "colour": "red" }),
+        ),
+        "a seek",
+    );
+    let took = rival.post(
+        &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+        &json!({}),
+    );
+    let game = ok(took, "a rated game")["id"].as_str().unwrap().to_string();
+    play(&me, &game);
+    play(&rival, &game);
+    ok(
+        rival.post(&format!("/api/games/{game}/resign"), &json!({})),
+        "resigned",
+    );
+    let token = ok(
+        me.post(
+            "/api/account/tokens",
+            &json!({ "description": "my program" }),
+        ),
+        "a token",
+    );
+    let arena = ok(
+        me.post("/api/arenas", &json!({ "clock": bullet(), "minutes": 30 })),
+        "an arena",
+    );
+    let arena = arena["id"].as_str().unwrap().to_string();
+    ok(
+        me.post(&format!("/api/arenas/{arena}/join"), &json!({})),
+        "joined",
+    );
+
+    let export = ok(me.get("/api/account/export"), "the export");
+    assert_eq!(export["account"]["username"], name.as_str());
+    assert_eq!(export["games"].as_array().unwrap().len(), 1, "{export}");
+    let ratings = &export["ratings"][0];
+    assert_eq!(
+        (&ratings["category"], &ratings["games"]),
+        (&json!("bullet"), &json!(1)),
+        "{export}"
+    );
+    assert_eq!(ratings["history"][0]["game"], game.as_str(), "{export}");
+    assert_eq!(
+        export["tokens"],
+        json!([{
+            "id": token["id"], "description": "my program", "created_ms": token["created_ms"],
+        }])
+    );
+    assert!(
+        !export
+            .to_string()
+            .contains(token["token"].as_str().unwrap()),
+        "no token"
+    );
+    assert_eq!(export["arenas"][0]["arena"], arena.as_str(), "{export}");
+    assert_eq!(export["sessions"].as_array().unwrap().len(), 1, "{export}");
+    let kinds: Vec<&str> = export["footprints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"browser") && kinds.contains(&"address"),
+        "{export}"
+    );
+
+    // Anyone reads the profile; then the account is closed.
+    let stranger = Browser::new(addr);
+    for path in [
+        format!("/api/users/{name}"),
+        format!("/api/users/{name}/games"),
+        format!("/@/{name}"),
+    ] {
+        assert_eq!(stranger.get(&path).status, 200, "{path}");
+    }
+    let closed = me.delete("/api/account", Some(&json!({ "password": PASSWORD })));
+    assert_eq!(closed.status, 204, "{}", closed.body);
+    assert_eq!(stranger.get(&format!("/api/users/{name}")).status, 404);
+    drop(server);
+    let text = String::from_utf8_lossy(&log.lock().unwrap()).to_string();
+    assert!(text.contains("/api/users/{name}"), "the routes are logged");
+    assert!(
+        !text.contains(&name),
+        "the closed account's name is in the log"
+    );
+}
+
+on_both_backends!(a_closed_account_leaves_no_name_in_the_log_and_its_export_is_whole);
