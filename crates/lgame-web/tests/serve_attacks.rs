@@ -104,7 +104,8 @@ fn two_accounts_of_one_browser(addr: &str, first: &str, second: &str) -> (Browse
 /// rated game (a seek, quick pairing, a challenge), and a game nobody played rates nobody.
 fn ratings_are_not_farmed_by_two_accounts_of_one_browser(backend: Backend) {
     let dir = TempDir::new(&format!("attack-farm-{backend:?}"));
-    let server = ServeProcess::start(SERVER, backend.database(&dir), &[]);
+    let db = backend.database(&dir);
+    let server = ServeProcess::start(SERVER, &db, &[]);
     let addr = &server.addr;
     let (farmer, feeder) = two_accounts_of_one_browser(addr, "farmer", "feeder");
     let stranger = Browser::signed_up(addr, "stranger", PASSWORD);
@@ -117,7 +118,7 @@ fn ratings_are_not_farmed_by_two_accounts_of_one_browser(backend: Backend) {
     );
     let id = seek["id"].as_str().unwrap();
     let mut rated_games = 0;
-    for _ in 0..40 {
+    for _ in 0..25 {
         let took = feeder.post(&format!("/api/seeks/{id}/accept"), &json!({}));
         if took.status == 201 {
             rated_games += 1;
@@ -231,6 +232,43 @@ fn ratings_are_not_farmed_by_two_accounts_of_one_browser(backend: Backend) {
     let farmer_rating = ratings(&stranger, "farmer");
     assert_eq!(farmer_rating[0]["games"], 1, "{farmer_rating}");
     assert_eq!(ratings(&stranger, "feeder"), json!([]));
+
+    // A pair that farms without sharing a browser: the farmer loses nine quick rated games
+    // to the stranger. `lgame admin suspects` lists them, with the reasons; the ratings are
+    // recomputed without the stranger's games once it is disabled.
+    for _ in 0..9 {
+        let game = stranger_game("a quick loss");
+        play(&stranger, &game);
+        play(&farmer, &game);
+        resign(&farmer, &game);
+    }
+    let admin = lgame_web::admin::Admin::open(&db.parse().unwrap())
+        .expect("the database, for an administrator");
+    let concerns = admin.concerns(5).unwrap();
+    let find = |reason: &str| {
+        concerns
+            .iter()
+            .find(|c| c.reason == reason && c.accounts.contains(&"farmer".to_string()))
+            .unwrap_or_else(|| panic!("no {reason} in {concerns:?}"))
+    };
+    assert_eq!(find("mostly_each_other").accounts, ["farmer", "stranger"]);
+    assert_eq!(
+        find("one_sided").detail,
+        "stranger won 9 of their 10 rated games"
+    );
+    assert_eq!(
+        find("fast_losses").detail,
+        "9 of 10 rated games lost within 6 plies"
+    );
+    assert!(find("shared_address").detail.contains("127.0.0.1"));
+    admin.set_disabled("stranger", true).unwrap();
+    let (games, _) = admin.recompute_ratings(true).unwrap();
+    assert_eq!(games, 0, "every rated game was the stranger's");
+    assert_eq!(ratings(&feeder, "farmer"), json!([]));
+    assert_eq!(
+        admin.check_ratings().unwrap().problems,
+        Vec::<String>::new()
+    );
 }
 
 on_both_backends!(ratings_are_not_farmed_by_two_accounts_of_one_browser);

@@ -84,6 +84,14 @@ pub struct RatedGame {
 
 /// What the databases keep of ratings. (Every call blocks.)
 pub trait Ratings {
+    /// Replaces every entry and every change by these, in one transaction (a
+    /// recomputation: `admin::recompute_ratings`).
+    fn replace_ratings(
+        &self,
+        entries: &[(i64, String, Entry)],
+        changes: &[RatingChange],
+    ) -> StoreResult<()>;
+
     /// Account `user_id`'s entries, by category.
     fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>>;
 
@@ -184,6 +192,9 @@ pub fn now_ms() -> i64 {
 /// A rated game's category, holders and plies (`$1` its id).
 pub(super) const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
         (SELECT count(*) FROM moves WHERE game = $1) FROM games WHERE id = $1";
+
+/// What a recomputation clears first.
+pub(super) const REPLACE_ALL: [&str; 2] = ["DELETE FROM rating_changes", "DELETE FROM ratings"];
 
 /// Whether game `$1` has changed ratings already.
 pub(super) const CHANGED: &str = "SELECT count(*) FROM rating_changes WHERE game = $1";
