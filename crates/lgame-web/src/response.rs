@@ -856,8 +856,9 @@ pub struct Export {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ArenaJoined {
     pub arena: String,
-    /// When it last joined, and left (`null`: still in), in the server's milliseconds.
+    /// When it last joined, in the server's milliseconds.
     pub joined_ms: i64,
+    /// When it left (`null`: still in).
     #[schema(required)]
     pub left_ms: Option<i64>,
 }
@@ -868,8 +869,9 @@ pub struct FootprintView {
     /// `browser` (its anonymous identity's hash, `a:HASH`) or `address`.
     pub kind: String,
     pub value: String,
-    /// First and last used, Unix milliseconds.
+    /// When first used, Unix milliseconds.
     pub first_ms: i64,
+    /// When last used.
     pub seen_ms: i64,
 }
 

@@ -33,4 +33,7 @@ export default {
   'error.unavailable': 'The server is busy: please try again later.',
   'error.internal': 'The server failed: please try again later.',
   'error.unreachable': 'The server cannot be reached.',
+  'error.too_many_connections': 'Too many pages of yours are open on this server: close one and try again.',
+  'error.storage_full': 'The server’s disk is full: nothing was changed. Please try again later.',
+  'error.storage_read_only': 'The server cannot save anything now: nothing was changed. Please try again later.',
 };
