@@ -115,7 +115,7 @@ pub struct Config {
     /// account, may have.
     pub seek_limit: i64,
     /// Calls that change something (arenas, seeks, challenges, tokens, invitations, the
-    /// account), per account per minute (an address [`limits::ADDRESS_FACTOR`] times as
+    /// account), per account per minute (an address four times as
     /// many); 0: none.
     pub action_limits: ActionLimits,
 }

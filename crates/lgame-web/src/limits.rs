@@ -168,7 +168,7 @@ impl Action {
     }
 
     /// Calls one account (or browser) may make a minute by default; an address may make
-    /// [`ADDRESS_FACTOR`] times as many (a school or a household shares one).
+    /// four times as many (`ADDRESS_FACTOR`: a school or a household shares one).
     pub fn default_per_minute(self) -> u32 {
         match self {
             Action::Arenas => 20,
@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn every_counted_call_is_a_route_of_the_api() {
-        let doc: serde_json::Value = serde_json::from_str(&crate::openapi::json()).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(crate::openapi::json()).unwrap();
         // A route's parameters named as the document names them.
         let shape = |route: &str| {
             route
