@@ -130,15 +130,14 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 
-/// Ends at once this instance's WebSockets and streams opened with `user`'s sessions ended
-/// (every one, or all but `keep`, the asker's); the other instances end theirs at their
-/// next sweep (`connections.rs`).
-fn end_connections(shared: &Shared, user: &User, keep: Option<&str>) {
+/// Ends at once this instance's WebSockets and streams opened with `user`'s sessions but
+/// `keep`'s (the asker's), ended; the other instances end theirs at their next sweep
+/// (`connections.rs`).
+fn end_connections(shared: &Shared, user: &User, keep: &str) {
     let holder = user.holder();
     shared.connections.close_where(|c| {
         c.identity.as_deref() == Some(holder.as_str())
-            && c.session.is_some()
-            && c.session.as_deref() != keep
+            && c.session.as_deref().is_some_and(|s| s != keep)
     });
 }
 
@@ -287,7 +286,9 @@ async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Respons
         let games = shared.games.clone();
         let id_hash = logged_in.id_hash.clone();
         blocking(move || games.store.end_session(&id_hash).map_err(storage)).await?;
-        end_connections(&shared, &logged_in.user, None);
+        shared
+            .connections
+            .close_where(|c| c.session.as_deref() == Some(logged_in.id_hash.as_str()));
     }
     let clear = caller.cookie(SESSION_COOKIE, "", 0);
     Ok(with_cookie(
@@ -330,7 +331,7 @@ async fn change_password(
         Ok(())
     })
     .await?;
-    end_connections(&shared, &me.user, Some(&me.id_hash));
+    end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(account_of(&me.user)))
 }
 
@@ -343,7 +344,7 @@ async fn end_other_sessions(
     let (id, keep) = (me.user.id, me.id_hash.clone());
     let ended =
         blocking(move || games.store.end_sessions(id, Some(&keep)).map_err(storage)).await?;
-    end_connections(&shared, &me.user, Some(&me.id_hash));
+    end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(Ended { ended }))
 }
 

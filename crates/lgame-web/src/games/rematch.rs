@@ -57,7 +57,8 @@ impl Games {
         // A rated game's rematch is rated too: the same players, rules and clock; casual if
         // the two have since played from one browser (`fairplay.rs`).
         let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
-        let apart = !crate::fairplay::unpairable(&self.store, &holders)?.is_empty();
+        let apart = live.category.is_some()
+            && !crate::fairplay::unpairable(&self.store, &holders)?.is_empty();
         let category = live
             .category
             .as_deref()
