@@ -190,12 +190,22 @@ fn ratings_are_not_farmed_by_two_accounts_of_one_browser(backend: Backend) {
         &game["players"]["blue"]["name"],
     ];
     assert!(names.contains(&&json!("stranger")), "{game}");
-    let waiting: Vec<&str> = [(&farmer, &tickets[0]), (&feeder, &tickets[1])]
-        .into_iter()
-        .filter(|(b, t)| status(b, t)["status"] == "waiting")
-        .map(|(_, t)| t.as_str())
-        .collect();
-    assert_eq!(waiting.len(), 1, "one of the two still waits: {game}");
+    // The one paired is told so (its ticket settles a moment after the stranger's); the
+    // other still waits.
+    let farmer_paired = names.contains(&&json!("farmer"));
+    assert!(farmer_paired || names.contains(&&json!("feeder")), "{game}");
+    let (paired_one, other) = match farmer_paired {
+        true => ((&farmer, &tickets[0]), (&feeder, &tickets[1])),
+        false => ((&feeder, &tickets[1]), (&farmer, &tickets[0])),
+    };
+    eventually("the other ticket paired", || {
+        status(paired_one.0, paired_one.1)["status"] == "paired"
+    });
+    let still = status(other.0, other.1);
+    assert_eq!(
+        still["status"], "waiting",
+        "one of the two still waits: {still} {game}"
+    );
 
     // Against the stranger: the paired game resigned before any move, and a game resigned
     // after one side's move, rate nobody; one both sides moved in is rated, once.
@@ -694,6 +704,11 @@ fn arena_join_and_leave_are_limited_per_account_and_address(backend: Backend) {
         .unwrap()
         .as_millis() as i64
         + 3_600_000;
+    // The buckets fill again at their rate while the test runs (20 and 80 a minute): a
+    // slow machine's extra calls are allowed for, no more.
+    let started = Instant::now();
+    let refilled =
+        |per_minute: f64| (started.elapsed().as_secs_f64() * per_minute / 60.0).ceil() as usize;
     let made = attacker.post(
         "/api/arenas",
         &json!({ "clock": bullet(), "minutes": 30, "starts_at": later }),
@@ -726,7 +741,12 @@ fn arena_join_and_leave_are_limited_per_account_and_address(backend: Backend) {
     );
     assert!(refused.retry_after.is_some(), "Retry-After");
     // 20 a minute per account, and the arena's creation counted among them.
-    assert_eq!(allowed + 1, 20, "arena calls one account made at once");
+    let most = 20 + refilled(20.0);
+    assert!(
+        (20..=most).contains(&(allowed + 1)),
+        "arena calls one account made at once: {}",
+        allowed + 1
+    );
     let arena = ok(attacker.get(&format!("/api/arenas/{id}")), "the arena");
     assert_eq!(
         joined(&arena, "flapper"),
@@ -747,7 +767,11 @@ fn arena_join_and_leave_are_limited_per_account_and_address(backend: Backend) {
             address_total += 1;
         }
     }
-    assert_eq!(address_total, 80, "arena calls one address made at once");
+    let most = 80 + refilled(80.0);
+    assert!(
+        (80..=most).contains(&address_total),
+        "arena calls one address made at once: {address_total}"
+    );
 }
 
 on_both_backends!(arena_join_and_leave_are_limited_per_account_and_address);
