@@ -44,8 +44,19 @@ enum Action {
     /// Recompute every rating from the stored rated games and compare with the stored
     /// ratings: exit status 1 and each difference printed if they differ.
     CheckRatings,
-    /// The accounts whose rated games are suspiciously accurate against the solved game,
-    /// most accurate first, for a person to review (and `disable` if need be).
+    /// Recompute every rating from the stored rated games and store the outcome in place of
+    /// the stored ratings (after `disable`, with --without-disabled: as if the disabled
+    /// accounts' games had not been played).
+    RecomputeRatings {
+        /// Leave out the games of the accounts disabled now.
+        #[arg(long)]
+        without_disabled: bool,
+    },
+    /// Accounts to review (and `disable` if need be), one a line with its reason:
+    /// `accurate` (suspiciously accurate against the solved game, most accurate first),
+    /// `mostly_each_other` and `one_sided` (pairs whose rated games are mostly between them,
+    /// or won by one), `fast_losses` (rated games lost fast and often) and `shared_address`
+    /// (used from one address in the last 30 days).
     Suspects {
         /// At least this many rated games scored.
         #[arg(long, default_value_t = 20)]
@@ -54,6 +65,9 @@ enum Action {
         /// this.
         #[arg(long, default_value_t = 0.98)]
         accuracy: f64,
+        /// At least this many rated games between two accounts, or lost fast by one.
+        #[arg(long, default_value_t = 5)]
+        pair_games: usize,
     },
 }
 
@@ -116,7 +130,24 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
             }
             writeln!(out, "{summary}, all equal to the stored ones")?;
         }
-        Action::Suspects { games, accuracy } => {
+        Action::RecomputeRatings { without_disabled } => {
+            let (games, entries) = admin
+                .recompute_ratings(*without_disabled)
+                .map_err(Failure::Illegal)?;
+            let left_out = match without_disabled {
+                true => ", the disabled accounts' games left out",
+                false => "",
+            };
+            writeln!(
+                out,
+                "{games} rated games recomputed{left_out}: {entries} ratings stored"
+            )?;
+        }
+        Action::Suspects {
+            games,
+            accuracy,
+            pair_games,
+        } => {
             let suspects = admin
                 .suspects(*games, *accuracy)
                 .map_err(Failure::Illegal)?;
@@ -124,17 +155,21 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
                 let state = if s.disabled { " disabled" } else { "" };
                 writeln!(
                     out,
-                    "{}\t{} rated games\t{} perfect\taccuracy {:.1}%{state}",
+                    "accurate\t{}\t{} rated games\t{} perfect\taccuracy {:.1}%{state}",
                     s.username,
                     s.games,
                     s.perfect,
                     s.accuracy * 100.0
                 )?;
             }
-            if suspects.is_empty() {
+            let concerns = admin.concerns(*pair_games).map_err(Failure::Illegal)?;
+            for c in &concerns {
+                writeln!(out, "{}\t{}\t{}", c.reason, c.accounts.join(" "), c.detail)?;
+            }
+            if suspects.is_empty() && concerns.is_empty() {
                 writeln!(
                     out,
-                    "no account has {games} or more rated games at {:.1}% or more",
+                    "no account has {games} or more rated games at {:.1}% or more, nor any other reason to look",
                     accuracy * 100.0
                 )?;
             }

@@ -32,9 +32,18 @@ pub struct Args {
     #[arg(long, default_value_t = 60, value_name = "N")]
     create_limit: u32,
 
-    /// WebSockets open at once.
+    /// WebSockets and streams open at once (past it, only a player's connection to their
+    /// own game is admitted).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     max_websockets: usize,
+
+    /// WebSockets and streams one client address (an IPv6 /64) may hold open at once.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    websockets_per_address: u64,
+
+    /// WebSockets and streams one account or browser may hold open at once.
+    #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    websockets_per_identity: u64,
 
     /// Games held in memory; the others wait in the database.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
@@ -99,6 +108,12 @@ pub struct Args {
     #[arg(long, default_value_t = 3, value_name = "N")]
     seek_limit: i64,
 
+    /// A limit on calls that change something, per account per minute (an address may make
+    /// four times as many; 0: none), as ACTION=N: arenas (20), seeks (30), challenges (30),
+    /// tokens (10), invitations (20), account (10). Repeat for several.
+    #[arg(long, value_name = "ACTION=N", value_parser = action_limit)]
+    action_limit: Vec<(lgame_web::Action, u32)>,
+
     /// Failed log-ins one client address may make per minute, half as many to one account
     /// (0: no limit).
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -120,6 +135,10 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.synchronous = args.synchronous;
     config.create_limit = args.create_limit;
     config.max_websockets = args.max_websockets;
+    config.websockets_per_address =
+        usize::try_from(args.websockets_per_address).unwrap_or(usize::MAX);
+    config.websockets_per_identity =
+        usize::try_from(args.websockets_per_identity).unwrap_or(usize::MAX);
     config.cache_games = args.cache_games;
     config.max_plies = args.max_plies;
     config.computer_delay = std::time::Duration::from_millis(args.computer_delay);
@@ -136,6 +155,9 @@ pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Fail
     config.seek_limit = args.seek_limit;
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
+    for &(action, per_minute) in &args.action_limit {
+        config.action_limits = config.action_limits.clone().with(action, per_minute);
+    }
     config.clients = lgame_web::ClientRules {
         https: args.https,
         trusted_proxies: args.trusted_proxy.clone(),
@@ -178,4 +200,15 @@ fn default_db() -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::Illegal(anyhow!("creating {}: {e}", dir.display())))?;
     Ok(dir.join("lgame.db"))
+}
+
+/// `--action-limit ACTION=N`.
+fn action_limit(text: &str) -> Result<(lgame_web::Action, u32), String> {
+    let (action, n) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}': ACTION=N, such as seeks=30"))?;
+    let n = n
+        .parse()
+        .map_err(|_| format!("'{n}' is not a number of calls a minute"))?;
+    Ok((action.parse()?, n))
 }

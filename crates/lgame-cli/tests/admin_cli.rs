@@ -126,7 +126,8 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
         "{said}"
     );
 
-    // A rated game: Ann (Red) moves once, Bob resigns.
+    // A rated game: Ann (Red) and Bob (Blue) move once each (rated once both sides have
+    // moved), Bob resigns.
     let clock = json!({"initial_s": 180, "increment_s": 2});
     let seek = ann.post(
         "/api/seeks",
@@ -142,6 +143,13 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
         &json!({"ply": 1, "move": "A1,A2,A3,B3 D1-D2"}),
     );
     assert_eq!(moved.status, 200, "{}", moved.body);
+    let state = ann.get(&format!("/api/games/{game}")).body;
+    let reply = lgame_test_support::http::quiet_moves(&state)[0].clone();
+    let moved = bob.post(
+        &format!("/api/games/{game}/moves"),
+        &json!({"ply": 2, "move": reply}),
+    );
+    assert_eq!(moved.status, 200, "{}", moved.body);
     let resigned = bob.post(&format!("/api/games/{game}/resign"), &json!({}));
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     let red = &resigned.body["accuracy"]["red"];
@@ -153,21 +161,47 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
         said.contains("1 rated games recomputed: 2 ratings, all equal to the stored ones"),
         "{said}"
     );
-    // Only Ann moved: she is the only one whose moves were scored.
+    // Each moved once: each is listed as accurate as the game's page scores them, and
+    // the two share the address they signed up from.
     let (ok, said) = admin(&dir, &["suspects", "--games", "1", "--accuracy", "0"]);
     assert!(ok, "{said}");
-    let share = red["accuracy"].as_f64().unwrap() * 100.0;
-    assert_eq!(
-        said.trim(),
-        format!(
-            "ann_rated\t1 rated games\t{} perfect\taccuracy {share:.1}%",
+    let blue = &resigned.body["accuracy"]["blue"];
+    for (name, side) in [("ann_rated", red), ("bob_rated", blue)] {
+        let share = side["accuracy"].as_f64().unwrap() * 100.0;
+        let line = format!(
+            "accurate\t{name}\t1 rated games\t{} perfect\taccuracy {share:.1}%",
             (share >= 100.0) as u8
-        )
+        );
+        assert!(said.lines().any(|l| l == line), "{line} in {said}");
+    }
+    assert!(
+        said.lines()
+            .any(|l| l.starts_with("shared_address\tann_rated bob_rated\tused from 127.0.0.1")),
+        "{said}"
     );
     let (ok, said) = admin(&dir, &["suspects", "--games", "2"]);
     assert!(ok, "{said}");
+    assert!(!said.contains("accurate\t"), "{said}");
+
+    // Recomputed without a disabled account's games: none left, nothing stored, and the
+    // check agrees; recomputed with them again, nothing changes (the game keeps no instant
+    // once left out).
+    let (ok, said) = admin(&dir, &["disable", "bob_rated"]);
+    assert!(ok, "{said}");
+    let (ok, said) = admin(&dir, &["recompute-ratings", "--without-disabled"]);
+    assert!(ok, "{said}");
     assert!(
-        said.contains("no account has 2 or more rated games"),
+        said.contains(
+            "0 rated games recomputed, the disabled accounts' games left out: 0 ratings stored"
+        ),
+        "{said}"
+    );
+    let ratings = ann.get("/api/users/ann_rated/ratings").body;
+    assert_eq!(ratings["ratings"], json!([]), "{ratings}");
+    let (ok, said) = admin(&dir, &["check-ratings"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("0 rated games recomputed: 0 ratings"),
         "{said}"
     );
 }

@@ -2,7 +2,7 @@
 //! streams a bot reads, for the tests of the server and of `lgame bot`.
 
 use std::io::{BufRead, BufReader};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -77,6 +77,20 @@ impl Stream {
     /// The next value within `wait`, or `None`.
     pub fn next_within(&self, wait: Duration) -> Option<Value> {
         self.lines.recv_timeout(wait).ok()
+    }
+
+    /// Whether the server ends the stream within `wait` (the values before its end are
+    /// skipped).
+    pub fn ends_within(&self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Disconnected) => return true,
+                Err(RecvTimeoutError::Timeout) => return false,
+            }
+        }
     }
 
     /// The next value for which `wanted` holds, within `wait` (the others are skipped);

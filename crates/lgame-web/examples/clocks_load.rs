@@ -65,6 +65,7 @@ fn serve(o: &Options, db: &str) -> (Child, String) {
     let mut child = Command::new(&o.bin)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
         .args(["--create-limit", "0", "--max-websockets", "10000"])
+        .args(["--websockets-per-address", "10000"])
         .args(["--max-connections", "20000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())

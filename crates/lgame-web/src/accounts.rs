@@ -24,7 +24,7 @@ use crate::request::{
     GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
 };
 use crate::response::{
-    Account, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
+    Account, ArenaJoined, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
 };
 use crate::store::{
     unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
@@ -114,8 +114,8 @@ fn account_of(user: &User) -> Account {
     }
 }
 
-/// A new session for the account: its cookie, and the browser's anonymous games kept by
-/// the account. (Blocking.)
+/// A new session for the account: its cookie, the browser's anonymous games kept by the
+/// account, and the browser and address it is used from noted (`fairplay.rs`). (Blocking.)
 fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderValue, GameError> {
     let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
     let now = unix_now();
@@ -132,7 +132,19 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     if let Some(anon) = caller.anon_holder() {
         games.adopt_seats(&anon, &user.holder())?;
     }
+    crate::fairplay::note_use(&games.store, caller, user.id)?;
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
+}
+
+/// Ends at once this instance's WebSockets and streams opened with `user`'s sessions but
+/// `keep`'s (the asker's), ended; the other instances end theirs at their next sweep
+/// (`connections.rs`).
+fn end_connections(shared: &Shared, user: &User, keep: &str) {
+    let holder = user.holder();
+    shared.connections.close_where(|c| {
+        c.identity.as_deref() == Some(holder.as_str())
+            && c.session.as_deref().is_some_and(|s| s != keep)
+    });
 }
 
 /// An email address, roughly checked: it is only ever shown to its owner.
@@ -148,7 +160,7 @@ fn check_email(email: &str) -> Result<(), String> {
 
 async fn sign_up(
     State(shared): State<Shared>,
-    caller: Caller,
+    mut caller: Caller,
     Body(req): Body<SignUpRequest>,
 ) -> Result<Response, ApiError> {
     let ip = caller.client();
@@ -159,6 +171,8 @@ async fn sign_up(
     if let Some(email) = &email {
         check_email(email).map_err(|e| invalid(e).kind("bad_email"))?;
     }
+    refuse_look_alike(&shared, &req.username, None).await?;
+    let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
     let (user, cookie) = blocking(move || {
         let hash = credentials::hash_password(&req.password)
@@ -191,7 +205,32 @@ async fn sign_up(
     shared.account_limits.sign_ups.count(ip);
     tracing::info!(user = user.id, "account made");
     let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
-    Ok(with_cookie(Some(cookie), answer))
+    Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
+}
+
+/// Refuses a username that reads as an existing account's (`credentials::username_fold`):
+/// 409 `username_lookalike`, naming it. The same name in another case is `username_taken`,
+/// as the insert finds.
+async fn refuse_look_alike(
+    shared: &Shared,
+    username: &str,
+    except: Option<i64>,
+) -> Result<(), ApiError> {
+    let (games, name) = (shared.games.clone(), username.to_string());
+    let found = blocking(move || games.store.look_alike(&name, except).map_err(storage)).await?;
+    match found {
+        Some(existing)
+            if credentials::username_key(&existing) != credentials::username_key(username) =>
+        {
+            let message = format!(
+                "the username '{username}' reads as the player '{existing}' \
+                 (names are compared ignoring case, '_', '-' and '.', and 0/o, 1/i/l, 5/s, 8/b, \
+                 rn/m, vv/w): choose another"
+            );
+            Err(ApiError::new(StatusCode::CONFLICT, message).kind("username_lookalike"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Checks a password for an account named by its username's key: the account if right.
@@ -233,26 +272,29 @@ async fn check_login(
 
 async fn log_in(
     State(shared): State<Shared>,
-    caller: Caller,
+    mut caller: Caller,
     Body(req): Body<LogInRequest>,
 ) -> Result<Response, ApiError> {
     let user = check_login(&shared, &caller, &req.username, req.password).await?;
+    let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
     let (cookie, user) = blocking(move || {
         let cookie = open_session(&games, &caller, &user)?;
         Ok((cookie, user))
     })
     .await?;
-    Ok(with_cookie(
-        Some(cookie),
-        Json(account_of(&user)).into_response(),
-    ))
+    let answer = with_cookie(Some(cookie), Json(account_of(&user)).into_response());
+    Ok(with_cookie(anon_cookie, answer))
 }
 
 async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {
     if let Some(logged_in) = caller.logged_in.clone() {
         let games = shared.games.clone();
-        blocking(move || games.store.end_session(&logged_in.id_hash).map_err(storage)).await?;
+        let id_hash = logged_in.id_hash.clone();
+        blocking(move || games.store.end_session(&id_hash).map_err(storage)).await?;
+        shared
+            .connections
+            .close_where(|c| c.session.as_deref() == Some(logged_in.id_hash.as_str()));
     }
     let clear = caller.cookie(SESSION_COOKIE, "", 0);
     Ok(with_cookie(
@@ -280,21 +322,22 @@ async fn change_password(
     let me = logged_in(&caller)?.clone();
     check_login(&shared, &caller, &me.user.username, req.password).await?;
     credentials::check_password(&req.new_password, &me.user.username).map_err(bad_password)?;
-    let games = shared.games.clone();
+    let (games, kept) = (shared.games.clone(), me.clone());
     blocking(move || {
         let hash = credentials::hash_password(&req.new_password)
             .map_err(|e| GameError::internal("hashing the password", e))?;
         let store = &games.store;
         store
-            .change_user(me.user.id, &UserChange::Password(hash))
+            .change_user(kept.user.id, &UserChange::Password(hash))
             .map_err(storage)?;
         // Whoever else knew the old password is logged out.
         store
-            .end_sessions(me.user.id, Some(&me.id_hash))
+            .end_sessions(kept.user.id, Some(&kept.id_hash))
             .map_err(storage)?;
         Ok(())
     })
     .await?;
+    end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(account_of(&me.user)))
 }
 
@@ -304,13 +347,10 @@ async fn end_other_sessions(
 ) -> Result<Json<Ended>, ApiError> {
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
-    let ended = blocking(move || {
-        games
-            .store
-            .end_sessions(me.user.id, Some(&me.id_hash))
-            .map_err(storage)
-    })
-    .await?;
+    let (id, keep) = (me.user.id, me.id_hash.clone());
+    let ended =
+        blocking(move || games.store.end_sessions(id, Some(&keep)).map_err(storage)).await?;
+    end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(Ended { ended }))
 }
 
@@ -331,6 +371,9 @@ async fn close_account(
     })
     .await?;
     tracing::info!(user = id, "account closed");
+    shared
+        .connections
+        .close_where(|c| c.identity.as_deref() == Some(user_holder(id).as_str()));
     let clear = caller.cookie(SESSION_COOKIE, "", 0);
     Ok(with_cookie(
         Some(clear),
@@ -528,7 +571,17 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
     let id = me.user.id;
-    let sessions = blocking(move || games.store.sessions_of(id).map_err(storage)).await?;
+    let (sessions, tokens, arenas, footprints) = blocking(move || {
+        let store = &games.store;
+        Ok((
+            store.sessions_of(id).map_err(storage)?,
+            store.tokens_of(id).map_err(storage)?,
+            store.arenas_of(id).map_err(storage)?,
+            store.footprints_of(id).map_err(storage)?,
+        ))
+    })
+    .await?;
+    let ratings = crate::ratings::ratings_of(&shared, id).await?;
     let mut all = Vec::new();
     let mut page = 1;
     loop {
@@ -549,6 +602,17 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
         account: account_of(&me.user),
         sessions: sessions.into_iter().map(Into::into).collect(),
         games: all,
+        ratings,
+        tokens: tokens.into_iter().map(Into::into).collect(),
+        arenas: arenas
+            .into_iter()
+            .map(|(arena, joined_ms, left_ms)| ArenaJoined {
+                arena,
+                joined_ms,
+                left_ms,
+            })
+            .collect(),
+        footprints: footprints.into_iter().map(Into::into).collect(),
     };
     let filename = format!("attachment; filename=\"lgame-{}.json\"", me.user.username);
     Ok(([(header::CONTENT_DISPOSITION, filename)], Json(body)).into_response())

@@ -12,7 +12,9 @@ use lgame::game::ResultToken;
 use crate::credentials;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
-use crate::store::{account_of, Database, Store, Synchronous, User, UserBy, UserChange};
+use crate::store::{
+    account_of, Database, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+};
 
 /// An account as `lgame admin list` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,9 +79,15 @@ impl Admin {
     pub fn rename(&self, username: &str, new_name: &str) -> anyhow::Result<()> {
         let user = self.user(username)?;
         credentials::check_username(new_name).map_err(|e| anyhow!(e))?;
+        let key = credentials::username_key(new_name);
+        if let Some(existing) = self.store().look_alike(new_name, Some(user.id))? {
+            if credentials::username_key(&existing) != key {
+                bail!("the username '{new_name}' reads as the account '{existing}'");
+            }
+        }
         let change = UserChange::Rename {
             username: new_name.to_string(),
-            key: credentials::username_key(new_name),
+            key,
         };
         if !self.store().change_user(user.id, &change)? {
             bail!("the username '{new_name}' is taken");
@@ -108,6 +116,163 @@ impl Admin {
     /// problem.
     pub fn check_ratings(&self) -> anyhow::Result<RatingsCheck> {
         check_ratings(self.store())
+    }
+
+    /// Recomputes every rating from the stored rated games, in the order and at the instants
+    /// they ended, and stores the outcome in place of every entry and change: without the
+    /// games of the accounts disabled now if `without_disabled` (their opponents rated as if
+    /// those games had not been played). Answers the games rated and the entries made. A
+    /// game left out stays out of later recomputations (its instant was its changes').
+    pub fn recompute_ratings(&self, without_disabled: bool) -> anyhow::Result<(usize, usize)> {
+        let store = self.store();
+        let mut known = Known {
+            store,
+            users: BTreeMap::new(),
+        };
+        let mut problems = Vec::new();
+        let ended = ended_in_order(&mut known, &mut problems)?;
+        let mut ledger = Ledger::default();
+        let mut changes = Vec::new();
+        let mut rated = 0;
+        for game in &ended {
+            if without_disabled
+                && (known.disabled(game.players[0])? || known.disabled(game.players[1])?)
+            {
+                continue;
+            }
+            let (before, after) = ledger.rate(game.players, game.category, game.result, game.at_ms);
+            rated += 1;
+            for (i, side) in ["red", "blue"].into_iter().enumerate() {
+                if known.open(game.players[i])? {
+                    changes.push(RatingChange {
+                        game: game.id.clone(),
+                        side: side.to_string(),
+                        user_id: game.players[i],
+                        category: game.category.to_string(),
+                        at_ms: game.at_ms,
+                        before: before[i],
+                        after: after[i].rating,
+                    });
+                }
+            }
+        }
+        let mut entries = Vec::new();
+        for (user, category, entry) in ledger.entries() {
+            if known.open(user)? {
+                entries.push((user, category.to_string(), entry));
+            }
+        }
+        store.replace_ratings(&entries, &changes)?;
+        Ok((rated, entries.len()))
+    }
+
+    /// The accounts to look at besides the accurate ones, each with its reason: pairs with at
+    /// least `min_games` rated games between them that are half or more of either's rated
+    /// games (`mostly_each_other`) or won nine in ten or more by one of them (`one_sided`);
+    /// accounts with at least `min_games` rated games lost within [`FAST_LOSS_PLIES`] plies,
+    /// half or more of their rated games (`fast_losses`: a rating lowered on purpose, or
+    /// given away); and accounts used from one address in the last 30 days
+    /// (`shared_address`: a school or a household as often as one person, so only listed).
+    pub fn concerns(&self, min_games: usize) -> anyhow::Result<Vec<Concern>> {
+        let store = self.store();
+        let mut known = Known {
+            store,
+            users: BTreeMap::new(),
+        };
+        let mut totals: BTreeMap<i64, (usize, usize)> = BTreeMap::new(); // games, fast losses
+        let mut pairs: BTreeMap<(i64, i64), [usize; 3]> = BTreeMap::new(); // games, wins of each
+        for game in store.rated_games()? {
+            let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
+                continue;
+            };
+            let players = game.holders.clone().map(|h| account_of(h.as_deref()));
+            let (Some(red), Some(blue), Some(_)) = (players[0], players[1], game.at_ms) else {
+                continue;
+            };
+            let winner = match result {
+                lgame::game::GameResult::RedWins => Some(red),
+                lgame::game::GameResult::BlueWins => Some(blue),
+                _ => None,
+            };
+            for player in [red, blue] {
+                let total = totals.entry(player).or_default();
+                total.0 += 1;
+                let lost = winner.is_some_and(|w| w != player);
+                if lost && game.plies <= FAST_LOSS_PLIES {
+                    total.1 += 1;
+                }
+            }
+            let key = (red.min(blue), red.max(blue));
+            let pair = pairs.entry(key).or_default();
+            pair[0] += 1;
+            if let Some(w) = winner {
+                pair[if w == key.0 { 1 } else { 2 }] += 1;
+            }
+        }
+        let mut concerns = Vec::new();
+        let named = |known: &mut Known<'_>, id: i64| -> anyhow::Result<Option<String>> {
+            Ok(known.user(id)?.map(|u| match u.disabled {
+                true => format!("{} (disabled)", u.username),
+                false => u.username.clone(),
+            }))
+        };
+        for ((a, b), [games, wins_a, wins_b]) in &pairs {
+            if *games < min_games.max(1) {
+                continue;
+            }
+            let (Some(name_a), Some(name_b)) = (named(&mut known, *a)?, named(&mut known, *b)?)
+            else {
+                continue;
+            };
+            let (total_a, total_b) = (totals[a].0, totals[b].0);
+            let accounts = vec![name_a.clone(), name_b.clone()];
+            if games * 2 >= total_a || games * 2 >= total_b {
+                concerns.push(Concern {
+                    reason: "mostly_each_other",
+                    accounts: accounts.clone(),
+                    detail: format!(
+                        "{games} rated games between them: of {name_a}'s {total_a} and {name_b}'s {total_b}"
+                    ),
+                });
+            }
+            let most = (*wins_a).max(*wins_b);
+            if most * 10 >= games * 9 {
+                let winner = if wins_a >= wins_b { &name_a } else { &name_b };
+                concerns.push(Concern {
+                    reason: "one_sided",
+                    accounts,
+                    detail: format!("{winner} won {most} of their {games} rated games"),
+                });
+            }
+        }
+        for (id, (games, fast)) in &totals {
+            if *fast >= min_games.max(1) && fast * 2 >= *games {
+                if let Some(name) = named(&mut known, *id)? {
+                    concerns.push(Concern {
+                        reason: "fast_losses",
+                        accounts: vec![name],
+                        detail: format!(
+                            "{fast} of {games} rated games lost within {FAST_LOSS_PLIES} plies"
+                        ),
+                    });
+                }
+            }
+        }
+        let since = crate::store::now_ms() - crate::fairplay::SHARED_DAYS * 24 * 3600 * 1000;
+        let mut shared: BTreeMap<(i64, i64), Vec<String>> = BTreeMap::new();
+        for (a, b, address) in store.sharing_pairs(Trace::Address, since)? {
+            shared.entry((a, b)).or_default().push(address);
+        }
+        for ((a, b), addresses) in shared {
+            if let (Some(name_a), Some(name_b)) = (named(&mut known, a)?, named(&mut known, b)?) {
+                concerns.push(Concern {
+                    reason: "shared_address",
+                    accounts: vec![name_a, name_b],
+                    detail: format!("used from {} in the last 30 days", addresses.join(", ")),
+                });
+            }
+        }
+        Ok(concerns)
     }
 
     /// The accounts whose rated games are suspiciously perfect, for a person to review:
@@ -154,6 +319,21 @@ impl Admin {
     }
 }
 
+/// A reason to look at accounts, as [`Admin::concerns`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Concern {
+    /// `mostly_each_other`, `one_sided`, `fast_losses` or `shared_address`.
+    pub reason: &'static str,
+    /// The accounts (a username, with ` (disabled)` for one disabled).
+    pub accounts: Vec<String>,
+    /// The figures, in words.
+    pub detail: String,
+}
+
+/// A rated game lost in at most this many plies is lost fast (each side moved at most
+/// three times).
+pub const FAST_LOSS_PLIES: i64 = 6;
+
 /// What [`Admin::check_ratings`] found: the rated games recomputed, the entries they
 /// make, and every difference from what is stored (none: the stored ratings are the games').
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,25 +354,52 @@ pub struct Suspect {
     pub accuracy: f64,
 }
 
-/// [`Admin::check_ratings`] on a database.
-pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
-    let mut problems = Vec::new();
-    let mut ended = Vec::new();
-    // A closed account's ratings and changes are erased with it; its games stay, and still
-    // count for its opponents.
-    let mut open: BTreeMap<i64, bool> = BTreeMap::new();
-    let mut is_open = |user: i64| -> anyhow::Result<bool> {
-        if let Some(known) = open.get(&user) {
-            return Ok(*known);
+/// A finished rated game as the recomputation takes it.
+struct Ended {
+    at_ms: i64,
+    id: String,
+    players: [i64; 2],
+    category: &'static str,
+    result: lgame::game::GameResult,
+}
+
+/// The accounts of a database, read once each: `None` for one closed.
+struct Known<'a> {
+    store: &'a Store,
+    users: BTreeMap<i64, Option<User>>,
+}
+
+impl Known<'_> {
+    fn user(&mut self, id: i64) -> anyhow::Result<Option<&User>> {
+        if !self.users.contains_key(&id) {
+            let user = self.store.user(UserBy::Id(id))?;
+            self.users.insert(id, user);
         }
-        let found = store.user(UserBy::Id(user))?.is_some();
-        open.insert(user, found);
-        Ok(found)
-    };
-    for game in store.rated_games()? {
+        Ok(self.users.get(&id).and_then(Option::as_ref))
+    }
+
+    fn open(&mut self, id: i64) -> anyhow::Result<bool> {
+        Ok(self.user(id)?.is_some())
+    }
+
+    fn disabled(&mut self, id: i64) -> anyhow::Result<bool> {
+        Ok(self.user(id)?.is_some_and(|u| u.disabled))
+    }
+}
+
+/// The finished rated games both sides moved in, in the order they ended: those that
+/// changed ratings (their instants). A game that changed none is a problem, unless one of
+/// its players is closed or disabled (a recomputation without their games left it out).
+fn ended_in_order(known: &mut Known<'_>, problems: &mut Vec<String>) -> anyhow::Result<Vec<Ended>> {
+    let mut ended = Vec::new();
+    for game in known.store.rated_games()? {
         let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
             continue;
         };
+        // Ended before both sides moved: never rated.
+        if game.plies < crate::ratings::RATED_FROM_PLY {
+            continue;
+        }
         let players = game.holders.clone().map(|h| account_of(h.as_deref()));
         let (Some(red), Some(blue)) = (players[0], players[1]) else {
             problems.push(format!(
@@ -206,15 +413,35 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
             continue;
         };
         match game.at_ms {
-            Some(at_ms) => ended.push((at_ms, game.id, [red, blue], category, result)),
-            None if !is_open(red)? && !is_open(blue)? => {}
+            Some(at_ms) => ended.push(Ended {
+                at_ms,
+                id: game.id,
+                players: [red, blue],
+                category,
+                result,
+            }),
+            None if !known.open(red)? || !known.open(blue)? => {}
+            None if known.disabled(red)? || known.disabled(blue)? => {}
             None => problems.push(format!("game {}: ended rated, changed no rating", game.id)),
         }
     }
-    ended.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    ended.sort_by(|a, b| (a.at_ms, &a.id).cmp(&(b.at_ms, &b.id)));
+    Ok(ended)
+}
+
+/// [`Admin::check_ratings`] on a database./// [`Admin::check_ratings`] on a database.
+pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
+    let mut problems = Vec::new();
+    // A closed account's ratings and changes are erased with it; its games stay, and still
+    // count for its opponents.
+    let mut known = Known {
+        store,
+        users: BTreeMap::new(),
+    };
+    let ended = ended_in_order(&mut known, &mut problems)?;
     let mut ledger = Ledger::default();
-    for (at_ms, _, players, category, result) in &ended {
-        ledger.rate(*players, category, *result, *at_ms);
+    for game in &ended {
+        ledger.rate(game.players, game.category, game.result, game.at_ms);
     }
     let stored: BTreeMap<(i64, String), crate::ratings::Entry> = store
         .all_ratings()?
@@ -223,7 +450,7 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
         .collect();
     let mut recomputed: BTreeMap<(i64, String), crate::ratings::Entry> = BTreeMap::new();
     for (user, category, entry) in ledger.entries() {
-        if is_open(user)? {
+        if known.open(user)? {
             recomputed.insert((user, category.to_string()), entry);
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -45,24 +45,29 @@ pub struct Shared {
     pub analysis_limiter: Arc<RateLimiter>,
     /// Turns to solve a table for those requests: as many as the table cache's solvers.
     pub solvers: Arc<Semaphore>,
-    pub websockets: Arc<Semaphore>,
-    pub max_websockets: usize,
+    /// The WebSockets and streams open, per client (`connections.rs`).
+    pub connections: Arc<crate::connections::Connections>,
     pub shutdown: watch::Receiver<bool>,
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
     /// Sign-ups and failed log-ins (`accounts.rs`).
     pub account_limits: Arc<crate::accounts::Limits>,
+    /// The calls that change something, counted per account and address (`limits.rs`).
+    pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).
     pub lobby: Arc<crate::lobby::Lobby>,
 }
 
 impl Shared {
-    /// A WebSocket's place among the `max_websockets` open at once, held until it closes.
-    pub fn websocket_permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-        self.websockets.clone().try_acquire_owned().map_err(|_| {
-            let message = format!("too many open WebSockets (at most {})", self.max_websockets);
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
-        })
+    /// A WebSocket's or a stream's place among those open, held until it closes (`seat`: a
+    /// player's connection to their own game, always admitted).
+    pub fn connection(
+        &self,
+        caller: &Caller,
+        seat: bool,
+    ) -> Result<crate::connections::Place, ApiError> {
+        self.connections
+            .admit(crate::connections::Client::of(caller), seat)
     }
 }
 
@@ -108,6 +113,10 @@ pub fn router(shared: Shared) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
+            crate::limits::limit_actions,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
             crate::identity::identify,
         ))
         .layer(axum::middleware::from_fn(log_request))
@@ -123,11 +132,12 @@ pub fn router(shared: Shared) -> Router {
         .with_state(shared)
 }
 
-/// One line per request: method, path (never the query, which may hold a token), status,
-/// time. Bodies, where tokens travel, are never logged.
-async fn log_request(req: Request, next: Next) -> Response {
+/// One line per request: method, the path's route (`/api/users/{name}`: never a username
+/// nor an id, and never the query, which may hold a token), status, time. Bodies, where
+/// tokens travel, are never logged.
+async fn log_request(route: Option<MatchedPath>, req: Request, next: Next) -> Response {
     let method = req.method().clone();
-    let path = req.uri().path().to_string();
+    let path = route.map_or("(no route)".to_string(), |r| r.as_str().to_string());
     let started = Instant::now();
     let response = next.run(req).await;
     tracing::info!(
@@ -655,16 +665,16 @@ async fn websocket(
     let who = caller.who(query.token, None);
     let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let permit = shared.websocket_permit()?;
+    let place = shared.connection(&caller, !sides.is_empty())?;
     let shutdown = shared.shutdown.clone();
     let presence = Presence::of(&shared, &id, &slot, who, &sides);
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             presence.tell(Command::Present).await;
-            watch_game(socket, slot, shutdown).await;
+            watch_game(socket, slot, shutdown, place.closed.clone()).await;
             presence.tell(Command::Absent).await;
-            drop(permit);
+            drop(place);
         }))
 }
 
@@ -735,7 +745,8 @@ async fn stream(
 ) -> Result<Response, ApiError> {
     let who = caller.who(query.token, None);
     let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
-    let permit = shared.websocket_permit()?;
+    let place = shared.connection(&caller, !sides.is_empty())?;
+    let mut closed = place.closed.clone();
     let mut shutdown = shared.shutdown.clone();
     let presence = Presence::of(&shared, &id, &slot, who, &sides);
     let (lines, receiver) = mpsc::channel::<String>(64);
@@ -765,17 +776,24 @@ async fn stream(
                     }
                 }
                 _ = shutdown.changed() => break,
+                _ = closed.changed() => break,
             }
         }
         presence.tell(Command::Absent).await;
-        drop(permit);
+        drop(place);
     });
     Ok(ndjson(receiver))
 }
 
-/// A watcher's session: the state now, then after every change, until either side closes
-/// or the server stops. What the client sends is read and ignored.
-async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch::Receiver<bool>) {
+/// A watcher's session: the state now, then after every change, until either side closes,
+/// the server stops or ends it (`closed`: revoked, or its place taken). What the client
+/// sends is read and ignored.
+async fn watch_game(
+    mut socket: WebSocket,
+    slot: Arc<Slot>,
+    mut shutdown: watch::Receiver<bool>,
+    mut closed: watch::Receiver<bool>,
+) {
     let (first, mut updates) = slot.lock().await.watch();
     if socket
         .send(Message::Text(first.as_ref().into()))
@@ -810,6 +828,20 @@ async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>, mut shutdown: watch:
                 let _ = socket.send(Message::Close(None)).await;
                 break;
             }
+            _ = closed.changed() => {
+                let _ = socket.send(Message::Close(Some(ended_by_server()))).await;
+                break;
+            }
         }
+    }
+}
+
+/// The close frame of a connection the server ended: its credentials revoked, or its
+/// place taken by the same client's connection to its own game (`connections.rs`).
+pub(crate) fn ended_by_server() -> axum::extract::ws::CloseFrame {
+    axum::extract::ws::CloseFrame {
+        code: 4001,
+        reason: "ended by the server: revoked, or another of your connections took its place"
+            .into(),
     }
 }

@@ -13,6 +13,7 @@
 //! stored: the standings ([`standings`]) are read from the games the arena made, so every
 //! instance shows the same, and a stopped instance loses no point.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,7 +22,7 @@ use serde::Serialize;
 use crate::clock::TimeControl;
 use crate::games::{self, blocking, random_hex, GameError, Games, NewGame};
 use crate::response::{ArenaStanding, ArenaSummary, ArenaView};
-use crate::store::{ArenaData, ArenaRow, Chooser, Pairing};
+use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
 
 mod routes;
 pub use routes::routes;
@@ -183,11 +184,20 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
 /// best, with the next unpaired who was not their last opponent. Two left over who last
 /// played each other are swapped into the nearest pair made, if that pairs no one with
 /// their last opponent; else they are paired together only once both have been free for
-/// [`REMATCH_AFTER_MS`]. An odd one out waits.
-pub fn pairs(waiting: &[&Standing], now_ms: i64) -> Vec<(usize, usize)> {
+/// [`REMATCH_AFTER_MS`]. An odd one out waits. Two accounts kept `apart` (their ids, the
+/// smaller first: `fairplay::unpairable`) are never paired.
+pub fn pairs(
+    waiting: &[&Standing],
+    now_ms: i64,
+    apart: &BTreeSet<(i64, i64)>,
+) -> Vec<(usize, usize)> {
+    let allowed = |i: usize, j: usize| {
+        let (a, b) = (waiting[i].user_id, waiting[j].user_id);
+        !apart.contains(&(a.min(b), a.max(b)))
+    };
     let fresh = |i: usize, j: usize| {
         let (a, b) = (waiting[i], waiting[j]);
-        a.last_opponent != Some(b.user_id) && b.last_opponent != Some(a.user_id)
+        a.last_opponent != Some(b.user_id) && b.last_opponent != Some(a.user_id) && allowed(i, j)
     };
     let free = |i: usize| waiting[i].free_since + REMATCH_AFTER_MS <= now_ms;
     let mut taken = vec![false; waiting.len()];
@@ -224,7 +234,7 @@ pub fn pairs(waiting: &[&Standing], now_ms: i64) -> Vec<(usize, usize)> {
     }
     let mut k = 0;
     while k + 1 < rest.len() {
-        if free(rest[k]) && free(rest[k + 1]) {
+        if free(rest[k]) && free(rest[k + 1]) && allowed(rest[k], rest[k + 1]) {
             chosen.push((rest[k], rest[k + 1]));
             k += 2;
         } else {
@@ -246,12 +256,13 @@ pub fn waiting<'a>(standings: &'a [Standing], arena: &ArenaRow, now_ms: i64) -> 
         .collect()
 }
 
-/// The pairings to make in an arena as read, sides drawn at random.
-fn choose(data: &ArenaData, now_ms: i64) -> Vec<Pairing> {
+/// The pairings to make in an arena as read, sides drawn at random, never two accounts
+/// kept `apart`.
+fn choose(data: &ArenaData, now_ms: i64, apart: &BTreeSet<(i64, i64)>) -> Vec<Pairing> {
     let all = standings(data, now_ms);
     let waiting = waiting(&all, &data.arena, now_ms);
     let mut made = Vec::new();
-    for (i, j) in pairs(&waiting, now_ms) {
+    for (i, j) in pairs(&waiting, now_ms, apart) {
         let (Ok(game), Ok(coin)) = (random_hex(8), random_hex(1)) else {
             tracing::warn!("no random numbers for an arena's pairing");
             return made;
@@ -299,7 +310,10 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
     let running = blocking(move || store.store.running_arenas(now).map_err(storage)).await?;
     for id in running {
         let store = games.clone();
-        let chooser: Chooser = Box::new(move |data| choose(data, now));
+        let key = id.clone();
+        let apart = blocking(move || kept_apart(&store.store, &key, now)).await?;
+        let store = games.clone();
+        let chooser: Chooser = Box::new(move |data| choose(data, now, &apart));
         let key = id.clone();
         let made = blocking(move || store.store.pair_arena(&key, now, chooser).map_err(storage));
         let made = match made.await {
@@ -324,6 +338,35 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
         }
     }
     Ok(())
+}
+
+/// The players of a rated arena never paired with each other (`fairplay.rs`), as pairs of
+/// account ids, the smaller first. (Blocking.)
+fn kept_apart(
+    store: &crate::store::Store,
+    id: &str,
+    now_ms: i64,
+) -> Result<BTreeSet<(i64, i64)>, GameError> {
+    let Some(data) = store.arena(id, now_ms).map_err(storage)? else {
+        return Ok(BTreeSet::new());
+    };
+    if data.arena.category.is_none() {
+        return Ok(BTreeSet::new());
+    }
+    let holders: Vec<String> = data
+        .players
+        .iter()
+        .map(|p| user_holder(p.user_id))
+        .collect();
+    let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
+    let pairs = crate::fairplay::unpairable(store, &holders)?;
+    Ok(pairs
+        .into_iter()
+        .map(|(i, j)| {
+            let (a, b) = (data.players[i].user_id, data.players[j].user_id);
+            (a.min(b), a.max(b))
+        })
+        .collect())
 }
 
 /// Makes a pairing's game: the arena's variant and clock, both seats held, rated in its
@@ -602,8 +645,16 @@ mod tests {
             free(4, None, 0),
         ];
         let refs: Vec<&Standing> = four.iter().collect();
-        assert_eq!(pairs(&refs, 0), [(0, 1), (2, 3)]);
-        assert_eq!(pairs(&refs[..3], 0), [(0, 1)], "an odd one waits");
+        assert_eq!(pairs(&refs, 0, &BTreeSet::new()), [(0, 1), (2, 3)]);
+        assert_eq!(
+            pairs(&refs[..3], 0, &BTreeSet::new()),
+            [(0, 1)],
+            "an odd one waits"
+        );
+        // 1 and 2 kept apart (one browser's accounts): never paired, even alone at last.
+        let apart = BTreeSet::from([(1, 2)]);
+        assert_eq!(pairs(&refs, 0, &apart), [(0, 2), (1, 3)]);
+        assert!(pairs(&refs[..2], REMATCH_AFTER_MS, &apart).is_empty());
         // 1 and 2 just played: 1 meets 3, 2 meets 4.
         let met = [
             free(1, Some(2), 0),
@@ -612,7 +663,7 @@ mod tests {
             free(4, Some(3), 0),
         ];
         let refs: Vec<&Standing> = met.iter().collect();
-        assert_eq!(pairs(&refs, 0), [(0, 2), (1, 3)]);
+        assert_eq!(pairs(&refs, 0, &BTreeSet::new()), [(0, 2), (1, 3)]);
         // The last two left met last: swapped into the pair before them.
         let tail = [
             free(1, None, 0),
@@ -621,18 +672,21 @@ mod tests {
             free(4, Some(3), 0),
         ];
         let refs: Vec<&Standing> = tail.iter().collect();
-        let chosen = pairs(&refs, 0);
+        let chosen = pairs(&refs, 0, &BTreeSet::new());
         assert_eq!(chosen, [(0, 2), (1, 3)]);
         // Two alone who just met wait, until both have waited REMATCH_AFTER_MS.
         let alone = [free(1, Some(2), 0), free(2, Some(1), 3_000)];
         let refs: Vec<&Standing> = alone.iter().collect();
-        assert!(pairs(&refs, 12_999).is_empty());
-        assert_eq!(pairs(&refs, 3_000 + REMATCH_AFTER_MS), [(0, 1)]);
+        assert!(pairs(&refs, 12_999, &BTreeSet::new()).is_empty());
+        assert_eq!(
+            pairs(&refs, 3_000 + REMATCH_AFTER_MS, &BTreeSet::new()),
+            [(0, 1)]
+        );
         // Nobody is ever paired twice, whatever the last opponents.
         for n in 0..8usize {
             let many: Vec<Standing> = (0..n as i64).map(|i| free(i, Some(i ^ 1), 0)).collect();
             let refs: Vec<&Standing> = many.iter().collect();
-            let chosen = pairs(&refs, 0);
+            let chosen = pairs(&refs, 0, &BTreeSet::new());
             let mut seen = std::collections::HashSet::new();
             for (a, b) in &chosen {
                 assert!(seen.insert(*a) && seen.insert(*b), "{chosen:?}");

@@ -28,7 +28,7 @@ use crate::games::{self, blocking, random_hex, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
-use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenInfo, TokenList};
+use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
 use crate::store::{
     now_ms, user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy,
 };
@@ -165,14 +165,7 @@ async fn list_tokens(
     let user = logged_in(&caller)?.user.id;
     let games = shared.games.clone();
     let rows = blocking(move || games.store.tokens_of(user).map_err(storage)).await?;
-    let tokens = rows
-        .into_iter()
-        .map(|t| TokenInfo {
-            id: t.id,
-            description: t.description,
-            created_ms: t.created_ms,
-        })
-        .collect();
+    let tokens = rows.into_iter().map(Into::into).collect();
     Ok(Json(TokenList { tokens }))
 }
 
@@ -184,7 +177,27 @@ async fn revoke_token(
     let user = logged_in(&caller)?.user.id;
     let games = shared.games.clone();
     let key = id.clone();
-    if blocking(move || games.store.delete_token(user, &key).map_err(storage)).await? {
+    let revoked = blocking(move || {
+        let hash = games
+            .store
+            .tokens_of(user)
+            .map_err(storage)?
+            .into_iter()
+            .find(|t| t.id == key)
+            .map(|t| t.hash);
+        if !games.store.delete_token(user, &key).map_err(storage)? {
+            return Ok(None);
+        }
+        // At once: its streams end and its bot is offline (other instances' streams end
+        // at their next sweep, `connections.rs`).
+        games.store.bot_offline(user).map_err(storage)?;
+        Ok(hash)
+    })
+    .await?;
+    if let Some(hash) = revoked {
+        shared
+            .connections
+            .close_where(|c| c.token.as_deref() == Some(hash.as_str()));
         return Ok(StatusCode::NO_CONTENT);
     }
     Err(ApiError::new(StatusCode::NOT_FOUND, format!("no token '{id}'")).kind("no_token"))
@@ -326,6 +339,9 @@ async fn challenge(
     if holder == user_holder(dest.id) {
         let message = "a bot does not challenge itself";
         return Err(GameError::invalid(Input::Player, message.into()).into());
+    }
+    if category.is_some() {
+        crate::fairplay::check_pair(&shared.games, &holder, &user_holder(dest.id)).await?;
     }
     let games = shared.games.clone();
     let levels = blocking(move || games.store.bots().map_err(storage)).await?;
@@ -581,12 +597,15 @@ async fn events(
     if !me.bot {
         return Err(not_a_bot());
     }
+    let place = shared.connection(&caller, false)?;
+    let mut closed = place.closed.clone();
     // Online from the answer on: a challenge sent once the stream is open is not refused.
     let games = shared.games.clone();
     blocking(move || games.store.bot_seen(me.id, now_ms()).map_err(storage)).await?;
     let (lines, receiver) = mpsc::channel::<String>(16);
     let mut shutdown = shared.shutdown.clone();
     tokio::spawn(async move {
+        let _place = place;
         let mut since = query.since;
         let mut seen_at = tokio::time::Instant::now();
         loop {
@@ -626,6 +645,12 @@ async fn events(
             tokio::select! {
                 _ = tokio::time::sleep(POLL_EVERY) => {}
                 _ = shutdown.changed() => return,
+                // Revoked: the stream ends at once, and the bot is offline.
+                _ = closed.changed() => {
+                    let games = shared.games.clone();
+                    let _ = blocking(move || games.store.bot_offline(me.id).map_err(storage)).await;
+                    return;
+                }
             }
         }
     });

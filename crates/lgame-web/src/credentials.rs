@@ -19,6 +19,11 @@ use subtle::ConstantTimeEq;
 pub const USERNAME_MIN_CHARS: usize = 2;
 /// The most characters in a username (short enough for a board's side panel and a URL).
 pub const USERNAME_MAX_CHARS: usize = 20;
+/// The fewest guesses `zxcvbn` must estimate a password takes, as a power of ten: 10^8, the
+/// line of its score 3 ("safely unguessable"), which eight random characters just reach;
+/// its score 2 let through a season and a year (`Summer2024!`, 10^7.4) and two common words
+/// run together (`correcthorse`, 10^6.2).
+pub const MIN_GUESSES_LOG10: f64 = 8.0;
 /// The fewest characters in a password.
 pub const PASSWORD_MIN_CHARS: usize = 8;
 /// The most bytes in a password: plenty for a passphrase, and a bound on what one request can
@@ -151,10 +156,15 @@ pub fn check_username(name: &str) -> Result<(), String> {
              it has {what}."
         ));
     }
-    let key = username_key(name);
-    if RESERVED.contains(&key.as_str()) {
+    let folded = username_fold(name);
+    if let Some(reserved) = RESERVED.iter().find(|r| username_fold(r) == folded) {
+        let like = if username_key(name) == *reserved {
+            String::new()
+        } else {
+            format!(" (it reads as {reserved:?})")
+        };
         return Err(format!(
-            "The username {name:?} is reserved: choose another."
+            "The username {name:?} is reserved{like}: choose another."
         ));
     }
     Ok(())
@@ -166,10 +176,45 @@ pub fn username_key(name: &str) -> String {
     name.to_ascii_lowercase()
 }
 
+/// What a username's folding replaces, in order: the separators dropped, then the digits
+/// and letters people confuse made one (docs/accounts.md, "Names that look alike").
+/// `store/fairplay.rs`'s `fold_sql!` does the same in SQL.
+pub const FOLDS: [(&str, &str); 10] = [
+    ("_", ""),
+    ("-", ""),
+    (".", ""),
+    ("0", "o"),
+    ("1", "l"),
+    ("i", "l"),
+    ("5", "s"),
+    ("8", "b"),
+    ("rn", "m"),
+    ("vv", "w"),
+];
+
+/// A username folded: lower case, `_`, `-` and `.` dropped, and the digits and letters
+/// people confuse made one ([`FOLDS`]). Two names that fold alike pass for each other
+/// (`lgame_perfect` for `lgame-perfect`, `LGAME-PERFECT`, `lgame-perf3ct` is not: 3 and e
+/// are not among them), so a name is refused if it folds as a reserved name or an existing
+/// account's does.
+pub fn username_fold(name: &str) -> String {
+    FOLDS
+        .iter()
+        .fold(name.to_ascii_lowercase(), |text, (from, to)| {
+            text.replace(from, to)
+        })
+}
+
+/// The site's own words, which no password may hold (folded as a username is): a guesser
+/// tries them first.
+pub const SITE_WORDS: [&str; 2] = ["lgame", "lgameweb"];
+
 /// Why a password is refused, or `Ok`: at least 8 characters, at most 256 bytes (see
-/// [`PASSWORD_MAX_BYTES`]), not the username, and not guessable: `zxcvbn`'s estimate, with the
-/// username as a word an attacker would try, must be a score of 2 or more (over 10^6 guesses;
-/// 0 and 1 are the common passwords, keyboard rows, a word with a digit or two).
+/// [`PASSWORD_MAX_BYTES`]), no control character, not holding the username (of 3 characters
+/// or more; a shorter one, not equal to it) nor the site's own words ([`SITE_WORDS`]: `lgame`,
+/// `L game`, whatever their case and separators), and not guessable: `zxcvbn`'s estimate,
+/// given the username and the site's words as words an attacker would try, must be
+/// 10^[`MIN_GUESSES_LOG10`] guesses or more.
 pub fn check_password(password: &str, username: &str) -> Result<(), String> {
     if password.chars().count() < PASSWORD_MIN_CHARS {
         return Err(format!(
@@ -183,16 +228,30 @@ pub fn check_password(password: &str, username: &str) -> Result<(), String> {
             password.len()
         ));
     }
+    if password.chars().any(char::is_control) {
+        return Err("A password may not hold control characters (a tab, a new line…).".to_owned());
+    }
     if !username.is_empty() && password.to_lowercase() == username.to_lowercase() {
         return Err("The password must not be the username.".to_owned());
     }
+    let lower = password.to_lowercase();
+    if username.chars().count() >= 3 && lower.contains(&username.to_lowercase()) {
+        return Err("The password must not hold the username.".to_owned());
+    }
+    let squeezed: String = lower
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '_' | '-' | '.'))
+        .collect();
+    if SITE_WORDS.iter().any(|word| squeezed.contains(word)) {
+        return Err("The password must not hold the site's name (lgame, L game).".to_owned());
+    }
     let key = username_key(username);
-    let inputs: Vec<&str> = [username, key.as_str()]
+    let inputs: Vec<&str> = [username, key.as_str(), "lgame", "l game", "l-game"]
         .into_iter()
         .filter(|s| !s.is_empty())
         .collect();
     let estimate = zxcvbn::zxcvbn(password, &inputs);
-    if u8::from(estimate.score()) < 2 {
+    if estimate.guesses_log10() < MIN_GUESSES_LOG10 {
         // zxcvbn's sentences say why (none repeats the password) and what would do better.
         let mut message = "This password is too easy to guess.".to_owned();
         if let Some(feedback) = estimate.feedback() {
@@ -541,6 +600,87 @@ mod tests {
         let long = "é".repeat(200);
         assert!(refused(&long, "carol").contains("at most 256 bytes"));
         assert!(refused(&"a".repeat(257), "carol").contains("at most 256"));
+    }
+
+    #[test]
+    fn the_guessable_passwords_of_the_attack_are_refused() {
+        for (password, user, why) in [
+            ("bobby_pw1", "bobby", "username"),
+            ("Summer2024!", "carol", "guess"),
+            ("lgame1234", "carol", "site"),
+            ("L-Game-rules-2026", "carol", "site"),
+            ("my L game pass", "carol", "site"),
+            ("correcthorse", "carol", "guess"),
+            ("tab\tinside-Quiet-Orbit", "carol", "control"),
+        ] {
+            let message = check_password(password, user).expect_err(password);
+            assert!(message.contains(why), "{password}: {message}");
+            assert!(!message.contains(password), "echoed: {message}");
+        }
+    }
+
+    #[test]
+    fn the_passwords_the_tests_use_are_accepted() {
+        for password in [
+            "Quiet-Lantern-Orbit-71",
+            "violet-L-pieces-37",
+            "Granite-Meadow-Fox-88",
+            "Copper-Willow-Finch-61",
+            "Harbor-Cobalt-Wren-907",
+            "Lilac-Summit-Otter-404",
+            "Saffron-Glacier-Moth-12",
+            "Thistle-Beacon-Raven-38",
+            "Velvet-Tractor-Plum-3141",
+            "Walnut-Harvest-Comet-56",
+            "Whatever-New-Pass-77",
+            "Changed-By-Evil-99",
+            "another-violet-L-99",
+            "Wrong-Password-00",
+        ] {
+            assert_eq!(check_password(password, "alice"), Ok(()), "{password}");
+        }
+    }
+
+    #[test]
+    fn names_fold_as_people_read_them() {
+        assert_eq!(
+            username_fold("lgame_perfect"),
+            username_fold("lgame-perfect")
+        );
+        assert_eq!(
+            username_fold("LGAME.Perfect"),
+            username_fold("lgame-perfect")
+        );
+        assert_eq!(
+            username_fold("1game-perfect"),
+            username_fold("lgame-perfect")
+        );
+        assert_eq!(
+            username_fold("Igame_perfect"),
+            username_fold("lgame-perfect")
+        );
+        assert_eq!(username_fold("b0b"), username_fold("bob"));
+        assert_eq!(username_fold("rnallory"), username_fold("mallory"));
+        // A letter changed is another name.
+        assert_ne!(
+            username_fold("lgame-perfekt"),
+            username_fold("lgame-perfect")
+        );
+        assert_ne!(
+            username_fold("lgame-perf3ct"),
+            username_fold("lgame-perfect")
+        );
+        for name in [
+            "lgame_perfect",
+            "LGAME-perfect",
+            "1game-perfect",
+            "adm1n",
+            "r00t",
+        ] {
+            let message = check_username(name).expect_err(name);
+            assert!(message.contains("reserved"), "{name}: {message}");
+        }
+        assert_eq!(check_username("lgame-perfekt"), Ok(()));
     }
 
     #[test]

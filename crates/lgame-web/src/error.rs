@@ -11,12 +11,13 @@ use axum::Json;
 
 use crate::games::{Conflict, GameError};
 use crate::response::ErrorBody;
+use crate::store::Trouble;
 
 /// Every refusal's `kind` the server can answer (docs/api.md, "Refusals"): the page has
 /// words for each in every language it offers (a browser test checks), and a unit test below
 /// finds every kind written in the server's source in this list.
 #[rustfmt::skip]
-pub const ERROR_KINDS: [&str; 75] = [
+pub const ERROR_KINDS: [&str; 80] = [
     // Texts the library cannot read (`games::Input`), and requests that cannot be.
     "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
     "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
@@ -27,8 +28,10 @@ pub const ERROR_KINDS: [&str; 75] = [
     "seat_taken", "not_over", "rematch_given", "no_draw_offer", "out_of_time", "no_clock",
     "opponent_here", "refused",
     // Accounts and sessions.
-    "no_session", "wrong_credentials", "username_taken", "bad_username", "bad_password",
-    "bad_email", "no_user", "disabled", "foreign_origin",
+    "no_session", "wrong_credentials", "username_taken", "username_lookalike", "bad_username",
+    "bad_password", "bad_email", "no_user", "disabled", "foreign_origin",
+    // Fair play, connections and the storage.
+    "same_browser", "too_many_connections", "storage_full", "storage_read_only",
     // The lobby and quick pairing.
     "no_seek", "not_your_seek", "seek_gone", "seek_taken", "own_seek", "too_many_seeks",
     "no_ticket", "ticket_gone", "paired",
@@ -121,8 +124,15 @@ impl From<GameError> for ApiError {
                 (StatusCode::UNPROCESSABLE_ENTITY, "unservable", None, None)
             }
             GameError::Outdated => (StatusCode::CONFLICT, "outdated", None, None),
-            GameError::Unavailable(_) => {
-                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(5)
+            GameError::Unavailable(_, trouble) => {
+                let (kind, seconds) = match trouble {
+                    Trouble::Unreachable => ("unavailable", 5),
+                    Trouble::Full => ("storage_full", 60),
+                    Trouble::ReadOnly => ("storage_read_only", 60),
+                };
+                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+                    .kind(kind)
+                    .retry_after(seconds);
             }
             GameError::Internal { what, error } => return ApiError::internal(what, error),
         };

@@ -363,9 +363,15 @@ impl Games {
             Some(id) => id,
             None => random_hex(8)?,
         };
+        // A token only for a side its creator plays: every human side of a game nobody
+        // holds (a program's), else the held ones; never the invited side, which is its
+        // guest's alone (docs/accounts.md, "Seats").
+        let nobody_holds = holders.iter().all(Option::is_none);
         let mut tokens = [None, None];
         for (i, seat) in seats.iter().enumerate() {
-            if seat.is_human() && issue[i] && lobby_tokens[i].is_none() {
+            let invited = invite.is_some_and(|side| side as usize == i);
+            let theirs = nobody_holds || holders[i].is_some();
+            if seat.is_human() && issue[i] && lobby_tokens[i].is_none() && !invited && theirs {
                 tokens[i] = Some(random_hex(16)?);
             }
         }

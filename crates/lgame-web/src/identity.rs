@@ -56,6 +56,8 @@ pub struct Caller {
     pub logged_in: Option<LoggedIn>,
     /// The account came from an API token (`Authorization: Bearer`), not a session.
     pub by_token: bool,
+    /// That token's hash.
+    pub token_hash: Option<String>,
     anon: Option<String>,
     /// The client's address (see [`client_ip`]).
     pub ip: Option<IpAddr>,
@@ -88,10 +90,21 @@ impl Caller {
         if let Some(holder) = self.holder() {
             return Ok((holder, None));
         }
+        let (_, cookie) = self.anon_or_new()?;
+        Ok((self.holder().unwrap_or_default(), cookie))
+    }
+
+    /// The browser's anonymous holder, a new identity made if it has none (then its cookie
+    /// is to be set on the answer): the browser an account logs in from is known by it
+    /// (`fairplay.rs`).
+    pub fn anon_or_new(&mut self) -> Result<(String, Option<HeaderValue>), ApiError> {
+        if let Some(anon) = self.anon_holder() {
+            return Ok((anon, None));
+        }
         let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
         let cookie = self.cookie(ANON_COOKIE, &secret, ANON_SECONDS);
         self.anon = Some(secret);
-        Ok((self.holder().unwrap_or_default(), Some(cookie)))
+        Ok((self.anon_holder().unwrap_or_default(), Some(cookie)))
     }
 
     /// Who gives a game command: the body's token if it has one, else the caller's seats
@@ -222,6 +235,7 @@ pub async fn identify(
         https: shared.clients.https,
         logged_in: None,
         by_token: false,
+        token_hash: None,
     };
     if let Some(bearer) = bearer(req.headers()) {
         let scoped = beyond_token(&req);
@@ -229,6 +243,7 @@ pub async fn identify(
             Ok(user) => {
                 caller.anon = None;
                 caller.by_token = true;
+                caller.token_hash = Some(secret_hash(&bearer));
                 caller.logged_in = Some(LoggedIn {
                     id_hash: String::new(),
                     user,
@@ -243,7 +258,7 @@ pub async fn identify(
     // The page's files need no session: only the API reads it.
     let api = req.uri().path().starts_with("/api/");
     if let Some(secret) = cookie_value(headers, SESSION_COOKIE).filter(|_| api) {
-        match session(&shared, &secret).await {
+        match session(&shared, &secret, &caller).await {
             Ok(Some((logged_in, renewed))) => {
                 if renewed {
                     set = Some(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS));
@@ -256,7 +271,17 @@ pub async fn identify(
     }
     req.extensions_mut().insert(caller);
     let mut response = next.run(req).await;
-    if let Some(cookie) = set {
+    // One decision about the session's cookie per answer: a handler that set it (a log-in,
+    // a sign-up, a log-out) has the last word over a renewal or the removal of a stale one.
+    let decided = response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .any(|c| {
+            c.as_bytes()
+                .starts_with(format!("{SESSION_COOKIE}=").as_bytes())
+        });
+    if let Some(cookie) = set.filter(|_| !decided) {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     response
@@ -315,9 +340,14 @@ async fn token_account(shared: &Shared, token: &str, beyond: bool) -> Result<Use
 }
 
 /// The session of a cookie's id, if it is live (not expired, its account not disabled),
-/// renewed when a day old (then `true`); an expired one is ended.
-async fn session(shared: &Shared, secret: &str) -> Result<Option<(LoggedIn, bool)>, GameError> {
-    let games = shared.games.clone();
+/// renewed when a day old (then `true`, and the caller's browser and address noted); an
+/// expired one is ended.
+async fn session(
+    shared: &Shared,
+    secret: &str,
+    caller: &Caller,
+) -> Result<Option<(LoggedIn, bool)>, GameError> {
+    let (games, caller) = (shared.games.clone(), caller.clone());
     let id_hash = secret_hash(secret);
     blocking(move || {
         let storage = |e| GameError::storage("reading the session", e);
@@ -338,6 +368,8 @@ async fn session(shared: &Shared, secret: &str) -> Result<Option<(LoggedIn, bool
                 .store
                 .renew_session(&id_hash, now, now + SESSION_SECONDS)
                 .map_err(storage)?;
+            // Still used from this browser and address (`fairplay.rs`).
+            crate::fairplay::note_use(&games.store, &caller, user.id)?;
         }
         Ok(Some((LoggedIn { id_hash, user }, renew)))
     })

@@ -24,11 +24,13 @@ mod autoplay;
 mod bots;
 mod catalog;
 mod clock;
+mod connections;
 pub mod credentials;
 mod error;
 pub use error::ERROR_KINDS;
 mod explore;
 mod extract;
+mod fairplay;
 mod flags;
 mod games;
 mod identity;
@@ -54,6 +56,7 @@ use tokio::sync::{watch, Semaphore};
 pub use assets::write_static_site;
 pub use extract::MAX_BODY;
 pub use identity::ClientRules;
+pub use limits::{Action, ActionLimits};
 pub use listener::Limits as ConnectionLimits;
 pub use store::{Database, Synchronous};
 
@@ -74,8 +77,13 @@ pub struct Config {
     pub synchronous: Synchronous,
     /// Games created (or imported) per client address per minute; 0: no limit.
     pub create_limit: u32,
-    /// WebSockets open at once.
+    /// WebSockets and streams open at once (past it, only a player's connection to their
+    /// own game is admitted).
     pub max_websockets: usize,
+    /// WebSockets and streams open at once from one client address (an IPv6 /64).
+    pub websockets_per_address: usize,
+    /// WebSockets and streams open at once for one account or browser.
+    pub websockets_per_identity: usize,
     /// Games held in memory (the rest wait in the database).
     pub cache_games: usize,
     /// The largest table, in positions, solved for a computer player or an analysis.
@@ -107,6 +115,10 @@ pub struct Config {
     /// Open seeks (and quick pairing tickets) one holder, or one address without an
     /// account, may have.
     pub seek_limit: i64,
+    /// Calls that change something (arenas, seeks, challenges, tokens, invitations, the
+    /// account), per account per minute (an address four times as
+    /// many); 0: none.
+    pub action_limits: ActionLimits,
 }
 
 impl Config {
@@ -117,7 +129,9 @@ impl Config {
             db: db.into(),
             synchronous: Synchronous::Full,
             create_limit: 60,
-            max_websockets: 1000,
+            max_websockets: connections::Limits::default().max,
+            websockets_per_address: connections::Limits::default().per_address,
+            websockets_per_identity: connections::Limits::default().per_identity,
             cache_games: 10_000,
             max_table_states: DEFAULT_MAX_TABLE_STATES,
             max_plies: games::DEFAULT_MAX_PLIES,
@@ -130,6 +144,7 @@ impl Config {
             clients: ClientRules::default(),
             test_clock: false,
             seek_limit: lobby::LIMIT,
+            action_limits: ActionLimits::default(),
         }
     }
 }
@@ -185,10 +200,14 @@ impl Server {
                 "analysis and classes requests",
             )),
             solvers: Arc::new(Semaphore::new(tables::solvers())),
-            websockets: Arc::new(Semaphore::new(config.max_websockets)),
-            max_websockets: config.max_websockets,
+            connections: connections::Connections::new(connections::Limits {
+                max: config.max_websockets,
+                per_address: config.websockets_per_address,
+                per_identity: config.websockets_per_identity,
+            }),
             shutdown,
             clients: Arc::new(config.clients.clone()),
+            actions: Arc::new(limits::Actions::new(&config.action_limits)),
             account_limits: Arc::new(accounts::Limits::new(
                 config.signup_limit,
                 config.login_failure_limit,
@@ -198,6 +217,11 @@ impl Server {
             peers::follow(shared.games.clone(), shared.lobby.clone(), notices);
         }
         flags::start(shared.games.clone(), shared.shutdown.clone());
+        connections::sweep(
+            shared.connections.clone(),
+            shared.games.clone(),
+            shared.shutdown.clone(),
+        );
         shared.lobby.start(shared.shutdown.clone());
         arena::start(shared.games.clone(), shared.shutdown.clone());
         tracing::info!(

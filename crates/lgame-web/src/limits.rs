@@ -1,5 +1,7 @@
 //! Requests per client: the limits on games created, analysis requests, sign-ups and
-//! failed log-ins.
+//! failed log-ins, and on every other call that changes something — arenas joined and
+//! left, seeks, challenges, tokens, invitations, the account's changes — per account and
+//! per address ([`Action`], the table of docs/server.md, "Limits on what changes").
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -7,7 +9,10 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
 
@@ -20,6 +25,8 @@ pub struct RateLimiter<K = IpAddr> {
     period: Duration,
     /// What is counted, for the refusal: `games created`.
     what: &'static str,
+    /// Whose count it is, for the refusal: `this address`.
+    whose: &'static str,
     buckets: Mutex<HashMap<K, Bucket>>,
 }
 
@@ -43,8 +50,14 @@ impl<K: Hash + Eq> RateLimiter<K> {
             capacity,
             period,
             what,
+            whose: "this address",
             buckets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The same limit, counted for `whose` (`this account`), as its refusal says.
+    pub fn whose(self, whose: &'static str) -> RateLimiter<K> {
+        RateLimiter { whose, ..self }
     }
 
     /// Looks at the key's bucket: takes one request from it if `take`, or says how long
@@ -90,8 +103,8 @@ impl<K: Hash + Eq> RateLimiter<K> {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
-                "too many {} from this address: at most {} {period}; retry in {seconds} s",
-                self.what, self.capacity
+                "too many {} from {}: at most {} {period}; retry in {seconds} s",
+                self.what, self.whose, self.capacity
             ),
         )
         .retry_after(seconds)
@@ -111,5 +124,280 @@ impl<K: Hash + Eq> RateLimiter<K> {
     /// Counts one for the key, afterwards (it may be past the limit then).
     pub fn count(&self, key: K) {
         let _ = self.bucket(key, true);
+    }
+}
+
+/// What a call that changes something is counted as: each its own limit, per account (or
+/// browser) and per address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Arenas made, joined and left.
+    Arenas,
+    /// Seeks and quick pairing's tickets made, taken and withdrawn.
+    Seeks,
+    /// Challenges made, answered and withdrawn.
+    Challenges,
+    /// API tokens made and revoked.
+    Tokens,
+    /// Invitations made, seats taken.
+    Invitations,
+    /// The account's changes: its password, its other sessions ended, made a bot, closed.
+    Account,
+}
+
+impl Action {
+    pub const ALL: [Action; 6] = [
+        Action::Arenas,
+        Action::Seeks,
+        Action::Challenges,
+        Action::Tokens,
+        Action::Invitations,
+        Action::Account,
+    ];
+
+    /// Its name, as `--action-limit` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Arenas => "arenas",
+            Action::Seeks => "seeks",
+            Action::Challenges => "challenges",
+            Action::Tokens => "tokens",
+            Action::Invitations => "invitations",
+            Action::Account => "account",
+        }
+    }
+
+    /// Calls one account (or browser) may make a minute by default; an address may make
+    /// four times as many (`ADDRESS_FACTOR`: a school or a household shares one).
+    pub fn default_per_minute(self) -> u32 {
+        match self {
+            Action::Arenas => 20,
+            Action::Seeks => 30,
+            Action::Challenges => 30,
+            Action::Tokens => 10,
+            Action::Invitations => 20,
+            Action::Account => 10,
+        }
+    }
+
+    /// The calls counted: method and route.
+    pub fn routes(self) -> &'static [(Method, &'static str)] {
+        match self {
+            Action::Arenas => &[
+                (Method::POST, "/api/arenas"),
+                (Method::POST, "/api/arenas/{id}/join"),
+                (Method::POST, "/api/arenas/{id}/leave"),
+            ],
+            Action::Seeks => &[
+                (Method::POST, "/api/seeks"),
+                (Method::DELETE, "/api/seeks/{id}"),
+                (Method::POST, "/api/seeks/{id}/accept"),
+                (Method::POST, "/api/pairing"),
+                (Method::DELETE, "/api/pairing/{ticket}"),
+            ],
+            Action::Challenges => &[
+                (Method::POST, "/api/challenges/{id}"),
+                (Method::DELETE, "/api/challenges/{id}"),
+                (Method::POST, "/api/challenges/{id}/accept"),
+                (Method::POST, "/api/challenges/{id}/decline"),
+            ],
+            Action::Tokens => &[
+                (Method::POST, "/api/account/tokens"),
+                (Method::DELETE, "/api/account/tokens/{id}"),
+            ],
+            Action::Invitations => &[
+                (Method::POST, "/api/games/{id}/invitation"),
+                (Method::POST, "/api/games/{id}/seat"),
+            ],
+            Action::Account => &[
+                (Method::POST, "/api/account/password"),
+                (Method::DELETE, "/api/account/sessions"),
+                (Method::POST, "/api/account/bot"),
+                (Method::DELETE, "/api/account"),
+            ],
+        }
+    }
+
+    /// The action a call is, if it is counted.
+    pub fn of(method: &Method, route: &str) -> Option<Action> {
+        Action::ALL
+            .into_iter()
+            .find(|a| a.routes().iter().any(|(m, r)| m == method && *r == route))
+    }
+}
+
+impl std::str::FromStr for Action {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Action, String> {
+        Action::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Action::ALL.iter().map(|a| a.name()).collect();
+                format!("'{name}' is no action: one of {}", names.join(", "))
+            })
+    }
+}
+
+/// An address may make this many times an account's calls.
+pub const ADDRESS_FACTOR: u32 = 4;
+
+/// The limits on calls that change something: per minute, per account; 0: none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionLimits(pub std::collections::BTreeMap<Action, u32>);
+
+impl Default for ActionLimits {
+    fn default() -> ActionLimits {
+        ActionLimits(
+            Action::ALL
+                .into_iter()
+                .map(|a| (a, a.default_per_minute()))
+                .collect(),
+        )
+    }
+}
+
+impl ActionLimits {
+    /// The same with `action`'s limit set (per account per minute; 0: none).
+    pub fn with(mut self, action: Action, per_minute: u32) -> ActionLimits {
+        self.0.insert(action, per_minute);
+        self
+    }
+}
+
+/// Counts the calls that change something, per action: per account (or browser) and per
+/// address.
+pub struct Actions(HashMap<Action, (RateLimiter<String>, RateLimiter<IpAddr>)>);
+
+impl Actions {
+    pub fn new(limits: &ActionLimits) -> Actions {
+        let minute = Duration::from_secs(60);
+        Actions(
+            limits
+                .0
+                .iter()
+                .map(|(action, &n)| {
+                    let what = match action {
+                        Action::Arenas => "arena calls",
+                        Action::Seeks => "seek calls",
+                        Action::Challenges => "challenge calls",
+                        Action::Tokens => "token calls",
+                        Action::Invitations => "invitation calls",
+                        Action::Account => "account changes",
+                    };
+                    let per_account = RateLimiter::per(n, minute, what).whose("this account");
+                    let per_address =
+                        RateLimiter::per(n.saturating_mul(ADDRESS_FACTOR), minute, what);
+                    (*action, (per_account, per_address))
+                })
+                .collect(),
+        )
+    }
+
+    /// Counts a call of `action` by `holder` (if any) from `address`, or refuses it: 429
+    /// with `Retry-After`. Both counts are checked before either is taken.
+    pub fn check(
+        &self,
+        action: Action,
+        holder: Option<&str>,
+        address: IpAddr,
+    ) -> Result<(), ApiError> {
+        let Some((per_account, per_address)) = self.0.get(&action) else {
+            return Ok(());
+        };
+        if let Some(holder) = holder {
+            per_account.check_left(holder.to_string())?;
+        }
+        per_address.check(address)?;
+        if let Some(holder) = holder {
+            per_account.count(holder.to_string());
+        }
+        Ok(())
+    }
+}
+
+/// Before the handlers of the calls that change something: counted, or refused (429).
+pub async fn limit_actions(
+    State(shared): State<crate::api::Shared>,
+    route: Option<MatchedPath>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let action = route.and_then(|r| Action::of(req.method(), r.as_str()));
+    if let Some(action) = action {
+        let caller = req.extensions().get::<crate::identity::Caller>();
+        let holder = caller.and_then(|c| c.holder());
+        let address = caller.map_or(IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED), |c| {
+            crate::connections::address_key(c.client())
+        });
+        if let Err(refused) = shared.actions.check(action, holder.as_deref(), address) {
+            return refused.into_response();
+        }
+    }
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_counted_call_is_a_route_of_the_api() {
+        let doc: serde_json::Value = serde_json::from_str(crate::openapi::json()).unwrap();
+        // A route's parameters named as the document names them.
+        let shape = |route: &str| {
+            route
+                .split('/')
+                .map(|part| if part.starts_with('{') { "{}" } else { part })
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let paths = doc["paths"].as_object().unwrap();
+        for action in Action::ALL {
+            for (method, route) in action.routes() {
+                let method_name = method.as_str().to_lowercase();
+                let documented = paths.iter().any(|(path, ops)| {
+                    shape(path) == shape(route) && ops[&method_name].is_object()
+                });
+                assert!(documented, "{method} {route} ({})", action.name());
+                assert_eq!(Action::of(method, route), Some(action));
+            }
+            assert_eq!(action.name().parse(), Ok(action));
+        }
+        assert!(Action::of(&Method::GET, "/api/arenas").is_none());
+        assert!("arena".parse::<Action>().is_err());
+    }
+
+    #[test]
+    fn an_account_and_its_address_are_counted_apart() {
+        let actions = Actions::new(&ActionLimits::default().with(Action::Tokens, 2));
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        for _ in 0..2 {
+            actions.check(Action::Tokens, Some("u:1"), ip).unwrap();
+        }
+        let refused = actions.check(Action::Tokens, Some("u:1"), ip).unwrap_err();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(refused.retry_after.is_some());
+        assert!(
+            refused.body.error.contains("this account"),
+            "{}",
+            refused.body.error
+        );
+        // The address's count was not taken by the refusal: 8 in all, 2 taken so far.
+        for holder in ["u:2", "u:2", "u:3", "u:3", "u:4", "u:4"] {
+            actions.check(Action::Tokens, Some(holder), ip).unwrap();
+        }
+        let refused = actions.check(Action::Tokens, Some("u:5"), ip).unwrap_err();
+        assert!(
+            refused.body.error.contains("this address"),
+            "{}",
+            refused.body.error
+        );
+        // None: no limit.
+        let free = Actions::new(&ActionLimits::default().with(Action::Tokens, 0));
+        for _ in 0..100 {
+            free.check(Action::Tokens, Some("u:1"), ip).unwrap();
+        }
     }
 }

@@ -12,7 +12,7 @@
 //! poll of it. Unseen for [`LIFETIMES`]' `unseen_ms`, it is gone: a closed page's seek
 //! disappears within seconds. Times are the server's (`clock::TimeSource`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -503,6 +503,9 @@ impl Lobby {
                 return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("rating_range"));
             }
         }
+        if row.category.is_some() {
+            crate::fairplay::check_pair(&self.games, &row.holder, taker).await?;
+        }
         let side = side_of(&row.colour)?;
         let claimed = [(row, side)];
         match self.make(&claimed, Some(taker)).await? {
@@ -603,7 +606,20 @@ impl Lobby {
             pools.entry(key).or_default().push(row);
         }
         let now = self.now();
-        for (_, pool) in pools {
+        for ((_, category), pool) in pools {
+            // Rated: never two accounts of one browser (`fairplay.rs`).
+            let holders: Vec<String> = pool.iter().map(|r| r.holder.clone()).collect();
+            let games = self.games.clone();
+            let apart = match category {
+                Some(_) => {
+                    blocking(move || {
+                        let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
+                        crate::fairplay::unpairable(&games.store, &holders)
+                    })
+                    .await?
+                }
+                None => Default::default(),
+            };
             let waiting: Vec<Waiting> = pool
                 .iter()
                 .map(|r| Waiting {
@@ -612,7 +628,7 @@ impl Lobby {
                     since_ms: r.created_ms,
                 })
                 .collect();
-            for (a, b) in pairs(&waiting, now) {
+            for (a, b) in pairs(&waiting, now, &apart) {
                 let side = side_of("random")?;
                 let pair = [(pool[a].clone(), side), (pool[b].clone(), !side)];
                 if let Err(e) = self.make(&pair, None).await {
@@ -687,15 +703,20 @@ pub fn range_after(since_ms: i64, now_ms: i64) -> i64 {
 
 /// Quick pairing's pairs among the tickets of one pool (their indexes): the two nearest
 /// ratings first, then the next nearest of those left, and so on (on a tie, the one who
-/// waited longest first), never a holder with itself, and a pair only if its gap is within
-/// the range of the one of the two who has waited longer.
-pub fn pairs(waiting: &[Waiting<'_>], now_ms: i64) -> Vec<(usize, usize)> {
+/// waited longest first), never a holder with itself nor two kept `apart` (`(i, j)`, `i <
+/// j`: `fairplay::unpairable`), and a pair only if its gap is within the range of the one
+/// of the two who has waited longer.
+pub fn pairs(
+    waiting: &[Waiting<'_>],
+    now_ms: i64,
+    apart: &BTreeSet<(usize, usize)>,
+) -> Vec<(usize, usize)> {
     let mut candidates = Vec::new();
     for (i, a) in waiting.iter().enumerate() {
         for (j, b) in waiting.iter().enumerate().skip(i + 1) {
             let gap = (a.rating - b.rating).abs();
             let range = range_after(a.since_ms.min(b.since_ms), now_ms);
-            if a.holder != b.holder && gap <= range {
+            if a.holder != b.holder && gap <= range && !apart.contains(&(i, j)) {
                 candidates.push((gap, a.since_ms.min(b.since_ms), i, j));
             }
         }
@@ -729,6 +750,7 @@ mod tests {
 
     #[test]
     fn pairing_pairs_the_nearest_ratings_first_and_widens_with_waiting() {
+        let none = BTreeSet::new();
         // Nearest first: 1500 with 1510 (not with 1400, which came first), 1400 with 1300.
         let pool = waiting(&[
             ("a:1", 1400, 0),
@@ -736,17 +758,20 @@ mod tests {
             ("a:3", 1510, 0),
             ("a:4", 1300, 0),
         ]);
-        assert_eq!(pairs(&pool, 0), vec![(1, 2), (0, 3)]);
+        assert_eq!(pairs(&pool, 0, &none), vec![(1, 2), (0, 3)]);
+        // Two kept apart (one browser's accounts) are not paired, however near.
+        let apart = BTreeSet::from([(1, 2)]);
+        assert_eq!(pairs(&pool, 0, &apart), vec![(0, 1)]);
         // 400 apart: not at once, nor after 11 s (±375), but after 12 s (±400).
         let far = waiting(&[("a:1", 1500, 0), ("a:2", 1900, 5_000)]);
         assert_eq!(range_after(0, 11_999), 375);
-        assert!(pairs(&far, 0).is_empty());
-        assert!(pairs(&far, 11_999).is_empty());
-        assert_eq!(pairs(&far, 12_000), vec![(0, 1)]);
+        assert!(pairs(&far, 0, &none).is_empty());
+        assert!(pairs(&far, 11_999, &none).is_empty());
+        assert_eq!(pairs(&far, 12_000, &none), vec![(0, 1)]);
         // Never a holder with itself; an odd one out waits.
         let same = waiting(&[("u:1", 1500, 0), ("u:1", 1500, 0), ("u:2", 1700, 0)]);
-        assert!(pairs(&same, 0).is_empty());
-        assert_eq!(pairs(&same, 10_000), vec![(0, 2)]);
+        assert!(pairs(&same, 0, &none).is_empty());
+        assert_eq!(pairs(&same, 10_000, &none), vec![(0, 2)]);
         // Checked against every way of pairing a small pool: what is chosen is never
         // beaten by a pair of two left out (both unpaired and within range).
         let ratings = [1500, 1450, 1620, 1380, 1900, 1505, 1700];
@@ -759,7 +784,7 @@ mod tests {
                 })
                 .collect();
             for now in [0, 4_000, 30_000] {
-                let chosen = pairs(&pool, now);
+                let chosen = pairs(&pool, now, &none);
                 let mut paired = vec![false; n];
                 for &(i, j) in &chosen {
                     assert!(!paired[i] && !paired[j], "{chosen:?}");

@@ -201,7 +201,7 @@ enum GameRefusals {
     NoGame(ErrorBody),
     #[response(
         status = 503,
-        description = "The database cannot be reached (`Retry-After`)"
+        description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)"
     )]
     Unavailable(ErrorBody),
 }
@@ -585,7 +585,7 @@ fn openapi_json() {}
         (status = 400, description = "Unreadable JSON, or a variant, setup, player or turn limit refused", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 fn create() {}
@@ -599,7 +599,7 @@ fn create() {}
         (status = 400, description = "Unreadable JSON, or a record or player refused", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 fn import() {}
@@ -775,7 +775,7 @@ fn claim() {}
     responses(
         (status = 200, description = "The record", body = String, content_type = "text/plain"),
         (status = 404, description = "No game has this id", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 fn record() {}
 
@@ -791,6 +791,7 @@ fn record() {}
         (status = 400, description = "Not a WebSocket handshake, or a query parameter refused", body = ErrorBody),
         (status = 403, description = "The token plays no side of this game", body = ErrorBody),
         (status = 404, description = "No game has this id", body = ErrorBody),
+        (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
         (status = 503, description = "Too many WebSockets open, or the database cannot be reached", body = ErrorBody),
     ))]
 fn websocket() {}

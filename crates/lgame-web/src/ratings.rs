@@ -19,6 +19,7 @@ use crate::clock::{Speed, TimeControl};
 
 mod routes;
 
+pub(crate) use routes::ratings_of;
 pub use routes::{refuse_own_rated_game, routes};
 
 /// The classic game's categories, one a speed (an ultrabullet game is rated as bullet: a
@@ -79,6 +80,11 @@ pub const TAU: f64 = 0.75;
 
 /// A rating is provisional while its deviation is this or more (shown with "?").
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A rated game changes ratings only once both sides have moved (as on lichess): this many
+/// plies. Before, a resignation, an abort or a flag leaves the ratings alone, so that two
+/// accounts cannot farm a rating with games nobody played.
+pub const RATED_FROM_PLY: i64 = 2;
 
 /// lichess's bounds: the deviation stays within 45–500, the volatility at most 0.1.
 const DEVIATION_BOUNDS: (f64, f64) = (45.0, 500.0);

@@ -349,7 +349,8 @@ pub struct Created {
     pub watch_page: String,
     /// The game's public WebSocket (a path).
     pub ws: String,
-    /// The human sides only.
+    /// The human sides the asker plays only: every human side of a game nobody holds, else
+    /// the held ones; never an invited side (its seat is the guest's alone).
     pub players: Players,
     /// The new game's state.
     pub state: GameState,
@@ -853,6 +854,49 @@ pub struct Export {
     pub sessions: Vec<SessionInfo>,
     /// Every game the account holds a seat of.
     pub games: Vec<GameSummary>,
+    /// Its ratings, each with its history (the rating after each rated game).
+    pub ratings: Vec<CategoryRating>,
+    /// Its API tokens: ids and descriptions, never the tokens.
+    pub tokens: Vec<TokenInfo>,
+    /// The arenas it joined.
+    pub arenas: Vec<ArenaJoined>,
+    /// The browsers (their anonymous identity's hash) and addresses it was used from in
+    /// the last 30 days (docs/ratings.md, "Fair play").
+    pub footprints: Vec<FootprintView>,
+}
+
+/// An arena an account joined.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ArenaJoined {
+    pub arena: String,
+    /// When it last joined, in the server's milliseconds.
+    pub joined_ms: i64,
+    /// When it left (`null`: still in).
+    #[schema(required)]
+    pub left_ms: Option<i64>,
+}
+
+/// A browser or an address an account was used from.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FootprintView {
+    /// `browser` (its anonymous identity's hash, `a:HASH`) or `address`.
+    pub kind: String,
+    pub value: String,
+    /// When first used, Unix milliseconds.
+    pub first_ms: i64,
+    /// When last used.
+    pub seen_ms: i64,
+}
+
+impl From<crate::store::Footprint> for FootprintView {
+    fn from(f: crate::store::Footprint) -> FootprintView {
+        FootprintView {
+            kind: f.kind,
+            value: f.value,
+            first_ms: f.first_ms,
+            seen_ms: f.seen_ms,
+        }
+    }
 }
 
 /// An open seek, as the lobby lists it.
@@ -1043,6 +1087,16 @@ pub struct TokenInfo {
     #[schema(required)]
     pub description: Option<String>,
     pub created_ms: i64,
+}
+
+impl From<crate::store::TokenRow> for TokenInfo {
+    fn from(t: crate::store::TokenRow) -> TokenInfo {
+        TokenInfo {
+            id: t.id,
+            description: t.description,
+            created_ms: t.created_ms,
+        }
+    }
 }
 
 /// `GET /api/account/tokens`.

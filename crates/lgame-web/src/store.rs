@@ -36,6 +36,7 @@ macro_rules! seat_columns {
 mod accounts;
 mod arenas;
 mod bots;
+mod fairplay;
 mod lobby;
 mod postgres;
 mod ratings;
@@ -51,6 +52,7 @@ pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use bots::{
     Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
+pub use fairplay::{Fairplay, Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
 pub use ratings::{account_of, now_ms, Leader, RatingChange, Ratings};
 pub use sqlite::Synchronous;
@@ -203,9 +205,9 @@ pub enum StoreError {
     /// An [`Edit`] made on a version the stored game has left: another instance changed it
     /// first.
     Stale,
-    /// The database cannot be reached (PostgreSQL restarting, failing over, the network
-    /// down): the same may succeed later.
-    Unavailable(anyhow::Error),
+    /// The database cannot take the request now (it cannot be reached, its disk is full,
+    /// its file is read-only): the same may succeed later, once someone has seen to it.
+    Unavailable(Trouble, anyhow::Error),
     /// No such game.
     NotFound,
     /// Anything else: the database or the machine failed.
@@ -215,11 +217,75 @@ pub enum StoreError {
 /// What the store answers.
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// Why the database cannot take a request now (each its own refusal: `error.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trouble {
+    /// It cannot be reached: PostgreSQL restarting, failing over, the network down; an
+    /// SQLite file that cannot be opened or read, or is locked.
+    Unreachable,
+    /// Its disk is full.
+    Full,
+    /// It is read-only (its file, its file system, a standby).
+    ReadOnly,
+}
+
+impl Trouble {
+    /// The trouble a driver's failure is, if it is one (else a failure of the server).
+    pub fn of(error: &anyhow::Error) -> Option<Trouble> {
+        error.chain().find_map(|cause| {
+            if postgres::is_unreachable(cause) {
+                return Some(Trouble::Unreachable);
+            }
+            if let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() {
+                return match e.code().map(|c| c.code()) {
+                    Some("53100") => Some(Trouble::Full),
+                    Some("25006") => Some(Trouble::ReadOnly),
+                    _ => None,
+                };
+            }
+            cause
+                .downcast_ref::<rusqlite::Error>()
+                .and_then(Trouble::of_sqlite)
+        })
+    }
+
+    /// The trouble an SQLite failure is, if it is one.
+    pub fn of_sqlite(error: &rusqlite::Error) -> Option<Trouble> {
+        use rusqlite::ErrorCode::*;
+        match error.sqlite_error_code()? {
+            DiskFull => Some(Trouble::Full),
+            ReadOnly => Some(Trouble::ReadOnly),
+            CannotOpen | SystemIoFailure | DatabaseBusy | DatabaseLocked => {
+                Some(Trouble::Unreachable)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl StoreError {
+    /// `error`, as the trouble it is (if any) or a failure.
+    pub fn classified(error: anyhow::Error) -> StoreError {
+        match Trouble::of(&error) {
+            Some(trouble) => StoreError::Unavailable(trouble, error),
+            None => StoreError::Other(error),
+        }
+    }
+}
+
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Stale => f.write_str("the game changed in the database since it was read"),
-            StoreError::Unavailable(e) => write!(f, "the database cannot be reached: {e:#}"),
+            StoreError::Unavailable(Trouble::Unreachable, e) => {
+                write!(f, "the database cannot be reached: {e:#}")
+            }
+            StoreError::Unavailable(Trouble::Full, e) => {
+                write!(f, "the database's disk is full: {e:#}")
+            }
+            StoreError::Unavailable(Trouble::ReadOnly, e) => {
+                write!(f, "the database is read-only: {e:#}")
+            }
             StoreError::NotFound => f.write_str("no such game in the database"),
             StoreError::Other(e) => write!(f, "{e:#}"),
         }
@@ -229,19 +295,16 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl From<anyhow::Error> for StoreError {
-    /// A driver's failure, told apart once here: out of reach, or anything else.
+    /// A driver's failure, told apart once here: a trouble of the database's, or anything
+    /// else.
     fn from(error: anyhow::Error) -> StoreError {
-        if error.chain().any(postgres::is_unreachable) {
-            StoreError::Unavailable(error)
-        } else {
-            StoreError::Other(error)
-        }
+        StoreError::classified(error)
     }
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError::Other(error.into())
+        StoreError::classified(error.into())
     }
 }
 
@@ -311,7 +374,7 @@ impl Pending {
 /// What a database does for the server: the one interface of the SQLite and PostgreSQL
 /// backends (a third implements the same). The blocking calls are made off the async
 /// threads.
-pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Send + Sync {
+pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Fairplay + Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -537,7 +600,10 @@ mod both_backends {
         store.insert_game(&a, &["A1,A2,A3,B3".into()], "*").unwrap();
         store.insert_game(&b, &[], "*").unwrap();
         assert_eq!(store.count_games().unwrap(), 2);
-        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        let (mut back, moves) = store.load(&a.id).unwrap().unwrap();
+        // When it was stored is read back (the database's clock), never written.
+        let stored = back.created.take().expect("its time of storing");
+        assert!(stored > 1_700_000_000, "{stored}");
         assert_eq!((back, moves), (a.clone(), vec!["A1,A2,A3,B3".to_string()]));
         assert!(store.load("cccccccccccccccc").unwrap().is_none());
         assert!(matches!(

@@ -211,14 +211,14 @@ fn the_database_holds_no_password_session_cookie_invitation_or_token_in_clear(ba
         );
         assert_eq!(created.status, 201, "{created:?}");
         let (id, invite) = invitation_of(&created.body);
-        for side in ["red", "blue"] {
-            tokens.push(
-                created.body["players"][side]["token"]
-                    .as_str()
-                    .unwrap()
-                    .to_string(),
-            );
-        }
+        // The host's token only: the invited seat's is nobody's (its guest plays by seat).
+        assert_eq!(created.body["players"]["blue"], Value::Null);
+        tokens.push(
+            created.body["players"]["red"]["token"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
         if std::ptr::eq(host, &alice) {
             let seated = friend.post(&format!("/api/games/{id}/seat"), &json!({"invite": invite}));
             assert_eq!(seated.status, 200, "{seated:?}");
@@ -233,7 +233,7 @@ fn the_database_holds_no_password_session_cookie_invitation_or_token_in_clear(ba
     ];
     secrets.extend(cookies.iter().cloned());
     secrets.extend(tokens);
-    assert_eq!(secrets.len(), 1 + 2 + 4 + 4);
+    assert_eq!(secrets.len(), 1 + 2 + 4 + 2);
 
     let bytes = database_bytes(backend, &dir, &db);
     // The search reads the tables: the username is there, and the session's hash.

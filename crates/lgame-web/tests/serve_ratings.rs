@@ -159,6 +159,8 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
     }
     assert_eq!(analysis(&cy).status, 200);
     assert_eq!(analysis(&stranger).status, 200);
+    // Rated once both sides have moved.
+    play(&bob, &game);
     let ended = act(&bob, &game, "resign");
     assert_eq!(ended["result"], "1-0");
     let (before, after) = after_game([None, None], lgame::game::GameResult::RedWins, 0);
@@ -196,6 +198,7 @@ fn rated_games_change_ratings_once_and_nothing_else_does(backend: Backend) {
     assert_eq!(rating(&started["ratings"]["red"]["before"]), bob_1.rating);
     assert_eq!(rating(&started["ratings"]["blue"]["before"]), ann_1.rating);
     play(&bob, &game);
+    play(&ann, &game);
     act(&ann, &game, "draw");
     let drawn = act(&bob, &game, "draw");
     assert_eq!(drawn["result"], "1/2-1/2", "{drawn}");

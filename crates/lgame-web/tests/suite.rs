@@ -11,6 +11,7 @@ mod serve_accuracy;
 mod serve_api;
 mod serve_arena;
 mod serve_assets;
+mod serve_attacks;
 mod serve_bots;
 mod serve_classes;
 mod serve_clocks;

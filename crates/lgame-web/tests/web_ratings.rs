@@ -16,8 +16,8 @@ use lgame_test_support::browser::Session;
 use lgame_test_support::http::quiet_moves;
 use serde_json::{json, Value};
 
-/// One rated blitz game: `winner` seeks it as Red, `loser` takes it, Red moves, and the
-/// loser resigns.
+/// One rated blitz game: `winner` seeks it as Red, `loser` takes it, both move (a game is
+/// rated once both sides have moved), and the loser resigns.
 fn rated_game(bench: &Bench, winner: &Browser, loser: &Browser) {
     let seek = winner.post(
         "/api/seeks",
@@ -34,6 +34,12 @@ fn rated_game(bench: &Bench, winner: &Browser, loser: &Browser) {
     let moved = winner.post(
         &format!("/api/games/{game}/moves"),
         &json!({ "side": "red", "ply": 1, "move": quiet_moves(&state)[0] }),
+    );
+    assert_eq!(moved.status, 200, "{:?}", moved.body);
+    let state = bench.server.state(&game);
+    let moved = loser.post(
+        &format!("/api/games/{game}/moves"),
+        &json!({ "side": "blue", "ply": 2, "move": quiet_moves(&state)[0] }),
     );
     assert_eq!(moved.status, 200, "{:?}", moved.body);
     let resigned = loser.post(&format!("/api/games/{game}/resign"), &json!({}));
@@ -258,9 +264,11 @@ fn a_rated_game_from_the_lobby_shows_both_ratings_hides_analysis_and_tells_the_c
             "no analysis during one's rated game"
         );
     }
-    // Ann (Red) moves; Bob resigns.
+    // Ann (Red) moves, then Bob (a game is rated once both sides have moved); Bob resigns.
     type_a_move(&bench, &ann, &id);
     wait_for_ply(&bob, 1);
+    type_a_move(&bench, &bob, &id);
+    wait_for_ply(&ann, 2);
     resign_in_page(&bob);
     bob.wait_until("the end", || bench.server.state(&id)["over"] == true);
     let after = bench.server.state(&id)["ratings"].clone();

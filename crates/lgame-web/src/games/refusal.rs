@@ -8,7 +8,7 @@ use lgame::moves::IllegalMove;
 use lgame::Color;
 
 use crate::response::GameState;
-use crate::store::StoreError;
+use crate::store::{StoreError, Trouble};
 
 /// Why a request about a game or a position is refused: what happened, not how HTTP says
 /// it.
@@ -53,9 +53,10 @@ pub enum GameError {
     /// The game in memory is behind the database: another server instance changed it
     /// first. Nothing was changed; the game is reloaded and the request tried again.
     Outdated,
-    /// The database cannot be reached (it restarts, fails over, or the network is down):
-    /// what was being done. Nothing was changed; the request may be sent again.
-    Unavailable(&'static str),
+    /// The database cannot take the request now (it cannot be reached, its disk is full,
+    /// its file is read-only): what was being done, and why. Nothing was changed; the
+    /// request may be sent again.
+    Unavailable(&'static str, Trouble),
     /// The database or the machine failed.
     Internal {
         /// What was being done.
@@ -150,7 +151,7 @@ impl GameError {
     pub fn storage(what: &'static str, error: StoreError) -> GameError {
         match error {
             StoreError::Stale => GameError::Outdated,
-            StoreError::Unavailable(_) => GameError::Unavailable(what),
+            StoreError::Unavailable(trouble, _) => GameError::Unavailable(what, trouble),
             StoreError::NotFound | StoreError::Other(_) => GameError::internal(what, error),
         }
     }
@@ -179,12 +180,20 @@ impl fmt::Display for GameError {
             GameError::Outdated => f.write_str(
                 "the game changed on another server instance at the same time; try again",
             ),
-            GameError::Unavailable(what) => {
+            GameError::Unavailable(what, Trouble::Unreachable) => {
                 write!(
                     f,
                     "{what}: the database cannot be reached; try again shortly"
                 )
             }
+            GameError::Unavailable(what, Trouble::Full) => write!(
+                f,
+                "{what}: the server's disk is full; nothing was changed, try again later"
+            ),
+            GameError::Unavailable(what, Trouble::ReadOnly) => write!(
+                f,
+                "{what}: the server's database is read-only; nothing was changed, try again later"
+            ),
             GameError::Internal { what, error } => write!(f, "{what}: {error}"),
         }
     }

@@ -54,10 +54,15 @@ impl Games {
         ];
         let mut issue = [false; 2];
         issue[new_side as usize] = by_token;
-        // A rated game's rematch is rated too: the same players, rules and clock.
+        // A rated game's rematch is rated too: the same players, rules and clock; casual if
+        // the two have since played from one browser (`fairplay.rs`).
+        let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
+        let apart = live.category.is_some()
+            && !crate::fairplay::unpairable(&self.store, &holders)?.is_empty();
         let category = live
             .category
             .as_deref()
+            .filter(|_| !apart)
             .and_then(|c| crate::ratings::categories().find(|known| *known == c));
         let new = NewGame {
             holders: [live.holders[1].clone(), live.holders[0].clone()],

@@ -300,15 +300,16 @@ async fn websocket(
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let permit = shared.websocket_permit()?;
+    let place = shared.connection(&caller, false)?;
     let (lobby, shutdown) = (shared.lobby.clone(), shared.shutdown.clone());
     let holder = caller.holder();
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
-            watch_lobby(socket, &lobby, holder.as_deref(), shutdown).await;
+            let ends = [shutdown, place.closed.clone()];
+            watch_lobby(socket, &lobby, holder.as_deref(), ends).await;
             lobby.leave(holder.as_deref());
-            drop(permit);
+            drop(place);
         }))
 }
 
@@ -336,13 +337,14 @@ fn message(news: &News, holder: Option<&str>) -> Option<String> {
     }
 }
 
-/// A lobby page's session: the open seeks, then each change, until either side closes or
-/// the server stops. What the page sends is read and ignored.
+/// A lobby page's session: the open seeks, then each change, until either side closes, the
+/// server stops or it ends the connection (`[shutdown, closed]`). What the page sends is
+/// read and ignored.
 async fn watch_lobby(
     mut socket: WebSocket,
     lobby: &Lobby,
     holder: Option<&str>,
-    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    [mut shutdown, mut closed]: [tokio::sync::watch::Receiver<bool>; 2],
 ) {
     let (seeks, mut news) = lobby.watch(holder);
     if socket
@@ -380,6 +382,10 @@ async fn watch_lobby(
             },
             _ = shutdown.changed() => {
                 let _ = socket.send(Message::Close(None)).await;
+                break;
+            }
+            _ = closed.changed() => {
+                let _ = socket.send(Message::Close(Some(crate::api::ended_by_server()))).await;
                 break;
             }
         }

@@ -18,10 +18,10 @@ use crate::response::{
         (status = 201, description = "The account; the session's cookie is set, and the browser's games are the account's", body = Account),
         (status = 400, description = "Unreadable JSON, or a username, password or email refused (`invalid`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
-        (status = 409, description = "The username is taken, whatever its case (`username_taken`)", body = ErrorBody),
+        (status = 409, description = "The username is taken, whatever its case (`username_taken`), or reads as an existing account's (`username_lookalike`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many sign-ups from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn sign_up() {}
@@ -45,7 +45,7 @@ pub fn account() {}
         (status = 401, description = "No session, or a wrong password", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many failed passwords (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many failed passwords (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn close_account() {}
@@ -92,7 +92,7 @@ pub fn log_out() {}
         (status = 401, description = "No session, or a wrong password", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many failed passwords (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many failed passwords (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn change_password() {}
@@ -104,6 +104,7 @@ pub fn change_password() {}
         (status = 200, description = "How many sessions ended", body = Ended),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn end_other_sessions() {}
 
@@ -111,7 +112,7 @@ pub fn end_other_sessions() {}
 #[utoipa::path(get, path = "/api/account/export", tag = "accounts",
     summary = "All the account's data, as a JSON file",
     responses(
-        (status = 200, description = "The account, its sessions (never their ids) and its games", body = Export),
+        (status = 200, description = "Everything kept about the account: its sessions (never their ids), games, ratings with their history, tokens (ids and descriptions), arenas, and the browsers and addresses it was used from in the last 30 days", body = Export),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
     ))]
 pub fn export() {}
@@ -159,6 +160,7 @@ pub fn user_games() {}
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
         GameRefusals,
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn seat() {}
 
@@ -174,5 +176,6 @@ pub fn seat() {}
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
         GameRefusals,
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn invitation() {}

@@ -15,8 +15,8 @@ use crate::response::{ArenaList, ArenaView, ErrorBody};
         (status = 401, description = "No session: arenas are for accounts (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn create_arena() {}
@@ -26,7 +26,7 @@ pub fn create_arena() {}
     summary = "The arenas: upcoming and running first, then finished",
     responses(
         (status = 200, description = "At most 50 arenas", body = ArenaList),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn list_arenas() {}
 
@@ -37,7 +37,7 @@ pub fn list_arenas() {}
     responses(
         (status = 200, description = "The arena, its standings and, once finished, its podium", body = ArenaView),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn show_arena() {}
 
@@ -52,7 +52,8 @@ pub fn show_arena() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn join_arena() {}
 
@@ -67,6 +68,7 @@ pub fn join_arena() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn leave_arena() {}

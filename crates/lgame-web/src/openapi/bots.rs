@@ -15,7 +15,8 @@ use crate::response::{BotList, ChallengeView, Created, ErrorBody, TokenCreated, 
         (status = 401, description = "No session, nor token (`no_session`; `bad_token`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The account has played (`has_games`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn make_bot() {}
 
@@ -29,7 +30,8 @@ pub fn make_bot() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn create_token() {}
@@ -53,6 +55,7 @@ pub fn list_tokens() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no such token (`no_token`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn revoke_token() {}
 
@@ -61,7 +64,7 @@ pub fn revoke_token() {}
     summary = "The bots: the server's computer levels, then the programs' bots",
     responses(
         (status = 200, description = "Every bot, online or not", body = BotList),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn list_bots() {}
 
@@ -74,12 +77,12 @@ pub fn list_bots() {}
         (status = 201, description = "The challenge: `pending` until the bot answers, `accepted` at once by the server's levels", body = ChallengeView),
         (status = 400, description = "A variant, clock or colour refused; a person, not a bot (`not_a_bot`); not rated (`not_rated`)", body = ErrorBody),
         (status = 401, description = "A rated challenge without an account (`no_session`); an unknown token (`bad_token`)", body = ErrorBody),
-        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`); a rated challenge between accounts that used the same browser (`same_browser`)", body = ErrorBody),
         (status = 404, description = "No player has this name (`no_user`)", body = ErrorBody),
         (status = 409, description = "The bot's program is not connected (`bot_offline`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many games made from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many games made from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn challenge() {}
@@ -91,7 +94,7 @@ pub fn challenge() {}
     responses(
         (status = 200, description = "The challenge as it stands", body = ChallengeView),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn show_challenge() {}
 
@@ -104,6 +107,7 @@ pub fn show_challenge() {}
         (status = 403, description = "Not its challenger (`not_your_challenge`)", body = ErrorBody),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
         (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn cancel_challenge() {}
 
@@ -118,6 +122,7 @@ pub fn cancel_challenge() {}
         (status = 403, description = "Not the bot challenged (`not_your_challenge`)", body = ErrorBody),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
         (status = 409, description = "Answered already, or withdrawn (`challenge_settled`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn accept_challenge() {}
 
@@ -135,6 +140,7 @@ pub fn accept_challenge() {}
         (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn decline_challenge() {}
 
@@ -150,6 +156,7 @@ pub fn decline_challenge() {}
         (status = 400, description = "A query parameter refused (`since` not a number)", body = ErrorBody),
         (status = 401, description = "No token, or an unknown one (`no_session`, `bad_token`)", body = ErrorBody),
         (status = 403, description = "The account is no bot (`not_a_bot`)", body = ErrorBody),
+        (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
     ))]
 pub fn events() {}
 
@@ -164,6 +171,7 @@ pub fn events() {}
         (status = 200, description = "The stream", body = String, content_type = "application/x-ndjson"),
         (status = 403, description = "The token plays no side of this game", body = ErrorBody),
         (status = 404, description = "No game has this id", body = ErrorBody),
+        (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
         (status = 503, description = "Too many streams and WebSockets open, or the database cannot be reached", body = ErrorBody),
     ))]
 pub fn game_stream() {}

@@ -44,8 +44,8 @@ pub struct LobbyMessage {
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The asker (or, anonymous, its address) has as many open seeks as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn create_seek() {}
@@ -55,7 +55,7 @@ pub fn create_seek() {}
     summary = "The open seeks, newest first",
     responses(
         (status = 200, description = "The open seeks (at most 500)", body = SeekList),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn list_seeks() {}
 
@@ -66,7 +66,7 @@ pub fn list_seeks() {}
     responses(
         (status = 200, description = "The seek; its seeker's side only to the seeker, whose poll keeps an open seek alive", body = SeekStatus),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn show_seek() {}
 
@@ -79,7 +79,8 @@ pub fn show_seek() {}
         (status = 403, description = "Not the seeker's (`not_your_seek`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 409, description = "Taken: its game goes on (`seek_taken`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn withdraw_seek() {}
 
@@ -91,12 +92,12 @@ pub fn withdraw_seek() {}
     responses(
         (status = 201, description = "The game, the taker's seat held by its cookies (and its token)", body = Created),
         (status = 401, description = "A rated seek taken by a browser without an account (`no_session`)", body = ErrorBody),
-        (status = 403, description = "A request with cookies from another site (`foreign_origin`), or a taker rated outside the seek's range (`rating_range`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`), or a taker rated outside the seek's range (`rating_range`), or a rated seek's seeker and taker whose accounts used the same browser (`same_browser`)", body = ErrorBody),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 409, description = "Someone else took it first (`seek_taken`), or it is the asker's own (`own_seek`)", body = ErrorBody),
         (status = 410, description = "Withdrawn, or its page closed (`seek_gone`)", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn accept_seek() {}
 
@@ -111,8 +112,8 @@ pub fn accept_seek() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The address has as many tickets as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
 pub fn join_pool() {}
@@ -125,7 +126,7 @@ pub fn join_pool() {}
         (status = 200, description = "Waiting (the poll keeps the ticket alive), or paired", body = PairingStatus),
         (status = 404, description = "No such ticket (`no_ticket`)", body = ErrorBody),
         (status = 410, description = "Withdrawn, or unseen too long (`ticket_gone`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn show_ticket() {}
 
@@ -137,7 +138,8 @@ pub fn show_ticket() {}
         (status = 204, description = "Left (or gone already)"),
         (status = 404, description = "No such ticket (`no_ticket`)", body = ErrorBody),
         (status = 409, description = "Already paired: the game goes on (`paired`)", body = ErrorBody),
-        (status = 503, description = "The database cannot be reached (`Retry-After`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
 pub fn leave_pool() {}
 
@@ -152,6 +154,7 @@ pub fn leave_pool() {}
     responses(
         (status = 101, description = "Switching to the WebSocket protocol"),
         (status = 400, description = "Not a WebSocket handshake", body = ErrorBody),
+        (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
         (status = 503, description = "Too many WebSockets open", body = ErrorBody),
     ))]
 pub fn websocket() {}

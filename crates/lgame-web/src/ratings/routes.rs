@@ -48,7 +48,16 @@ async fn user_ratings(
     // Scoring the games' accuracy replays up to 50 games a category: limited as analysis is.
     shared.analysis_limiter.check(caller.client())?;
     let user = user_named(&shared, &name).await?;
-    let (games, id) = (shared.games.clone(), user.id);
+    Ok(Json(UserRatings {
+        ratings: ratings_of(&shared, user.id).await?,
+        username: user.username,
+    }))
+}
+
+/// Account `id`'s ratings, each with its history and the player's accuracy (a profile's,
+/// and the account's export).
+pub(crate) async fn ratings_of(shared: &Shared, id: i64) -> Result<Vec<CategoryRating>, ApiError> {
+    let games = shared.games.clone();
     let (entries, history) = blocking(move || {
         let entries = games.store.ratings_of(id).map_err(storage)?;
         let history = games.store.rating_history(id).map_err(storage)?;
@@ -62,7 +71,7 @@ async fn user_ratings(
             .filter(|c| c.category == category)
             .cloned()
             .collect();
-        let accuracy = accuracy_of(&shared, &changes).await?;
+        let accuracy = accuracy_of(shared, &changes).await?;
         ratings.push(CategoryRating {
             rating: entry.rating.rating,
             deviation: entry.rating.deviation,
@@ -83,10 +92,7 @@ async fn user_ratings(
             accuracy,
         });
     }
-    Ok(Json(UserRatings {
-        username: user.username,
-        ratings,
-    }))
+    Ok(ratings)
 }
 
 /// A player's accuracy over their newest rated games of one category (`changes`, oldest

@@ -229,12 +229,16 @@ pub(super) const RENEW_SESSION: &str =
 
 pub(super) const END_SESSION: &str = "DELETE FROM sessions WHERE id_hash = $1";
 
-pub(super) const INSERT_USER: &str =
-    "INSERT INTO users (username, username_key, password_hash, email, created)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username_key) DO NOTHING RETURNING id";
+pub(super) const INSERT_USER: &str = concat!(
+    "INSERT INTO users (username, username_key, password_hash, email, created, username_fold)
+     VALUES ($1, $2, $3, $4, $5, ",
+    super::fairplay::fold_sql!("$1"),
+    ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
+);
 
-pub(super) const DELETE_USER: [&str; 11] = [
+pub(super) const DELETE_USER: [&str; 12] = [
     "DELETE FROM sessions WHERE user_id = $1",
+    "DELETE FROM footprints WHERE user_id = $1",
     super::bots::DELETE_BOT_ROWS[0],
     super::bots::DELETE_BOT_ROWS[1],
     super::bots::DELETE_BOT_ROWS[2],
@@ -258,8 +262,12 @@ pub(super) fn change_sql(change: &UserChange) -> &'static str {
         UserChange::Password(_) => "UPDATE users SET password_hash = $2 WHERE id = $1",
         UserChange::Disabled(_) => "UPDATE users SET disabled = $2 WHERE id = $1",
         UserChange::Rename { .. } => {
-            "UPDATE users SET username = $2, username_key = $3 WHERE id = $1
+            concat!(
+                "UPDATE users SET username = $2, username_key = $3, username_fold = ",
+                super::fairplay::fold_sql!("$2"),
+                " WHERE id = $1
              AND NOT EXISTS (SELECT 1 FROM users WHERE username_key = $3 AND id <> $1)"
+            )
         }
     }
 }

@@ -104,6 +104,10 @@ pub trait Arenas {
     /// its row locked): the games seen over for the first time are marked so, then
     /// `choose` is given the arena as read and its pairings stored. Answers them.
     fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>>;
+
+    /// The arenas account `user` joined, the newest first: arena, when it last joined, when
+    /// it left (for its export).
+    fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>>;
 }
 
 /// How long a pairing whose game is not stored yet counts as a game in progress: longer,
@@ -184,6 +188,9 @@ pub(super) const RUNNING: &str = "SELECT id FROM arenas WHERE starts_at <= $1 AN
      UNION SELECT ag.arena FROM arena_games ag JOIN games g ON g.id = ag.game
      WHERE ag.ended_ms IS NULL
      ORDER BY 1";
+
+pub(super) const ARENAS_OF: &str = "SELECT arena, joined_ms, left_ms FROM arena_players
+     WHERE user_id = $1 ORDER BY joined_ms DESC, arena";
 
 pub(super) const PLAYERS: &str = "SELECT p.user_id, u.username, p.joined_ms, p.left_ms
      FROM arena_players p JOIN users u ON u.id = p.user_id

@@ -248,9 +248,13 @@ pub(super) const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND
 
 pub(super) const LEVEL_BOT: &str = "SELECT id FROM users WHERE level = $1";
 
-pub(super) const INSERT_LEVEL_BOT: &str =
-    "INSERT INTO users (username, username_key, password_hash, email, created, bot, level)
-     VALUES ($1, $2, '!', NULL, $3, TRUE, $4) ON CONFLICT (username_key) DO NOTHING RETURNING id";
+pub(super) const INSERT_LEVEL_BOT: &str = concat!(
+    "INSERT INTO users (username, username_key, password_hash, email, created, bot, level,
+                        username_fold)
+     VALUES ($1, $2, '!', NULL, $3, TRUE, $4, ",
+    super::fairplay::fold_sql!("$1"),
+    ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
+);
 
 pub(super) const BOTS: &str = "SELECT id, username, level, seen_ms FROM users
      WHERE bot AND NOT disabled ORDER BY level IS NULL, username_key";

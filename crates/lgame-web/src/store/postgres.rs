@@ -32,6 +32,7 @@ use super::{side_from_text, side_text, token_column};
 mod accounts;
 mod arenas;
 mod bots;
+mod fairplay;
 mod lobby;
 mod ratings;
 use super::{
@@ -113,6 +114,8 @@ const MIGRATIONS: &[&str] = &[
     super::arenas::SCHEMA,
     // Version 7: the SQLite schema's version 10 (bots).
     super::bots::SCHEMA_POSTGRES,
+    // Version 8: the SQLite schema's version 11 (fair play).
+    super::fairplay::SCHEMA,
 ];
 
 /// Changes written and commits made: one each per change here.

@@ -6,7 +6,8 @@
 //! result is stored (an edit whose outcome is no longer `*`), the same transaction reads
 //! both players' entries, rates the game (`ratings::after_game`) and writes both entries and
 //! both changes: keyed by the game, so that a game changes ratings exactly once. An aborted
-//! game keeps the result `*` and so changes nothing.
+//! game keeps the result `*` and so changes nothing, and so does a game that ends before
+//! both sides have moved ([`crate::ratings::RATED_FROM_PLY`]).
 
 use lgame::game::{GameResult, ResultToken};
 
@@ -77,10 +78,20 @@ pub struct RatedGame {
     pub holders: [Option<String>; 2],
     pub outcome: String,
     pub at_ms: Option<i64>,
+    /// The plies played.
+    pub plies: i64,
 }
 
 /// What the databases keep of ratings. (Every call blocks.)
 pub trait Ratings {
+    /// Replaces every entry and every change by these, in one transaction (a
+    /// recomputation: `admin::recompute_ratings`).
+    fn replace_ratings(
+        &self,
+        entries: &[(i64, String, Entry)],
+        changes: &[RatingChange],
+    ) -> StoreResult<()>;
+
     /// Account `user_id`'s entries, by category.
     fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>>;
 
@@ -121,13 +132,17 @@ pub fn account_of(holder: Option<&str>) -> Option<i64> {
 }
 
 /// What a game's end rates, if anything: a rated game between two accounts whose result is
-/// stored (an aborted game's is `*`).
+/// stored (an aborted game's is `*`) after both sides have moved (`plies`).
 pub(super) fn to_rate(
     category: Option<String>,
     holders: [Option<String>; 2],
     outcome: &str,
+    plies: i64,
 ) -> Option<([i64; 2], String, GameResult)> {
     let category = category?;
+    if plies < crate::ratings::RATED_FROM_PLY {
+        return None;
+    }
     let players = [
         account_of(holders[0].as_deref())?,
         account_of(holders[1].as_deref())?,
@@ -176,9 +191,12 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// A rated game's category and holders (`$1` its id).
-pub(super) const GAME_RATED: &str =
-    "SELECT category, red_holder, blue_holder FROM games WHERE id = $1";
+/// A rated game's category, holders and plies (`$1` its id).
+pub(super) const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
+        (SELECT count(*) FROM moves WHERE game = $1) FROM games WHERE id = $1";
+
+/// What a recomputation clears first.
+pub(super) const REPLACE_ALL: [&str; 2] = ["DELETE FROM rating_changes", "DELETE FROM ratings"];
 
 /// Whether game `$1` has changed ratings already.
 pub(super) const CHANGED: &str = "SELECT count(*) FROM rating_changes WHERE game = $1";
@@ -230,7 +248,8 @@ pub(super) fn game_ratings_sql() -> String {
 }
 
 pub(super) const RATED_GAMES: &str = "SELECT g.id, g.category, g.red_holder, g.blue_holder,
-        g.outcome, (SELECT min(c.at_ms) FROM rating_changes c WHERE c.game = g.id)
+        g.outcome, (SELECT min(c.at_ms) FROM rating_changes c WHERE c.game = g.id),
+        (SELECT count(*) FROM moves m WHERE m.game = g.id)
      FROM games g WHERE g.category IS NOT NULL";
 
 pub(super) const RATED_PLAYING: &str = "SELECT id FROM games
@@ -360,8 +379,11 @@ mod both_backends {
             // Mostly rated, in a few categories; some casual, some aborted.
             let category = ["blitz", "blitz", "bullet", "misere", "casual"][dice.below(5) as usize];
             let category = (category != "casual").then_some(category);
+            // Most games with both sides' moves; some ended before (then never rated).
+            let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
+            let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
             store
-                .insert_game(&game(&id, [red, blue], category), &[], "*")
+                .insert_game(&game(&id, [red, blue], category), &moves, "*")
                 .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
@@ -379,7 +401,8 @@ mod both_backends {
                 again.change = Change::Requests;
                 store.queue(again).wait().unwrap();
             }
-            if let (Some(category), true) = (category, result != "*") {
+            let real = plies >= crate::ratings::RATED_FROM_PLY;
+            if let (Some(category), true, true) = (category, result != "*", real) {
                 rated += 1;
                 for player in [red, blue] {
                     *tally.entry((player, category.to_string())).or_default() += 1;

@@ -28,6 +28,7 @@ use crate::secret::token_hash;
 mod accounts;
 mod arenas;
 mod bots;
+mod fairplay;
 mod lobby;
 mod ratings;
 
@@ -144,6 +145,9 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::arenas::SCHEMA),
     // Version 10: bots, their API tokens, challenges and events (`store/bots.rs`).
     Migration::Sql(super::bots::SCHEMA_SQLITE),
+    // Version 11: fair play: the browsers and addresses accounts used, names folded
+    // (`store/fairplay.rs`).
+    Migration::Sql(super::fairplay::SCHEMA),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
@@ -193,11 +197,25 @@ pub struct Store {
     reader: Mutex<Connection>,
 }
 
-/// Opens a connection in WAL mode.
+/// Opens a connection in WAL mode, for writing: a database that cannot be written (a
+/// read-only file, folder or file system) is an error that names its path, not a server
+/// that starts and fails at its first change.
 fn connect(path: &Path) -> anyhow::Result<Connection> {
     let conn = Connection::open(path)
         .with_context(|| format!("opening the database {}", path.display()))?;
-    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    let unwritable = || {
+        format!(
+            "the database {} cannot be opened for writing (is the file, its folder or its \
+             file system read-only?)",
+            path.display()
+        )
+    };
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        bail!(unwritable());
+    }
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+        .with_context(unwritable)?;
     if !mode.eq_ignore_ascii_case("wal") {
         bail!("{}: cannot use WAL mode (got {mode})", path.display());
     }
@@ -547,10 +565,9 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
 /// of the batch fails (and none is written). One outcome per change, in order.
 fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
     if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
-        let e = format!("{e:#}");
         return jobs
             .iter()
-            .map(|_| Err(StoreError::Other(anyhow!("starting a transaction: {e}"))))
+            .map(|_| Err(batch_failed(&e, "starting a transaction")))
             .collect();
     }
     let mut outcomes: Vec<StoreResult<()>> = Vec::with_capacity(jobs.len());
@@ -569,13 +586,22 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
         if !conn.is_autocommit() {
             let _ = conn.execute_batch("ROLLBACK");
         }
-        let e = format!("{e:#}");
         return outcomes
             .into_iter()
-            .map(|_| Err(StoreError::Other(anyhow!("committing: {e}"))))
+            .map(|_| Err(batch_failed(&e, "committing")))
             .collect();
     }
     outcomes
+}
+
+/// A batch's failure while `doing`, told to each of its changes: the trouble it is (a full
+/// disk, a read-only file), or a failure.
+fn batch_failed(e: &rusqlite::Error, doing: &str) -> StoreError {
+    let error = anyhow!("{doing}: {e:#}");
+    match crate::store::Trouble::of_sqlite(e) {
+        Some(trouble) => StoreError::Unavailable(trouble, error),
+        None => StoreError::Other(error),
+    }
 }
 
 /// Writes an edit: moves the game's version one up and writes the standing requests if it
@@ -731,7 +757,8 @@ mod tests {
             .wait()
             .unwrap_err();
         assert!(matches!(stale, StoreError::Stale), "{stale:#}");
-        let (back, moves) = store.load("g1").unwrap().unwrap();
+        let (mut back, moves) = store.load("g1").unwrap().unwrap();
+        assert!(back.created.take().is_some(), "read back, never written");
         assert_eq!(back, GameRow { version: 1, ..row });
         assert_eq!(moves, ["a", "b"]);
         assert_eq!(store.version_of("g1").unwrap(), 1);

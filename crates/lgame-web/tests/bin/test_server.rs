@@ -59,6 +59,17 @@ fn config(args: impl Iterator<Item = String>) -> anyhow::Result<Config> {
             "test_clock" => config.test_clock = parse(name, value)?,
             "seek_limit" => config.seek_limit = parse(name, value)?,
             "signup_limit" => config.signup_limit = parse(name, value)?,
+            "max_websockets" => config.max_websockets = parse(name, value)?,
+            "websockets_per_address" => config.websockets_per_address = parse(name, value)?,
+            "websockets_per_identity" => config.websockets_per_identity = parse(name, value)?,
+            "action_limit" => {
+                let (action, n) = value
+                    .split_once('=')
+                    .ok_or_else(|| anyhow!("action_limit=ACTION=N"))?;
+                let (action, n) = (parse(name, action)?, parse(name, n)?);
+                config.action_limits = config.action_limits.clone().with(action, n);
+            }
+            "trusted_proxy" => config.clients.trusted_proxies.push(parse(name, value)?),
             other => bail!("no such field {other:?} (the test server sets only those it names)"),
         }
     }

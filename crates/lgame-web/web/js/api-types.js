@@ -50,6 +50,14 @@
  */
 
 /**
+ * An arena an account joined.
+ * @typedef {Object} ArenaJoined
+ * @property {string} arena
+ * @property {number} joined_ms When it last joined, in the server's milliseconds.
+ * @property {number | null} left_ms When it left (`null`: still in).
+ */
+
+/**
  * The answer to `GET /api/arenas`: those not yet over first, soonest first, then the finished, the latest first; at most 50.
  * @typedef {Object} ArenaList
  * @property {ArenaSummary[]} arenas
@@ -272,7 +280,7 @@
  * @typedef {Object} Created
  * @property {string} id The new game's id.
  * @property {Invitation | null} invitation The one-time invitation to a seat (asked with `invite`): give its link to one person.
- * @property {Players} players The human sides only.
+ * @property {Players} players The human sides the asker plays only: every human side of a game nobody holds, else the held ones; never an invited side (its seat is the guest's alone).
  * @property {string} spectator_url The game's public address (a path on this server).
  * @property {GameState} state The new game's state.
  * @property {string} watch_page The web page watching the game (an address on this server).
@@ -312,8 +320,12 @@
  * Everything the server keeps of an account (`GET /api/account/export`).
  * @typedef {Object} Export
  * @property {Account} account
+ * @property {ArenaJoined[]} arenas The arenas it joined.
+ * @property {FootprintView[]} footprints The browsers (their anonymous identity's hash) and addresses it was used from in the last 30 days (docs/ratings.md, "Fair play").
  * @property {GameSummary[]} games Every game the account holds a seat of.
+ * @property {CategoryRating[]} ratings Its ratings, each with its history (the rating after each rated game).
  * @property {SessionInfo[]} sessions
+ * @property {TokenInfo[]} tokens Its API tokens: ids and descriptions, never the tokens.
  */
 
 /**
@@ -331,6 +343,15 @@
  * @property {number} trapped_classes Classes where the player to move is trapped at once.
  * @property {string} variant The rules these figures are of (`classic`).
  * @property {number} won_classes Classes won for the player to move.
+ */
+
+/**
+ * A browser or an address an account was used from.
+ * @typedef {Object} FootprintView
+ * @property {number} first_ms When first used, Unix milliseconds.
+ * @property {string} kind `browser` (its anonymous identity's hash, `a:HASH`) or `address`.
+ * @property {number} seen_ms When last used.
+ * @property {string} value
  */
 
 /**

@@ -452,9 +452,12 @@ export function applyMessage(state, message) {
   };
 }
 
+/** The close code of a WebSocket the server ended on purpose (docs/server.md). */
+const ENDED_BY_SERVER = 4001;
+
 /**
  * A WebSocket of this server's at `path` (as this browser: its cookies), each message's JSON
- * given to `onMessage`; reconnects after a drop. Returns a function that stops it, and one
+ * given to `onMessage`; reconnects after a drop (not after the server ended it). Returns a function that stops it, and one
  * that opens it again at once (after the browser got a cookie).
  * @param {string} path
  * @param {(message: any) => void} onMessage
@@ -472,7 +475,10 @@ function stream(path, onMessage) {
     opened.onmessage = (event) => {
       try { onMessage(JSON.parse(event.data)); } catch (e) { console.error(e); }
     };
-    opened.onclose = () => {
+    opened.onclose = (event) => {
+      // 4001: the server ended it (a newer page of this client took its place, or the
+      // session or token was revoked): coming back would push out another page.
+      if (event.code === ENDED_BY_SERVER) stopped = true;
       if (!stopped && socket === opened) setTimeout(open, retry = Math.min(retry * 2, 8000));
     };
   };

@@ -120,6 +120,18 @@ impl Arenas for Store {
         })?)
     }
 
+    fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
+        let pool = self.pool.clone();
+        Ok(self.run(async move {
+            let client = pool.get().await?;
+            let rows = client.query(ARENAS_OF, &[&user]).await?;
+            Ok(rows
+                .iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2)))
+                .collect())
+        })?)
+    }
+
     fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
         let (pool, id) = (self.pool.clone(), id.to_string());
         Ok(self.run(async move {

@@ -40,9 +40,12 @@ pub(super) async fn rate_end(tx: &Transaction<'_>, id: &str, outcome: &str) -> S
         return Ok(());
     }
     let game = tx.query_one(GAME_RATED, &[&id]).await?;
-    let Some((players, category, result)) =
-        to_rate(game.get(0), [game.get(1), game.get(2)], outcome)
-    else {
+    let Some((players, category, result)) = to_rate(
+        game.get(0),
+        [game.get(1), game.get(2)],
+        outcome,
+        game.get(3),
+    ) else {
         return Ok(());
     };
     tx.execute(
@@ -63,43 +66,86 @@ pub(super) async fn rate_end(tx: &Transaction<'_>, id: &str, outcome: &str) -> S
     }
     let (after, changes) = changes(id, players, &category, entries, result, now_ms());
     for (player, e) in players.into_iter().zip(after) {
-        tx.execute(
-            UPSERT_ENTRY,
-            &[
-                &player,
-                &category,
-                &e.rating.rating,
-                &e.rating.deviation,
-                &e.rating.volatility,
-                &i64::from(e.games),
-                &e.last_ms,
-            ],
-        )
-        .await?;
+        write_entry(tx, player, &category, &e).await?;
     }
-    for c in changes {
-        tx.execute(
-            INSERT_CHANGE,
-            &[
-                &c.game,
-                &c.side,
-                &c.user_id,
-                &c.category,
-                &c.at_ms,
-                &c.before.rating,
-                &c.before.deviation,
-                &c.before.volatility,
-                &c.after.rating,
-                &c.after.deviation,
-                &c.after.volatility,
-            ],
-        )
-        .await?;
+    for c in &changes {
+        write_change(tx, c).await?;
     }
     Ok(())
 }
 
+/// Writes account `player`'s entry in `category`.
+async fn write_entry(
+    tx: &Transaction<'_>,
+    player: i64,
+    category: &str,
+    e: &Entry,
+) -> StoreResult<()> {
+    tx.execute(
+        UPSERT_ENTRY,
+        &[
+            &player,
+            &category,
+            &e.rating.rating,
+            &e.rating.deviation,
+            &e.rating.volatility,
+            &i64::from(e.games),
+            &e.last_ms,
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Writes one player's change in one game.
+async fn write_change(tx: &Transaction<'_>, c: &RatingChange) -> StoreResult<()> {
+    tx.execute(
+        INSERT_CHANGE,
+        &[
+            &c.game,
+            &c.side,
+            &c.user_id,
+            &c.category,
+            &c.at_ms,
+            &c.before.rating,
+            &c.before.deviation,
+            &c.before.volatility,
+            &c.after.rating,
+            &c.after.deviation,
+            &c.after.volatility,
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
 impl Ratings for Store {
+    fn replace_ratings(
+        &self,
+        entries: &[(i64, String, Entry)],
+        changes: &[RatingChange],
+    ) -> StoreResult<()> {
+        let (pool, entries, changes) = (self.pool.clone(), entries.to_vec(), changes.to_vec());
+        Ok(self.run(async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            // Every instance's rating writes wait for this one.
+            tx.execute("LOCK TABLE ratings, rating_changes IN EXCLUSIVE MODE", &[])
+                .await?;
+            for sql in REPLACE_ALL {
+                tx.execute(sql, &[]).await?;
+            }
+            for (player, category, entry) in &entries {
+                write_entry(&tx, *player, category, entry).await?;
+            }
+            for change in &changes {
+                write_change(&tx, change).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })?)
+    }
+
     fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
         let rows = self.rows(ratings_of_sql(), vec![Box::new(user_id)])?;
         Ok(rows.iter().map(|r| (r.get(0), read_entry(r, 1))).collect())
@@ -156,6 +202,7 @@ impl Ratings for Store {
                 holders: [r.get(2), r.get(3)],
                 outcome: r.get(4),
                 at_ms: r.get(5),
+                plies: r.get(6),
             })
             .collect())
     }

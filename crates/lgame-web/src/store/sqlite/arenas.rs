@@ -107,6 +107,13 @@ impl Arenas for Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
+        let conn = self.reader();
+        let mut stmt = conn.prepare_cached(&numbered(ARENAS_OF))?;
+        let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
         self.write(move |conn| {

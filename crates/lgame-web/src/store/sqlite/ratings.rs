@@ -37,10 +37,10 @@ pub(super) fn rate_end(conn: &Connection, id: &str, outcome: &str) -> StoreResul
     if outcome == "*" {
         return Ok(());
     }
-    let (category, red, blue): (Option<String>, Option<String>, Option<String>) = conn
+    let (category, red, blue, plies): (Option<String>, Option<String>, Option<String>, i64) = conn
         .prepare_cached(&numbered(GAME_RATED))?
-        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    let Some((players, category, result)) = to_rate(category, [red, blue], outcome) else {
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    let Some((players, category, result)) = to_rate(category, [red, blue], outcome, plies) else {
         return Ok(());
     };
     let rated: i64 = conn
@@ -58,37 +58,69 @@ pub(super) fn rate_end(conn: &Connection, id: &str, outcome: &str) -> StoreResul
     }
     let (after, changes) = changes(id, players, &category, entries, result, now_ms());
     for (player, e) in players.into_iter().zip(after) {
-        conn.prepare_cached(&numbered(UPSERT_ENTRY))?
-            .execute(params![
-                player,
-                category,
-                e.rating.rating,
-                e.rating.deviation,
-                e.rating.volatility,
-                e.games,
-                e.last_ms
-            ])?;
+        write_entry(conn, player, &category, &e)?;
     }
-    for c in changes {
-        conn.prepare_cached(&numbered(INSERT_CHANGE))?
-            .execute(params![
-                c.game,
-                c.side,
-                c.user_id,
-                c.category,
-                c.at_ms,
-                c.before.rating,
-                c.before.deviation,
-                c.before.volatility,
-                c.after.rating,
-                c.after.deviation,
-                c.after.volatility
-            ])?;
+    for c in &changes {
+        write_change(conn, c)?;
     }
     Ok(())
 }
 
+/// Writes account `player`'s entry in `category`.
+fn write_entry(conn: &Connection, player: i64, category: &str, e: &Entry) -> StoreResult<()> {
+    conn.prepare_cached(&numbered(UPSERT_ENTRY))?
+        .execute(params![
+            player,
+            category,
+            e.rating.rating,
+            e.rating.deviation,
+            e.rating.volatility,
+            e.games,
+            e.last_ms
+        ])?;
+    Ok(())
+}
+
+/// Writes one player's change in one game.
+fn write_change(conn: &Connection, c: &RatingChange) -> StoreResult<()> {
+    conn.prepare_cached(&numbered(INSERT_CHANGE))?
+        .execute(params![
+            c.game,
+            c.side,
+            c.user_id,
+            c.category,
+            c.at_ms,
+            c.before.rating,
+            c.before.deviation,
+            c.before.volatility,
+            c.after.rating,
+            c.after.deviation,
+            c.after.volatility
+        ])?;
+    Ok(())
+}
+
 impl Ratings for Store {
+    fn replace_ratings(
+        &self,
+        entries: &[(i64, String, Entry)],
+        changes: &[RatingChange],
+    ) -> StoreResult<()> {
+        let (entries, changes) = (entries.to_vec(), changes.to_vec());
+        self.write(move |conn| {
+            for sql in REPLACE_ALL {
+                conn.execute(sql, [])?;
+            }
+            for (player, category, entry) in &entries {
+                write_entry(conn, *player, category, entry)?;
+            }
+            for change in &changes {
+                write_change(conn, change)?;
+            }
+            Ok(())
+        })
+    }
+
     fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
         let conn = self.reader();
         let mut stmt = conn.prepare_cached(&numbered(&ratings_of_sql()))?;
@@ -150,6 +182,7 @@ impl Ratings for Store {
                 holders: [r.get(2)?, r.get(3)?],
                 outcome: r.get(4)?,
                 at_ms: r.get(5)?,
+                plies: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

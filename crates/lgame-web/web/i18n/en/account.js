@@ -107,4 +107,5 @@ export default {
   'error.seat_taken': 'Somebody took this seat first.',
   'error.foreign_origin': 'The request came from another site and is refused.',
   'error.no_session': 'You are not logged in.',
+  'error.username_lookalike': 'This username reads as another player’s: {detail}',
 };

@@ -8,6 +8,7 @@ export default {
   'error.no_category': 'There is no such rating category.',
   'error.not_rated': 'This variant is not rated: seek a casual game.',
   'error.rating_range': 'The seeker wants an opponent rated otherwise: {detail}',
+  'error.same_browser': 'These two accounts have played from the same browser: they may play each other casually, not rated.',
   'rating.category.bullet': 'Bullet',
   'rating.category.blitz': 'Blitz',
   'rating.category.rapid': 'Rapid',

@@ -68,4 +68,7 @@ export default {
   'error.bad_email': 'This email address cannot be used: {detail}',
   'error.own_seek': 'This is your own game in the lobby: another player takes it.',
   'error.too_many_seeks': 'You have as many open games in the lobby as you may: withdraw one first.',
+  'error.too_many_connections': 'Too many pages of yours are open on this server: close one and try again.',
+  'error.storage_full': 'The server’s disk is full: nothing was changed. Please try again later.',
+  'error.storage_read_only': 'The server cannot save anything now: nothing was changed. Please try again later.',
 };

@@ -107,4 +107,5 @@ export default {
   'error.seat_taken': 'Это место уже кто-то занял.',
   'error.foreign_origin': 'Запрос пришёл с другого сайта и отклонён.',
   'error.no_session': 'Вы не вошли.',
+  'error.username_lookalike': 'Это имя читается как имя другого игрока: {detail}',
 };

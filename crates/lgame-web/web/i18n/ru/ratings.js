@@ -8,6 +8,7 @@ export default {
   'error.no_category': 'Такой рейтинговой категории нет.',
   'error.not_rated': 'Этот вариант не рейтинговый: создайте товарищескую партию.',
   'error.rating_range': 'Создатель заявки ищет соперника с другим рейтингом: {detail}',
+  'error.same_browser': 'Эти две учётные записи играли из одного браузера: они могут играть друг с другом без рейтинга, но не на рейтинг.',
   'rating.category.bullet': 'Пуля',
   'rating.category.blitz': 'Блиц',
   'rating.category.rapid': 'Рапид',

@@ -1,0 +1,293 @@
+//! What fair play keeps (`fairplay.rs`): the browsers and addresses each account has used
+//! (`footprints`), each account's username folded (`users.username_fold`, the form names
+//! that look alike share), and the questions asked of them: the accounts that shared a
+//! browser with one, the pairs that shared an address, a name's look-alike, and which of
+//! the sessions and tokens that hold streams open are still good. The SQL both backends
+//! share is here (parameters written `$N`, as in `store/accounts.rs`).
+
+use super::StoreResult;
+
+/// A username folded, in SQL: ASCII lower case, `_`, `-` and `.` dropped, and the letters
+/// and digits people confuse made one (0 and o, 1, i and l, 5 and s, 8 and b, rn and m, vv
+/// and w). `credentials::username_fold` does the same in Rust (a test keeps them equal on
+/// both backends).
+macro_rules! fold_sql {
+    ($e:literal) => {
+        concat!(
+            "replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(\
+             lower(",
+            $e,
+            "), '_', ''), '-', ''), '.', ''), '0', 'o'), '1', 'l'), 'i', 'l'), '5', 's'), \
+             '8', 'b'), 'rn', 'm'), 'vv', 'w')"
+        )
+    };
+}
+pub(super) use fold_sql;
+
+/// The schema, the same on both backends: SQLite's version 11, PostgreSQL's version 8.
+pub(super) const SCHEMA: &str = concat!(
+    "CREATE TABLE footprints (
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        kind TEXT NOT NULL,            -- browser (its anonymous holder, a:HASH) or address
+        value TEXT NOT NULL,
+        first_ms BIGINT NOT NULL,      -- Unix milliseconds: first and last used
+        seen_ms BIGINT NOT NULL,
+        PRIMARY KEY (user_id, kind, value)
+    );
+    CREATE INDEX footprints_by_value ON footprints (kind, value, seen_ms);
+    ALTER TABLE users ADD COLUMN username_fold TEXT;
+    UPDATE users SET username_fold = ",
+    fold_sql!("username"),
+    ";
+    CREATE INDEX users_by_fold ON users (username_fold);"
+);
+
+/// What a footprint is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trace {
+    /// A browser, by its anonymous identity's holder (`a:HASH`, never the cookie).
+    Browser,
+    /// A client address.
+    Address,
+}
+
+impl Trace {
+    pub fn name(self) -> &'static str {
+        match self {
+            Trace::Browser => "browser",
+            Trace::Address => "address",
+        }
+    }
+}
+
+/// A browser or an address an account has used, first and last (Unix milliseconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Footprint {
+    /// `browser` or `address`.
+    pub kind: String,
+    pub value: String,
+    pub first_ms: i64,
+    pub seen_ms: i64,
+}
+
+/// What the databases keep for fair play. (Every call blocks.)
+pub trait Fairplay {
+    /// Account `user` used `value` (a browser or an address) at `now_ms`; its footprints
+    /// older than `forget_before_ms` are forgotten.
+    fn note_footprint(
+        &self,
+        user: i64,
+        trace: Trace,
+        value: &str,
+        now_ms: i64,
+        forget_before_ms: i64,
+    ) -> StoreResult<()>;
+
+    /// The other accounts that used one of `user`'s browsers (or addresses), both since
+    /// `since_ms`.
+    fn sharing_with(&self, user: i64, trace: Trace, since_ms: i64) -> StoreResult<Vec<i64>>;
+
+    /// Every pair of accounts (the smaller id first) that used one browser (or address)
+    /// since `since_ms`, with what they shared.
+    fn sharing_pairs(&self, trace: Trace, since_ms: i64) -> StoreResult<Vec<(i64, i64, String)>>;
+
+    /// An account's footprints, newest first.
+    fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>>;
+
+    /// The account (other than `except`) whose username, folded, is `name`'s folded.
+    fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>>;
+
+    /// Of these sessions (their ids' hashes) and API tokens (their hashes), those still
+    /// good: the session not ended nor expired at `now_s`, the token not revoked, the
+    /// account not disabled.
+    fn still_good(
+        &self,
+        sessions: &[String],
+        tokens: &[String],
+        now_s: i64,
+    ) -> StoreResult<(Vec<String>, Vec<String>)>;
+
+    /// A bot is offline (its token revoked): its stream no longer counts as seen.
+    fn bot_offline(&self, user: i64) -> StoreResult<()>;
+}
+
+pub(super) const NOTE: &str = "INSERT INTO footprints (user_id, kind, value, first_ms, seen_ms)
+     VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (user_id, kind, value) DO UPDATE SET seen_ms = excluded.seen_ms";
+
+pub(super) const FORGET: &str = "DELETE FROM footprints WHERE user_id = $1 AND seen_ms < $2";
+
+pub(super) const SHARING_WITH: &str = "SELECT DISTINCT b.user_id FROM footprints a
+     JOIN footprints b ON b.kind = a.kind AND b.value = a.value AND b.user_id <> a.user_id
+     WHERE a.user_id = $1 AND a.kind = $2 AND a.seen_ms >= $3 AND b.seen_ms >= $3
+     ORDER BY b.user_id";
+
+pub(super) const SHARING_PAIRS: &str = "SELECT a.user_id, b.user_id, a.value FROM footprints a
+     JOIN footprints b ON b.kind = a.kind AND b.value = a.value AND b.user_id > a.user_id
+     WHERE a.kind = $1 AND a.seen_ms >= $2 AND b.seen_ms >= $2
+     ORDER BY a.user_id, b.user_id, a.value";
+
+pub(super) const FOOTPRINTS_OF: &str = "SELECT kind, value, first_ms, seen_ms FROM footprints
+     WHERE user_id = $1 ORDER BY seen_ms DESC, kind, value";
+
+pub(super) const LOOK_ALIKE: &str = concat!(
+    "SELECT username FROM users WHERE username_fold = ",
+    fold_sql!("CAST($1 AS TEXT)"),
+    " AND id <> COALESCE(CAST($2 AS BIGINT), -1) ORDER BY id LIMIT 1"
+);
+
+pub(super) const BOT_OFFLINE: &str = "UPDATE users SET seen_ms = NULL WHERE id = $1";
+
+/// The sessions still good among those of the JSON array `$1` (`$2` now, in Unix seconds):
+/// `{list}` is the backend's way of reading the array's elements.
+pub(super) fn good_sessions_sql(list: &str) -> String {
+    format!(
+        "SELECT s.id_hash FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id_hash IN ({list}) AND s.expires > $2 AND NOT u.disabled"
+    )
+}
+
+/// The tokens still good among those of the JSON array `$1`.
+pub(super) fn good_tokens_sql(list: &str) -> String {
+    format!(
+        "SELECT t.hash FROM api_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.hash IN ({list}) AND NOT u.disabled"
+    )
+}
+
+/// A list of hashes as one JSON parameter.
+pub(super) fn json_list(items: &[String]) -> String {
+    serde_json::to_string(items).unwrap_or_else(|_| "[]".into())
+}
+
+/// Fair play's rows, the same on SQLite and PostgreSQL: names folded by SQL as
+/// `credentials::username_fold` folds them, footprints shared and forgotten, the sessions and
+/// tokens still good.
+#[cfg(test)]
+mod both_backends {
+    use lgame_test_support::backends::Backend as Db;
+    use lgame_test_support::{on_both_backends, TempDir};
+
+    use crate::credentials::{username_fold, username_key};
+    use crate::store::*;
+
+    fn fair_play_rows_are_kept_and_asked_alike(db: Db) {
+        let dir = TempDir::new("store-fairplay");
+        let database: Database = db.database(&dir).parse().unwrap();
+        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let names = [
+            "Alice_B", "alice-b", "a1ice.b", "Mallory", "rnallory", "b0b8", "bobb", "bo_bb",
+            "perfect", "perfekt", "vvill", "will", "I_l1",
+        ];
+        let mut ids = Vec::new();
+        for name in names {
+            let user = NewUser {
+                username: name.into(),
+                key: format!("{}{}", username_key(name), ids.len()),
+                password_hash: "x".into(),
+                email: None,
+            };
+            ids.push(store.create_user(&user).unwrap().unwrap());
+        }
+        // The SQL's folding is the Rust one: a name's look-alike is the first account whose
+        // name folds alike (itself excepted).
+        for (i, name) in names.iter().enumerate() {
+            let expected = names
+                .iter()
+                .enumerate()
+                .find(|(j, other)| *j != i && username_fold(other) == username_fold(name))
+                .map(|(_, other)| other.to_string());
+            assert_eq!(
+                store.look_alike(name, Some(ids[i])).unwrap(),
+                expected,
+                "{name}"
+            );
+            let shouted = name.to_uppercase();
+            let found = store.look_alike(&shouted, None).unwrap();
+            assert!(found.is_some(), "{shouted}");
+        }
+        assert_eq!(store.look_alike("nobody-like-it", None).unwrap(), None);
+
+        // Footprints: a browser shared by two accounts, an address by three; the old ones
+        // forgotten.
+        let day = 24 * 3600 * 1000;
+        let (a, b, c) = (ids[0], ids[1], ids[2]);
+        let note = |user, trace, value: &str, at| {
+            store
+                .note_footprint(user, trace, value, at, at - 30 * day)
+                .unwrap()
+        };
+        note(a, Trace::Browser, "a:one", 100 * day);
+        note(b, Trace::Browser, "a:one", 100 * day);
+        note(c, Trace::Browser, "a:two", 100 * day);
+        for user in [a, b, c] {
+            note(user, Trace::Address, "10.0.0.1", 100 * day);
+        }
+        assert_eq!(
+            store.sharing_with(a, Trace::Browser, 90 * day).unwrap(),
+            [b]
+        );
+        assert_eq!(
+            store.sharing_with(c, Trace::Browser, 90 * day).unwrap(),
+            Vec::<i64>::new()
+        );
+        assert_eq!(
+            store.sharing_with(a, Trace::Address, 90 * day).unwrap(),
+            [b, c]
+        );
+        // Used long ago: no longer shared.
+        assert!(store
+            .sharing_with(a, Trace::Browser, 101 * day)
+            .unwrap()
+            .is_empty());
+        let pairs = store.sharing_pairs(Trace::Address, 90 * day).unwrap();
+        assert_eq!(pairs.len(), 3, "{pairs:?}");
+        assert!(pairs.iter().all(|(x, y, v)| x < y && v == "10.0.0.1"));
+        note(a, Trace::Browser, "a:three", 200 * day);
+        let kept = store.footprints_of(a).unwrap();
+        assert_eq!(kept.len(), 1, "the month-old ones forgotten: {kept:?}");
+        assert_eq!(
+            (kept[0].kind.as_str(), kept[0].value.as_str()),
+            ("browser", "a:three")
+        );
+        // Closing an account erases its footprints.
+        store.delete_user(b).unwrap();
+        assert!(store.footprints_of(b).unwrap().is_empty());
+
+        // The sessions and tokens still good.
+        let now = crate::store::unix_now();
+        let session = |id_hash: &str, user, expires| {
+            let s = Session {
+                user,
+                created: now,
+                used: now,
+                expires,
+            };
+            store.insert_session(id_hash, &s).unwrap();
+        };
+        session("s-live", a, now + 100);
+        session("s-expired", a, now - 1);
+        session("s-disabled", c, now + 100);
+        store.change_user(c, &UserChange::Disabled(true)).unwrap();
+        let token = TokenRow {
+            id: "t1".into(),
+            user_id: a,
+            hash: "t-live".into(),
+            description: None,
+            created_ms: 0,
+        };
+        store.insert_token(&token).unwrap();
+        let asked: Vec<String> = ["s-live", "s-expired", "s-disabled", "s-gone"]
+            .map(String::from)
+            .into();
+        let tokens: Vec<String> = ["t-live", "t-gone"].map(String::from).into();
+        let (sessions, tokens) = store.still_good(&asked, &tokens, now).unwrap();
+        assert_eq!(
+            (sessions, tokens),
+            (vec!["s-live".to_string()], vec!["t-live".to_string()])
+        );
+        assert_eq!(store.still_good(&[], &[], now).unwrap(), (vec![], vec![]));
+    }
+
+    on_both_backends!(fair_play_rows_are_kept_and_asked_alike);
+}
