@@ -24,10 +24,12 @@ use crate::request::{
     GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
 };
 use crate::response::{
-    Account, ArenaJoined, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfoAnswer,
+    Account, ArenaJoined, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfo,
+    SessionInfoAnswer, Sessions,
 };
 use crate::store::{
-    unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
+    UserChange, SESSION_ID_LEN,
 };
 
 /// The limits on sign-ups and failed log-ins.
@@ -70,7 +72,11 @@ pub fn routes() -> Router<Shared> {
         .route("/api/account/password", post(change_password))
         .route(
             "/api/account/sessions",
-            axum::routing::delete(end_other_sessions),
+            get(sessions).delete(end_other_sessions),
+        )
+        .route(
+            "/api/account/sessions/{id}",
+            axum::routing::delete(end_one_session),
         )
         .route("/api/account/export", get(export))
         .route("/api/account/games", get(my_games))
@@ -124,6 +130,8 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
         created: now,
         used: now,
         expires: now + SESSION_SECONDS,
+        device: caller.device.clone(),
+        address: caller.ip.map(|ip| ip.to_string()),
     };
     games
         .store
@@ -339,6 +347,55 @@ async fn change_password(
     .await?;
     end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(account_of(&me.user)))
+}
+
+/// The account's sessions, each with its browser, address and last use.
+async fn sessions(
+    State(shared): State<Shared>,
+    caller: Caller,
+) -> Result<Json<Sessions>, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    let (games, id) = (shared.games.clone(), me.user.id);
+    let listed = blocking(move || games.store.sessions_of(id).map_err(storage)).await?;
+    Ok(Json(Sessions {
+        sessions: listed
+            .into_iter()
+            .map(|s| SessionInfo::of(s, &me.id_hash))
+            .collect(),
+    }))
+}
+
+/// Ends one of the account's sessions by its public id (the asker's own too: a log-out),
+/// and its connections.
+async fn end_one_session(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Path(public): Path<String>,
+) -> Result<Response, ApiError> {
+    let me = logged_in(&caller)?.clone();
+    let readable = public.len() == SESSION_ID_LEN && public.bytes().all(|b| b.is_ascii_hexdigit());
+    let (games, id) = (shared.games.clone(), me.user.id);
+    let ended = match readable {
+        true => {
+            let asked = public.to_ascii_lowercase();
+            blocking(move || games.store.end_session_of(id, &asked).map_err(storage)).await?
+        }
+        false => None,
+    };
+    let Some(id_hash) = ended else {
+        let message = format!("no session '{public}' of this account");
+        return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_such_session"));
+    };
+    shared
+        .connections
+        .close_where(|c| c.session.as_deref() == Some(id_hash.as_str()));
+    // The asker's own session ended: its cookie goes too (one decision for this answer).
+    let own = id_hash == me.id_hash;
+    let answer = StatusCode::NO_CONTENT.into_response();
+    Ok(match own {
+        true => with_cookie(Some(caller.cookie(SESSION_COOKIE, "", 0)), answer),
+        false => answer,
+    })
 }
 
 async fn end_other_sessions(
@@ -600,7 +657,10 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
     }
     let body = Export {
         account: account_of(&me.user),
-        sessions: sessions.into_iter().map(Into::into).collect(),
+        sessions: sessions
+            .into_iter()
+            .map(|s| SessionInfo::of(s, &me.id_hash))
+            .collect(),
         games: all,
         ratings,
         tokens: tokens.into_iter().map(Into::into).collect(),

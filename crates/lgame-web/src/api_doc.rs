@@ -71,6 +71,7 @@ const EXAMPLES: &[(&str, usize, Shows, &str)] = &[
         "SeatRequest",
     ),
     ("POST /api/account", 0, Shows::Request, "SignUpRequest"),
+    ("GET /api/account/sessions", 0, Shows::Answer, "Sessions"),
     ("GET /api/analysis", 0, Shows::Answer, "Analysis"),
     ("GET /api/position", 0, Shows::Answer, "PositionAnswer"),
     ("GET /api/classes", 0, Shows::Answer, "ClassesAnswer"),
@@ -298,7 +299,47 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         (("GET /api/games/{id}/ws", 1), change),
         (("GET /healthz", 0), to_json(api::health(&app))),
         (("POST /api/challenges/{username}", 1), challenge_answer()),
+        (("GET /api/account/sessions", 0), sessions_answer()),
     ])
+}
+
+/// Two sessions of an account, the asker's first, as the settings list them.
+fn sessions_answer() -> Value {
+    use crate::store::{ListedSession, Session};
+    let listed = |id: &str, device: Option<&str>, address: &str, times: [i64; 3]| ListedSession {
+        id: id.into(),
+        session: Session {
+            user: 1,
+            created: times[0],
+            used: times[1],
+            expires: times[2],
+            device: device.map(str::to_string),
+            address: Some(address.into()),
+        },
+    };
+    let own = "3b9f0c2d8e1a4f67aa01";
+    to_json(crate::response::Sessions {
+        sessions: vec![
+            crate::response::SessionInfo::of(
+                listed(
+                    "3b9f0c2d8e1a4f67",
+                    Some("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0"),
+                    "203.0.113.7",
+                    [1_796_515_200, 1_796_601_600, 1_799_193_600],
+                ),
+                own,
+            ),
+            crate::response::SessionInfo::of(
+                listed(
+                    "a04c77e91d2b3f58",
+                    None,
+                    "198.51.100.4",
+                    [1_796_400_000, 1_796_400_000, 1_798_992_000],
+                ),
+                own,
+            ),
+        ],
+    })
 }
 
 /// A challenge accepted by one of the server's levels, as the API shows it.

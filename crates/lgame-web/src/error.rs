@@ -17,7 +17,7 @@ use crate::store::Trouble;
 /// words for each in every language it offers (a browser test checks), and a unit test below
 /// finds every kind written in the server's source in this list.
 #[rustfmt::skip]
-pub const ERROR_KINDS: [&str; 80] = [
+pub const ERROR_KINDS: [&str; 81] = [
     // Texts the library cannot read (`games::Input`), and requests that cannot be.
     "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
     "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
@@ -29,7 +29,7 @@ pub const ERROR_KINDS: [&str; 80] = [
     "opponent_here", "refused",
     // Accounts and sessions.
     "no_session", "wrong_credentials", "username_taken", "username_lookalike", "bad_username",
-    "bad_password", "bad_email", "no_user", "disabled", "foreign_origin",
+    "bad_password", "bad_email", "no_user", "disabled", "foreign_origin", "no_such_session",
     // Fair play, connections and the storage.
     "same_browser", "too_many_connections", "storage_full", "storage_read_only",
     // The lobby and quick pairing.
@@ -224,7 +224,8 @@ mod tests {
             .flat_map(|(_, code)| code.split("fn ").skip(1).map(str::to_string))
             .filter_map(|f| {
                 let (name, rest) = f.split_once('(')?;
-                rest.starts_with("kind: &'static str").then(|| name.trim().to_string())
+                rest.starts_with("kind: &'static str")
+                    .then(|| name.trim().to_string())
             })
             .collect();
         let mut found = std::collections::BTreeSet::new();

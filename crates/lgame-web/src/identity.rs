@@ -61,6 +61,9 @@ pub struct Caller {
     anon: Option<String>,
     /// The client's address (see [`client_ip`]).
     pub ip: Option<IpAddr>,
+    /// The browser in its own words (its `User-Agent`, see [`device_of`]), for the list of an
+    /// account's sessions.
+    pub device: Option<String>,
     https: bool,
 }
 
@@ -159,6 +162,21 @@ fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// The most characters of a browser's own words kept with a session.
+const DEVICE_CHARS: usize = 160;
+
+/// The browser's own words (its `User-Agent`), printable ASCII only and cut short; `None`
+/// when it sends none.
+pub fn device_of(headers: &HeaderMap) -> Option<String> {
+    let agent = headers.get(header::USER_AGENT)?.to_str().ok()?;
+    let kept: String = agent
+        .chars()
+        .filter(|c| c.is_ascii_graphic() || *c == ' ')
+        .take(DEVICE_CHARS)
+        .collect();
+    Some(kept.trim().to_string()).filter(|d| !d.is_empty())
+}
+
 /// The client's address: the connection's, or, when that is a trusted proxy, the address
 /// the proxies saw: `X-Forwarded-For` read from the right (each proxy appends the address
 /// it was reached from), past the trusted proxies, to the first address that is not one.
@@ -232,6 +250,7 @@ pub async fn identify(
     let mut caller = Caller {
         anon: cookie_value(headers, ANON_COOKIE),
         ip: Some(client_ip(peer.ip(), headers, &shared.clients)),
+        device: device_of(headers),
         https: shared.clients.https,
         logged_in: None,
         by_token: false,

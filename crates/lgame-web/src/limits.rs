@@ -212,6 +212,7 @@ impl Action {
             Action::Account => &[
                 (Method::POST, "/api/account/password"),
                 (Method::DELETE, "/api/account/sessions"),
+                (Method::DELETE, "/api/account/sessions/{id}"),
                 (Method::POST, "/api/account/bot"),
                 (Method::DELETE, "/api/account"),
             ],

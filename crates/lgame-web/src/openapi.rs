@@ -221,6 +221,7 @@ enum GameRefusals {
         diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
         accounts::sign_up, accounts::account, accounts::session, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
+        accounts::list_sessions, accounts::end_one_session,
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,

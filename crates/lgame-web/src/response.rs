@@ -828,23 +828,46 @@ pub struct GameSummary {
     pub clock: Option<TimeControl>,
 }
 
-/// A session, as the account's data lists it (never its id).
+/// A session, as the account's settings and data list it (never its cookie).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionInfo {
-    /// Unix seconds: made, last renewed, ends.
+    /// Its public id (16 hex digits), to end it with `DELETE /api/account/sessions/{id}`:
+    /// nothing of its cookie.
+    pub id: String,
+    /// The browser it was opened in, in the browser's own words (its `User-Agent`).
+    #[schema(required)]
+    pub device: Option<String>,
+    /// The address it was opened from.
+    #[schema(required)]
+    pub address: Option<String>,
+    /// Unix seconds: made, last used (renewed at most once a day), ends.
     pub created: i64,
     pub used: i64,
     pub expires: i64,
+    /// Whether it is the asker's own session.
+    pub current: bool,
 }
 
-impl From<crate::store::Session> for SessionInfo {
-    fn from(s: crate::store::Session) -> SessionInfo {
+impl SessionInfo {
+    /// A listed session; `current` when `own` is its id's hash.
+    pub fn of(listed: crate::store::ListedSession, own: &str) -> SessionInfo {
+        let s = listed.session;
         SessionInfo {
+            current: own.starts_with(&listed.id),
+            id: listed.id,
+            device: s.device,
+            address: s.address,
             created: s.created,
             used: s.used,
             expires: s.expires,
         }
     }
+}
+
+/// The answer to `GET /api/account/sessions`: the account's sessions, the last used first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Sessions {
+    pub sessions: Vec<SessionInfo>,
 }
 
 /// Everything the server keeps of an account (`GET /api/account/export`).

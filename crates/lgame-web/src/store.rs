@@ -43,7 +43,8 @@ mod ratings;
 mod sqlite;
 
 pub use accounts::{
-    user_holder, Accounts, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    user_holder, Accounts, GamesQuery, Listed, ListedSession, NewUser, Session, Standing, User,
+    UserBy, UserChange, SESSION_ID_LEN,
 };
 
 pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};

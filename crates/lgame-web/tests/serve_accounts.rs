@@ -52,6 +52,7 @@ on_both_backends!(
     the_database_holds_no_password_session_cookie_invitation_or_token_in_clear,
     a_closed_account_leaves_no_personal_data_and_its_games_show_a_deleted_player,
     sessions_end_at_log_out_password_change_and_log_out_everywhere,
+    the_settings_list_each_session_with_its_browser_and_address_and_end_one_alone,
     a_request_with_cookies_from_another_origin_is_refused_and_changes_nothing,
     log_in_and_sign_up_limits_count_the_real_address,
     an_unknown_user_and_a_wrong_password_get_the_same_answer_in_about_the_same_time,
@@ -659,6 +660,105 @@ fn sessions_end_at_log_out_password_change_and_log_out_everywhere(backend: Backe
 }
 
 // 5. Origin.
+
+/// An account's sessions are listed with their browsers' own words, addresses and last use,
+/// the asker's marked; one is ended alone (its cookie then logs in nobody), the asker's own
+/// is a log-out, and another account's session cannot be named.
+fn the_settings_list_each_session_with_its_browser_and_address_and_end_one_alone(backend: Backend) {
+    let (_dir, server, _) = start(backend, "session-list", |_| {});
+    let password = "Harbor-Cobalt-Wren-907";
+    let (laptop, phone) = (fresh(&server), fresh(&server));
+    let made = laptop.send(
+        "POST",
+        "/api/account",
+        Some(&signup("list_alice", password, None)),
+        &[(
+            "user-agent",
+            "Mozilla/5.0 (X11; Linux x86_64) Laptop-Browser/1.0",
+        )],
+    );
+    assert_eq!(made.status, 201, "{:?}", made.body);
+    let in_phone = phone.send(
+        "POST",
+        "/api/session",
+        Some(&login("list_alice", password)),
+        &[("user-agent", "Mozilla/5.0 (iPhone)\tPhone-Browser/2.0")],
+    );
+    assert_eq!(in_phone.status, 200, "{:?}", in_phone.body);
+    let listed = laptop.get("/api/account/sessions");
+    assert_eq!(listed.status, 200, "{:?}", listed.body);
+    let sessions = listed.body["sessions"].as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 2, "{sessions:?}");
+    let by_device = |words: &str| {
+        sessions
+            .iter()
+            .find(|s| s["device"].as_str().is_some_and(|d| d.contains(words)))
+            .unwrap_or_else(|| panic!("no session of {words}: {sessions:?}"))
+            .clone()
+    };
+    let (mine, theirs) = (by_device("Laptop-Browser"), by_device("Phone-Browser"));
+    assert_eq!(
+        (&mine["current"], &theirs["current"]),
+        (&json!(true), &json!(false))
+    );
+    assert_eq!(
+        theirs["device"], "Mozilla/5.0 (iPhone)Phone-Browser/2.0",
+        "printable words only"
+    );
+    assert_eq!(mine["address"], "127.0.0.1");
+    for s in &sessions {
+        let id = s["id"].as_str().unwrap();
+        assert!(
+            id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{s}"
+        );
+        assert!(
+            s["used"].as_i64().unwrap() >= s["created"].as_i64().unwrap(),
+            "{s}"
+        );
+        // The public id is no part of a cookie.
+        for b in [&laptop, &phone] {
+            assert!(!b.cookie(SESSION).unwrap().contains(id));
+        }
+    }
+    // Another account cannot end Alice's session, nor learn whether it exists.
+    let bob = fresh(&server);
+    assert_eq!(
+        bob.post("/api/account", &signup("list_bob", password, None))
+            .status,
+        201
+    );
+    let theirs_id = theirs["id"].as_str().unwrap();
+    let refused = bob.delete(&format!("/api/account/sessions/{theirs_id}"), None);
+    assert_eq!((refused.status, refused.kind()), (404, "no_such_session"));
+    let nonsense = laptop.delete("/api/account/sessions/not-an-id", None);
+    assert_eq!((nonsense.status, nonsense.kind()), (404, "no_such_session"));
+    assert_eq!(phone.get("/api/account").status, 200, "still logged in");
+    // Alice ends the phone's session from the laptop: the phone is nobody, the laptop is not.
+    let ended = laptop.delete(&format!("/api/account/sessions/{theirs_id}"), None);
+    assert_eq!(ended.status, 204, "{:?}", ended.body);
+    assert_eq!(
+        ended.set_cookie(SESSION),
+        None,
+        "the laptop's own cookie is kept"
+    );
+    assert_eq!(phone.get("/api/account").status, 401);
+    assert_eq!(laptop.get("/api/account").status, 200);
+    let left = laptop.get("/api/account/sessions").body;
+    assert_eq!(left["sessions"].as_array().unwrap().len(), 1, "{left}");
+    let again = laptop.delete(&format!("/api/account/sessions/{theirs_id}"), None);
+    assert_eq!(again.status, 404);
+    // Its own session ended from the list: a log-out, its cookie removed.
+    let own = mine["id"].as_str().unwrap();
+    let out = laptop.delete(&format!("/api/account/sessions/{own}"), None);
+    assert_eq!(out.status, 204);
+    assert!(
+        out.set_cookie(SESSION)
+            .is_some_and(|c| c.contains("Max-Age=0")),
+        "{out:?}"
+    );
+    assert_eq!(laptop.get("/api/account").status, 401);
+}
 
 fn a_request_with_cookies_from_another_origin_is_refused_and_changes_nothing(backend: Backend) {
     let (_dir, server, _) = start(backend, "origin", |_| {});

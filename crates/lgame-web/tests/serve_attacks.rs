@@ -922,7 +922,7 @@ fn names_that_read_as_another_are_refused(backend: Backend) {
         let page = sign_up(&browser, name, PASSWORD);
         assert_eq!(
             (page.status, page.kind()),
-            (400, "invalid"),
+            (400, "bad_username"),
             "{name}: {}",
             page.body
         );
@@ -988,7 +988,7 @@ fn guessable_passwords_are_refused() {
         let page = sign_up(&browser, "bobby", password);
         assert_eq!(
             (page.status, page.kind()),
-            (400, "invalid"),
+            (400, "bad_password"),
             "{password}: {}",
             page.body
         );
@@ -1004,7 +1004,7 @@ fn guessable_passwords_are_refused() {
         let page = bobby.post("/api/account/password", &change);
         assert_eq!(
             (page.status, page.kind()),
-            (400, "invalid"),
+            (400, "bad_password"),
             "{password}: {}",
             page.body
         );

@@ -31,7 +31,7 @@ fn instances_starting_together_make_the_schema_once() {
             .query(&db, "SELECT version FROM lgame_schema")
             .unwrap()
             .trim(),
-        "8"
+        "9"
     );
     let tables = cluster
         .query(
@@ -58,7 +58,7 @@ fn a_database_of_a_newer_schema_is_refused() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
-        err.contains("schema version 99, newer than this server's 8"),
+        err.contains("schema version 99, newer than this server's 9"),
         "{err}"
     );
 }

@@ -365,11 +365,53 @@ fn the_account_settings_change_the_password_end_other_sessions_and_close_the_acc
         "return fetch('/api/account/export').then(r => r.json())",
     );
     assert_eq!(export["account"]["username"], "carol", "{export}");
+    // The settings list both sessions, each with its browser's own words; this one marked.
+    page.wait_until("both sessions listed", || {
+        page.find_all(".session-list .session").len() == 2
+    });
+    let agent = js(&page, "return navigator.userAgent");
+    let device = page
+        .find(".session[data-current=true] .session-device")
+        .text();
+    assert_eq!(
+        device,
+        agent.as_str().unwrap(),
+        "the browser in its own words"
+    );
+    assert!(page
+        .find(".session[data-current=true] .session-where")
+        .text()
+        .contains("127.0.0.1"));
+    page.screenshot(artifacts_dir().join("web-account-sessions.png"));
+    // A third browser's session, ended alone from the list.
+    let third = bench.driver.session();
+    bench.open(&third, "#/login");
+    fill(&third, "#username", "carol");
+    fill(&third, "#password", PASSWORD);
+    third.find(".login-form button.submit").click();
+    third.wait_until("the third session", || {
+        third.try_find(".account-name").is_some()
+    });
+    page.refresh();
+    page.wait_until("three sessions listed", || {
+        page.find_all(".session-list .session").len() == 3
+    });
+    let status = |p: &Session| js(p, "return fetch('/api/account').then(r => r.status)");
+    let newest = page.find(".session-list .session[data-current=false]");
+    let newest_id = newest.attr("data-id").unwrap();
+    newest.css(".end-session").click();
+    page.wait_until("two sessions left", || {
+        page.find_all(".session-list .session").len() == 2
+    });
+    assert!(page
+        .try_find(&format!(".session[data-id='{newest_id}']"))
+        .is_none());
+    let ended = [&other, &third].iter().filter(|p| status(p) == 401).count();
+    assert_eq!(ended, 1, "exactly the one session ended");
     page.find(".end-sessions").click();
     page.wait_until("the sessions ended", || {
         page.find(".sessions-done").text().contains('1')
     });
-    let status = |p: &Session| js(p, "return fetch('/api/account').then(r => r.status)");
     assert_eq!(status(&other), 401, "the other session is over");
     assert_eq!(status(&page), 200, "this one goes on");
 

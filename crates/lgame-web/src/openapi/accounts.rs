@@ -7,7 +7,8 @@ use crate::request::{
     TokenRequest,
 };
 use crate::response::{
-    Account, Ended, ErrorBody, Export, GameState, GamesPage, Invitation, Profile, SessionInfoAnswer,
+    Account, Ended, ErrorBody, Export, GameState, GamesPage, Invitation, Profile,
+    SessionInfoAnswer, Sessions,
 };
 
 /// `POST /api/account`.
@@ -16,7 +17,7 @@ use crate::response::{
     request_body = SignUpRequest,
     responses(
         (status = 201, description = "The account; the session's cookie is set, and the browser's games are the account's", body = Account),
-        (status = 400, description = "Unreadable JSON, or a username, password or email refused (`invalid`)", body = ErrorBody),
+        (status = 400, description = "Unreadable JSON, or a username, password or email refused (`bad_username`, `bad_password`, `bad_email`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The username is taken, whatever its case (`username_taken`), or reads as an existing account's (`username_lookalike`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
@@ -107,6 +108,28 @@ pub fn change_password() {}
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
 pub fn end_other_sessions() {}
+
+/// `GET /api/account/sessions`.
+#[utoipa::path(get, path = "/api/account/sessions", tag = "accounts",
+    summary = "The account's sessions",
+    responses(
+        (status = 200, description = "Each session with its browser (its own words), address and last use, the last used first; the asker's own marked `current`", body = Sessions),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+    ))]
+pub fn list_sessions() {}
+
+/// `DELETE /api/account/sessions/{id}`.
+#[utoipa::path(delete, path = "/api/account/sessions/{id}", tag = "accounts",
+    summary = "End one session",
+    params(("id" = String, Path, description = "The session's public id (`GET /api/account/sessions`)")),
+    responses(
+        (status = 204, description = "Ended, and its pages' connections closed (the asker's own session: its cookie is removed too)"),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 404, description = "The account has no such session (`no_such_session`)", body = ErrorBody),
+        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+    ))]
+pub fn end_one_session() {}
 
 /// `GET /api/account/export`.
 #[utoipa::path(get, path = "/api/account/export", tag = "accounts",

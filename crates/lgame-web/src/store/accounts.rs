@@ -59,7 +59,26 @@ pub struct Session {
     pub created: i64,
     pub used: i64,
     pub expires: i64,
+    /// The browser it was opened in, in the browser's own words (its `User-Agent`, cut
+    /// short), and the address it was opened from.
+    pub device: Option<String>,
+    pub address: Option<String>,
 }
+
+/// A session as its account's settings list it: its public id (the first 16 hex digits of
+/// its id's hash, which says nothing of the cookie) and the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedSession {
+    pub id: String,
+    pub session: Session,
+}
+
+/// The length of a session's public id.
+pub const SESSION_ID_LEN: usize = 16;
+
+/// The migration that keeps each session's browser and address.
+pub(super) const SESSIONS_DEVICE: &str = "ALTER TABLE sessions ADD COLUMN device TEXT;
+    ALTER TABLE sessions ADD COLUMN address TEXT;";
 
 /// An account looked up by id or by its username's key.
 #[derive(Debug, Clone, Copy)]
@@ -177,7 +196,12 @@ pub trait Accounts {
     /// Ends every session of the account but `keep`'s; how many.
     fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64>;
 
-    fn sessions_of(&self, user: i64) -> StoreResult<Vec<Session>>;
+    /// Ends the account's session whose public id is `id` (see [`ListedSession`]): the
+    /// ended session's id hash, or `None` if the account has no such session.
+    fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>>;
+
+    /// Every session of the account, the last used first (its settings, its export).
+    fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>>;
 
     /// Gives `side` of game `id` to `holder` if nobody holds it (and, with `invite`, if
     /// that is the side's invitation: kept, so that a second person with it is told the
@@ -218,11 +242,16 @@ pub(super) const NEWEST_USERS: &str =
      FROM users ORDER BY id DESC LIMIT $1";
 
 pub(super) const SESSION: &str = "SELECT s.user_id, s.created, s.used, s.expires,
+            s.device, s.address,
             u.id, u.username, u.password_hash, u.email, u.created, u.disabled, u.bot
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
 
-pub(super) const INSERT_SESSION: &str =
-    "INSERT INTO sessions (id_hash, user_id, created, used, expires) VALUES ($1, $2, $3, $4, $5)";
+/// Where a session row's user columns start in [`SESSION`].
+pub(super) const SESSION_USER_AT: usize = 6;
+
+pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions
+     (id_hash, user_id, created, used, expires, device, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
 pub(super) const RENEW_SESSION: &str =
     "UPDATE sessions SET used = $2, expires = $3 WHERE id_hash = $1";
@@ -253,8 +282,12 @@ pub(super) const DELETE_USER: [&str; 12] = [
 
 pub(super) const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2";
 
-pub(super) const SESSIONS_OF: &str = "SELECT user_id, created, used, expires FROM sessions
-     WHERE user_id = $1 ORDER BY created";
+pub(super) const SESSIONS_OF: &str = "SELECT user_id, created, used, expires, device, address,
+        substr(id_hash, 1, 16)
+     FROM sessions WHERE user_id = $1 ORDER BY used DESC, created DESC";
+
+pub(super) const END_SESSION_OF: &str =
+    "DELETE FROM sessions WHERE user_id = $1 AND substr(id_hash, 1, 16) = $2 RETURNING id_hash";
 
 /// The update of one account column (`$1` the id, `$2` the value).
 pub(super) fn change_sql(change: &UserChange) -> &'static str {

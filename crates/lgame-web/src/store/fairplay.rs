@@ -262,6 +262,8 @@ mod both_backends {
                 created: now,
                 used: now,
                 expires,
+                device: None,
+                address: None,
             };
             store.insert_session(id_hash, &s).unwrap();
         };

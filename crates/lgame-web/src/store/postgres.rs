@@ -116,6 +116,8 @@ const MIGRATIONS: &[&str] = &[
     super::bots::SCHEMA_POSTGRES,
     // Version 8: the SQLite schema's version 11 (fair play).
     super::fairplay::SCHEMA,
+    // Version 9: the SQLite schema's version 12 (each session's browser and address).
+    super::accounts::SESSIONS_DEVICE,
 ];
 
 /// Changes written and commits made: one each per change here.

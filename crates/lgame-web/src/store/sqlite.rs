@@ -148,6 +148,9 @@ const MIGRATIONS: &[Migration] = &[
     // Version 11: fair play: the browsers and addresses accounts used, names folded
     // (`store/fairplay.rs`).
     Migration::Sql(super::fairplay::SCHEMA),
+    // Version 12: each session's browser and address (`store/accounts.rs`), for the
+    // account's list of its sessions.
+    Migration::Sql(super::accounts::SESSIONS_DEVICE),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

@@ -834,10 +834,14 @@
  */
 
 /**
- * A session, as the account's data lists it (never its id).
+ * A session, as the account's settings and data list it (never its cookie).
  * @typedef {Object} SessionInfo
- * @property {number} created Unix seconds: made, last renewed, ends.
+ * @property {string | null} address The address it was opened from.
+ * @property {number} created Unix seconds: made, last used (renewed at most once a day), ends.
+ * @property {boolean} current Whether it is the asker's own session.
+ * @property {string | null} device The browser it was opened in, in the browser's own words (its `User-Agent`).
  * @property {number} expires
+ * @property {string} id Its public id (16 hex digits), to end it with `DELETE /api/account/sessions/{id}`: nothing of its cookie.
  * @property {number} used
  */
 
@@ -845,6 +849,12 @@
  * The answer to `GET /api/session`: the session's account, or `null` for nobody.
  * @typedef {Object} SessionInfoAnswer
  * @property {Account | null} account
+ */
+
+/**
+ * The answer to `GET /api/account/sessions`: the account's sessions, the last used first.
+ * @typedef {Object} Sessions
+ * @property {SessionInfo[]} sessions
  */
 
 /**

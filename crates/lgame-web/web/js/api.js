@@ -334,6 +334,10 @@ export const account = {
   changePassword: (password, newPassword) => request('POST', '/api/account/password', { password, new_password: newPassword }),
   /** @returns {Promise<{ ended: number }>} every other session ended */
   endOtherSessions: () => request('DELETE', '/api/account/sessions'),
+  /** @returns {Promise<import('./api-types.js').Sessions>} */
+  sessions: () => request('GET', '/api/account/sessions'),
+  /** @param {string} id */
+  endSession: (id) => request('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
   /**
    * Closes the account.
    * @param {string} password

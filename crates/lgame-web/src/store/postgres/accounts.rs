@@ -30,6 +30,8 @@ fn session(r: &Row) -> Session {
         created: r.get(1),
         used: r.get(2),
         expires: r.get(3),
+        device: r.get(4),
+        address: r.get(5),
     }
 }
 
@@ -136,13 +138,15 @@ impl Accounts for Store {
             Box::new(s.created),
             Box::new(s.used),
             Box::new(s.expires),
+            Box::new(s.device.clone()),
+            Box::new(s.address.clone()),
         ];
         self.rows(INSERT_SESSION.into(), values).map(drop)
     }
 
     fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
         let rows = self.rows(SESSION.into(), vec![Box::new(id_hash.to_string())])?;
-        Ok(rows.first().map(|r| (session(r), user(r, 4))))
+        Ok(rows.first().map(|r| (session(r), user(r, SESSION_USER_AT))))
     }
 
     fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
@@ -165,9 +169,21 @@ impl Accounts for Store {
         Ok(self.rows(sql, vec![Box::new(user), Box::new(keep)])?.len() as u64)
     }
 
-    fn sessions_of(&self, user: i64) -> StoreResult<Vec<Session>> {
+    fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
+        let values: Values = vec![Box::new(user), Box::new(id.to_string())];
+        let rows = self.rows(END_SESSION_OF.into(), values)?;
+        Ok(rows.first().map(|r| r.get(0)))
+    }
+
+    fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
         let rows = self.rows(SESSIONS_OF.into(), vec![Box::new(user)])?;
-        Ok(rows.iter().map(session).collect())
+        Ok(rows
+            .iter()
+            .map(|r| ListedSession {
+                id: r.get(6),
+                session: session(r),
+            })
+            .collect())
     }
 
     fn take_seat(

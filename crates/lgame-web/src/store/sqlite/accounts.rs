@@ -37,6 +37,8 @@ fn session(r: &Row<'_>) -> rusqlite::Result<Session> {
         created: r.get(1)?,
         used: r.get(2)?,
         expires: r.get(3)?,
+        device: r.get(4)?,
+        address: r.get(5)?,
     })
 }
 
@@ -131,7 +133,7 @@ impl Accounts for Store {
         self.write(move |conn| {
             conn.execute(
                 &numbered(INSERT_SESSION),
-                params![id_hash, s.user, s.created, s.used, s.expires],
+                params![id_hash, s.user, s.created, s.used, s.expires, s.device, s.address],
             )?;
             Ok(())
         })
@@ -141,7 +143,7 @@ impl Accounts for Store {
         let conn = self.reader();
         let found = conn
             .prepare_cached(&numbered(SESSION))?
-            .query_row([id_hash], |r| Ok((session(r)?, user(r, 4)?)))
+            .query_row([id_hash], |r| Ok((session(r)?, user(r, SESSION_USER_AT)?)))
             .optional()?;
         Ok(found)
     }
@@ -169,10 +171,26 @@ impl Accounts for Store {
         })
     }
 
-    fn sessions_of(&self, user: i64) -> StoreResult<Vec<Session>> {
+    fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
+        let id = id.to_string();
+        self.write_returning(move |conn| {
+            let ended = conn
+                .prepare_cached(&numbered(END_SESSION_OF))?
+                .query_row(params![user, id], |r| r.get(0))
+                .optional()?;
+            Ok(ended)
+        })
+    }
+
+    fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
         let conn = self.reader();
         let mut stmt = conn.prepare_cached(&numbered(SESSIONS_OF))?;
-        let sessions = stmt.query_map([user], session)?;
+        let sessions = stmt.query_map([user], |r| {
+            Ok(ListedSession {
+                id: r.get(6)?,
+                session: session(r)?,
+            })
+        })?;
         Ok(sessions.collect::<Result<_, _>>()?)
     }
 

@@ -71,4 +71,5 @@ export default {
   'error.too_many_connections': 'Too many pages of yours are open on this server: close one and try again.',
   'error.storage_full': 'The server’s disk is full: nothing was changed. Please try again later.',
   'error.storage_read_only': 'The server cannot save anything now: nothing was changed. Please try again later.',
+  'error.no_such_session': 'This session is not one of your account’s (it may have ended already).',
 };

@@ -42,6 +42,8 @@ export class AccountCtrl {
     this.closed = false;
     /** The last refusal's kind (which field it blames: `bad_username`, `bad_password`, …). */
     this.fault = '';
+    /** The account's sessions, once asked. @type {import('../api-types.js').SessionInfo[]} */
+    this.sessions = [];
   }
 
   /**
@@ -107,7 +109,34 @@ export class AccountCtrl {
 
   /** @param {(ended: number) => string} done the message once ended */
   endOtherSessions(done) {
-    return this.run('sessions', async () => done((await api.account.endOtherSessions()).ended));
+    return this.run('sessions', async () => {
+      const ended = (await api.account.endOtherSessions()).ended;
+      await this.loadSessions();
+      return done(ended);
+    });
+  }
+
+  /** The account's sessions, asked again. */
+  async loadSessions() {
+    try {
+      this.sessions = (await api.account.sessions()).sessions;
+    } catch (e) {
+      this.errors.sessions = refusalText(e);
+    }
+    this.redraw();
+  }
+
+  /**
+   * Ends one session (the list is asked again); the page's own is a log-out.
+   * @param {import('../api-types.js').SessionInfo} s
+   */
+  endSession(s) {
+    return this.run('sessions', async () => {
+      await api.account.endSession(s.id);
+      if (s.current) session.set(null);
+      await this.loadSessions();
+      return '';
+    });
   }
 
   /**

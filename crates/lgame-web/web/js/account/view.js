@@ -55,8 +55,7 @@ export async function render(main) {
   const draw = {
     password: panel(passwordEnd, (/** @type {Parameters<typeof formEnd>[0] & { message: string }} */ s) =>
       h('div', { class: 'part' }, note('password-done', s.message), formEnd(s))),
-    sessions: panel(sessionsNote, (/** @type {{ message: string, error: string }} */ s) =>
-      h('div', { class: 'part' }, note('sessions-done', s.message), h('p', { class: 'error', role: 'alert', text: s.error }))),
+    sessions: panel(sessionsNote, (/** @type {SessionsSlice} */ s) => sessionsView(s, (one) => ctrl.endSession(one))),
     close: panel(closeEnd, formEnd),
     closed: panel(closedNote, (/** @type {string} */ s) => h('div', { class: 'part' }, note('closed-done', s))),
   };
@@ -102,9 +101,32 @@ export async function render(main) {
   function redraw() {
     const busy = ctrl.busy !== null;
     draw.password({ error: ctrl.errors.password || '', busy, submit: t('account.changePassword'), message: ctrl.messages.password || '' });
-    draw.sessions({ message: ctrl.messages.sessions || '', error: ctrl.errors.sessions || '' });
+    draw.sessions({ list: ctrl.sessions, busy, message: ctrl.messages.sessions || '', error: ctrl.errors.sessions || '' });
     draw.close({ error: ctrl.errors.close || '', busy, submit: t('account.closeSubmit') });
     draw.closed(ctrl.closed ? ctrl.messages.close || '' : '');
   }
   redraw();
+  ctrl.loadSessions();
+}
+
+/**
+ * @typedef {{ list: import('../api-types.js').SessionInfo[], busy: boolean, message: string, error: string }} SessionsSlice
+ */
+
+/**
+ * The account's sessions, each with its browser in its own words, its address and last use,
+ * and a button that ends it (this browser's marked: ending it logs out).
+ * @param {SessionsSlice} s
+ * @param {(one: import('../api-types.js').SessionInfo) => void} end
+ */
+function sessionsView(s, end) {
+  return h('div', { class: 'part' },
+    h('ul', { class: 'session-list' }, s.list.map((one) => h('li', { class: 'session', 'data-key': one.id, 'data-id': one.id, 'data-current': String(one.current) },
+      h('p', { class: 'session-device', text: one.device || t('account.unknownDevice') }),
+      h('p', { class: 'muted session-where', text: t('account.sessionWhere', { address: one.address || '?', used: dateOf(one.used) }) }),
+      h('div', { class: 'row' },
+        one.current && h('strong', { class: 'session-current', text: t('account.thisBrowser') }),
+        h('button', { type: 'button', class: 'end-session', disabled: s.busy, text: t(one.current ? 'account.endThis' : 'account.endSession'), onclick: () => end(one) }))))),
+    note('sessions-done', s.message),
+    h('p', { class: 'error', role: 'alert', text: s.error }));
 }
