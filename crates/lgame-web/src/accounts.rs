@@ -18,14 +18,14 @@ use crate::clock::Clock;
 use crate::credentials::{self, new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
-use crate::games::{blocking, player_at, GameError, Games};
+use crate::games::{blocking, player_at, GameError, Games, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
 use crate::request::{
     GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
 };
 use crate::response::{
-    Account, ArenaJoined, Counts, Ended, Export, GameSummary, GamesPage, Profile, SessionInfo,
-    SessionInfoAnswer, Sessions,
+    Account, ArenaJoined, Counts, Ended, Export, ExportedRecord, GameSummary, GamesPage, Profile,
+    SessionInfo, SessionInfoAnswer, Sessions,
 };
 use crate::store::{
     unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
@@ -624,7 +624,11 @@ async fn user_games(
 }
 
 /// Everything the server keeps of the account, as one JSON file.
-async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response, ApiError> {
+async fn export(
+    State(shared): State<Shared>,
+    caller: Caller,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
     let id = me.user.id;
@@ -655,8 +659,23 @@ async fn export(State(shared): State<Shared>, caller: Caller) -> Result<Response
         }
         page += 1;
     }
+    // Each game's record, with the tags a download has.
+    let site = crate::api::site_of(&shared, &headers);
+    let mut records = Vec::with_capacity(all.len());
+    for game in &all {
+        let site = site.clone();
+        let (_, record) = shared
+            .games
+            .read(&game.id, &Who::Nobody, move |live, _| live.record(&site))
+            .await?;
+        records.push(ExportedRecord {
+            game: game.id.clone(),
+            record,
+        });
+    }
     let body = Export {
         account: account_of(&me.user),
+        records,
         sessions: sessions
             .into_iter()
             .map(|s| SessionInfo::of(s, &me.id_hash))

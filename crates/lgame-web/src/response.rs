@@ -877,6 +877,9 @@ pub struct Export {
     pub sessions: Vec<SessionInfo>,
     /// Every game the account holds a seat of.
     pub games: Vec<GameSummary>,
+    /// Each of those games' record (notation.md) with its tags (docs/records.md, "The
+    /// server's records"), by the game's id.
+    pub records: Vec<ExportedRecord>,
     /// Its ratings, each with its history (the rating after each rated game).
     pub ratings: Vec<CategoryRating>,
     /// Its API tokens: ids and descriptions, never the tokens.
@@ -886,6 +889,13 @@ pub struct Export {
     /// The browsers (their anonymous identity's hash) and addresses it was used from in
     /// the last 30 days (docs/ratings.md, "Fair play").
     pub footprints: Vec<FootprintView>,
+}
+
+/// A game's record in an account's export.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedRecord {
+    pub game: String,
+    pub record: String,
 }
 
 /// An arena an account joined.

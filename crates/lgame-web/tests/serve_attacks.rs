@@ -1104,6 +1104,21 @@ fn a_closed_account_leaves_no_name_in_the_log_and_its_export_is_whole(backend: B
     let export = ok(me.get("/api/account/export"), "the export");
     assert_eq!(export["account"]["username"], name.as_str());
     assert_eq!(export["games"].as_array().unwrap().len(), 1, "{export}");
+    // Each game's record, with the tags a download has (the same text as the download's).
+    let record = &export["records"][0];
+    assert_eq!(record["game"], export["games"][0]["id"], "{export}");
+    let text = record["record"].as_str().expect("a record");
+    assert!(
+        text.contains(&format!("\"{name}\"")),
+        "the player named: {text}"
+    );
+    let id = record["game"].as_str().unwrap();
+    let download = me.get(&format!("/api/games/{id}/record")).body;
+    assert_eq!(
+        download.as_str(),
+        Some(text),
+        "the export's record is the download's"
+    );
     let ratings = &export["ratings"][0];
     assert_eq!(
         (&ratings["category"], &ratings["games"]),

@@ -135,7 +135,7 @@ pub fn end_one_session() {}
 #[utoipa::path(get, path = "/api/account/export", tag = "accounts",
     summary = "All the account's data, as a JSON file",
     responses(
-        (status = 200, description = "Everything kept about the account: its sessions (never their ids), games, ratings with their history, tokens (ids and descriptions), arenas, and the browsers and addresses it was used from in the last 30 days", body = Export),
+        (status = 200, description = "Everything kept about the account: its sessions (never their cookies), games and their records, ratings with their history, tokens (ids and descriptions), arenas, and the browsers and addresses it was used from in the last 30 days", body = Export),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
     ))]
 pub fn export() {}

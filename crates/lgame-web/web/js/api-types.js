@@ -324,8 +324,16 @@
  * @property {FootprintView[]} footprints The browsers (their anonymous identity's hash) and addresses it was used from in the last 30 days (docs/ratings.md, "Fair play").
  * @property {GameSummary[]} games Every game the account holds a seat of.
  * @property {CategoryRating[]} ratings Its ratings, each with its history (the rating after each rated game).
+ * @property {ExportedRecord[]} records Each of those games' record (notation.md) with its tags (docs/records.md, "The server's records"), by the game's id.
  * @property {SessionInfo[]} sessions
  * @property {TokenInfo[]} tokens Its API tokens: ids and descriptions, never the tokens.
+ */
+
+/**
+ * A game's record in an account's export.
+ * @typedef {Object} ExportedRecord
+ * @property {string} game
+ * @property {string} record
  */
 
 /**
