@@ -494,6 +494,8 @@ fn an_arena_from_its_creation_to_a_game_that_opens_by_itself_and_back_to_the_pod
     browser_common::sign_up_on(&bench, &max.page, "max");
     browser_common::sign_up_on(&bench, &nia.page, "nia");
     max.open(&bench, "#/arena");
+    // The form is an account's: shown once the page knows who is logged in.
+    max.shown("#arena-clock");
     max.page.execute(
         "document.querySelector('#arena-clock').value = '3+2'; \
          document.querySelector('#arena-minutes').value = '20';",
@@ -536,6 +538,8 @@ fn an_arena_from_its_creation_to_a_game_that_opens_by_itself_and_back_to_the_pod
         });
     }
     nia.wait_for_words("table.standings tr[data-username=nia] .score", "2");
+    // Back in the arena: it says the next game comes by itself.
+    nia.wait_for_words(".arena-waiting", "next game opens by itself");
     nia.shot("back");
     // The arena ends: its podium.
     advance(&bench, 21 * 60 * 1000);

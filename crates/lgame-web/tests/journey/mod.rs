@@ -4,7 +4,9 @@
 //! each step photographed in `target/browser-artifacts/journeys/JOURNEY/`.
 #![allow(dead_code)] // each journey uses a part
 
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use crate::browser_common::{self, artifacts_dir, game_of, js, Bench};
 use lgame_test_support::browser::{Driver, Element, Session};
@@ -21,6 +23,10 @@ pub struct Person {
 /// The steps photographed so far, by every journey: each step's number (its file's first
 /// part) orders the people's screenshots of one journey as they were taken.
 static STEPS: AtomicU32 = AtomicU32::new(0);
+
+/// The journeys whose folder of screenshots this run has emptied (an earlier run's are gone,
+/// so that the folder is one walk's).
+static BEGUN: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
 
 impl Person {
     /// A person with a 390×844 phone.
@@ -39,6 +45,13 @@ impl Person {
     }
 
     fn at(page: Session, phone: bool, journey: &'static str, name: &'static str) -> Person {
+        if BEGUN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(journey)
+        {
+            let _ = std::fs::remove_dir_all(artifacts_dir().join("journeys").join(journey));
+        }
         Person {
             page,
             name,

@@ -82,6 +82,7 @@ export default {
   'arena.back': 'All arenas',
   'arena.open': 'Open',
   'arena.game': 'An arena game.',
+  'arena.waiting': 'Waiting for a free opponent: your next game opens by itself.',
   'arena.gameOf': 'A game of the arena {arena}.',
   'arena.backLink': 'Back to the arena',
   'arena.backNow': 'Back to the arena now',

@@ -82,6 +82,7 @@ export default {
   'arena.back': 'Все арены',
   'arena.open': 'Открыть',
   'arena.game': 'Партия турнира-арены.',
+  'arena.waiting': 'Ждём свободного соперника: следующая партия откроется сама.',
   'arena.gameOf': 'Партия арены {arena}.',
   'arena.backLink': 'Вернуться на арену',
   'arena.backNow': 'На арену сейчас',

@@ -125,7 +125,7 @@ function standingsTable(standings) {
 
 /**
  * One arena, with what this page's account may do in it.
- * @param {{ arena: Arena | null, error: string, join: boolean, leave: boolean, busy: boolean, game: string | null }} s
+ * @param {{ arena: Arena | null, error: string, join: boolean, leave: boolean, busy: boolean, game: string | null, waiting: boolean }} s
  * @param {ArenaCtrl} ctrl
  */
 function arenaView(s, ctrl) {
@@ -143,6 +143,7 @@ function arenaView(s, ctrl) {
         h('button', { type: 'button', class: 'primary arena-join', hidden: !s.join, disabled: s.busy, onclick: () => ctrl.join(), text: t('arena.join') }),
         h('button', { type: 'button', class: 'arena-leave', hidden: !s.leave, disabled: s.busy, onclick: () => ctrl.leave(), text: t('arena.leave') }),
         s.game && h('a', { class: 'arena-game primary', href: href('game', {}, [s.game]), text: t('arena.yourGame') })),
+      h('p', { class: 'arena-waiting', role: 'status', hidden: !s.waiting, text: s.waiting ? t('arena.waiting') : '' }),
       h('section', { class: 'panel arena-standings', 'aria-live': 'polite' }, standingsTable(a.standings)),
     ]);
 }
@@ -157,7 +158,9 @@ async function renderArena(main, id) {
   main.append(root);
   const draw = panel(root, (/** @type {Parameters<typeof arenaView>[0]} */ s) => arenaView(s, ctrl));
   function redraw() {
-    draw({ arena: ctrl.arena, error: ctrl.error, join: ctrl.canJoin(), leave: ctrl.canLeave(), busy: ctrl.busy, game: ctrl.mine()?.game ?? null });
+    const mine = ctrl.mine();
+    const waiting = Boolean(ctrl.arena && ctrl.arena.state === 'running' && mine && !mine.withdrawn && !mine.game);
+    draw({ arena: ctrl.arena, error: ctrl.error, join: ctrl.canJoin(), leave: ctrl.canLeave(), busy: ctrl.busy, game: mine?.game ?? null, waiting });
     if (ctrl.arena) document.title = `${arenaName(ctrl.arena)} · lgame`;
   }
   redraw();

@@ -45,10 +45,11 @@ export function playerLink(player) {
 export function playersView(s) {
   return h('p', { class: 'players' },
     s && /** @type {Color[]} */ (['red', 'blue']).map((c, i) => h('span', { class: `player ${c}`, 'data-side': c, 'data-kind': s.players[c].kind, 'data-you': s.yours.includes(c) ? 'true' : null },
-      i ? ' · ' : '', h('span', { class: `turn-dot ${c}` }), ' ', h('span', { text: `${side(c)}: ` }), playerLink(s.players[c]),
+      i ? h('span', { class: 'player-sep', text: ' · ' }) : '', h('span', { class: `turn-dot ${c}` }), ' ', h('span', { text: `${side(c)}: ` }), playerLink(s.players[c]),
       s.ratings && h('span', { class: 'player-rating muted', text: ` ${ratingChange(s.ratings[c].before, s.ratings[c].after)}` }),
       s.yours.includes(c) ? h('span', { class: 'muted', text: ` ${t('player.you')}` }) : null)),
-    s && s.category && h('span', { class: 'game-rated muted', 'data-category': s.category, text: ` · ${t('game.rated', { category: categoryName(s.category) })}` }));
+    s && s.category && h('span', { class: 'game-rated muted', 'data-category': s.category },
+      h('span', { class: 'player-sep', text: ' · ' }), t('game.rated', { category: categoryName(s.category) })));
 }
 
 /**

@@ -313,6 +313,7 @@ export async function render(main, params, rest) {
   const draw = drawers({ status, offers, hint, banner, arenaNote, players, invite, share, actions, history }, ctrl, act);
   const watchUrl = `${location.origin}/${href('game', {}, [id])}`;
 
+  const endInView = scrollToTheEnd(banner);
   function redraw() {
     const state = ctrl.state;
     // Fair play: once the game is between people and live, the analysis closes.
@@ -321,7 +322,9 @@ export async function render(main, params, rest) {
     draw.status(s.status);
     draw.offers(s.offers);
     draw.hint(s.hint);
+    const hidden = banner.hidden;
     draw.banner(s.banner);
+    endInView(state, hidden);
     draw.arena(s.arena);
     draw.players(s.players);
     draw.invite(s.invite);
@@ -378,6 +381,23 @@ function drawers(at, ctrl, act) {
     share: panel(at.share, (/** @type {Parameters<typeof shareView>[0]} */ s) => shareView(s, { copy, renew: () => ctrl.newInvitation() })),
     actions: panel(at.actions, (/** @type {ActionsSlice} */ s) => actionsView(s, act, api.games.recordUrl(ctrl.id))),
     history: panel(at.history, historyView),
+  };
+}
+
+/**
+ * A game seen going on here that ends: its banner (and an arena's countdown back) scrolled
+ * into view, below the board on a phone. Returns what the redraw calls with the state and
+ * whether the banner was hidden before it.
+ * @param {HTMLElement} banner
+ */
+function scrollToTheEnd(banner) {
+  let sawItGoOn = false;
+  return (/** @type {import('../api.js').GameState | null} */ state, /** @type {boolean} */ wasHidden) => {
+    if (state && !state.over) sawItGoOn = true;
+    if (state && state.over && sawItGoOn && wasHidden && !banner.hidden) {
+      sawItGoOn = false;
+      banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    }
   };
 }
 
