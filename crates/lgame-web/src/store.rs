@@ -37,25 +37,29 @@ mod accounts;
 mod arenas;
 mod bots;
 mod fairplay;
+mod games;
 mod lobby;
 mod postgres;
 mod ratings;
+pub(crate) mod sql;
 mod sqlite;
 
+use sql::{BoxFuture, Conn, Job};
+
 pub use accounts::{
-    user_holder, Accounts, GamesQuery, Listed, ListedSession, NewUser, Session, Standing, User,
-    UserBy, UserChange, SESSION_ID_LEN,
+    user_holder, GamesQuery, Listed, ListedSession, NewUser, Session, Standing, User, UserBy,
+    UserChange, SESSION_ID_LEN,
 };
 
-pub use arenas::{ArenaData, ArenaRow, Arenas, Chooser, Pairing};
+pub use arenas::{ArenaData, ArenaRow, Chooser, Pairing};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use bots::{
-    Bots, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
+    ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
-pub use fairplay::{Fairplay, Footprint, Trace};
-pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState, Seeks};
-pub use ratings::{account_of, now_ms, Leader, RatingChange, Ratings};
+pub use fairplay::{Footprint, Trace};
+pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
+pub use ratings::{account_of, now_ms, Leader, RatingChange};
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.
@@ -359,6 +363,13 @@ impl Pending {
         Pending(None)
     }
 
+    /// A job already done.
+    fn done(outcome: StoreResult<()>) -> Pending {
+        let (tell, told) = oneshot::channel();
+        let _ = tell.send(outcome);
+        Pending::sent(told)
+    }
+
     /// Waits for the outcome. (Blocking: call it off the async threads.)
     pub fn wait(self) -> StoreResult<()> {
         let outcome = self.0.ok_or_else(Pending::stopped)?;
@@ -372,10 +383,10 @@ impl Pending {
     }
 }
 
-/// What a database does for the server: the one interface of the SQLite and PostgreSQL
-/// backends (a third implements the same). The blocking calls are made off the async
-/// threads.
-pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Fairplay + Send + Sync {
+/// What differs between the two databases, behind the operations written once over
+/// [`sql::Conn`]: how a transaction is run (SQLite's writer thread and its group commit,
+/// PostgreSQL's pool), what the other instances are told, the schema's version.
+pub(crate) trait Driver: Send + Sync {
     /// Whether other server instances may change the games too (then a game in memory is
     /// checked against the database before a refusal or an answer that wrote nothing).
     fn shared(&self) -> bool;
@@ -399,49 +410,22 @@ pub trait Backend: Accounts + Seeks + Ratings + Arenas + Bots + Fairplay + Send 
     /// The schema version of the database.
     fn version(&self) -> StoreResult<u32>;
 
-    /// How many games are stored.
-    fn count_games(&self) -> StoreResult<u64>;
+    /// Runs `job` in a transaction that writes, committed if the job succeeds (else rolled
+    /// back), without waiting for it; the games the job said it changed
+    /// ([`sql::Conn::changed`]) are told to the other instances once committed.
+    fn write(&self, job: Job) -> Pending;
 
-    /// Stores a new game (at version 0) and its moves, its result token `outcome`.
-    /// (Blocking.)
-    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()>;
+    /// Runs `job` in a transaction that only reads, from one instant of the database.
+    fn read(&self, job: Job) -> Pending;
 
-    /// Queues a change for the database, without waiting for it. It fails with
-    /// [`StoreError::Stale`] if the game is no longer at the edit's version, and a ply
-    /// already stored fails (the `(game, ply)` key): nothing is written then.
-    fn queue(&self, edit: Edit) -> Pending;
-
-    /// A game and its moves in order, if it exists. (Blocking.)
-    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>>;
-
-    /// A game's version as stored ([`StoreError::NotFound`] if there is no such game).
-    /// (Blocking.)
-    fn version_of(&self, id: &str) -> StoreResult<i64>;
-
-    /// Links a game to its rematch, both ways (both links or neither), moving both games'
-    /// versions up; or, if the game has a rematch already (another instance linked one
-    /// first), nothing: then `false`. (Blocking.)
-    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool>;
-
-    /// Gives a human side that waited for it its token, keeping its hash, and moves the
-    /// game's version up; `false` if the side has one. (Blocking.)
-    fn set_token(&self, id: &str, side: Color, token_hash: &str) -> StoreResult<bool>;
-
-    /// The games whose clock's deadline is at or before `now_ms` (game time), soonest
-    /// first, at most `limit`. (Blocking.)
-    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
-
-    /// Starts an instance at `wall_ms` (the wall clock): if no instance has said it was
-    /// alive for more than `gap_ms`, the time since the last did is added to the time no
-    /// instance ran, which is returned (game time is the wall clock less it). (Blocking.)
-    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64>;
-
-    /// An instance is alive at `wall_ms`. (Blocking.)
-    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()>;
+    /// Rows were erased (a closed account's): their bytes are taken out of the database's
+    /// files, not left in free pages.
+    fn erase_deleted(&self) -> StoreResult<()>;
 }
 
-/// The database, through one backend or another.
-pub struct Store(Box<dyn Backend>);
+/// The database, through one driver or the other: every operation of the store is a method
+/// of it, written once (`store/games.rs`, `store/accounts.rs`, …).
+pub struct Store(Box<dyn Driver>);
 
 impl Store {
     /// Opens (creating if need be) the database, brings its schema up to date and gets
@@ -455,14 +439,71 @@ impl Store {
             }
         })
     }
+
+    /// See [`Driver::shared`].
+    pub fn shared(&self) -> bool {
+        self.0.shared()
+    }
+
+    /// See [`Driver::notices`].
+    pub fn notices(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
+        self.0.notices()
+    }
+
+    /// See [`Driver::announce_presence`].
+    pub fn announce_presence(&self, id: &str, counts: [u32; 2]) {
+        self.0.announce_presence(id, counts)
+    }
+
+    /// See [`Driver::announce_lobby`].
+    pub fn announce_lobby(&self, id: &str) {
+        self.0.announce_lobby(id)
+    }
+
+    /// See [`Driver::write_counts`].
+    pub fn write_counts(&self) -> (u64, u64) {
+        self.0.write_counts()
+    }
+
+    /// The schema version of the database. (Blocking.)
+    pub fn version(&self) -> StoreResult<u32> {
+        self.0.version()
+    }
+
+    /// Runs `op` in a transaction that writes and waits for its answer, once committed.
+    /// (Blocking: call it off the async threads.)
+    fn write<T: Send + 'static>(
+        &self,
+        op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    ) -> StoreResult<T> {
+        let (job, answer) = answering(op);
+        self.0.write(job).wait()?;
+        answer.recv().map_err(|_| Pending::stopped())
+    }
+
+    /// Runs `op` in a transaction that reads, and waits for its answer. (Blocking.)
+    fn read<T: Send + 'static>(
+        &self,
+        op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+    ) -> StoreResult<T> {
+        let (job, answer) = answering(op);
+        self.0.read(job).wait()?;
+        answer.recv().map_err(|_| Pending::stopped())
+    }
 }
 
-impl std::ops::Deref for Store {
-    type Target = dyn Backend;
-
-    fn deref(&self) -> &(dyn Backend + 'static) {
-        &*self.0
-    }
+/// `op` as a job, and where its answer comes once it has run.
+fn answering<T: Send + 'static>(
+    op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
+) -> (Job, std::sync::mpsc::Receiver<T>) {
+    let (tell, answer) = std::sync::mpsc::channel();
+    let job: Job = Box::new(move |conn| {
+        Box::pin(async move {
+            let _ = tell.send(op(conn).await?);
+            Ok(())
+        })
+    });
+    (job, answer)
 }
 
 /// Unix seconds now.

@@ -1,17 +1,15 @@
-//! Accounts, sessions, and who holds a game's seats: the rows, the interface both backends
-//! give ([`Accounts`]), and the SQL they share.
+//! Accounts, sessions, and who holds a game's seats: the rows, and what the store does
+//! with them.
 //!
 //! A seat's *holder* is an identity: `u:ID` for an account (its id, never reused), `a:HASH`
 //! for a browser without one (the SHA-256 of its anonymous cookie). Games keep holders, so
 //! a closed account's games stay, their player shown as deleted. Only hashes of secrets
 //! (passwords as Argon2id, session ids, invitations) are stored.
-//!
-//! The statements below run on both backends: their parameters are written `$1`, `$2`, …
-//! as PostgreSQL reads them; the SQLite backend reads them as `?1`, `?2`, ….
 
 use lgame::Color;
 
-use super::StoreResult;
+use super::sql::{args, Row};
+use super::{Store, StoreResult};
 
 /// A stored account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,104 +166,39 @@ pub struct Listed {
     pub clock: Option<String>,
 }
 
-/// What the databases keep of accounts and seats. (Every call blocks.)
-pub trait Accounts {
-    /// A new account's id, or `None` if its key is taken.
-    fn create_user(&self, user: &NewUser) -> StoreResult<Option<i64>>;
-
-    fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>>;
-
-    /// The `limit` newest accounts, newest first.
-    fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>>;
-
-    /// `false` if there is no such account (or a rename's key is taken).
-    fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool>;
-
-    /// Erases an account and its sessions (the games keep its holder, now nameless).
-    fn delete_user(&self, id: i64) -> StoreResult<()>;
-
-    fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()>;
-
-    /// A session by its id's hash, with its account.
-    fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>>;
-
-    fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()>;
-
-    fn end_session(&self, id_hash: &str) -> StoreResult<()>;
-
-    /// Ends every session of the account but `keep`'s; how many.
-    fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64>;
-
-    /// Ends the account's session whose public id is `id` (see [`ListedSession`]): the
-    /// ended session's id hash, or `None` if the account has no such session.
-    fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>>;
-
-    /// Every session of the account, the last used first (its settings, its export).
-    fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>>;
-
-    /// Gives `side` of game `id` to `holder` if nobody holds it (and, with `invite`, if
-    /// that is the side's invitation: kept, so that a second person with it is told the
-    /// seat is taken); moves the game's version up. `false` if the seat was taken (or the
-    /// invitation is not its).
-    fn take_seat(
-        &self,
-        id: &str,
-        side: Color,
-        holder: &str,
-        invite: Option<&str>,
-    ) -> StoreResult<bool>;
-
-    /// A new invitation (its hash) for a seat nobody holds; `false` if it is held.
-    fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool>;
-
-    /// Every seat `from` holds is given to `to` (a browser's games kept by the account
-    /// signed up or logged in there); the games changed.
-    fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>>;
-
-    /// One page of a holder's games, and how many match in all.
-    fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)>;
-
-    /// How many of a holder's games stand each way.
-    fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>>;
-}
-
-pub(super) const USER_BY_ID: &str =
-    "SELECT id, username, password_hash, email, created, disabled, bot
+const USER_BY_ID: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE id = $1";
 
-pub(super) const USER_BY_KEY: &str =
-    "SELECT id, username, password_hash, email, created, disabled, bot
+const USER_BY_KEY: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users WHERE username_key = $1";
 
-pub(super) const NEWEST_USERS: &str =
-    "SELECT id, username, password_hash, email, created, disabled, bot
+const NEWEST_USERS: &str = "SELECT id, username, password_hash, email, created, disabled, bot
      FROM users ORDER BY id DESC LIMIT $1";
 
-pub(super) const SESSION: &str = "SELECT s.user_id, s.created, s.used, s.expires,
+const SESSION: &str = "SELECT s.user_id, s.created, s.used, s.expires,
             s.device, s.address,
             u.id, u.username, u.password_hash, u.email, u.created, u.disabled, u.bot
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1";
 
 /// Where a session row's user columns start in [`SESSION`].
-pub(super) const SESSION_USER_AT: usize = 6;
+const SESSION_USER_AT: usize = 6;
 
-pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions
+const INSERT_SESSION: &str = "INSERT INTO sessions
      (id_hash, user_id, created, used, expires, device, address)
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
-pub(super) const RENEW_SESSION: &str =
-    "UPDATE sessions SET used = $2, expires = $3 WHERE id_hash = $1";
+const RENEW_SESSION: &str = "UPDATE sessions SET used = $2, expires = $3 WHERE id_hash = $1";
 
-pub(super) const END_SESSION: &str = "DELETE FROM sessions WHERE id_hash = $1";
+const END_SESSION: &str = "DELETE FROM sessions WHERE id_hash = $1";
 
-pub(super) const INSERT_USER: &str = concat!(
+const INSERT_USER: &str = concat!(
     "INSERT INTO users (username, username_key, password_hash, email, created, username_fold)
      VALUES ($1, $2, $3, $4, $5, ",
     super::fairplay::fold_sql!("$1"),
     ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
 );
 
-pub(super) const DELETE_USER: [&str; 12] = [
+const DELETE_USER: [&str; 12] = [
     "DELETE FROM sessions WHERE user_id = $1",
     "DELETE FROM footprints WHERE user_id = $1",
     super::bots::DELETE_BOT_ROWS[0],
@@ -280,17 +213,17 @@ pub(super) const DELETE_USER: [&str; 12] = [
     "DELETE FROM users WHERE id = $1",
 ];
 
-pub(super) const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2";
+const END_SESSIONS: &str = "DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2";
 
-pub(super) const SESSIONS_OF: &str = "SELECT user_id, created, used, expires, device, address,
+const SESSIONS_OF: &str = "SELECT user_id, created, used, expires, device, address,
         substr(id_hash, 1, 16)
      FROM sessions WHERE user_id = $1 ORDER BY used DESC, created DESC";
 
-pub(super) const END_SESSION_OF: &str =
+const END_SESSION_OF: &str =
     "DELETE FROM sessions WHERE user_id = $1 AND substr(id_hash, 1, 16) = $2 RETURNING id_hash";
 
 /// The update of one account column (`$1` the id, `$2` the value).
-pub(super) fn change_sql(change: &UserChange) -> &'static str {
+fn change_sql(change: &UserChange) -> &'static str {
     match change {
         UserChange::Password(_) => "UPDATE users SET password_hash = $2 WHERE id = $1",
         UserChange::Disabled(_) => "UPDATE users SET disabled = $2 WHERE id = $1",
@@ -306,7 +239,7 @@ pub(super) fn change_sql(change: &UserChange) -> &'static str {
 }
 
 /// A side's holder and invitation columns.
-pub(super) fn seat_columns(side: Color) -> (&'static str, &'static str) {
+fn seat_columns(side: Color) -> (&'static str, &'static str) {
     match side {
         Color::Red => ("red_holder", "red_invite_hash"),
         Color::Blue => ("blue_holder", "blue_invite_hash"),
@@ -316,7 +249,7 @@ pub(super) fn seat_columns(side: Color) -> (&'static str, &'static str) {
 /// Takes a seat: `$1` the game, `$2` the holder, `$3` the invitation's hash (or null).
 /// Returns the new version. The invitation's hash stays: a second person with the link is
 /// told the seat is taken.
-pub(super) fn take_seat_sql(side: Color, invited: bool) -> String {
+fn take_seat_sql(side: Color, invited: bool) -> String {
     let (holder, invite) = seat_columns(side);
     let by_invite = if invited {
         format!("AND {invite} = $3")
@@ -330,7 +263,7 @@ pub(super) fn take_seat_sql(side: Color, invited: bool) -> String {
 }
 
 /// A seat's new invitation: `$1` the game, `$2` its hash. Returns the new version.
-pub(super) fn set_invite_sql(side: Color) -> String {
+fn set_invite_sql(side: Color) -> String {
     let (holder, invite) = seat_columns(side);
     format!(
         "UPDATE games SET {invite} = $2, version = version + 1
@@ -339,7 +272,7 @@ pub(super) fn set_invite_sql(side: Color) -> String {
 }
 
 /// Gives a side's seats of `$1` to `$2`; returns the games and their new versions.
-pub(super) fn adopt_sql(side: Color) -> String {
+fn adopt_sql(side: Color) -> String {
     let (holder, _) = seat_columns(side);
     format!(
         "UPDATE games SET {holder} = $2, version = version + 1
@@ -369,7 +302,7 @@ fn games_where() -> String {
 
 /// One page of a holder's games (`$5` at most, after `$6`), newest first, in [`Listed`]'s
 /// order.
-pub(super) fn games_page_sql() -> String {
+fn games_page_sql() -> String {
     format!(
         "SELECT g.id, g.variant, g.red, g.blue, g.red_holder, g.blue_holder,
                 (SELECT username FROM users WHERE 'u:' || id = g.red_holder),
@@ -383,12 +316,12 @@ pub(super) fn games_page_sql() -> String {
 }
 
 /// How many of a holder's games match the filters.
-pub(super) fn games_count_sql() -> String {
+fn games_count_sql() -> String {
     format!("SELECT count(*) {}", games_where())
 }
 
 /// How many of holder `$1`'s games stand each way.
-pub(super) fn standings_sql() -> String {
+fn standings_sql() -> String {
     format!(
         "SELECT {STANDING} AS standing, count(*) FROM games g
          WHERE g.red_holder = $1 OR g.blue_holder = $1 GROUP BY standing"
@@ -396,7 +329,301 @@ pub(super) fn standings_sql() -> String {
 }
 
 /// A standing read back.
-pub(super) fn standing_named(name: &str) -> StoreResult<Standing> {
+fn standing_named(name: &str) -> StoreResult<Standing> {
     Standing::from_name(name)
         .ok_or_else(|| super::StoreError::Other(anyhow::anyhow!("'{name}' is not a standing")))
+}
+
+/// An account read back, from column `first` on.
+pub(super) fn user_row(r: &Row, first: usize) -> StoreResult<User> {
+    Ok(User {
+        id: r.get(first)?,
+        username: r.get(first + 1)?,
+        password_hash: r.get(first + 2)?,
+        email: r.get(first + 3)?,
+        created: r.get(first + 4)?,
+        disabled: r.get(first + 5)?,
+        bot: r.get(first + 6)?,
+    })
+}
+
+fn session_row(r: &Row) -> StoreResult<Session> {
+    Ok(Session {
+        user: r.get(0)?,
+        created: r.get(1)?,
+        used: r.get(2)?,
+        expires: r.get(3)?,
+        device: r.get(4)?,
+        address: r.get(5)?,
+    })
+}
+
+fn listed_row(r: &Row) -> StoreResult<Listed> {
+    Ok(Listed {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        seats: [r.get(2)?, r.get(3)?],
+        holders: [r.get(4)?, r.get(5)?],
+        names: [r.get(6)?, r.get(7)?],
+        result: r.get(8)?,
+        plies: r.get(9)?,
+        created: r.get(10)?,
+        clock: r.get(11)?,
+        bots: [
+            r.get::<Option<bool>>(12)?.unwrap_or(false),
+            r.get::<Option<bool>>(13)?.unwrap_or(false),
+        ],
+        termination: r.get(14)?,
+    })
+}
+
+/// What the store keeps of accounts and seats. (Every call blocks.)
+impl Store {
+    /// A new account's id, or `None` if its key is taken.
+    pub fn create_user(&self, user: &NewUser) -> StoreResult<Option<i64>> {
+        let n = user.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                let row = args![
+                    &n.username,
+                    &n.key,
+                    &n.password_hash,
+                    &n.email,
+                    super::unix_now()
+                ];
+                let made = c.query_opt(INSERT_USER, &row).await?;
+                made.map(|r| r.get(0)).transpose()
+            })
+        })
+    }
+
+    pub fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>> {
+        let (sql, key) = match by {
+            UserBy::Id(id) => (USER_BY_ID, super::sql::Value::from(id)),
+            UserBy::Key(key) => (USER_BY_KEY, super::sql::Value::from(key)),
+        };
+        self.read(move |c| {
+            Box::pin(async move {
+                let row = c.query_opt(sql, &[key]).await?;
+                row.map(|r| user_row(&r, 0)).transpose()
+            })
+        })
+    }
+
+    /// The `limit` newest accounts, newest first.
+    pub fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(NEWEST_USERS, &args![limit]).await?;
+                rows.iter().map(|r| user_row(r, 0)).collect()
+            })
+        })
+    }
+
+    /// `false` if there is no such account (or a rename's key is taken).
+    pub fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool> {
+        let change = change.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                let sql = change_sql(&change);
+                let changed = match &change {
+                    UserChange::Password(hash) => c.execute(sql, &args![id, hash]).await?,
+                    UserChange::Disabled(disabled) => c.execute(sql, &args![id, *disabled]).await?,
+                    UserChange::Rename { username, key } => {
+                        c.execute(sql, &args![id, username, key]).await?
+                    }
+                };
+                Ok(changed == 1)
+            })
+        })
+    }
+
+    /// Erases an account and its sessions (the games keep its holder, now nameless), and
+    /// then the erased rows' bytes from the database's files.
+    pub fn delete_user(&self, id: i64) -> StoreResult<()> {
+        self.write(move |c| {
+            Box::pin(async move {
+                for sql in DELETE_USER {
+                    c.execute(sql, &args![id]).await?;
+                }
+                Ok(())
+            })
+        })?;
+        self.0.erase_deleted()
+    }
+
+    pub fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()> {
+        let (id_hash, s) = (id_hash.to_string(), session.clone());
+        self.write(move |c| {
+            Box::pin(async move {
+                let row =
+                    args![&id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
+                c.execute(INSERT_SESSION, &row).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// A session by its id's hash, with its account.
+    pub fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
+        let id_hash = id_hash.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let Some(r) = c.query_opt(SESSION, &args![&id_hash]).await? else {
+                    return Ok(None);
+                };
+                Ok(Some((session_row(&r)?, user_row(&r, SESSION_USER_AT)?)))
+            })
+        })
+    }
+
+    pub fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
+        let id_hash = id_hash.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(RENEW_SESSION, &args![&id_hash, used, expires])
+                    .await?;
+                Ok(())
+            })
+        })
+    }
+
+    pub fn end_session(&self, id_hash: &str) -> StoreResult<()> {
+        let id_hash = id_hash.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(END_SESSION, &args![&id_hash]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// Ends every session of the account but `keep`'s; how many.
+    pub fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
+        let keep = keep.unwrap_or("").to_string();
+        self.write(move |c| {
+            Box::pin(async move { c.execute(END_SESSIONS, &args![user, &keep]).await })
+        })
+    }
+
+    /// Ends the account's session whose public id is `id` (see [`ListedSession`]): the
+    /// ended session's id hash, or `None` if the account has no such session.
+    pub fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                let ended = c.query_opt(END_SESSION_OF, &args![user, &id]).await?;
+                ended.map(|r| r.get(0)).transpose()
+            })
+        })
+    }
+
+    /// Every session of the account, the last used first (its settings, its export).
+    pub fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(SESSIONS_OF, &args![user]).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(ListedSession {
+                            id: r.get(6)?,
+                            session: session_row(r)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// Gives `side` of game `id` to `holder` if nobody holds it (and, with `invite`, if
+    /// that is the side's invitation: kept, so that a second person with it is told the
+    /// seat is taken); moves the game's version up. `false` if the seat was taken (or the
+    /// invitation is not its).
+    pub fn take_seat(
+        &self,
+        id: &str,
+        side: Color,
+        holder: &str,
+        invite: Option<&str>,
+    ) -> StoreResult<bool> {
+        let mut values = args![id, holder].to_vec();
+        values.extend(invite.map(super::sql::Value::from));
+        self.update_seat(id, take_seat_sql(side, invite.is_some()), values)
+    }
+
+    /// A new invitation (its hash) for a seat nobody holds; `false` if it is held.
+    pub fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
+        self.update_seat(id, set_invite_sql(side), args![id, invite_hash].to_vec())
+    }
+
+    /// Updates a seat of game `id`: `false` if no row changed; else the game's new version
+    /// is told to the other instances.
+    fn update_seat(
+        &self,
+        id: &str,
+        sql: String,
+        values: Vec<super::sql::Value>,
+    ) -> StoreResult<bool> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                let Some(row) = c.query_opt(&sql, &values).await? else {
+                    return Ok(false);
+                };
+                c.changed(&id, row.get(0)?);
+                Ok(true)
+            })
+        })
+    }
+
+    /// Every seat `from` holds is given to `to` (a browser's games kept by the account
+    /// signed up or logged in there); the games changed.
+    pub fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
+        let (from, to) = (from.to_string(), to.to_string());
+        self.write(move |c| {
+            Box::pin(async move {
+                let mut games = Vec::new();
+                for side in [Color::Red, Color::Blue] {
+                    for row in c.query(&adopt_sql(side), &args![&from, &to]).await? {
+                        let game: String = row.get(0)?;
+                        c.changed(&game, row.get(1)?);
+                        games.push(game);
+                    }
+                }
+                games.sort();
+                games.dedup();
+                Ok(games)
+            })
+        })
+    }
+
+    /// One page of a holder's games, and how many match in all.
+    pub fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
+        let q = query.clone();
+        self.read(move |c| {
+            Box::pin(async move {
+                let standing = q.standing.map(Standing::name);
+                let filters = args![&q.holder, standing, &q.variant, &q.opponent];
+                let mut paged = filters.to_vec();
+                paged.extend(args![q.limit, q.offset]);
+                let rows = c.query(&games_page_sql(), &paged).await?;
+                let games = rows.iter().map(listed_row).collect::<StoreResult<_>>()?;
+                let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
+                Ok((games, total))
+            })
+        })
+    }
+
+    /// How many of a holder's games stand each way.
+    pub fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
+        let holder = holder.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(&standings_sql(), &args![&holder]).await?;
+                rows.iter()
+                    .map(|r| Ok((standing_named(&r.get::<String>(0)?)?, r.get(1)?)))
+                    .collect()
+            })
+        })
+    }
 }

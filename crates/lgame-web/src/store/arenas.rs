@@ -1,12 +1,12 @@
 //! Arena tournaments' rows (`arena.rs`): the arenas, who joined each, and the games each
-//! paired; the interface both backends give ([`Arenas`]) and the SQL they share
-//! (parameters written `$N`, as in `store/accounts.rs`).
+//! paired, and what the store does with them.
 //!
 //! Nothing of a score is stored: the results and the ply counts are read from `games` and
 //! `moves`, and scored by `arena::Sheet`, so an instance stopped mid-arena loses no point.
 //! Times are the server's (`clock::TimeSource`), in milliseconds.
 
-use super::StoreResult;
+use super::sql::{args, Conn, Dialect, Row};
+use super::{Store, StoreResult};
 
 /// A stored arena.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,37 +79,6 @@ pub struct Pairing {
 /// Chooses the pairings of an arena as the transaction read it (`arena::pairings`).
 pub type Chooser = Box<dyn FnOnce(&ArenaData) -> Vec<Pairing> + Send>;
 
-/// What the databases keep of the arenas. (Every call blocks.)
-pub trait Arenas {
-    fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()>;
-
-    /// An arena, its players and its games.
-    fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>>;
-
-    /// Arenas upcoming or running first (the soonest start first), then the finished (the
-    /// latest end first), at most `limit`.
-    fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>>;
-
-    /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
-    /// a game not yet seen over.
-    fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>>;
-
-    /// Account `user` joins arena `id` (again, if it left).
-    fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()>;
-
-    /// Account `user` leaves arena `id`: `false` if it had not joined.
-    fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool>;
-
-    /// One pairing of arena `id`, in one transaction that holds the arena (on PostgreSQL,
-    /// its row locked): the games seen over for the first time are marked so, then
-    /// `choose` is given the arena as read and its pairings stored. Answers them.
-    fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>>;
-
-    /// The arenas account `user` joined, the newest first: arena, when it last joined, when
-    /// it left (for its export).
-    fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>>;
-}
-
 /// How long a pairing whose game is not stored yet counts as a game in progress: longer,
 /// and its game was never made (its instance stopped), so its players wait again.
 pub const MAKING_MS: i64 = 10_000;
@@ -161,8 +130,9 @@ fn columns() -> String {
     )
 }
 
-/// Arena `$2` (`$1` now); `lock`: its row locked for the transaction (PostgreSQL).
-pub(super) fn arena_sql(lock: bool) -> String {
+/// Arena `$2` (`$1` now); `lock`: its row locked for the transaction (PostgreSQL's way:
+/// SQLite's one writer pairs one arena at a time).
+fn arena_sql(lock: bool) -> String {
     let locked = if lock { " FOR UPDATE OF a" } else { "" };
     format!(
         "SELECT {} FROM arenas a LEFT JOIN users u ON u.id = a.creator WHERE a.id = $2{locked}",
@@ -171,7 +141,7 @@ pub(super) fn arena_sql(lock: bool) -> String {
 }
 
 /// The list (`$1` now, `$2` the most).
-pub(super) fn arenas_sql() -> String {
+fn arenas_sql() -> String {
     format!(
         "SELECT {} FROM arenas a LEFT JOIN users u ON u.id = a.creator
          ORDER BY CASE WHEN a.ends_at > $1 OR {UNFINISHED} > 0 THEN 0 ELSE 1 END,
@@ -184,42 +154,217 @@ pub(super) fn arenas_sql() -> String {
 
 /// The arenas running at `$1`, and those with a stored game not yet seen over (after its
 /// end, their last games' ends are still marked).
-pub(super) const RUNNING: &str = "SELECT id FROM arenas WHERE starts_at <= $1 AND ends_at > $1
+const RUNNING: &str = "SELECT id FROM arenas WHERE starts_at <= $1 AND ends_at > $1
      UNION SELECT ag.arena FROM arena_games ag JOIN games g ON g.id = ag.game
      WHERE ag.ended_ms IS NULL
      ORDER BY 1";
 
-pub(super) const ARENAS_OF: &str = "SELECT arena, joined_ms, left_ms FROM arena_players
+const ARENAS_OF: &str = "SELECT arena, joined_ms, left_ms FROM arena_players
      WHERE user_id = $1 ORDER BY joined_ms DESC, arena";
 
-pub(super) const PLAYERS: &str = "SELECT p.user_id, u.username, p.joined_ms, p.left_ms
+const PLAYERS: &str = "SELECT p.user_id, u.username, p.joined_ms, p.left_ms
      FROM arena_players p JOIN users u ON u.id = p.user_id
      WHERE p.arena = $1 ORDER BY p.user_id";
 
-pub(super) const GAMES: &str = "SELECT ag.game, ag.red, ag.blue, ag.seq, ag.made_ms, ag.ended_ms,
+const GAMES: &str = "SELECT ag.game, ag.red, ag.blue, ag.seq, ag.made_ms, ag.ended_ms,
         g.outcome, g.termination, (SELECT count(*) FROM moves m WHERE m.game = ag.game)
      FROM arena_games ag LEFT JOIN games g ON g.id = ag.game
      WHERE ag.arena = $1 ORDER BY ag.seq";
 
-pub(super) const INSERT: &str = "INSERT INTO arenas (id, variant, clock, minutes, category,
+const INSERT: &str = "INSERT INTO arenas (id, variant, clock, minutes, category,
         starts_at, ends_at, creator, created_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 /// Account `$2` joins arena `$1` at `$3`.
-pub(super) const JOIN: &str = "INSERT INTO arena_players (arena, user_id, joined_ms)
+const JOIN: &str = "INSERT INTO arena_players (arena, user_id, joined_ms)
      VALUES ($1, $2, $3)
      ON CONFLICT (arena, user_id) DO UPDATE SET joined_ms = excluded.joined_ms, left_ms = NULL";
 
-pub(super) const LEAVE: &str =
-    "UPDATE arena_players SET left_ms = $3 WHERE arena = $1 AND user_id = $2";
+const LEAVE: &str = "UPDATE arena_players SET left_ms = $3 WHERE arena = $1 AND user_id = $2";
 
 /// Game `$1` seen over at `$2`.
-pub(super) const ENDED: &str =
-    "UPDATE arena_games SET ended_ms = $2 WHERE game = $1 AND ended_ms IS NULL";
+const ENDED: &str = "UPDATE arena_games SET ended_ms = $2 WHERE game = $1 AND ended_ms IS NULL";
 
-pub(super) const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
+const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
         made_ms)
      VALUES ($1, $2, $3, $4, $5, $6)";
+
+fn arena_row(r: &Row) -> StoreResult<ArenaRow> {
+    Ok(ArenaRow {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        clock: r.get(2)?,
+        minutes: r.get(3)?,
+        category: r.get(4)?,
+        starts_at: r.get(5)?,
+        ends_at: r.get(6)?,
+        creator: r.get(7)?,
+        creator_name: r.get(8)?,
+        created_ms: r.get(9)?,
+        players: r.get(10)?,
+        unfinished: r.get(11)?,
+    })
+}
+
+/// Arena `id` as the transaction reads it; `lock`: its row locked until the end of it.
+async fn load(
+    c: &mut dyn Conn,
+    id: &str,
+    now_ms: i64,
+    lock: bool,
+) -> StoreResult<Option<ArenaData>> {
+    let lock = lock && c.dialect() == Dialect::Postgres;
+    let Some(arena) = c.query_opt(&arena_sql(lock), &args![now_ms, id]).await? else {
+        return Ok(None);
+    };
+    let players = c.query(PLAYERS, &args![id]).await?;
+    let players = players
+        .iter()
+        .map(|r| {
+            Ok(ArenaPlayer {
+                user_id: r.get(0)?,
+                username: r.get(1)?,
+                joined_ms: r.get(2)?,
+                left_ms: r.get(3)?,
+            })
+        })
+        .collect::<StoreResult<_>>()?;
+    let games = c.query(GAMES, &args![id]).await?;
+    let games = games
+        .iter()
+        .map(|r| {
+            Ok(ArenaGame {
+                game: r.get(0)?,
+                players: [r.get(1)?, r.get(2)?],
+                seq: r.get(3)?,
+                made_ms: r.get(4)?,
+                ended_ms: r.get(5)?,
+                outcome: r.get(6)?,
+                termination: r.get(7)?,
+                plies: r.get(8)?,
+            })
+        })
+        .collect::<StoreResult<_>>()?;
+    Ok(Some(ArenaData {
+        arena: arena_row(&arena)?,
+        players,
+        games,
+    }))
+}
+
+/// What the store keeps of the arenas. (Every call blocks.)
+impl Store {
+    pub fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()> {
+        let a = arena.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                let row = args![
+                    &a.id,
+                    &a.variant,
+                    &a.clock,
+                    a.minutes,
+                    &a.category,
+                    a.starts_at,
+                    a.ends_at,
+                    a.creator,
+                    a.created_ms
+                ];
+                c.execute(INSERT, &row).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// An arena, its players and its games.
+    pub fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>> {
+        let id = id.to_string();
+        self.read(move |c| Box::pin(async move { load(c, &id, now_ms, false).await }))
+    }
+
+    /// Arenas upcoming or running first (the soonest start first), then the finished (the
+    /// latest end first), at most `limit`.
+    pub fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(&arenas_sql(), &args![now_ms, limit]).await?;
+                rows.iter().map(arena_row).collect()
+            })
+        })
+    }
+
+    /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
+    /// a game not yet seen over.
+    pub fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(RUNNING, &args![now_ms]).await?;
+                rows.iter().map(|r| r.get(0)).collect()
+            })
+        })
+    }
+
+    /// The arenas account `user` joined, the newest first: arena, when it last joined, when
+    /// it left (for its export).
+    pub fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(ARENAS_OF, &args![user]).await?;
+                rows.iter()
+                    .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                    .collect()
+            })
+        })
+    }
+
+    /// Account `user` joins arena `id` (again, if it left).
+    pub fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(JOIN, &args![&id, user, now_ms]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// Account `user` leaves arena `id`: `false` if it had not joined.
+    pub fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move { Ok(c.execute(LEAVE, &args![&id, user, now_ms]).await? == 1) })
+        })
+    }
+
+    /// One pairing of arena `id`, in one transaction that holds the arena (on PostgreSQL,
+    /// its row locked: whichever instances pair at once, one at a time reads who is
+    /// waiting, so a player is paired once): the games seen over for the first time are
+    /// marked so, then `choose` is given the arena as read and its pairings stored.
+    /// Answers them.
+    pub fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                let Some(mut data) = load(c, &id, now_ms, true).await? else {
+                    return Ok(Vec::new());
+                };
+                for game in data.games.iter_mut().filter(|g| g.over()) {
+                    if game.ended_ms.is_none() {
+                        c.execute(ENDED, &args![&game.game, now_ms]).await?;
+                        game.ended_ms = Some(now_ms);
+                    }
+                }
+                let pairings = choose(&data);
+                let mut seq = data.games.iter().map(|g| g.seq).max().unwrap_or(0);
+                for p in &pairings {
+                    seq += 1;
+                    let row = args![&p.game, &id, p.players[0], p.players[1], seq, now_ms];
+                    c.execute(INSERT_GAME, &row).await?;
+                }
+                Ok(pairings)
+            })
+        })
+    }
+}
 
 impl ArenaGame {
     /// Whether the game is over: a result, or a declared end (an abort has no result).

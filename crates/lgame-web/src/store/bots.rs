@@ -1,13 +1,14 @@
 //! Bots' rows (`bots.rs`): which accounts are bots, their API tokens, challenges, and the
-//! log of each bot's events; the interface both backends give ([`Bots`]) and the SQL they
-//! share (parameters written `$N`, as in `store/accounts.rs`).
+//! log of each bot's events, and what the store does with them.
 //!
 //! A bot's events are a log with increasing ids, written in the transaction that makes
 //! what they tell (a challenge, a game stored, a result stored), so that a stream resumed
 //! after its last id misses none and repeats none. On PostgreSQL the bot's row is locked
 //! first, so that one bot's events commit in the order of their ids.
 
-use super::StoreResult;
+use super::accounts::user_row;
+use super::sql::{args, Conn, Dialect, Row};
+use super::{Store, StoreResult, User};
 
 /// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
 /// its types of the new columns of `users` (a STRICT table in SQLite, which knows no
@@ -190,65 +191,18 @@ pub const CHALLENGE_CANCELED: &str = "challengeCanceled";
 pub const GAME_START: &str = "gameStart";
 pub const GAME_FINISH: &str = "gameFinish";
 
-/// What the backends keep for bots.
-pub trait Bots {
-    /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
-    fn make_bot(&self, id: i64) -> StoreResult<bool>;
-
-    /// The account that plays the server's computer level `level`: made (a bot with no
-    /// password, named `username`) if there is none; `None` if that name is taken.
-    fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>>;
-
-    /// Every bot account not disabled: the server's levels first, then by name.
-    fn bots(&self) -> StoreResult<Vec<BotRow>>;
-
-    /// Notes that bot `id`'s event stream is open at `now_ms`.
-    fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()>;
-
-    /// Stores a new API token (its hash).
-    fn insert_token(&self, token: &TokenRow) -> StoreResult<()>;
-
-    /// An account's tokens, oldest first.
-    fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>>;
-
-    /// Revokes token `id` of account `user`: `false` if it has no such token.
-    fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool>;
-
-    /// The account of the token whose hash is `hash`, if any.
-    fn token_user(&self, hash: &str) -> StoreResult<Option<super::User>>;
-
-    /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
-    fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()>;
-
-    /// Challenge `id`, if any.
-    fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>>;
-
-    /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
-    /// `false` if it was no longer pending (two answers at once: one wins).
-    fn settle_challenge(&self, id: &str, settle: &Settle, now_ms: i64) -> StoreResult<bool>;
-
-    /// Bot `user`'s events after `since`, oldest first, at most `limit`; with no `since`,
-    /// those that still stand (pending challenges, games not over) and the last id.
-    fn events(
-        &self,
-        user: i64,
-        since: Option<i64>,
-        limit: i64,
-    ) -> StoreResult<(Vec<EventRow>, i64)>;
-}
-
 /// The holder's account id (`u:ID`), if it is an account's.
 pub fn holder_user(holder: &str) -> Option<i64> {
     holder.strip_prefix("u:")?.parse().ok()
 }
 
-pub(super) const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
+const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
      (SELECT 1 FROM games WHERE red_holder = 'u:' || CAST($1 AS BIGINT)
                              OR blue_holder = 'u:' || CAST($1 AS BIGINT))";
 
-pub(super) const LEVEL_BOT: &str = "SELECT id FROM users WHERE level = $1";
+const LEVEL_BOT: &str = "SELECT id FROM users WHERE level = $1";
 
-pub(super) const INSERT_LEVEL_BOT: &str = concat!(
+const INSERT_LEVEL_BOT: &str = concat!(
     "INSERT INTO users (username, username_key, password_hash, email, created, bot, level,
                         username_fold)
      VALUES ($1, $2, '!', NULL, $3, TRUE, $4, ",
@@ -256,54 +210,54 @@ pub(super) const INSERT_LEVEL_BOT: &str = concat!(
     ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
 );
 
-pub(super) const BOTS: &str = "SELECT id, username, level, seen_ms FROM users
+const BOTS: &str = "SELECT id, username, level, seen_ms FROM users
      WHERE bot AND NOT disabled ORDER BY level IS NULL, username_key";
 
-pub(super) const BOT_SEEN: &str = "UPDATE users SET seen_ms = $2 WHERE id = $1";
+const BOT_SEEN: &str = "UPDATE users SET seen_ms = $2 WHERE id = $1";
 
-pub(super) const INSERT_TOKEN: &str =
+const INSERT_TOKEN: &str =
     "INSERT INTO api_tokens (id, user_id, hash, description, created_ms) VALUES ($1, $2, $3, $4, $5)";
 
-pub(super) const TOKENS_OF: &str = "SELECT id, user_id, hash, description, created_ms
+const TOKENS_OF: &str = "SELECT id, user_id, hash, description, created_ms
      FROM api_tokens WHERE user_id = $1 ORDER BY created_ms, id";
 
-pub(super) const DELETE_TOKEN: &str = "DELETE FROM api_tokens WHERE user_id = $1 AND id = $2";
+const DELETE_TOKEN: &str = "DELETE FROM api_tokens WHERE user_id = $1 AND id = $2";
 
-pub(super) const TOKEN_USER: &str = "SELECT u.id, u.username, u.password_hash, u.email, u.created,
+const TOKEN_USER: &str = "SELECT u.id, u.username, u.password_hash, u.email, u.created,
             u.disabled, u.bot
      FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = $1";
 
-pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges
+const INSERT_CHALLENGE: &str = "INSERT INTO challenges
      (id, challenger, dest, variant, clock, category, color, state, created_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)";
 
-pub(super) const CHALLENGE_BY_ID: &str = "SELECT c.id, c.challenger,
+const CHALLENGE_BY_ID: &str = "SELECT c.id, c.challenger,
         (SELECT username FROM users WHERE 'u:' || id = c.challenger),
         c.dest, u.username, c.variant, c.clock, c.category, c.color, c.state, c.reason, c.game,
         c.challenger_side, c.created_ms
      FROM challenges c JOIN users u ON u.id = c.dest WHERE c.id = $1";
 
-pub(super) const SETTLE_CHALLENGE: &str = "UPDATE challenges
+const SETTLE_CHALLENGE: &str = "UPDATE challenges
      SET state = $2, reason = $3, game = $4, challenger_side = $5
      WHERE id = $1 AND state = 'pending' RETURNING dest";
 
 /// A bot's event, once (`$1` the account, kept only if a bot; `$2` kind, `$3` its subject,
 /// `$4` now).
-pub(super) const INSERT_EVENT: &str = "INSERT INTO bot_events (user_id, kind, ref, created_ms)
+const INSERT_EVENT: &str = "INSERT INTO bot_events (user_id, kind, ref, created_ms)
      SELECT id, CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS BIGINT) FROM users
      WHERE id = $1 AND bot
      ON CONFLICT (user_id, kind, ref) DO NOTHING";
 
 /// The bots holding a seat of game `$1`, in id order.
-pub(super) const GAME_BOTS: &str = "SELECT u.id FROM games g JOIN users u
+const GAME_BOTS: &str = "SELECT u.id FROM games g JOIN users u
        ON u.bot AND (g.red_holder = 'u:' || u.id OR g.blue_holder = 'u:' || u.id)
      WHERE g.id = $1 ORDER BY u.id";
 
-pub(super) const EVENTS_SINCE: &str = "SELECT id, kind, ref FROM bot_events
+const EVENTS_SINCE: &str = "SELECT id, kind, ref FROM bot_events
      WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3";
 
 /// What still stands for a bot: pending challenges, games neither over nor ended.
-pub(super) const EVENTS_STANDING: &str = "SELECT e.id, e.kind, e.ref FROM bot_events e
+const EVENTS_STANDING: &str = "SELECT e.id, e.kind, e.ref FROM bot_events e
      WHERE e.user_id = $1 AND e.id <= $2 AND (
         (e.kind = 'challenge' AND EXISTS
             (SELECT 1 FROM challenges c WHERE c.id = e.ref AND c.state = 'pending'))
@@ -312,8 +266,7 @@ pub(super) const EVENTS_STANDING: &str = "SELECT e.id, e.kind, e.ref FROM bot_ev
                                      AND g.termination IS NULL)))
      ORDER BY e.id LIMIT $3";
 
-pub(super) const LAST_EVENT: &str =
-    "SELECT COALESCE(MAX(id), 0) FROM bot_events WHERE user_id = $1";
+const LAST_EVENT: &str = "SELECT COALESCE(MAX(id), 0) FROM bot_events WHERE user_id = $1";
 
 /// The statements that erase an account's bot rows when it is closed (before its row).
 pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
@@ -322,8 +275,271 @@ pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
     "DELETE FROM challenges WHERE dest = $1 OR challenger = 'u:' || CAST($1 AS BIGINT)",
 ];
 
-pub(super) fn state_of(name: &str) -> StoreResult<ChallengeState> {
-    ChallengeState::from_name(name)
+fn challenge_row(r: &Row) -> StoreResult<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: r.get(0)?,
+        challenger: r.get(1)?,
+        challenger_name: r.get(2)?,
+        dest: r.get(3)?,
+        dest_name: r.get(4)?,
+        variant: r.get(5)?,
+        clock: r.get(6)?,
+        category: r.get(7)?,
+        color: r.get(8)?,
+        state: ChallengeState::from_name(&r.get::<String>(9)?)?,
+        reason: r.get(10)?,
+        game: r.get(11)?,
+        challenger_side: r.get(12)?,
+        created_ms: r.get(13)?,
+    })
+}
+
+fn event_row(r: &Row) -> StoreResult<EventRow> {
+    Ok(EventRow {
+        id: r.get(0)?,
+        kind: r.get(1)?,
+        subject: r.get(2)?,
+    })
+}
+
+/// Writes bot `user`'s event (nothing if the account is no bot, or has this event). On
+/// PostgreSQL the bot's row is locked first, so that whichever instances write one bot's
+/// events at once, they commit in the order of their ids and a stream resumed after an id
+/// misses none (SQLite's one writer writes them in order).
+async fn insert_event(
+    c: &mut dyn Conn,
+    user: i64,
+    kind: &str,
+    subject: &str,
+    now_ms: i64,
+) -> StoreResult<()> {
+    if c.dialect() == Dialect::Postgres {
+        c.query(
+            "SELECT id FROM users WHERE id = $1 FOR UPDATE",
+            &args![user],
+        )
+        .await?;
+    }
+    c.execute(INSERT_EVENT, &args![user, kind, subject, now_ms])
+        .await?;
+    Ok(())
+}
+
+/// The `gameStart` events of a game's bots, once it is stored.
+pub(super) async fn note_start(
+    c: &mut dyn Conn,
+    game: &str,
+    holders: &[Option<String>; 2],
+) -> StoreResult<()> {
+    let mut users: Vec<i64> = holders
+        .iter()
+        .flatten()
+        .filter_map(|h| holder_user(h))
+        .collect();
+    // Locked in one order by every instance.
+    users.sort_unstable();
+    for user in users {
+        insert_event(c, user, GAME_START, game, super::now_ms()).await?;
+    }
+    Ok(())
+}
+
+/// The `gameFinish` events of a game's bots, once its result is stored (once each).
+pub(super) async fn note_end(
+    c: &mut dyn Conn,
+    game: &str,
+    outcome: &str,
+    ended: bool,
+) -> StoreResult<()> {
+    if outcome == "*" && !ended {
+        return Ok(());
+    }
+    let bots = c.query(GAME_BOTS, &args![game]).await?;
+    for bot in bots {
+        insert_event(c, bot.get(0)?, GAME_FINISH, game, super::now_ms()).await?;
+    }
+    Ok(())
+}
+
+/// What the store keeps for bots. (Every call blocks.)
+impl Store {
+    /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
+    pub fn make_bot(&self, id: i64) -> StoreResult<bool> {
+        self.write(move |c| {
+            Box::pin(async move { Ok(c.execute(MAKE_BOT, &args![id]).await? == 1) })
+        })
+    }
+
+    /// The account that plays the server's computer level `level`: made (a bot with no
+    /// password, named `username`) if there is none; `None` if that name is taken.
+    pub fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>> {
+        let (level, username) = (level.to_string(), username.to_string());
+        self.write(move |c| {
+            Box::pin(async move {
+                if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
+                    return Ok(Some(found.get(0)?));
+                }
+                let key = username.to_lowercase();
+                let made = args![&username, key, super::unix_now(), &level];
+                let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
+                made.map(|r| r.get(0)).transpose()
+            })
+        })
+    }
+
+    /// Every bot account not disabled: the server's levels first, then by name.
+    pub fn bots(&self) -> StoreResult<Vec<BotRow>> {
+        self.read(|c| {
+            Box::pin(async move {
+                let rows = c.query(BOTS, &[]).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(BotRow {
+                            id: r.get(0)?,
+                            username: r.get(1)?,
+                            level: r.get(2)?,
+                            seen_ms: r.get(3)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// Notes that bot `id`'s event stream is open at `now_ms`.
+    pub fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(BOT_SEEN, &args![id, now_ms]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// Stores a new API token (its hash).
+    pub fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
+        let t = token.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
+                c.execute(INSERT_TOKEN, &row).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// An account's tokens, oldest first.
+    pub fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(TOKENS_OF, &args![user]).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(TokenRow {
+                            id: r.get(0)?,
+                            user_id: r.get(1)?,
+                            hash: r.get(2)?,
+                            description: r.get(3)?,
+                            created_ms: r.get(4)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// Revokes token `id` of account `user`: `false` if it has no such token.
+    pub fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move { Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1) })
+        })
+    }
+
+    /// The account of the token whose hash is `hash`, if any.
+    pub fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
+        let hash = hash.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
+                row.map(|r| user_row(&r, 0)).transpose()
+            })
+        })
+    }
+
+    /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
+    pub fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()> {
+        let ch = challenge.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                let row = args![
+                    &ch.id,
+                    &ch.challenger,
+                    ch.dest,
+                    &ch.variant,
+                    &ch.clock,
+                    &ch.category,
+                    &ch.color,
+                    ch.created_ms
+                ];
+                c.execute(INSERT_CHALLENGE, &row).await?;
+                insert_event(c, ch.dest, CHALLENGE, &ch.id, now_ms).await
+            })
+        })
+    }
+
+    /// Challenge `id`, if any.
+    pub fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
+                row.as_ref().map(challenge_row).transpose()
+            })
+        })
+    }
+
+    /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
+    /// `false` if it was no longer pending (two answers at once: one wins).
+    pub fn settle_challenge(&self, id: &str, settle: &Settle, now_ms: i64) -> StoreResult<bool> {
+        let (id, s) = (id.to_string(), settle.clone());
+        self.write(move |c| {
+            Box::pin(async move {
+                let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
+                let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
+                    return Ok(false);
+                };
+                if s.state == ChallengeState::Canceled {
+                    let dest = settled.get(0)?;
+                    insert_event(c, dest, CHALLENGE_CANCELED, &id, now_ms).await?;
+                }
+                Ok(true)
+            })
+        })
+    }
+
+    /// Bot `user`'s events after `since`, oldest first, at most `limit`; with no `since`,
+    /// those that still stand (pending challenges, games not over) and the last id.
+    pub fn events(
+        &self,
+        user: i64,
+        since: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<(Vec<EventRow>, i64)> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let last: i64 = c.query_one(LAST_EVENT, &args![user]).await?.get(0)?;
+                let rows = match since {
+                    Some(since) => c.query(EVENTS_SINCE, &args![user, since, limit]).await?,
+                    None => c.query(EVENTS_STANDING, &args![user, last, limit]).await?,
+                };
+                Ok((
+                    rows.iter().map(event_row).collect::<StoreResult<_>>()?,
+                    last,
+                ))
+            })
+        })
+    }
 }
 
 #[cfg(test)]

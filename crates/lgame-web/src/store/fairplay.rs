@@ -5,7 +5,8 @@
 //! the sessions and tokens that hold streams open are still good. The SQL both backends
 //! share is here (parameters written `$N`, as in `store/accounts.rs`).
 
-use super::StoreResult;
+use super::sql::{args, Dialect, Row};
+use super::{Store, StoreResult};
 
 /// A username folded, in SQL: ASCII lower case, `_`, `-` and `.` dropped, and the letters
 /// and digits people confuse made one (0 and o, 1, i and l, 5 and s, 8 and b, rn and m, vv
@@ -70,77 +71,36 @@ pub struct Footprint {
     pub seen_ms: i64,
 }
 
-/// What the databases keep for fair play. (Every call blocks.)
-pub trait Fairplay {
-    /// Account `user` used `value` (a browser or an address) at `now_ms`; its footprints
-    /// older than `forget_before_ms` are forgotten.
-    fn note_footprint(
-        &self,
-        user: i64,
-        trace: Trace,
-        value: &str,
-        now_ms: i64,
-        forget_before_ms: i64,
-    ) -> StoreResult<()>;
-
-    /// The other accounts that used one of `user`'s browsers (or addresses), both since
-    /// `since_ms`.
-    fn sharing_with(&self, user: i64, trace: Trace, since_ms: i64) -> StoreResult<Vec<i64>>;
-
-    /// Every pair of accounts (the smaller id first) that used one browser (or address)
-    /// since `since_ms`, with what they shared.
-    fn sharing_pairs(&self, trace: Trace, since_ms: i64) -> StoreResult<Vec<(i64, i64, String)>>;
-
-    /// An account's footprints, newest first.
-    fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>>;
-
-    /// The account (other than `except`) whose username, folded, is `name`'s folded.
-    fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>>;
-
-    /// Of these sessions (their ids' hashes) and API tokens (their hashes), those still
-    /// good: the session not ended nor expired at `now_s`, the token not revoked, the
-    /// account not disabled.
-    fn still_good(
-        &self,
-        sessions: &[String],
-        tokens: &[String],
-        now_s: i64,
-    ) -> StoreResult<(Vec<String>, Vec<String>)>;
-
-    /// A bot is offline (its token revoked): its stream no longer counts as seen.
-    fn bot_offline(&self, user: i64) -> StoreResult<()>;
-}
-
-pub(super) const NOTE: &str = "INSERT INTO footprints (user_id, kind, value, first_ms, seen_ms)
+const NOTE: &str = "INSERT INTO footprints (user_id, kind, value, first_ms, seen_ms)
      VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (user_id, kind, value) DO UPDATE SET seen_ms = excluded.seen_ms";
 
-pub(super) const FORGET: &str = "DELETE FROM footprints WHERE user_id = $1 AND seen_ms < $2";
+const FORGET: &str = "DELETE FROM footprints WHERE user_id = $1 AND seen_ms < $2";
 
-pub(super) const SHARING_WITH: &str = "SELECT DISTINCT b.user_id FROM footprints a
+const SHARING_WITH: &str = "SELECT DISTINCT b.user_id FROM footprints a
      JOIN footprints b ON b.kind = a.kind AND b.value = a.value AND b.user_id <> a.user_id
      WHERE a.user_id = $1 AND a.kind = $2 AND a.seen_ms >= $3 AND b.seen_ms >= $3
      ORDER BY b.user_id";
 
-pub(super) const SHARING_PAIRS: &str = "SELECT a.user_id, b.user_id, a.value FROM footprints a
+const SHARING_PAIRS: &str = "SELECT a.user_id, b.user_id, a.value FROM footprints a
      JOIN footprints b ON b.kind = a.kind AND b.value = a.value AND b.user_id > a.user_id
      WHERE a.kind = $1 AND a.seen_ms >= $2 AND b.seen_ms >= $2
      ORDER BY a.user_id, b.user_id, a.value";
 
-pub(super) const FOOTPRINTS_OF: &str = "SELECT kind, value, first_ms, seen_ms FROM footprints
+const FOOTPRINTS_OF: &str = "SELECT kind, value, first_ms, seen_ms FROM footprints
      WHERE user_id = $1 ORDER BY seen_ms DESC, kind, value";
 
-pub(super) const LOOK_ALIKE: &str = concat!(
+const LOOK_ALIKE: &str = concat!(
     "SELECT username FROM users WHERE username_fold = ",
     fold_sql!("CAST($1 AS TEXT)"),
     " AND id <> COALESCE(CAST($2 AS BIGINT), -1) ORDER BY id LIMIT 1"
 );
 
-pub(super) const BOT_OFFLINE: &str = "UPDATE users SET seen_ms = NULL WHERE id = $1";
+const BOT_OFFLINE: &str = "UPDATE users SET seen_ms = NULL WHERE id = $1";
 
 /// The sessions still good among those of the JSON array `$1` (`$2` now, in Unix seconds):
 /// `{list}` is the backend's way of reading the array's elements.
-pub(super) fn good_sessions_sql(list: &str) -> String {
+fn good_sessions_sql(list: &str) -> String {
     format!(
         "SELECT s.id_hash FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id_hash IN ({list}) AND s.expires > $2 AND NOT u.disabled"
@@ -148,7 +108,7 @@ pub(super) fn good_sessions_sql(list: &str) -> String {
 }
 
 /// The tokens still good among those of the JSON array `$1`.
-pub(super) fn good_tokens_sql(list: &str) -> String {
+fn good_tokens_sql(list: &str) -> String {
     format!(
         "SELECT t.hash FROM api_tokens t JOIN users u ON u.id = t.user_id
          WHERE t.hash IN ({list}) AND NOT u.disabled"
@@ -156,8 +116,146 @@ pub(super) fn good_tokens_sql(list: &str) -> String {
 }
 
 /// A list of hashes as one JSON parameter.
-pub(super) fn json_list(items: &[String]) -> String {
+fn json_list(items: &[String]) -> String {
     serde_json::to_string(items).unwrap_or_else(|_| "[]".into())
+}
+
+/// A JSON array parameter's elements, as each database reads them.
+fn list(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Sqlite => "SELECT value FROM json_each($1)",
+        Dialect::Postgres => "SELECT json_array_elements_text(CAST(CAST($1 AS TEXT) AS json))",
+    }
+}
+
+/// Each row's first column.
+fn firsts<T: super::sql::FromValue>(rows: Vec<Row>) -> StoreResult<Vec<T>> {
+    rows.iter().map(|r| r.get(0)).collect()
+}
+
+/// What the store keeps for fair play. (Every call blocks.)
+impl Store {
+    /// Account `user` used `value` (a browser or an address) at `now_ms`; its footprints
+    /// older than `forget_before_ms` are forgotten.
+    pub fn note_footprint(
+        &self,
+        user: i64,
+        trace: Trace,
+        value: &str,
+        now_ms: i64,
+        forget_before_ms: i64,
+    ) -> StoreResult<()> {
+        let value = value.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(NOTE, &args![user, trace.name(), &value, now_ms])
+                    .await?;
+                c.execute(FORGET, &args![user, forget_before_ms]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// The other accounts that used one of `user`'s browsers (or addresses), both since
+    /// `since_ms`.
+    pub fn sharing_with(&self, user: i64, trace: Trace, since_ms: i64) -> StoreResult<Vec<i64>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c
+                    .query(SHARING_WITH, &args![user, trace.name(), since_ms])
+                    .await?;
+                firsts(rows)
+            })
+        })
+    }
+
+    /// Every pair of accounts (the smaller id first) that used one browser (or address)
+    /// since `since_ms`, with what they shared.
+    pub fn sharing_pairs(
+        &self,
+        trace: Trace,
+        since_ms: i64,
+    ) -> StoreResult<Vec<(i64, i64, String)>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c
+                    .query(SHARING_PAIRS, &args![trace.name(), since_ms])
+                    .await?;
+                rows.iter()
+                    .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                    .collect()
+            })
+        })
+    }
+
+    /// An account's footprints, newest first.
+    pub fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(FOOTPRINTS_OF, &args![user]).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(Footprint {
+                            kind: r.get(0)?,
+                            value: r.get(1)?,
+                            first_ms: r.get(2)?,
+                            seen_ms: r.get(3)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// The account (other than `except`) whose username, folded, is `name`'s folded.
+    pub fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>> {
+        let name = name.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let found = c.query_opt(LOOK_ALIKE, &args![&name, except]).await?;
+                found.map(|r| r.get(0)).transpose()
+            })
+        })
+    }
+
+    /// Of these sessions (their ids' hashes) and API tokens (their hashes), those still
+    /// good: the session not ended nor expired at `now_s`, the token not revoked, the
+    /// account not disabled.
+    pub fn still_good(
+        &self,
+        sessions: &[String],
+        tokens: &[String],
+        now_s: i64,
+    ) -> StoreResult<(Vec<String>, Vec<String>)> {
+        let (sessions, tokens) = (sessions.to_vec(), tokens.to_vec());
+        self.read(move |c| {
+            Box::pin(async move {
+                let list = list(c.dialect());
+                let mut good_sessions = Vec::new();
+                if !sessions.is_empty() {
+                    let sql = good_sessions_sql(list);
+                    let rows = c.query(&sql, &args![json_list(&sessions), now_s]).await?;
+                    good_sessions = firsts(rows)?;
+                }
+                let mut good_tokens = Vec::new();
+                if !tokens.is_empty() {
+                    let sql = good_tokens_sql(list);
+                    good_tokens = firsts(c.query(&sql, &args![json_list(&tokens)]).await?)?;
+                }
+                Ok((good_sessions, good_tokens))
+            })
+        })
+    }
+
+    /// A bot is offline (its token revoked): its stream no longer counts as seen.
+    pub fn bot_offline(&self, user: i64) -> StoreResult<()> {
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(BOT_OFFLINE, &args![user]).await?;
+                Ok(())
+            })
+        })
+    }
 }
 
 /// Fair play's rows, the same on SQLite and PostgreSQL: names folded by SQL as

@@ -1,6 +1,5 @@
-//! The lobby's rows: open seeks and quick pairing's tickets (`lobby.rs`), the interface both
-//! backends give ([`Seeks`]), and the SQL they share (parameters written `$N`, as in
-//! `store/accounts.rs`).
+//! The lobby's rows: open seeks and quick pairing's tickets (`lobby.rs`), and what the
+//! store does with them.
 //!
 //! A row's life: `open` → `claimed` (by a taker, or by a pairing wave with another ticket;
 //! its game's id and the seeker's side written) → `made` (the game stored). An open row no
@@ -9,7 +8,9 @@
 //! in milliseconds, so that tests advance them. Only a seek's token's hash is stored; a
 //! ticket's row is keyed by its ticket's hash.
 
-use super::StoreResult;
+use super::games::stale_is_false;
+use super::sql::{args, Row};
+use super::{Store, StoreError, StoreResult};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,43 +121,6 @@ pub struct Lifetimes {
     pub keep_ms: i64,
 }
 
-/// What the databases keep of the lobby. (Every call blocks.)
-pub trait Seeks {
-    /// Adds `seek` unless its holder has `limit` open rows of its kind, or, for a browser,
-    /// its address has; a ticket first withdraws its holder's other tickets. `false` if
-    /// over the limit.
-    fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool>;
-
-    fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>>;
-
-    /// The open rows of a kind, newest first, at most `limit`.
-    fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>>;
-
-    /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
-    /// or none: `false` if one of them is no longer open.
-    fn claim_seeks(
-        &self,
-        claims: &[(String, String)],
-        game: &str,
-        now_ms: i64,
-    ) -> StoreResult<bool>;
-
-    /// A claimed row's game was stored (`made`), or could not be (`open` again).
-    fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()>;
-
-    /// An open row withdrawn by its holder: `false` if it was not open.
-    fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool>;
-
-    /// These holders have a lobby page open now: their open rows are seen.
-    fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()>;
-
-    /// Open row `id` is seen now (its holder polled it).
-    fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()>;
-
-    /// Applies the [`Lifetimes`]: the rows whose state changed.
-    fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>>;
-}
-
 /// The table, the same on both backends.
 pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
         id TEXT PRIMARY KEY,          -- a seek's public id, or a ticket's hash
@@ -184,16 +148,16 @@ pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
     );";
 
 /// A row's columns, in [`SeekRow`]'s order.
-pub(super) const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
+const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
     s.clock, s.colour, s.rating, s.created_ms, s.seen_ms, s.state, s.changed_ms, s.game,
     s.side, (SELECT username FROM users WHERE 'u:' || id = s.holder), s.category,
     s.provisional, s.rating_min, s.rating_max";
 
-pub(super) fn seek_sql() -> String {
+fn seek_sql() -> String {
     format!("SELECT {COLUMNS} FROM seeks s WHERE s.id = $1")
 }
 
-pub(super) fn open_seeks_sql() -> String {
+fn open_seeks_sql() -> String {
     format!(
         "SELECT {COLUMNS} FROM seeks s WHERE s.state = 'open' AND s.kind = $1
          ORDER BY s.created_ms DESC, s.id LIMIT $2"
@@ -201,65 +165,229 @@ pub(super) fn open_seeks_sql() -> String {
 }
 
 /// Withdraws holder `$1`'s open tickets (`$2` the time).
-pub(super) const WITHDRAW_TICKETS: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+const WITHDRAW_TICKETS: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
      WHERE holder = $1 AND kind = 'ticket' AND state = 'open'";
 
 /// How many open rows of kind `$1` holder `$2` has, or address `$3` (null for an account).
-pub(super) const COUNT_OPEN: &str = "SELECT count(*) FROM seeks
+const COUNT_OPEN: &str = "SELECT count(*) FROM seeks
      WHERE kind = $1 AND state = 'open' AND (holder = $2 OR ip = $3)";
 
-pub(super) const INSERT: &str = "INSERT INTO seeks (id, kind, token_hash, holder, ip, variant,
+const INSERT: &str = "INSERT INTO seeks (id, kind, token_hash, holder, ip, variant,
         clock, colour, rating, created_ms, seen_ms, state, changed_ms, category, provisional,
         rating_min, rating_max)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, $15, $16)";
 
 /// Claims open row `$1` for game `$2`, the seeker's side `$3`, at `$4`.
-pub(super) const CLAIM: &str = "UPDATE seeks SET state = 'claimed', game = $2, side = $3,
+const CLAIM: &str = "UPDATE seeks SET state = 'claimed', game = $2, side = $3,
         changed_ms = $4
      WHERE id = $1 AND state = 'open'";
 
 /// Settles claimed row `$1` as `$2` at `$3` (opened again: no game).
-pub(super) const SETTLE: &str = "UPDATE seeks SET state = $2, changed_ms = $3,
+const SETTLE: &str = "UPDATE seeks SET state = $2, changed_ms = $3,
         game = CASE WHEN $2 = 'open' THEN NULL ELSE game END,
         side = CASE WHEN $2 = 'open' THEN NULL ELSE side END,
         seen_ms = CASE WHEN $2 = 'open' THEN $3 ELSE seen_ms END
      WHERE id = $1 AND state = 'claimed'";
 
-pub(super) const WITHDRAW: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+const WITHDRAW: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
      WHERE id = $1 AND state = 'open'";
 
 /// Holder `$1` has a lobby page open at `$2`: one row a holder, however many its seeks.
-pub(super) const TOUCH: &str = "INSERT INTO seekers (holder, seen_ms) VALUES ($1, $2)
+const TOUCH: &str = "INSERT INTO seekers (holder, seen_ms) VALUES ($1, $2)
      ON CONFLICT (holder) DO UPDATE SET seen_ms = excluded.seen_ms";
 
 /// Open row `$1` seen at `$2`.
-pub(super) const SEEN: &str = "UPDATE seeks SET seen_ms = $2 WHERE id = $1 AND state = 'open'";
+const SEEN: &str = "UPDATE seeks SET seen_ms = $2 WHERE id = $1 AND state = 'open'";
 
 /// The sweep (`$1` the cutoff, `$2` now): open rows unseen since, themselves or by a page
 /// of their holder's, are gone; claims older are opened again; gone and made rows older
 /// are deleted, as are the holders' pages unseen. Each returns the rows whose state changed.
-pub(super) const SWEEP_UNSEEN: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
+const SWEEP_UNSEEN: &str = "UPDATE seeks SET state = 'gone', changed_ms = $2
      WHERE state = 'open' AND seen_ms < $1
        AND NOT EXISTS (SELECT 1 FROM seekers w WHERE w.holder = seeks.holder AND w.seen_ms >= $1)
      RETURNING id";
-pub(super) const SWEEP_CLAIMS: &str = "UPDATE seeks SET state = 'open', game = NULL,
+const SWEEP_CLAIMS: &str = "UPDATE seeks SET state = 'open', game = NULL,
         side = NULL, changed_ms = $2, seen_ms = $2
      WHERE state = 'claimed' AND changed_ms < $1 RETURNING id";
-pub(super) const SWEEP_OLD: [&str; 2] = [
+const SWEEP_OLD: [&str; 2] = [
     "DELETE FROM seeks WHERE state IN ('gone', 'made') AND changed_ms < $1",
     "DELETE FROM seekers WHERE seen_ms < $1",
 ];
 
-/// A rating range read back: both ends, or none.
-pub(super) fn range(min: Option<i64>, max: Option<i64>) -> Option<[i64; 2]> {
-    Some([min?, max?])
+/// A row read back, in [`COLUMNS`]' order.
+fn seek_row(r: &Row) -> StoreResult<SeekRow> {
+    let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
+    Ok(SeekRow {
+        id: r.get(0)?,
+        kind: SeekKind::from_name(&r.get::<String>(1)?)?,
+        token_hash: r.get(2)?,
+        holder: r.get(3)?,
+        ip: r.get(4)?,
+        variant: r.get(5)?,
+        clock: r.get(6)?,
+        colour: r.get(7)?,
+        rating: r.get(8)?,
+        created_ms: r.get(9)?,
+        seen_ms: r.get(10)?,
+        state: SeekState::from_name(&r.get::<String>(11)?)?,
+        changed_ms: r.get(12)?,
+        game: r.get(13)?,
+        side: r.get(14)?,
+        name: r.get(15)?,
+        category: r.get(16)?,
+        provisional: r.get(17)?,
+        range: range(r.get(18)?, r.get(19)?),
+    })
 }
 
-/// A row read back: its kind and state, still text, parsed.
-pub(super) fn parsed(row: SeekRow, kind: &str, state: &str) -> StoreResult<SeekRow> {
-    Ok(SeekRow {
-        kind: SeekKind::from_name(kind)?,
-        state: SeekState::from_name(state)?,
-        ..row
-    })
+/// What the store keeps of the lobby. (Every call blocks.)
+impl Store {
+    /// Adds `seek` unless its holder has `limit` open rows of its kind, or, for a browser,
+    /// its address has; a ticket first withdraws its holder's other tickets. `false` if
+    /// over the limit.
+    pub fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool> {
+        let s = seek.clone();
+        self.write(move |c| {
+            Box::pin(async move {
+                if s.kind == SeekKind::Ticket {
+                    c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
+                        .await?;
+                }
+                let by_address = s.holder.starts_with("a:").then_some(&s.ip);
+                let counted = args![s.kind.name(), &s.holder, by_address];
+                let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
+                if open >= limit {
+                    return Ok(false);
+                }
+                let row = args![
+                    &s.id,
+                    s.kind.name(),
+                    &s.token_hash,
+                    &s.holder,
+                    &s.ip,
+                    &s.variant,
+                    &s.clock,
+                    &s.colour,
+                    s.rating,
+                    s.created_ms,
+                    s.seen_ms,
+                    s.changed_ms,
+                    &s.category,
+                    s.provisional,
+                    s.range.map(|r| r[0]),
+                    s.range.map(|r| r[1]),
+                ];
+                c.execute(INSERT, &row).await?;
+                Ok(true)
+            })
+        })
+    }
+
+    pub fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let row = c.query_opt(&seek_sql(), &args![&id]).await?;
+                row.as_ref().map(seek_row).transpose()
+            })
+        })
+    }
+
+    /// The open rows of a kind, newest first, at most `limit`.
+    pub fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c
+                    .query(&open_seeks_sql(), &args![kind.name(), limit])
+                    .await?;
+                rows.iter().map(seek_row).collect()
+            })
+        })
+    }
+
+    /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
+    /// or none: `false` if one of them is no longer open.
+    pub fn claim_seeks(
+        &self,
+        claims: &[(String, String)],
+        game: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
+        let (claims, game) = (claims.to_vec(), game.to_string());
+        stale_is_false(self.write(move |c| {
+            Box::pin(async move {
+                for (id, side) in &claims {
+                    if c.execute(CLAIM, &args![id, &game, side, now_ms]).await? == 0 {
+                        // Rolls the claims back: none of the rows is claimed.
+                        return Err(StoreError::Stale);
+                    }
+                }
+                Ok(())
+            })
+        }))
+    }
+
+    /// A claimed row's game was stored (`made`), or could not be (`open` again).
+    pub fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// An open row withdrawn by its holder: `false` if it was not open.
+    pub fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move { Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1) })
+        })
+    }
+
+    /// These holders have a lobby page open now: their open rows are seen.
+    pub fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()> {
+        let holders = holders.to_vec();
+        self.write(move |c| {
+            Box::pin(async move {
+                for holder in &holders {
+                    c.execute(TOUCH, &args![holder, now_ms]).await?;
+                }
+                Ok(())
+            })
+        })
+    }
+
+    /// Open row `id` is seen now (its holder polled it).
+    pub fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
+        let id = id.to_string();
+        self.write(move |c| {
+            Box::pin(async move {
+                c.execute(SEEN, &args![&id, now_ms]).await?;
+                Ok(())
+            })
+        })
+    }
+
+    /// Applies the [`Lifetimes`]: the rows whose state changed.
+    pub fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
+        self.write(move |c| {
+            Box::pin(async move {
+                let mut changed = Vec::new();
+                for (sql, age) in [
+                    (SWEEP_UNSEEN, lifetimes.unseen_ms),
+                    (SWEEP_CLAIMS, lifetimes.claim_ms),
+                ] {
+                    for row in c.query(sql, &args![now_ms - age, now_ms]).await? {
+                        changed.push(row.get(0)?);
+                    }
+                }
+                for sql in SWEEP_OLD {
+                    c.execute(sql, &args![now_ms - lifetimes.keep_ms]).await?;
+                }
+                Ok(changed)
+            })
+        })
+    }
 }

@@ -15,29 +15,21 @@
 //! The backend runs on a small tokio runtime of its own, so that its blocking calls (a load,
 //! a new game) can be made from any thread, in the server's runtime or not.
 
+use std::error::Error;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
+use bytes::BytesMut;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::{mpsc, oneshot};
+use tokio_postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
-use lgame::Color;
-
-use super::{side_from_text, side_text, token_column};
-
-mod accounts;
-mod arenas;
-mod bots;
-mod fairplay;
-mod lobby;
-mod ratings;
-use super::{
-    Backend, Change, Edit, GameRow, Notice, Pending, Requests, StoreError, StoreResult, StoredClock,
-};
+use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
+use super::{Driver, Notice, Pending, StoreResult};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -261,7 +253,7 @@ impl Store {
     }
 }
 
-impl Backend for Store {
+impl Driver for Store {
     fn shared(&self) -> bool {
         true
     }
@@ -299,127 +291,10 @@ impl Backend for Store {
         })?)
     }
 
-    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
-        let pool = self.pool.clone();
-        Ok(self.run(async move {
-            let client = pool.get().await?;
-            let query = client
-                .prepare_cached(
-                    "SELECT id FROM games WHERE deadline_ms <= $1 ORDER BY deadline_ms LIMIT $2",
-                )
-                .await?;
-            let rows = client.query(&query, &[&now_ms, &(limit as i64)]).await?;
-            Ok(rows.iter().map(|r| r.get(0)).collect())
-        })?)
-    }
-
-    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
-        let pool = self.pool.clone();
-        Ok(self.run(async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            tx.execute(
-                "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, $1, 0)
-                 ON CONFLICT DO NOTHING",
-                &[&wall_ms],
-            )
-            .await?;
-            // Locked to the commit: instances starting together count a gap once.
-            let row = tx
-                .query_one(
-                    "SELECT alive_ms, downtime_ms FROM lgame_alive WHERE id = 1 FOR UPDATE",
-                    &[],
-                )
-                .await?;
-            let (alive, mut down): (i64, i64) = (row.get(0), row.get(1));
-            if wall_ms - alive > gap_ms {
-                down += wall_ms - alive;
-            }
-            tx.execute(
-                "UPDATE lgame_alive SET alive_ms = greatest(alive_ms, $1), downtime_ms = $2",
-                &[&wall_ms, &down],
-            )
-            .await?;
-            tx.commit().await?;
-            Ok(down)
-        })?)
-    }
-
-    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
-        let pool = self.pool.clone();
-        Ok(self.run(async move {
-            let client = pool.get().await?;
-            client
-                .execute(
-                    "UPDATE lgame_alive SET alive_ms = greatest(alive_ms, $1)",
-                    &[&wall_ms],
-                )
-                .await?;
-            Ok(())
-        })?)
-    }
-
-    fn count_games(&self) -> StoreResult<u64> {
-        let pool = self.pool.clone();
-        Ok(self.run(async move {
-            let client = pool.get().await?;
-            let row = client.query_one("SELECT count(*) FROM games", &[]).await?;
-            Ok(row.get::<_, i64>(0) as u64)
-        })?)
-    }
-
-    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
-        let (pool, game, moves) = (self.pool.clone(), game.clone(), moves.to_vec());
-        let outcome = outcome.to_string();
-        Ok(self.run(async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            let (termination, result) = game.end.clone().unzip();
-            let insert = tx
-                .prepare_cached(
-                    "INSERT INTO games (id, header, red, blue, red_token_hash, blue_token_hash,
-                                        seed, termination, result, draw_offer, undo_request,
-                                        red_holder, blue_holder, red_invite_hash,
-                                        blue_invite_hash, variant, outcome, clock,
-                                        deadline_ms, category)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-                             $16, $17, $18, $19, $20)",
-                )
-                .await?;
-            tx.execute(
-                &insert,
-                &[
-                    &game.id,
-                    &game.header,
-                    &game.seats[0],
-                    &game.seats[1],
-                    &game.token_hashes[0],
-                    &game.token_hashes[1],
-                    &(game.seed as i64),
-                    &termination,
-                    &result,
-                    &game.requests.draw_offer.map(side_text),
-                    &game.requests.undo_request.map(side_text),
-                    &game.holders[0],
-                    &game.holders[1],
-                    &game.invites[0],
-                    &game.invites[1],
-                    &game.variant,
-                    &outcome,
-                    &game.clock.json,
-                    &game.clock.deadline_ms,
-                    &game.category,
-                ],
-            )
-            .await?;
-            insert_moves(&tx, &game.id, 1, &moves).await?;
-            bots::note_start(&tx, &game.id, &game.holders).await?;
-            tx.commit().await?;
-            Ok(())
-        })?)
-    }
-
-    fn queue(&self, edit: Edit) -> Pending {
+    /// A transaction of its own on a pooled connection (PostgreSQL groups concurrent
+    /// commits into one flush of its log); the games it changed are announced once it is
+    /// committed.
+    fn write(&self, job: Job) -> Pending {
         let Some(runtime) = &self.runtime else {
             return Pending::failed();
         };
@@ -430,156 +305,218 @@ impl Backend for Store {
             self.announce.clone(),
         );
         runtime.spawn(async move {
-            let written = apply(&pool, &edit).await;
-            if written.is_ok() {
-                let _ = announce.send(notice(&edit.id, edit.version + 1));
+            let written = async {
+                let mut client = pool.get().await?;
+                let mut conn = Postgres {
+                    tx: client.transaction().await?,
+                    changed: Vec::new(),
+                };
+                job(&mut conn).await?;
+                let Postgres { tx, changed } = conn;
+                tx.commit().await?;
+                Ok(changed)
             }
+            .await;
             counts.changes.fetch_add(1, Ordering::Relaxed);
             // A caller that has gone no longer waits: nothing to tell.
-            let _ = done.send(written);
+            let _ = done.send(written.map(|changed: Vec<String>| {
+                for notice in changed {
+                    let _ = announce.send(notice);
+                }
+            }));
         });
         Pending::sent(outcome)
     }
 
-    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
-        let (pool, id) = (self.pool.clone(), id.to_string());
-        let loaded = self.run(async move {
-            let mut client = pool.get().await?;
-            let tx = client
-                .build_transaction()
-                .isolation_level(IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()
-                .await?;
-            let game = tx
-                .prepare_cached(
-                    "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
-                            termination, result, draw_offer, undo_request, rematch,
-                            rematch_of, version, red_holder, blue_holder, red_invite_hash,
-                            blue_invite_hash, variant,
-                            (SELECT username FROM users WHERE 'u:' || id = red_holder),
-                            (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                            clock, deadline_ms, category,
-                            (SELECT bot FROM users WHERE 'u:' || id = red_holder),
-                            (SELECT bot FROM users WHERE 'u:' || id = blue_holder),
-                            (SELECT arena FROM arena_games WHERE game = games.id), created
-                     FROM games WHERE id = $1",
-                )
-                .await?;
-            let Some(r) = tx.query_opt(&game, &[&id]).await? else {
-                return Ok(None);
-            };
-            let termination: Option<String> = r.get(7);
-            let result: Option<String> = r.get(8);
-            let sides: [Option<String>; 2] = [r.get(9), r.get(10)];
-            let row = GameRow {
-                id: r.get(0),
-                header: r.get(1),
-                seats: [r.get(2), r.get(3)],
-                token_hashes: [r.get(4), r.get(5)],
-                seed: r.get::<_, i64>(6) as u64,
-                end: termination.zip(result),
-                requests: Requests::default(),
-                rematch: r.get(11),
-                rematch_of: r.get(12),
-                version: r.get(13),
-                holders: [r.get(14), r.get(15)],
-                invites: [r.get(16), r.get(17)],
-                variant: r.get(18),
-                category: r.get(23),
-                names: [r.get(19), r.get(20)],
-                bots: [
-                    r.get::<_, Option<bool>>(24).unwrap_or(false),
-                    r.get::<_, Option<bool>>(25).unwrap_or(false),
-                ],
-                arena: r.get(26),
-                created: r.get(27),
-                clock: StoredClock {
-                    json: r.get(21),
-                    deadline_ms: r.get(22),
-                },
-            };
-            let moves = tx
-                .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
-                .await?;
-            let moves = tx
-                .query(&moves, &[&id])
-                .await?
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
-            tx.commit().await?;
-            Ok(Some((sides, row, moves)))
-        })?;
-        let Some(([draw_offer, undo_request], mut row, moves)) = loaded else {
-            return Ok(None);
+    /// A read-only transaction that sees one instant of the database.
+    fn read(&self, job: Job) -> Pending {
+        let Some(runtime) = &self.runtime else {
+            return Pending::failed();
         };
-        row.requests = Requests {
-            draw_offer: side_from_text(draw_offer)?,
-            undo_request: side_from_text(undo_request)?,
-        };
-        Ok(Some((row, moves)))
-    }
-
-    fn version_of(&self, id: &str) -> StoreResult<i64> {
-        let (pool, id) = (self.pool.clone(), id.to_string());
-        let version: Option<i64> = self.run(async move {
-            let client = pool.get().await?;
-            let query = client
-                .prepare_cached("SELECT version FROM games WHERE id = $1")
-                .await?;
-            Ok(client.query_opt(&query, &[&id]).await?.map(|r| r.get(0)))
-        })?;
-        version.ok_or(StoreError::NotFound)
-    }
-
-    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
-        let (pool, old, new) = (self.pool.clone(), old.to_string(), new.to_string());
-        let announce = self.announce.clone();
-        Ok(self.run(async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            let mut notices = Vec::new();
-            // The second of two instances linking at once waits for the first's row lock,
-            // then finds the link made.
-            let links = [
-                (&old, "rematch", &new, "AND rematch IS NULL"),
-                (&new, "rematch_of", &old, ""),
-            ];
-            for (id, column, other, unlinked) in links {
-                let link = format!(
-                    "UPDATE games SET {column} = $2, version = version + 1
-                     WHERE id = $1 {unlinked} RETURNING version"
-                );
-                let Some(row) = tx.query_opt(&link, &[id, other]).await? else {
-                    return Ok(false);
+        let (done, outcome) = oneshot::channel();
+        let pool = self.pool.clone();
+        runtime.spawn(async move {
+            let read = async {
+                let mut client = pool.get().await?;
+                let tx = client
+                    .build_transaction()
+                    .isolation_level(IsolationLevel::RepeatableRead)
+                    .read_only(true)
+                    .start()
+                    .await?;
+                let mut conn = Postgres {
+                    tx,
+                    changed: Vec::new(),
                 };
-                notices.push(notice(id, row.get(0)));
+                job(&mut conn).await?;
+                conn.tx.commit().await?;
+                Ok(())
             }
-            tx.commit().await?;
-            for notice in notices {
-                let _ = announce.send(notice);
-            }
-            Ok(true)
-        })?)
+            .await;
+            let _ = done.send(read);
+        });
+        Pending::sent(outcome)
     }
 
-    fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
-        let column = token_column(side);
-        let sql = format!(
-            "UPDATE games SET {column} = $2, version = version + 1
-             WHERE id = $1 AND {column} IS NULL RETURNING version"
-        );
-        let (pool, id, hash) = (self.pool.clone(), id.to_string(), hash.to_string());
-        let announce = self.announce.clone();
-        Ok(self.run(async move {
-            let client = pool.get().await?;
-            let Some(row) = client.query_opt(&sql, &[&id, &hash]).await? else {
-                return Ok(false);
-            };
-            let _ = announce.send(notice(&id, row.get(0)));
-            Ok(true)
-        })?)
+    fn erase_deleted(&self) -> StoreResult<()> {
+        self.handle().spawn(erase(self.pool.clone()));
+        Ok(())
+    }
+}
+
+/// When the erased rows' bytes are taken out of the tables' files after an account is
+/// closed: at once, and again later, since a transaction open meanwhile (a backup, another
+/// application's) may still see them, and `VACUUM FULL` then copies them into the new file.
+const ERASE_AFTER: [Duration; 6] = [
+    Duration::ZERO,
+    Duration::from_secs(2),
+    Duration::from_secs(5),
+    Duration::from_secs(10),
+    Duration::from_secs(60),
+    Duration::from_secs(600),
+];
+
+/// Rewrites the accounts' tables (`VACUUM FULL`: a plain VACUUM leaves erased rows in the
+/// pages' free space) at each of [`ERASE_AFTER`]. Each try waits at most a second for its
+/// lock, so that no log-in queues behind it for longer while a backup holds the tables;
+/// a try that cannot have it is made at the next. PostgreSQL's write-ahead log keeps the
+/// rows until its segments are recycled.
+async fn erase(pool: Pool) {
+    let mut since = Duration::ZERO;
+    for at in ERASE_AFTER {
+        tokio::time::sleep(at - since).await;
+        since = at;
+        if let Err(e) = vacuum_accounts(&pool).await {
+            tracing::warn!(error = %e, "cannot rewrite the accounts' tables yet");
+        }
+    }
+}
+
+async fn vacuum_accounts(pool: &Pool) -> anyhow::Result<()> {
+    let client = pool.get().await?;
+    client.batch_execute("SET lock_timeout = '1s'").await?;
+    // Not in a transaction (VACUUM refuses one), so apart from the SET.
+    let vacuumed = client.batch_execute("VACUUM FULL sessions, users").await;
+    client.batch_execute("RESET lock_timeout").await?;
+    Ok(vacuumed?)
+}
+
+/// PostgreSQL's side of the seam: a transaction on a pooled connection, and the notices of
+/// the games it changed, sent once it is committed.
+struct Postgres<'a> {
+    tx: deadpool_postgres::Transaction<'a>,
+    changed: Vec<String>,
+}
+
+impl Postgres<'_> {
+    /// The statement, prepared once per connection, and its arguments as PostgreSQL's
+    /// driver takes them.
+    async fn prepared(&self, sql: &str) -> StoreResult<tokio_postgres::Statement> {
+        Ok(self.tx.prepare_cached(sql).await?)
+    }
+}
+
+/// The arguments of a statement, as the driver takes them.
+fn arguments(args: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
+}
+
+impl Conn for Postgres<'_> {
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+
+    fn execute<'a>(
+        &'a mut self,
+        sql: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, StoreResult<u64>> {
+        Box::pin(async move {
+            let statement = self.prepared(sql).await?;
+            Ok(self.tx.execute(&statement, &arguments(args)).await?)
+        })
+    }
+
+    fn query<'a>(
+        &'a mut self,
+        sql: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, StoreResult<Vec<Row>>> {
+        Box::pin(async move {
+            let statement = self.prepared(sql).await?;
+            let rows = self.tx.query(&statement, &arguments(args)).await?;
+            rows.iter()
+                .map(|row| {
+                    let values = (0..row.len())
+                        .map(|i| row.try_get::<_, Value>(i))
+                        .collect::<Result<_, _>>()?;
+                    Ok(Row(values))
+                })
+                .collect()
+        })
+    }
+
+    fn changed(&mut self, id: &str, version: i64) {
+        self.changed.push(notice(id, version));
+    }
+}
+
+/// A value bound as its column's type wants it: an integer into `SMALLINT`, `INTEGER`,
+/// `BIGINT` or `BOOLEAN`, SQLite's way of keeping a flag.
+impl ToSql for Value {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
+        match (self, ty) {
+            (Value::Null, _) => Ok(IsNull::Yes),
+            (Value::Int(i), &Type::INT8) => i.to_sql(ty, out),
+            (Value::Int(i), &Type::INT4) => i32::try_from(*i)?.to_sql(ty, out),
+            (Value::Int(i), &Type::INT2) => i16::try_from(*i)?.to_sql(ty, out),
+            (Value::Int(i), &Type::BOOL) => (*i != 0).to_sql(ty, out),
+            (Value::Int(i), &Type::FLOAT8) => (*i as f64).to_sql(ty, out),
+            (Value::Float(f), &Type::FLOAT8) => f.to_sql(ty, out),
+            (Value::Float(f), &Type::FLOAT4) => (*f as f32).to_sql(ty, out),
+            (Value::Bool(b), &Type::BOOL) => b.to_sql(ty, out),
+            (Value::Bool(b), &Type::INT8) => i64::from(*b).to_sql(ty, out),
+            (Value::Text(t), &Type::TEXT | &Type::VARCHAR | &Type::BPCHAR | &Type::NAME) => {
+                t.to_sql(ty, out)
+            }
+            (value, ty) => Err(format!("{value:?} cannot be bound as a {ty}").into()),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+/// A column read back, whichever of the types the schema uses.
+impl<'a> FromSql<'a> for Value {
+    fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Value, Box<dyn Error + Sync + Send>> {
+        Ok(match *ty {
+            Type::INT8 => Value::Int(i64::from_sql(ty, raw)?),
+            Type::INT4 => Value::Int(i32::from_sql(ty, raw)?.into()),
+            Type::INT2 => Value::Int(i16::from_sql(ty, raw)?.into()),
+            Type::BOOL => Value::Bool(bool::from_sql(ty, raw)?),
+            Type::FLOAT8 => Value::Float(f64::from_sql(ty, raw)?),
+            Type::FLOAT4 => Value::Float(f32::from_sql(ty, raw)?.into()),
+            Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME => {
+                Value::Text(String::from_sql(ty, raw)?)
+            }
+            _ => return Err(format!("a column of type {ty}").into()),
+        })
+    }
+
+    fn from_sql_null(_: &Type) -> Result<Value, Box<dyn Error + Sync + Send>> {
+        Ok(Value::Null)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
     }
 }
 
@@ -591,72 +528,6 @@ impl Drop for Store {
             runtime.shutdown_background();
         }
     }
-}
-
-/// Writes an edit in a transaction of its own: moves the game's version one up and writes
-/// the standing requests if it is still at the edit's version (else [`StoreError::Stale`]),
-/// then makes the change.
-async fn apply(pool: &Pool, edit: &Edit) -> StoreResult<()> {
-    let mut client = pool.get().await?;
-    let tx = client.transaction().await?;
-    let id = &edit.id;
-    let Requests {
-        draw_offer,
-        undo_request,
-    } = edit.requests;
-    let guard = tx
-        .prepare_cached(
-            "UPDATE games SET version = version + 1, draw_offer = $3, undo_request = $4,
-                              outcome = $5, clock = $6, deadline_ms = $7
-             WHERE id = $1 AND version = $2",
-        )
-        .await?;
-    let (draw_offer, undo_request) = (draw_offer.map(side_text), undo_request.map(side_text));
-    if tx
-        .execute(
-            &guard,
-            &[
-                id,
-                &edit.version,
-                &draw_offer,
-                &undo_request,
-                &edit.outcome,
-                &edit.clock.json,
-                &edit.clock.deadline_ms,
-            ],
-        )
-        .await?
-        != 1
-    {
-        // Dropped unfinished: rolled back.
-        return Err(StoreError::Stale);
-    }
-    match &edit.change {
-        Change::Append { first, moves } => insert_moves(&tx, id, *first, moves).await?,
-        Change::Truncate { keep } => {
-            tx.execute(
-                "DELETE FROM moves WHERE game = $1 AND ply > $2",
-                &[id, &(*keep as i32)],
-            )
-            .await?;
-        }
-        Change::End {
-            termination,
-            result,
-        } => {
-            tx.execute(
-                "UPDATE games SET termination = $2, result = $3 WHERE id = $1",
-                &[id, termination, result],
-            )
-            .await?;
-        }
-        Change::Requests => {}
-    }
-    ratings::rate_end(&tx, id, &edit.outcome).await?;
-    let ended = matches!(edit.change, Change::End { .. });
-    bots::note_end(&tx, id, &edit.outcome, ended).await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 /// A notice's payload: game `id` is at `version`.
@@ -696,22 +567,6 @@ async fn send_notices(pool: &Pool, batch: &[String]) -> anyhow::Result<()> {
     )
     .await?;
     tx.commit().await?;
-    Ok(())
-}
-
-async fn insert_moves(
-    tx: &deadpool_postgres::Transaction<'_>,
-    id: &str,
-    first_ply: usize,
-    moves: &[String],
-) -> anyhow::Result<()> {
-    let insert = tx
-        .prepare_cached("INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)")
-        .await?;
-    for (i, mv) in moves.iter().enumerate() {
-        tx.execute(&insert, &[&id, &((first_ply + i) as i32), mv])
-            .await?;
-    }
     Ok(())
 }
 

@@ -1,6 +1,5 @@
 //! Ratings as stored: each account's rating per category (`ratings`) and every rated game's
-//! change of both players' ratings (`rating_changes`), the interface both backends give
-//! ([`Ratings`]), and the SQL they share (parameters written `$N`).
+//! change of both players' ratings (`rating_changes`), and what the store does with them.
 //!
 //! A rated game is one stored with a `category` (`ratings::category`). The moment its
 //! result is stored (an edit whose outcome is no longer `*`), the same transaction reads
@@ -11,7 +10,8 @@
 
 use lgame::game::{GameResult, ResultToken};
 
-use super::StoreResult;
+use super::sql::{args, Conn, Dialect, Row};
+use super::{Store, StoreResult};
 use crate::ratings::{after_game, Entry, Rating};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
@@ -82,50 +82,6 @@ pub struct RatedGame {
     pub plies: i64,
 }
 
-/// What the databases keep of ratings. (Every call blocks.)
-pub trait Ratings {
-    /// Replaces every entry and every change by these, in one transaction (a
-    /// recomputation: `admin::recompute_ratings`).
-    fn replace_ratings(
-        &self,
-        entries: &[(i64, String, Entry)],
-        changes: &[RatingChange],
-    ) -> StoreResult<()>;
-
-    /// Account `user_id`'s entries, by category.
-    fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>>;
-
-    /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
-    fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>>;
-
-    /// Account `user_id`'s changes in every category, oldest first.
-    fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>>;
-
-    /// Game `id`'s changes (none while it goes on, or if it is casual).
-    fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>>;
-
-    /// The best `limit` accounts in `category` not disabled whose deviation is under
-    /// `deviation` (`established`; else at or over it: the provisional) and whose last rated
-    /// game ended at or after `since_ms`, best first.
-    fn leaderboard(
-        &self,
-        category: &str,
-        deviation: f64,
-        since_ms: i64,
-        limit: i64,
-        established: bool,
-    ) -> StoreResult<Vec<Leader>>;
-
-    /// Every stored rated game, in no particular order.
-    fn rated_games(&self) -> StoreResult<Vec<RatedGame>>;
-
-    /// Every stored entry: account, category, entry.
-    fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>>;
-
-    /// The rated games holder `holder` plays that go on (no result yet, not aborted).
-    fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>>;
-}
-
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
     holder?.strip_prefix("u:")?.parse().ok()
@@ -133,7 +89,7 @@ pub fn account_of(holder: Option<&str>) -> Option<i64> {
 
 /// What a game's end rates, if anything: a rated game between two accounts whose result is
 /// stored (an aborted game's is `*`) after both sides have moved (`plies`).
-pub(super) fn to_rate(
+fn to_rate(
     category: Option<String>,
     holders: [Option<String>; 2],
     outcome: &str,
@@ -157,7 +113,7 @@ pub(super) fn to_rate(
 /// counts as ended at `now_ms`, or just after either player's last rated game if that is
 /// later (clocks of two instances disagree; two games end in one millisecond): each
 /// player's games are then in the order of their instants, as the recomputation takes them.
-pub(super) fn changes(
+fn changes(
     game: &str,
     players: [i64; 2],
     category: &str,
@@ -192,45 +148,45 @@ pub fn now_ms() -> i64 {
 }
 
 /// A rated game's category, holders and plies (`$1` its id).
-pub(super) const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
+const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
         (SELECT count(*) FROM moves WHERE game = $1) FROM games WHERE id = $1";
 
 /// What a recomputation clears first.
-pub(super) const REPLACE_ALL: [&str; 2] = ["DELETE FROM rating_changes", "DELETE FROM ratings"];
+const REPLACE_ALL: [&str; 2] = ["DELETE FROM rating_changes", "DELETE FROM ratings"];
 
 /// Whether game `$1` has changed ratings already.
-pub(super) const CHANGED: &str = "SELECT count(*) FROM rating_changes WHERE game = $1";
+const CHANGED: &str = "SELECT count(*) FROM rating_changes WHERE game = $1";
 
 /// An entry's columns.
 const ENTRY: &str = "rating, deviation, volatility, games, last_ms";
 
-pub(super) fn entry_sql() -> String {
+fn entry_sql() -> String {
     format!("SELECT {ENTRY} FROM ratings WHERE user_id = $1 AND category = $2")
 }
 
-pub(super) fn ratings_of_sql() -> String {
+fn ratings_of_sql() -> String {
     format!("SELECT category, {ENTRY} FROM ratings WHERE user_id = $1 ORDER BY category")
 }
 
-pub(super) fn all_ratings_sql() -> String {
+fn all_ratings_sql() -> String {
     format!("SELECT user_id, category, {ENTRY} FROM ratings")
 }
 
-pub(super) const LEADERBOARD: &str = "SELECT u.username, r.rating, r.deviation, r.volatility,
+const LEADERBOARD: &str = "SELECT u.username, r.rating, r.deviation, r.volatility,
         r.games, r.last_ms
      FROM ratings r JOIN users u ON u.id = r.user_id
      WHERE r.category = $1 AND NOT u.disabled AND NOT u.bot AND (r.deviation < $2) = $5
        AND r.last_ms >= $3
      ORDER BY r.rating DESC, u.username_key LIMIT $4";
 
-pub(super) const UPSERT_ENTRY: &str = "INSERT INTO ratings (user_id, category, rating,
+const UPSERT_ENTRY: &str = "INSERT INTO ratings (user_id, category, rating,
         deviation, volatility, games, last_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id, category) DO UPDATE SET rating = excluded.rating,
         deviation = excluded.deviation, volatility = excluded.volatility,
         games = excluded.games, last_ms = excluded.last_ms";
 
-pub(super) const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game, side, user_id,
+const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game, side, user_id,
         category, at_ms, rating_before, deviation_before, volatility_before, rating_after,
         deviation_after, volatility_after)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
@@ -239,48 +195,272 @@ pub(super) const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game, side, 
 const CHANGE: &str = "game, side, user_id, category, at_ms, rating_before, deviation_before,
     volatility_before, rating_after, deviation_after, volatility_after";
 
-pub(super) fn history_sql() -> String {
+fn history_sql() -> String {
     format!("SELECT {CHANGE} FROM rating_changes WHERE user_id = $1 ORDER BY at_ms, game")
 }
 
-pub(super) fn game_ratings_sql() -> String {
+fn game_ratings_sql() -> String {
     format!("SELECT {CHANGE} FROM rating_changes WHERE game = $1 ORDER BY side DESC")
 }
 
-pub(super) const RATED_GAMES: &str = "SELECT g.id, g.category, g.red_holder, g.blue_holder,
+const RATED_GAMES: &str = "SELECT g.id, g.category, g.red_holder, g.blue_holder,
         g.outcome, (SELECT min(c.at_ms) FROM rating_changes c WHERE c.game = g.id),
         (SELECT count(*) FROM moves m WHERE m.game = g.id)
      FROM games g WHERE g.category IS NOT NULL";
 
-pub(super) const RATED_PLAYING: &str = "SELECT id FROM games
+const RATED_PLAYING: &str = "SELECT id FROM games
      WHERE category IS NOT NULL AND outcome = '*' AND termination IS NULL
        AND (red_holder = $1 OR blue_holder = $1)";
 
-/// An entry from its columns (as read, in [`ENTRY`]'s order).
-pub(super) fn entry(
-    rating: f64,
-    deviation: f64,
-    volatility: f64,
-    games: i64,
-    last_ms: i64,
-) -> Entry {
-    Entry {
-        rating: Rating {
-            rating,
-            deviation,
-            volatility,
-        },
-        games: games as u32,
-        last_ms,
-    }
+/// An entry from its columns, from column `first` on (in [`ENTRY`]'s order).
+fn entry_at(r: &Row, first: usize) -> StoreResult<Entry> {
+    Ok(Entry {
+        rating: rating_at(r, first)?,
+        games: r.get(first + 3)?,
+        last_ms: r.get(first + 4)?,
+    })
 }
 
-/// A rating from three columns.
-pub(super) fn rating(rating: f64, deviation: f64, volatility: f64) -> Rating {
-    Rating {
-        rating,
-        deviation,
-        volatility,
+/// A rating from three columns, from column `first` on.
+fn rating_at(r: &Row, first: usize) -> StoreResult<Rating> {
+    Ok(Rating {
+        rating: r.get(first)?,
+        deviation: r.get(first + 1)?,
+        volatility: r.get(first + 2)?,
+    })
+}
+
+/// A change read back, in [`CHANGE`]'s order.
+fn change_row(r: &Row) -> StoreResult<RatingChange> {
+    Ok(RatingChange {
+        game: r.get(0)?,
+        side: r.get(1)?,
+        user_id: r.get(2)?,
+        category: r.get(3)?,
+        at_ms: r.get(4)?,
+        before: rating_at(r, 5)?,
+        after: rating_at(r, 8)?,
+    })
+}
+
+/// Rates game `id` if its result `outcome` ends a rated game that has not been rated yet:
+/// both entries and both changes written in the caller's transaction.
+pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> StoreResult<()> {
+    if outcome == "*" {
+        return Ok(());
+    }
+    let game = c.query_one(GAME_RATED, &args![id]).await?;
+    let holders = [game.get(1)?, game.get(2)?];
+    let Some((players, category, result)) = to_rate(game.get(0)?, holders, outcome, game.get(3)?)
+    else {
+        return Ok(());
+    };
+    if c.dialect() == Dialect::Postgres {
+        // Two instances ending two games of one player at once rate them one after the
+        // other. (SQLite's one writer does.)
+        c.query(
+            "SELECT id FROM users WHERE id = $1 OR id = $2 ORDER BY id FOR UPDATE",
+            &args![players[0], players[1]],
+        )
+        .await?;
+    }
+    let rated: i64 = c.query_one(CHANGED, &args![id]).await?.get(0)?;
+    if rated > 0 {
+        return Ok(());
+    }
+    let mut entries = [None, None];
+    for (entry, player) in entries.iter_mut().zip(players) {
+        let row = c.query_opt(&entry_sql(), &args![player, &category]).await?;
+        *entry = row.map(|r| entry_at(&r, 0)).transpose()?;
+    }
+    let (after, changes) = changes(id, players, &category, entries, result, now_ms());
+    for (player, e) in players.into_iter().zip(after) {
+        write_entry(c, player, &category, &e).await?;
+    }
+    for change in &changes {
+        write_change(c, change).await?;
+    }
+    Ok(())
+}
+
+/// Writes account `player`'s entry in `category`.
+async fn write_entry(c: &mut dyn Conn, player: i64, category: &str, e: &Entry) -> StoreResult<()> {
+    let r = e.rating;
+    let row = args![
+        player,
+        category,
+        r.rating,
+        r.deviation,
+        r.volatility,
+        e.games,
+        e.last_ms
+    ];
+    c.execute(UPSERT_ENTRY, &row).await?;
+    Ok(())
+}
+
+/// Writes one player's change in one game.
+async fn write_change(c: &mut dyn Conn, change: &RatingChange) -> StoreResult<()> {
+    let (before, after) = (change.before, change.after);
+    let row = args![
+        &change.game,
+        &change.side,
+        change.user_id,
+        &change.category,
+        change.at_ms,
+        before.rating,
+        before.deviation,
+        before.volatility,
+        after.rating,
+        after.deviation,
+        after.volatility
+    ];
+    c.execute(INSERT_CHANGE, &row).await?;
+    Ok(())
+}
+
+/// What the store keeps of ratings. (Every call blocks.)
+impl Store {
+    /// Replaces every entry and every change by these, in one transaction (a
+    /// recomputation: `admin::recompute_ratings`).
+    pub fn replace_ratings(
+        &self,
+        entries: &[(i64, String, Entry)],
+        changes: &[RatingChange],
+    ) -> StoreResult<()> {
+        let (entries, changes) = (entries.to_vec(), changes.to_vec());
+        self.write(move |c| {
+            Box::pin(async move {
+                for sql in REPLACE_ALL {
+                    c.execute(sql, &[]).await?;
+                }
+                for (player, category, entry) in &entries {
+                    write_entry(c, *player, category, entry).await?;
+                }
+                for change in &changes {
+                    write_change(c, change).await?;
+                }
+                Ok(())
+            })
+        })
+    }
+
+    /// Account `user_id`'s entries, by category.
+    pub fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(&ratings_of_sql(), &args![user_id]).await?;
+                rows.iter()
+                    .map(|r| Ok((r.get(0)?, entry_at(r, 1)?)))
+                    .collect()
+            })
+        })
+    }
+
+    /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
+    pub fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>> {
+        let category = category.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let row = c
+                    .query_opt(&entry_sql(), &args![user_id, &category])
+                    .await?;
+                row.map(|r| entry_at(&r, 0)).transpose()
+            })
+        })
+    }
+
+    /// Account `user_id`'s changes in every category, oldest first.
+    pub fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>> {
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(&history_sql(), &args![user_id]).await?;
+                rows.iter().map(change_row).collect()
+            })
+        })
+    }
+
+    /// Game `id`'s changes (none while it goes on, or if it is casual).
+    pub fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(&game_ratings_sql(), &args![&id]).await?;
+                rows.iter().map(change_row).collect()
+            })
+        })
+    }
+
+    /// The best `limit` accounts in `category` not disabled whose deviation is under
+    /// `deviation` (`established`; else at or over it: the provisional) and whose last rated
+    /// game ended at or after `since_ms`, best first.
+    pub fn leaderboard(
+        &self,
+        category: &str,
+        deviation: f64,
+        since_ms: i64,
+        limit: i64,
+        established: bool,
+    ) -> StoreResult<Vec<Leader>> {
+        let category = category.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let asked = args![&category, deviation, since_ms, limit, established];
+                let rows = c.query(LEADERBOARD, &asked).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(Leader {
+                            username: r.get(0)?,
+                            entry: entry_at(r, 1)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// Every stored rated game, in no particular order.
+    pub fn rated_games(&self) -> StoreResult<Vec<RatedGame>> {
+        self.read(|c| {
+            Box::pin(async move {
+                let rows = c.query(RATED_GAMES, &[]).await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(RatedGame {
+                            id: r.get(0)?,
+                            category: r.get(1)?,
+                            holders: [r.get(2)?, r.get(3)?],
+                            outcome: r.get(4)?,
+                            at_ms: r.get(5)?,
+                            plies: r.get(6)?,
+                        })
+                    })
+                    .collect()
+            })
+        })
+    }
+
+    /// Every stored entry: account, category, entry.
+    pub fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>> {
+        self.read(|c| {
+            Box::pin(async move {
+                let rows = c.query(&all_ratings_sql(), &[]).await?;
+                rows.iter()
+                    .map(|r| Ok((r.get(0)?, r.get(1)?, entry_at(r, 2)?)))
+                    .collect()
+            })
+        })
+    }
+
+    /// The rated games holder `holder` plays that go on (no result yet, not aborted).
+    pub fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
+        let holder = holder.to_string();
+        self.read(move |c| {
+            Box::pin(async move {
+                let rows = c.query(RATED_PLAYING, &args![&holder]).await?;
+                rows.iter().map(|r| r.get(0)).collect()
+            })
+        })
     }
 }
 

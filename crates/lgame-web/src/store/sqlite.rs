@@ -9,28 +9,18 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc, Mutex};
 
 use std::thread::JoinHandle;
 use tokio::sync::oneshot;
 
 use anyhow::{anyhow, bail, Context};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{params, Connection};
 
-use lgame::Color;
-
-use super::{side_from_text, side_text, token_column};
-use super::{
-    Backend, Change, Edit, GameRow, Pending, Requests, StoreError, StoreResult, StoredClock,
-};
+use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
+use super::{Driver, Pending, StoreError, StoreResult};
 use crate::secret::token_hash;
-
-mod accounts;
-mod arenas;
-mod bots;
-mod fairplay;
-mod lobby;
-mod ratings;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -172,9 +162,6 @@ fn hash_stored_tokens(conn: &Connection) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A change to write, run by the writer inside the batch's transaction.
-type Job = Box<dyn FnOnce(&Connection) -> StoreResult<()> + Send>;
-
 /// A change waiting in the writer's queue, and where its outcome goes.
 struct Queued {
     job: Job,
@@ -259,37 +246,17 @@ impl Store {
         })
     }
 
-    fn reader(&self) -> MutexGuard<'_, Connection> {
-        self.reader.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Queues a change for the writer, without waiting for it.
-    fn queue_job(
-        &self,
-        job: impl FnOnce(&Connection) -> StoreResult<()> + Send + 'static,
-    ) -> Pending {
+    /// Queues a job for the writer, without waiting for it.
+    fn queue_job(&self, job: Job) -> Pending {
         let (done, outcome) = oneshot::channel();
-        let queued = Queued {
-            job: Box::new(job),
-            done,
-        };
         match &self.queue {
-            Some(queue) if queue.send(queued).is_ok() => Pending::sent(outcome),
+            Some(queue) if queue.send(Queued { job, done }).is_ok() => Pending::sent(outcome),
             _ => Pending::failed(),
         }
     }
-
-    /// Queues a change for the writer and waits until it is committed (or has failed).
-    /// (Blocking: call it off the async threads.)
-    fn write(
-        &self,
-        job: impl FnOnce(&Connection) -> StoreResult<()> + Send + 'static,
-    ) -> StoreResult<()> {
-        self.queue_job(job).wait()
-    }
 }
 
-impl Backend for Store {
+impl Driver for Store {
     fn shared(&self) -> bool {
         false
     }
@@ -302,215 +269,123 @@ impl Backend for Store {
     }
 
     fn version(&self) -> StoreResult<u32> {
-        Ok(self
-            .reader()
-            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
-    fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
-        let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
-        self.write(move |conn| {
-            let (termination, result) = game.end.clone().unzip();
-            conn.prepare_cached(
-                "INSERT INTO games (id, created, header, red, blue, red_token_hash,
-                                    blue_token_hash, seed, termination, result, draw_offer,
-                                    undo_request, red_holder, blue_holder, red_invite_hash,
-                                    blue_invite_hash, variant, outcome, clock, deadline_ms,
-                                    category)
-                 VALUES (?1, unixepoch(), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                         ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
-            )?
-            .execute(params![
-                game.id,
-                game.header,
-                game.seats[0],
-                game.seats[1],
-                game.token_hashes[0],
-                game.token_hashes[1],
-                game.seed as i64,
-                termination,
-                result,
-                game.requests.draw_offer.map(side_text),
-                game.requests.undo_request.map(side_text),
-                game.holders[0],
-                game.holders[1],
-                game.invites[0],
-                game.invites[1],
-                game.variant,
-                outcome,
-                game.clock.json,
-                game.clock.deadline_ms,
-                game.category,
-            ])?;
-            insert_moves(conn, &game.id, 1, &moves)?;
-            bots::note_start(conn, &game.id, &game.holders)
-        })
+    /// The writer runs the job in its next batch (group commit).
+    fn write(&self, job: Job) -> Pending {
+        self.queue_job(job)
     }
 
-    fn queue(&self, edit: Edit) -> Pending {
-        self.queue_job(move |conn| apply(conn, &edit))
+    /// Runs the job at once on the reading connection (WAL lets it read beside the writer),
+    /// in a transaction: one instant of the database.
+    fn read(&self, job: Job) -> Pending {
+        let mut conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        if !conn.is_autocommit() {
+            // A read that panicked left its transaction open.
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        let outcome = conn
+            .execute_batch("BEGIN")
+            .map_err(StoreError::from)
+            .and_then(|()| super::sql::run_ready(job(&mut Sqlite(&mut conn))));
+        let ended = conn.execute_batch("COMMIT").map_err(StoreError::from);
+        Pending::done(outcome.and(ended))
     }
 
-    fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
-        let conn = self.reader();
-        let row = conn
-            .prepare_cached(
-                "SELECT id, header, red, blue, red_token_hash, blue_token_hash, seed,
-                        termination, result, draw_offer, undo_request, rematch, rematch_of,
-                        version, red_holder, blue_holder, red_invite_hash, blue_invite_hash,
-                        variant,
-                        (SELECT username FROM users WHERE 'u:' || id = red_holder),
-                        (SELECT username FROM users WHERE 'u:' || id = blue_holder),
-                        clock, deadline_ms, category,
-                        (SELECT bot FROM users WHERE 'u:' || id = red_holder),
-                        (SELECT bot FROM users WHERE 'u:' || id = blue_holder),
-                        (SELECT arena FROM arena_games WHERE game = games.id), created
-                 FROM games WHERE id = ?1",
-            )?
-            .query_row([id], |r| {
-                let termination: Option<String> = r.get(7)?;
-                let result: Option<String> = r.get(8)?;
-                let sides: [Option<String>; 2] = [r.get(9)?, r.get(10)?];
-                Ok((
-                    sides,
-                    GameRow {
-                        id: r.get(0)?,
-                        header: r.get(1)?,
-                        seats: [r.get(2)?, r.get(3)?],
-                        token_hashes: [r.get(4)?, r.get(5)?],
-                        seed: r.get::<_, i64>(6)? as u64,
-                        end: termination.zip(result),
-                        requests: Requests::default(),
-                        rematch: r.get(11)?,
-                        rematch_of: r.get(12)?,
-                        version: r.get(13)?,
-                        holders: [r.get(14)?, r.get(15)?],
-                        invites: [r.get(16)?, r.get(17)?],
-                        variant: r.get(18)?,
-                        category: r.get(23)?,
-                        names: [r.get(19)?, r.get(20)?],
-                        bots: [
-                            r.get::<_, Option<bool>>(24)?.unwrap_or(false),
-                            r.get::<_, Option<bool>>(25)?.unwrap_or(false),
-                        ],
-                        arena: r.get(26)?,
-                        created: r.get(27)?,
-                        clock: StoredClock {
-                            json: r.get(21)?,
-                            deadline_ms: r.get(22)?,
-                        },
-                    },
-                ))
-            })
-            .optional()?;
-        let Some(([draw_offer, undo_request], mut row)) = row else {
-            return Ok(None);
-        };
-        row.requests = Requests {
-            draw_offer: side_from_text(draw_offer)?,
-            undo_request: side_from_text(undo_request)?,
-        };
-        let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
-        let moves = stmt
-            .query_map([id], |r| r.get(0))?
-            .collect::<Result<Vec<String>, _>>()?;
-        Ok(Some((row, moves)))
+    /// The log checkpointed into the file at once: the erased rows' old pages do not wait
+    /// there for the next checkpoint (`secure_delete` zeroes them in the file).
+    fn erase_deleted(&self) -> StoreResult<()> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+}
+
+/// SQLite's side of the seam: a connection inside the writer's (or a reader's)
+/// transaction. Its statements are done when they return.
+struct Sqlite<'a>(&'a mut Connection);
+
+impl Sqlite<'_> {
+    fn rows(&mut self, sql: &str, args: &[Value]) -> StoreResult<Vec<Row>> {
+        let mut stmt = self.0.prepare_cached(&numbered(sql))?;
+        let width = stmt.column_count();
+        let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
+        let mut read = Vec::new();
+        while let Some(row) = rows.next()? {
+            let values = (0..width)
+                .map(|i| value(row.get_ref(i)?))
+                .collect::<StoreResult<_>>()?;
+            read.push(Row(values));
+        }
+        Ok(read)
+    }
+}
+
+impl Conn for Sqlite<'_> {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
     }
 
-    fn version_of(&self, id: &str) -> StoreResult<i64> {
-        self.reader()
-            .prepare_cached("SELECT version FROM games WHERE id = ?1")?
-            .query_row([id], |r| r.get(0))
-            .optional()?
-            .ok_or(StoreError::NotFound)
+    fn execute<'a>(
+        &'a mut self,
+        sql: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, StoreResult<u64>> {
+        let done = self
+            .0
+            .prepare_cached(&numbered(sql))
+            .and_then(|mut stmt| stmt.execute(rusqlite::params_from_iter(args)))
+            .map(|changed| changed as u64)
+            .map_err(StoreError::from);
+        Box::pin(std::future::ready(done))
     }
 
-    fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
-        let (old, new) = (old.to_string(), new.to_string());
-        let (linked, outcome) = std::sync::mpsc::channel();
-        self.write(move |conn| {
-            let first = conn.execute(
-                "UPDATE games SET rematch = ?2, version = version + 1
-                 WHERE id = ?1 AND rematch IS NULL",
-                [&old, &new],
-            )?;
-            if first == 1 {
-                conn.execute(
-                    "UPDATE games SET rematch_of = ?1, version = version + 1 WHERE id = ?2",
-                    [&old, &new],
-                )?;
-            }
-            let _ = linked.send(first == 1);
-            Ok(())
-        })?;
-        Ok(outcome.recv().unwrap_or(false))
+    fn query<'a>(
+        &'a mut self,
+        sql: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, StoreResult<Vec<Row>>> {
+        Box::pin(std::future::ready(self.rows(sql, args)))
     }
+}
 
-    fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
-        let column = token_column(side);
-        let sql = format!(
-            "UPDATE games SET {column} = ?2, version = version + 1
-             WHERE id = ?1 AND {column} IS NULL"
-        );
-        let (id, hash) = (id.to_string(), hash.to_string());
-        let (given, outcome) = std::sync::mpsc::channel();
-        self.write(move |conn| {
-            let _ = given.send(conn.execute(&sql, [&id, &hash])? == 1);
-            Ok(())
-        })?;
-        Ok(outcome.recv().unwrap_or(false))
-    }
+/// A column read back.
+fn value(column: ValueRef<'_>) -> StoreResult<Value> {
+    Ok(match column {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Int(i),
+        ValueRef::Real(f) => Value::Float(f),
+        ValueRef::Text(t) => {
+            Value::Text(String::from_utf8(t.to_vec()).map_err(|e| StoreError::Other(e.into()))?)
+        }
+        ValueRef::Blob(_) => return Err(StoreError::Other(anyhow!("a blob in a column"))),
+    })
+}
 
-    fn count_games(&self) -> StoreResult<u64> {
-        Ok(self
-            .reader()
-            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))? as u64)
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(match self {
+            Value::Null => ValueRef::Null,
+            Value::Int(i) => ValueRef::Integer(*i),
+            Value::Float(f) => ValueRef::Real(*f),
+            Value::Text(t) => ValueRef::Text(t.as_bytes()),
+            Value::Bool(b) => ValueRef::Integer(i64::from(*b)),
+        }))
     }
+}
 
-    fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
-        let conn = self.reader();
-        let mut stmt = conn.prepare_cached(
-            "SELECT id FROM games WHERE deadline_ms <= ?1 ORDER BY deadline_ms LIMIT ?2",
-        )?;
-        let ids = stmt
-            .query_map(params![now_ms, limit as i64], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        Ok(ids)
+/// A statement in SQLite's numbering: `$N` is `?N` (SQLite numbers `$N` by first
+/// appearance, not by its digits).
+fn numbered(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        let digit_follows = chars.peek().is_some_and(char::is_ascii_digit);
+        out.push(if c == '$' && digit_follows { '?' } else { c });
     }
-
-    fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
-        let (woken, downtime) = std::sync::mpsc::channel();
-        self.write(move |conn| {
-            conn.execute(
-                "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, ?1, 0)
-                 ON CONFLICT DO NOTHING",
-                [wall_ms],
-            )?;
-            let (alive, mut down): (i64, i64) = conn.query_row(
-                "SELECT alive_ms, downtime_ms FROM lgame_alive WHERE id = 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?;
-            if wall_ms - alive > gap_ms {
-                down += wall_ms - alive;
-            }
-            conn.execute(
-                "UPDATE lgame_alive SET alive_ms = max(alive_ms, ?1), downtime_ms = ?2",
-                params![wall_ms, down],
-            )?;
-            let _ = woken.send(down);
-            Ok(())
-        })?;
-        Ok(downtime.recv().unwrap_or(0))
-    }
-
-    fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
-        self.write(move |conn| {
-            conn.prepare_cached("UPDATE lgame_alive SET alive_ms = max(alive_ms, ?1)")?
-                .execute([wall_ms])?;
-            Ok(())
-        })
-    }
+    out
 }
 
 impl Drop for Store {
@@ -578,7 +453,7 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
         let outcome = conn
             .execute_batch("SAVEPOINT change")
             .map_err(StoreError::from)
-            .and_then(|()| job(conn));
+            .and_then(|()| super::sql::run_ready(job(&mut Sqlite(conn))));
         let closed = match outcome {
             Ok(()) => conn.execute_batch("RELEASE change"),
             Err(_) => conn.execute_batch("ROLLBACK TO change; RELEASE change"),
@@ -605,65 +480,6 @@ fn batch_failed(e: &rusqlite::Error, doing: &str) -> StoreError {
         Some(trouble) => StoreError::Unavailable(trouble, error),
         None => StoreError::Other(error),
     }
-}
-
-/// Writes an edit: moves the game's version one up and writes the standing requests if it
-/// is still at the edit's version (else [`StoreError::Stale`]), then makes the change.
-fn apply(conn: &Connection, edit: &Edit) -> StoreResult<()> {
-    let id = &edit.id;
-    let Requests {
-        draw_offer,
-        undo_request,
-    } = edit.requests;
-    let moved = conn
-        .prepare_cached(
-            "UPDATE games SET version = version + 1, draw_offer = ?3, undo_request = ?4,
-                              outcome = ?5, clock = ?6, deadline_ms = ?7
-             WHERE id = ?1 AND version = ?2",
-        )?
-        .execute(params![
-            id,
-            edit.version,
-            draw_offer.map(side_text),
-            undo_request.map(side_text),
-            edit.outcome,
-            edit.clock.json,
-            edit.clock.deadline_ms,
-        ])?;
-    if moved != 1 {
-        return Err(StoreError::Stale);
-    }
-    match &edit.change {
-        Change::Append { first, moves } => insert_moves(conn, id, *first, moves)?,
-        Change::Truncate { keep } => {
-            conn.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply > ?2")?
-                .execute(params![id, *keep as i64])?;
-        }
-        Change::End {
-            termination,
-            result,
-        } => {
-            conn.prepare_cached("UPDATE games SET termination = ?2, result = ?3 WHERE id = ?1")?
-                .execute(params![id, termination, result])?;
-        }
-        Change::Requests => {}
-    }
-    ratings::rate_end(conn, id, &edit.outcome)?;
-    let ended = matches!(edit.change, Change::End { .. });
-    bots::note_end(conn, id, &edit.outcome, ended)
-}
-
-fn insert_moves(
-    conn: &Connection,
-    id: &str,
-    first_ply: usize,
-    moves: &[String],
-) -> anyhow::Result<()> {
-    let mut stmt = conn.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
-    for (i, mv) in moves.iter().enumerate() {
-        stmt.execute(params![id, (first_ply + i) as i64, mv])?;
-    }
-    Ok(())
 }
 
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
@@ -694,6 +510,15 @@ fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::games::insert_moves;
+    use crate::store::{Change, Database, Edit, GameRow, Requests};
+    use lgame::Color;
+
+    type Store = crate::store::Store;
+
+    fn open(path: &Path, synchronous: Synchronous) -> Store {
+        Store::open(&Database::Sqlite(path.to_path_buf()), synchronous).unwrap()
+    }
 
     /// A fresh database path in a directory of the test's own.
     fn fresh(name: &str) -> std::path::PathBuf {
@@ -747,7 +572,7 @@ mod tests {
     #[test]
     fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
         let path = fresh("round-trip");
-        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        let store = open(&path, Synchronous::Normal);
         assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
         let row = row("g1");
         store.insert_game(&row, &["a".into()], "*").unwrap();
@@ -795,7 +620,7 @@ mod tests {
         );
         drop(store);
         // Reopening does not migrate again.
-        let store = Store::open(&path, Synchronous::Full).unwrap();
+        let store = open(&path, Synchronous::Full);
         assert_eq!(store.count_games().unwrap(), 1);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -809,9 +634,11 @@ mod tests {
         let done = enqueue(
             store,
             Box::new(move |_| {
-                started.send(()).unwrap();
-                let _ = held.recv();
-                Ok(())
+                Box::pin(async move {
+                    started.send(()).unwrap();
+                    let _ = held.recv();
+                    Ok(())
+                })
             }),
         );
         holding.recv().unwrap();
@@ -820,11 +647,13 @@ mod tests {
 
     /// Queues a change without waiting for it.
     fn enqueue(store: &Store, job: Job) -> Pending {
-        store.queue_job(job)
+        store.0.write(job)
     }
 
     fn append(id: &'static str, ply: usize) -> Job {
-        Box::new(move |conn| Ok(insert_moves(conn, id, ply, &[format!("m{ply}")])?))
+        Box::new(move |c| {
+            Box::pin(async move { insert_moves(c, id, ply, &[format!("m{ply}")]).await })
+        })
     }
 
     fn moves(store: &Store, id: &str) -> Vec<String> {
@@ -834,7 +663,7 @@ mod tests {
     #[test]
     fn changes_queued_together_are_one_commit_and_a_refused_one_fails_alone() {
         let path = fresh("batch");
-        let store = Store::open(&path, Synchronous::Full).unwrap();
+        let store = open(&path, Synchronous::Full);
         for id in ["g1", "g2", "g3"] {
             store.insert_game(&row(id), &["m1".into()], "*").unwrap();
         }
@@ -874,16 +703,18 @@ mod tests {
     #[test]
     fn a_batch_whose_commit_fails_fails_every_change_and_writes_none() {
         let path = fresh("failed-commit");
-        let store = Store::open(&path, Synchronous::Full).unwrap();
+        let store = open(&path, Synchronous::Full);
         for id in ["g1", "g2"] {
             store.insert_game(&row(id), &[], "*").unwrap();
         }
         let (release, held) = hold_writer(&store);
         // A move of a game that does not exist, its foreign key checked only at the commit:
         // the change itself succeeds, the commit of its batch fails.
-        let poison: Job = Box::new(|conn| {
-            conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
-            Ok(insert_moves(conn, "none", 1, &["m1".into()])?)
+        let poison: Job = Box::new(|c| {
+            Box::pin(async move {
+                c.execute("PRAGMA defer_foreign_keys = ON", &[]).await?;
+                insert_moves(c, "none", 1, &["m1".into()]).await
+            })
         });
         let outcomes: Vec<_> = [append("g1", 1), poison, append("g2", 1)]
             .into_iter()
@@ -906,12 +737,13 @@ mod tests {
     #[test]
     fn a_change_that_panics_fails_its_batch_and_the_writer_goes_on() {
         let path = fresh("panic");
-        let store = Store::open(&path, Synchronous::Normal).unwrap();
+        let store = open(&path, Synchronous::Normal);
         for id in ["g1", "g2"] {
             store.insert_game(&row(id), &[], "*").unwrap();
         }
         let (release, held) = hold_writer(&store);
-        let panics: Job = Box::new(|_| panic!("a change that panics (expected by the test)"));
+        let panics: Job =
+            Box::new(|_| Box::pin(async { panic!("a change that panics (expected by the test)") }));
         let outcomes: Vec<_> = [append("g1", 1), panics, append("g2", 1)]
             .into_iter()
             .map(|job| enqueue(&store, job))
@@ -950,7 +782,7 @@ mod tests {
             .unwrap()
             .windows(token.len())
             .any(|w| w == token.as_bytes()));
-        let store = Store::open(&path, Synchronous::Full).unwrap();
+        let store = open(&path, Synchronous::Full);
         assert_eq!(store.version().unwrap() as usize, MIGRATIONS.len());
         let (back, _) = store.load("g1").unwrap().unwrap();
         assert_eq!(back.token_hashes, [Some(token_hash("g1", token)), None]);
