@@ -33,6 +33,15 @@ macro_rules! seat_columns {
     };
 }
 
+/// An operation of the store, in a transaction: `transaction!(self.write, |c| { … })` runs
+/// the block with `c`, the transaction's [`sql::Conn`], through [`Store::write`] (or
+/// `read`), and answers what the block answers.
+macro_rules! transaction {
+    ($store:ident . $run:ident, |$c:ident| $body:block) => {
+        $store.$run(move |$c| Box::pin(async move $body))
+    };
+}
+
 mod accounts;
 mod arenas;
 mod bots;
@@ -372,8 +381,7 @@ impl Pending {
 
     /// Waits for the outcome. (Blocking: call it off the async threads.)
     pub fn wait(self) -> StoreResult<()> {
-        let outcome = self.0.ok_or_else(Pending::stopped)?;
-        outcome.blocking_recv().map_err(|_| Pending::stopped())?
+        sql::wait(self.outcome())
     }
 
     /// The outcome, awaited.

@@ -382,18 +382,16 @@ impl Store {
     /// A new account's id, or `None` if its key is taken.
     pub fn create_user(&self, user: &NewUser) -> StoreResult<Option<i64>> {
         let n = user.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                let row = args![
-                    &n.username,
-                    &n.key,
-                    &n.password_hash,
-                    &n.email,
-                    super::unix_now()
-                ];
-                let made = c.query_opt(INSERT_USER, &row).await?;
-                made.map(|r| r.get(0)).transpose()
-            })
+        transaction!(self.write, |c| {
+            let row = args![
+                &n.username,
+                &n.key,
+                &n.password_hash,
+                &n.email,
+                super::unix_now()
+            ];
+            let made = c.query_opt(INSERT_USER, &row).await?;
+            made.map(|r| r.get(0)).transpose()
         })
     }
 
@@ -402,107 +400,90 @@ impl Store {
             UserBy::Id(id) => (USER_BY_ID, super::sql::Value::from(id)),
             UserBy::Key(key) => (USER_BY_KEY, super::sql::Value::from(key)),
         };
-        self.read(move |c| {
-            Box::pin(async move {
-                let row = c.query_opt(sql, &[key]).await?;
-                row.map(|r| user_row(&r, 0)).transpose()
-            })
+        transaction!(self.read, |c| {
+            let row = c.query_opt(sql, &[key]).await?;
+            row.map(|r| user_row(&r, 0)).transpose()
         })
     }
 
     /// The `limit` newest accounts, newest first.
     pub fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(NEWEST_USERS, &args![limit]).await?;
-                rows.iter().map(|r| user_row(r, 0)).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(NEWEST_USERS, &args![limit]).await?;
+            rows.iter().map(|r| user_row(r, 0)).collect()
         })
     }
 
     /// `false` if there is no such account (or a rename's key is taken).
     pub fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool> {
         let change = change.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                let sql = change_sql(&change);
-                let changed = match &change {
-                    UserChange::Password(hash) => c.execute(sql, &args![id, hash]).await?,
-                    UserChange::Disabled(disabled) => c.execute(sql, &args![id, *disabled]).await?,
-                    UserChange::Rename { username, key } => {
-                        c.execute(sql, &args![id, username, key]).await?
-                    }
-                };
-                Ok(changed == 1)
-            })
+        transaction!(self.write, |c| {
+            let sql = change_sql(&change);
+            let changed = match &change {
+                UserChange::Password(hash) => c.execute(sql, &args![id, hash]).await?,
+                UserChange::Disabled(disabled) => c.execute(sql, &args![id, *disabled]).await?,
+                UserChange::Rename { username, key } => {
+                    c.execute(sql, &args![id, username, key]).await?
+                }
+            };
+            Ok(changed == 1)
         })
     }
 
     /// Erases an account and its sessions (the games keep its holder, now nameless), and
     /// then the erased rows' bytes from the database's files.
     pub fn delete_user(&self, id: i64) -> StoreResult<()> {
-        self.write(move |c| {
-            Box::pin(async move {
-                for sql in DELETE_USER {
-                    c.execute(sql, &args![id]).await?;
-                }
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            for sql in DELETE_USER {
+                c.execute(sql, &args![id]).await?;
+            }
+            Ok(())
         })?;
         self.0.erase_deleted()
     }
 
     pub fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()> {
         let (id_hash, s) = (id_hash.to_string(), session.clone());
-        self.write(move |c| {
-            Box::pin(async move {
-                let row =
-                    args![&id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
-                c.execute(INSERT_SESSION, &row).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            let row = args![&id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
+            c.execute(INSERT_SESSION, &row).await?;
+            Ok(())
         })
     }
 
     /// A session by its id's hash, with its account.
     pub fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
         let id_hash = id_hash.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let Some(r) = c.query_opt(SESSION, &args![&id_hash]).await? else {
-                    return Ok(None);
-                };
-                Ok(Some((session_row(&r)?, user_row(&r, SESSION_USER_AT)?)))
-            })
+        transaction!(self.read, |c| {
+            let Some(r) = c.query_opt(SESSION, &args![&id_hash]).await? else {
+                return Ok(None);
+            };
+            Ok(Some((session_row(&r)?, user_row(&r, SESSION_USER_AT)?)))
         })
     }
 
     pub fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
         let id_hash = id_hash.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(RENEW_SESSION, &args![&id_hash, used, expires])
-                    .await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(RENEW_SESSION, &args![&id_hash, used, expires])
+                .await?;
+            Ok(())
         })
     }
 
     pub fn end_session(&self, id_hash: &str) -> StoreResult<()> {
         let id_hash = id_hash.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(END_SESSION, &args![&id_hash]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(END_SESSION, &args![&id_hash]).await?;
+            Ok(())
         })
     }
 
     /// Ends every session of the account but `keep`'s; how many.
     pub fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
         let keep = keep.unwrap_or("").to_string();
-        self.write(move |c| {
-            Box::pin(async move { c.execute(END_SESSIONS, &args![user, &keep]).await })
+        transaction!(self.write, |c| {
+            c.execute(END_SESSIONS, &args![user, &keep]).await
         })
     }
 
@@ -510,28 +491,24 @@ impl Store {
     /// ended session's id hash, or `None` if the account has no such session.
     pub fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                let ended = c.query_opt(END_SESSION_OF, &args![user, &id]).await?;
-                ended.map(|r| r.get(0)).transpose()
-            })
+        transaction!(self.write, |c| {
+            let ended = c.query_opt(END_SESSION_OF, &args![user, &id]).await?;
+            ended.map(|r| r.get(0)).transpose()
         })
     }
 
     /// Every session of the account, the last used first (its settings, its export).
     pub fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(SESSIONS_OF, &args![user]).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(ListedSession {
-                            id: r.get(6)?,
-                            session: session_row(r)?,
-                        })
+        transaction!(self.read, |c| {
+            let rows = c.query(SESSIONS_OF, &args![user]).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(ListedSession {
+                        id: r.get(6)?,
+                        session: session_row(r)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
@@ -565,14 +542,12 @@ impl Store {
         values: Vec<super::sql::Value>,
     ) -> StoreResult<bool> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                let Some(row) = c.query_opt(&sql, &values).await? else {
-                    return Ok(false);
-                };
-                c.changed(&id, row.get(0)?);
-                Ok(true)
-            })
+        transaction!(self.write, |c| {
+            let Some(row) = c.query_opt(&sql, &values).await? else {
+                return Ok(false);
+            };
+            c.changed(&id, row.get(0)?);
+            Ok(true)
         })
     }
 
@@ -580,50 +555,44 @@ impl Store {
     /// signed up or logged in there); the games changed.
     pub fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
         let (from, to) = (from.to_string(), to.to_string());
-        self.write(move |c| {
-            Box::pin(async move {
-                let mut games = Vec::new();
-                for side in [Color::Red, Color::Blue] {
-                    for row in c.query(&adopt_sql(side), &args![&from, &to]).await? {
-                        let game: String = row.get(0)?;
-                        c.changed(&game, row.get(1)?);
-                        games.push(game);
-                    }
+        transaction!(self.write, |c| {
+            let mut games = Vec::new();
+            for side in [Color::Red, Color::Blue] {
+                for row in c.query(&adopt_sql(side), &args![&from, &to]).await? {
+                    let game: String = row.get(0)?;
+                    c.changed(&game, row.get(1)?);
+                    games.push(game);
                 }
-                games.sort();
-                games.dedup();
-                Ok(games)
-            })
+            }
+            games.sort();
+            games.dedup();
+            Ok(games)
         })
     }
 
     /// One page of a holder's games, and how many match in all.
     pub fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
         let q = query.clone();
-        self.read(move |c| {
-            Box::pin(async move {
-                let standing = q.standing.map(Standing::name);
-                let filters = args![&q.holder, standing, &q.variant, &q.opponent];
-                let mut paged = filters.to_vec();
-                paged.extend(args![q.limit, q.offset]);
-                let rows = c.query(&games_page_sql(), &paged).await?;
-                let games = rows.iter().map(listed_row).collect::<StoreResult<_>>()?;
-                let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
-                Ok((games, total))
-            })
+        transaction!(self.read, |c| {
+            let standing = q.standing.map(Standing::name);
+            let filters = args![&q.holder, standing, &q.variant, &q.opponent];
+            let mut paged = filters.to_vec();
+            paged.extend(args![q.limit, q.offset]);
+            let rows = c.query(&games_page_sql(), &paged).await?;
+            let games = rows.iter().map(listed_row).collect::<StoreResult<_>>()?;
+            let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
+            Ok((games, total))
         })
     }
 
     /// How many of a holder's games stand each way.
     pub fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
         let holder = holder.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(&standings_sql(), &args![&holder]).await?;
-                rows.iter()
-                    .map(|r| Ok((standing_named(&r.get::<String>(0)?)?, r.get(1)?)))
-                    .collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&standings_sql(), &args![&holder]).await?;
+            rows.iter()
+                .map(|r| Ok((standing_named(&r.get::<String>(0)?)?, r.get(1)?)))
+                .collect()
         })
     }
 }

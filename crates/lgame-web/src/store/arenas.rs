@@ -256,82 +256,72 @@ async fn load(
 impl Store {
     pub fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()> {
         let a = arena.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                let row = args![
-                    &a.id,
-                    &a.variant,
-                    &a.clock,
-                    a.minutes,
-                    &a.category,
-                    a.starts_at,
-                    a.ends_at,
-                    a.creator,
-                    a.created_ms
-                ];
-                c.execute(INSERT, &row).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            let row = args![
+                &a.id,
+                &a.variant,
+                &a.clock,
+                a.minutes,
+                &a.category,
+                a.starts_at,
+                a.ends_at,
+                a.creator,
+                a.created_ms
+            ];
+            c.execute(INSERT, &row).await?;
+            Ok(())
         })
     }
 
     /// An arena, its players and its games.
     pub fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>> {
         let id = id.to_string();
-        self.read(move |c| Box::pin(async move { load(c, &id, now_ms, false).await }))
+        transaction!(self.read, |c| { load(c, &id, now_ms, false).await })
     }
 
     /// Arenas upcoming or running first (the soonest start first), then the finished (the
     /// latest end first), at most `limit`.
     pub fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(&arenas_sql(), &args![now_ms, limit]).await?;
-                rows.iter().map(arena_row).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&arenas_sql(), &args![now_ms, limit]).await?;
+            rows.iter().map(arena_row).collect()
         })
     }
 
     /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
     /// a game not yet seen over.
     pub fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(RUNNING, &args![now_ms]).await?;
-                rows.iter().map(|r| r.get(0)).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(RUNNING, &args![now_ms]).await?;
+            rows.iter().map(|r| r.get(0)).collect()
         })
     }
 
     /// The arenas account `user` joined, the newest first: arena, when it last joined, when
     /// it left (for its export).
     pub fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(ARENAS_OF, &args![user]).await?;
-                rows.iter()
-                    .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                    .collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(ARENAS_OF, &args![user]).await?;
+            rows.iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .collect()
         })
     }
 
     /// Account `user` joins arena `id` (again, if it left).
     pub fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(JOIN, &args![&id, user, now_ms]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(JOIN, &args![&id, user, now_ms]).await?;
+            Ok(())
         })
     }
 
     /// Account `user` leaves arena `id`: `false` if it had not joined.
     pub fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move { Ok(c.execute(LEAVE, &args![&id, user, now_ms]).await? == 1) })
+        transaction!(self.write, |c| {
+            Ok(c.execute(LEAVE, &args![&id, user, now_ms]).await? == 1)
         })
     }
 
@@ -342,26 +332,24 @@ impl Store {
     /// Answers them.
     pub fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                let Some(mut data) = load(c, &id, now_ms, true).await? else {
-                    return Ok(Vec::new());
-                };
-                for game in data.games.iter_mut().filter(|g| g.over()) {
-                    if game.ended_ms.is_none() {
-                        c.execute(ENDED, &args![&game.game, now_ms]).await?;
-                        game.ended_ms = Some(now_ms);
-                    }
+        transaction!(self.write, |c| {
+            let Some(mut data) = load(c, &id, now_ms, true).await? else {
+                return Ok(Vec::new());
+            };
+            for game in data.games.iter_mut().filter(|g| g.over()) {
+                if game.ended_ms.is_none() {
+                    c.execute(ENDED, &args![&game.game, now_ms]).await?;
+                    game.ended_ms = Some(now_ms);
                 }
-                let pairings = choose(&data);
-                let mut seq = data.games.iter().map(|g| g.seq).max().unwrap_or(0);
-                for p in &pairings {
-                    seq += 1;
-                    let row = args![&p.game, &id, p.players[0], p.players[1], seq, now_ms];
-                    c.execute(INSERT_GAME, &row).await?;
-                }
-                Ok(pairings)
-            })
+            }
+            let pairings = choose(&data);
+            let mut seq = data.games.iter().map(|g| g.seq).max().unwrap_or(0);
+            for p in &pairings {
+                seq += 1;
+                let row = args![&p.game, &id, p.players[0], p.players[1], seq, now_ms];
+                c.execute(INSERT_GAME, &row).await?;
+            }
+            Ok(pairings)
         })
     }
 }

@@ -365,8 +365,8 @@ pub(super) async fn note_end(
 impl Store {
     /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
     pub fn make_bot(&self, id: i64) -> StoreResult<bool> {
-        self.write(move |c| {
-            Box::pin(async move { Ok(c.execute(MAKE_BOT, &args![id]).await? == 1) })
+        transaction!(self.write, |c| {
+            Ok(c.execute(MAKE_BOT, &args![id]).await? == 1)
         })
     }
 
@@ -374,128 +374,112 @@ impl Store {
     /// password, named `username`) if there is none; `None` if that name is taken.
     pub fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
-        self.write(move |c| {
-            Box::pin(async move {
-                if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
-                    return Ok(Some(found.get(0)?));
-                }
-                let key = username.to_lowercase();
-                let made = args![&username, key, super::unix_now(), &level];
-                let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
-                made.map(|r| r.get(0)).transpose()
-            })
+        transaction!(self.write, |c| {
+            if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
+                return Ok(Some(found.get(0)?));
+            }
+            let key = username.to_lowercase();
+            let made = args![&username, key, super::unix_now(), &level];
+            let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
+            made.map(|r| r.get(0)).transpose()
         })
     }
 
     /// Every bot account not disabled: the server's levels first, then by name.
     pub fn bots(&self) -> StoreResult<Vec<BotRow>> {
-        self.read(|c| {
-            Box::pin(async move {
-                let rows = c.query(BOTS, &[]).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(BotRow {
-                            id: r.get(0)?,
-                            username: r.get(1)?,
-                            level: r.get(2)?,
-                            seen_ms: r.get(3)?,
-                        })
+        transaction!(self.read, |c| {
+            let rows = c.query(BOTS, &[]).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(BotRow {
+                        id: r.get(0)?,
+                        username: r.get(1)?,
+                        level: r.get(2)?,
+                        seen_ms: r.get(3)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
     /// Notes that bot `id`'s event stream is open at `now_ms`.
     pub fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(BOT_SEEN, &args![id, now_ms]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(BOT_SEEN, &args![id, now_ms]).await?;
+            Ok(())
         })
     }
 
     /// Stores a new API token (its hash).
     pub fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
         let t = token.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
-                c.execute(INSERT_TOKEN, &row).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
+            c.execute(INSERT_TOKEN, &row).await?;
+            Ok(())
         })
     }
 
     /// An account's tokens, oldest first.
     pub fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(TOKENS_OF, &args![user]).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(TokenRow {
-                            id: r.get(0)?,
-                            user_id: r.get(1)?,
-                            hash: r.get(2)?,
-                            description: r.get(3)?,
-                            created_ms: r.get(4)?,
-                        })
+        transaction!(self.read, |c| {
+            let rows = c.query(TOKENS_OF, &args![user]).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(TokenRow {
+                        id: r.get(0)?,
+                        user_id: r.get(1)?,
+                        hash: r.get(2)?,
+                        description: r.get(3)?,
+                        created_ms: r.get(4)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
     /// Revokes token `id` of account `user`: `false` if it has no such token.
     pub fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move { Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1) })
+        transaction!(self.write, |c| {
+            Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1)
         })
     }
 
     /// The account of the token whose hash is `hash`, if any.
     pub fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
         let hash = hash.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
-                row.map(|r| user_row(&r, 0)).transpose()
-            })
+        transaction!(self.read, |c| {
+            let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
+            row.map(|r| user_row(&r, 0)).transpose()
         })
     }
 
     /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
     pub fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()> {
         let ch = challenge.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                let row = args![
-                    &ch.id,
-                    &ch.challenger,
-                    ch.dest,
-                    &ch.variant,
-                    &ch.clock,
-                    &ch.category,
-                    &ch.color,
-                    ch.created_ms
-                ];
-                c.execute(INSERT_CHALLENGE, &row).await?;
-                insert_event(c, ch.dest, CHALLENGE, &ch.id, now_ms).await
-            })
+        transaction!(self.write, |c| {
+            let row = args![
+                &ch.id,
+                &ch.challenger,
+                ch.dest,
+                &ch.variant,
+                &ch.clock,
+                &ch.category,
+                &ch.color,
+                ch.created_ms
+            ];
+            c.execute(INSERT_CHALLENGE, &row).await?;
+            insert_event(c, ch.dest, CHALLENGE, &ch.id, now_ms).await
         })
     }
 
     /// Challenge `id`, if any.
     pub fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
         let id = id.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
-                row.as_ref().map(challenge_row).transpose()
-            })
+        transaction!(self.read, |c| {
+            let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
+            row.as_ref().map(challenge_row).transpose()
         })
     }
 
@@ -503,18 +487,16 @@ impl Store {
     /// `false` if it was no longer pending (two answers at once: one wins).
     pub fn settle_challenge(&self, id: &str, settle: &Settle, now_ms: i64) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
-        self.write(move |c| {
-            Box::pin(async move {
-                let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
-                let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
-                    return Ok(false);
-                };
-                if s.state == ChallengeState::Canceled {
-                    let dest = settled.get(0)?;
-                    insert_event(c, dest, CHALLENGE_CANCELED, &id, now_ms).await?;
-                }
-                Ok(true)
-            })
+        transaction!(self.write, |c| {
+            let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
+            let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
+                return Ok(false);
+            };
+            if s.state == ChallengeState::Canceled {
+                let dest = settled.get(0)?;
+                insert_event(c, dest, CHALLENGE_CANCELED, &id, now_ms).await?;
+            }
+            Ok(true)
         })
     }
 
@@ -526,18 +508,16 @@ impl Store {
         since: Option<i64>,
         limit: i64,
     ) -> StoreResult<(Vec<EventRow>, i64)> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let last: i64 = c.query_one(LAST_EVENT, &args![user]).await?.get(0)?;
-                let rows = match since {
-                    Some(since) => c.query(EVENTS_SINCE, &args![user, since, limit]).await?,
-                    None => c.query(EVENTS_STANDING, &args![user, last, limit]).await?,
-                };
-                Ok((
-                    rows.iter().map(event_row).collect::<StoreResult<_>>()?,
-                    last,
-                ))
-            })
+        transaction!(self.read, |c| {
+            let last: i64 = c.query_one(LAST_EVENT, &args![user]).await?.get(0)?;
+            let rows = match since {
+                Some(since) => c.query(EVENTS_SINCE, &args![user, since, limit]).await?,
+                None => c.query(EVENTS_STANDING, &args![user, last, limit]).await?,
+            };
+            Ok((
+                rows.iter().map(event_row).collect::<StoreResult<_>>()?,
+                last,
+            ))
         })
     }
 }

@@ -146,26 +146,22 @@ impl Store {
         forget_before_ms: i64,
     ) -> StoreResult<()> {
         let value = value.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(NOTE, &args![user, trace.name(), &value, now_ms])
-                    .await?;
-                c.execute(FORGET, &args![user, forget_before_ms]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(NOTE, &args![user, trace.name(), &value, now_ms])
+                .await?;
+            c.execute(FORGET, &args![user, forget_before_ms]).await?;
+            Ok(())
         })
     }
 
     /// The other accounts that used one of `user`'s browsers (or addresses), both since
     /// `since_ms`.
     pub fn sharing_with(&self, user: i64, trace: Trace, since_ms: i64) -> StoreResult<Vec<i64>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c
-                    .query(SHARING_WITH, &args![user, trace.name(), since_ms])
-                    .await?;
-                firsts(rows)
-            })
+        transaction!(self.read, |c| {
+            let rows = c
+                .query(SHARING_WITH, &args![user, trace.name(), since_ms])
+                .await?;
+            firsts(rows)
         })
     }
 
@@ -176,45 +172,39 @@ impl Store {
         trace: Trace,
         since_ms: i64,
     ) -> StoreResult<Vec<(i64, i64, String)>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c
-                    .query(SHARING_PAIRS, &args![trace.name(), since_ms])
-                    .await?;
-                rows.iter()
-                    .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                    .collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c
+                .query(SHARING_PAIRS, &args![trace.name(), since_ms])
+                .await?;
+            rows.iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .collect()
         })
     }
 
     /// An account's footprints, newest first.
     pub fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(FOOTPRINTS_OF, &args![user]).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(Footprint {
-                            kind: r.get(0)?,
-                            value: r.get(1)?,
-                            first_ms: r.get(2)?,
-                            seen_ms: r.get(3)?,
-                        })
+        transaction!(self.read, |c| {
+            let rows = c.query(FOOTPRINTS_OF, &args![user]).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(Footprint {
+                        kind: r.get(0)?,
+                        value: r.get(1)?,
+                        first_ms: r.get(2)?,
+                        seen_ms: r.get(3)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
     /// The account (other than `except`) whose username, folded, is `name`'s folded.
     pub fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>> {
         let name = name.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let found = c.query_opt(LOOK_ALIKE, &args![&name, except]).await?;
-                found.map(|r| r.get(0)).transpose()
-            })
+        transaction!(self.read, |c| {
+            let found = c.query_opt(LOOK_ALIKE, &args![&name, except]).await?;
+            found.map(|r| r.get(0)).transpose()
         })
     }
 
@@ -228,32 +218,28 @@ impl Store {
         now_s: i64,
     ) -> StoreResult<(Vec<String>, Vec<String>)> {
         let (sessions, tokens) = (sessions.to_vec(), tokens.to_vec());
-        self.read(move |c| {
-            Box::pin(async move {
-                let list = list(c.dialect());
-                let mut good_sessions = Vec::new();
-                if !sessions.is_empty() {
-                    let sql = good_sessions_sql(list);
-                    let rows = c.query(&sql, &args![json_list(&sessions), now_s]).await?;
-                    good_sessions = firsts(rows)?;
-                }
-                let mut good_tokens = Vec::new();
-                if !tokens.is_empty() {
-                    let sql = good_tokens_sql(list);
-                    good_tokens = firsts(c.query(&sql, &args![json_list(&tokens)]).await?)?;
-                }
-                Ok((good_sessions, good_tokens))
-            })
+        transaction!(self.read, |c| {
+            let list = list(c.dialect());
+            let mut good_sessions = Vec::new();
+            if !sessions.is_empty() {
+                let sql = good_sessions_sql(list);
+                let rows = c.query(&sql, &args![json_list(&sessions), now_s]).await?;
+                good_sessions = firsts(rows)?;
+            }
+            let mut good_tokens = Vec::new();
+            if !tokens.is_empty() {
+                let sql = good_tokens_sql(list);
+                good_tokens = firsts(c.query(&sql, &args![json_list(&tokens)]).await?)?;
+            }
+            Ok((good_sessions, good_tokens))
         })
     }
 
     /// A bot is offline (its token revoked): its stream no longer counts as seen.
     pub fn bot_offline(&self, user: i64) -> StoreResult<()> {
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(BOT_OFFLINE, &args![user]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(BOT_OFFLINE, &args![user]).await?;
+            Ok(())
         })
     }
 }

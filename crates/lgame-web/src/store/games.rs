@@ -59,8 +59,8 @@ fn game_row(r: &Row) -> StoreResult<GameRow> {
 impl Store {
     /// How many games are stored. (Blocking.)
     pub fn count_games(&self) -> StoreResult<u64> {
-        self.read(|c| {
-            Box::pin(async move { c.query_one("SELECT count(*) FROM games", &[]).await?.get(0) })
+        transaction!(self.read, |c| {
+            c.query_one("SELECT count(*) FROM games", &[]).await?.get(0)
         })
     }
 
@@ -68,45 +68,43 @@ impl Store {
     /// was stored is the server's clock's. (Blocking.)
     pub fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
         let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
-        self.write(move |c| {
-            Box::pin(async move {
-                let (termination, result) = game.end.clone().unzip();
-                c.execute(
-                    "INSERT INTO games (id, created, header, red, blue, red_token_hash,
-                                        blue_token_hash, seed, termination, result, draw_offer,
-                                        undo_request, red_holder, blue_holder, red_invite_hash,
-                                        blue_invite_hash, variant, outcome, clock, deadline_ms,
-                                        category)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-                             $16, $17, $18, $19, $20, $21)",
-                    &args![
-                        &game.id,
-                        unix_now(),
-                        &game.header,
-                        &game.seats[0],
-                        &game.seats[1],
-                        &game.token_hashes[0],
-                        &game.token_hashes[1],
-                        game.seed as i64,
-                        termination,
-                        result,
-                        game.requests.draw_offer.map(side_text),
-                        game.requests.undo_request.map(side_text),
-                        &game.holders[0],
-                        &game.holders[1],
-                        &game.invites[0],
-                        &game.invites[1],
-                        &game.variant,
-                        &outcome,
-                        &game.clock.json,
-                        game.clock.deadline_ms,
-                        &game.category,
-                    ],
-                )
-                .await?;
-                insert_moves(c, &game.id, 1, &moves).await?;
-                bots::note_start(c, &game.id, &game.holders).await
-            })
+        transaction!(self.write, |c| {
+            let (termination, result) = game.end.clone().unzip();
+            c.execute(
+                "INSERT INTO games (id, created, header, red, blue, red_token_hash,
+                                    blue_token_hash, seed, termination, result, draw_offer,
+                                    undo_request, red_holder, blue_holder, red_invite_hash,
+                                    blue_invite_hash, variant, outcome, clock, deadline_ms,
+                                    category)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+                         $16, $17, $18, $19, $20, $21)",
+                &args![
+                    &game.id,
+                    unix_now(),
+                    &game.header,
+                    &game.seats[0],
+                    &game.seats[1],
+                    &game.token_hashes[0],
+                    &game.token_hashes[1],
+                    game.seed as i64,
+                    termination,
+                    result,
+                    game.requests.draw_offer.map(side_text),
+                    game.requests.undo_request.map(side_text),
+                    &game.holders[0],
+                    &game.holders[1],
+                    &game.invites[0],
+                    &game.invites[1],
+                    &game.variant,
+                    &outcome,
+                    &game.clock.json,
+                    game.clock.deadline_ms,
+                    &game.category,
+                ],
+            )
+            .await?;
+            insert_moves(c, &game.id, 1, &moves).await?;
+            bots::note_start(c, &game.id, &game.holders).await
         })
     }
 
@@ -122,21 +120,19 @@ impl Store {
     /// A game and its moves in order, if it exists. (Blocking.)
     pub fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let id = id.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-                let Some(row) = c.query_opt(&sql, &args![&id]).await? else {
-                    return Ok(None);
-                };
-                let moves = c
-                    .query(
-                        "SELECT mv FROM moves WHERE game = $1 ORDER BY ply",
-                        &args![&id],
-                    )
-                    .await?;
-                let moves = moves.iter().map(|m| m.get(0)).collect::<StoreResult<_>>()?;
-                Ok(Some((game_row(&row)?, moves)))
-            })
+        transaction!(self.read, |c| {
+            let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+            let Some(row) = c.query_opt(&sql, &args![&id]).await? else {
+                return Ok(None);
+            };
+            let moves = c
+                .query(
+                    "SELECT mv FROM moves WHERE game = $1 ORDER BY ply",
+                    &args![&id],
+                )
+                .await?;
+            let moves = moves.iter().map(|m| m.get(0)).collect::<StoreResult<_>>()?;
+            Ok(Some((game_row(&row)?, moves)))
         })
     }
 
@@ -144,14 +140,12 @@ impl Store {
     /// (Blocking.)
     pub fn version_of(&self, id: &str) -> StoreResult<i64> {
         let id = id.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let sql = "SELECT version FROM games WHERE id = $1";
-                match c.query_opt(sql, &args![&id]).await? {
-                    Some(row) => row.get(0),
-                    None => Err(StoreError::NotFound),
-                }
-            })
+        transaction!(self.read, |c| {
+            let sql = "SELECT version FROM games WHERE id = $1";
+            match c.query_opt(sql, &args![&id]).await? {
+                Some(row) => row.get(0),
+                None => Err(StoreError::NotFound),
+            }
         })
     }
 
@@ -160,27 +154,25 @@ impl Store {
     /// first), nothing: then `false`. (Blocking.)
     pub fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
         let (old, new) = (old.to_string(), new.to_string());
-        let linked = self.write(move |c| {
-            Box::pin(async move {
-                // The second of two instances linking at once waits for the first's row
-                // lock, then finds the link made.
-                let links = [
-                    (&old, "rematch", &new, "AND rematch IS NULL"),
-                    (&new, "rematch_of", &old, ""),
-                ];
-                for (id, column, other, unlinked) in links {
-                    let link = format!(
-                        "UPDATE games SET {column} = $2, version = version + 1
-                         WHERE id = $1 {unlinked} RETURNING version"
-                    );
-                    let Some(row) = c.query_opt(&link, &args![id, other]).await? else {
-                        // Rolls the links back: none is made.
-                        return Err(StoreError::Stale);
-                    };
-                    c.changed(id, row.get(0)?);
-                }
-                Ok(())
-            })
+        let linked = transaction!(self.write, |c| {
+            // The second of two instances linking at once waits for the first's row
+            // lock, then finds the link made.
+            let links = [
+                (&old, "rematch", &new, "AND rematch IS NULL"),
+                (&new, "rematch_of", &old, ""),
+            ];
+            for (id, column, other, unlinked) in links {
+                let link = format!(
+                    "UPDATE games SET {column} = $2, version = version + 1
+                     WHERE id = $1 {unlinked} RETURNING version"
+                );
+                let Some(row) = c.query_opt(&link, &args![id, other]).await? else {
+                    // Rolls the links back: none is made.
+                    return Err(StoreError::Stale);
+                };
+                c.changed(id, row.get(0)?);
+            }
+            Ok(())
         });
         stale_is_false(linked)
     }
@@ -194,27 +186,23 @@ impl Store {
              WHERE id = $1 AND {column} IS NULL RETURNING version"
         );
         let (id, hash) = (id.to_string(), hash.to_string());
-        self.write(move |c| {
-            Box::pin(async move {
-                let Some(row) = c.query_opt(&sql, &args![&id, &hash]).await? else {
-                    return Ok(false);
-                };
-                c.changed(&id, row.get(0)?);
-                Ok(true)
-            })
+        transaction!(self.write, |c| {
+            let Some(row) = c.query_opt(&sql, &args![&id, &hash]).await? else {
+                return Ok(false);
+            };
+            c.changed(&id, row.get(0)?);
+            Ok(true)
         })
     }
 
     /// The games whose clock's deadline is at or before `now_ms` (game time), soonest
     /// first, at most `limit`. (Blocking.)
     pub fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let sql = "SELECT id FROM games WHERE deadline_ms <= $1
-                           ORDER BY deadline_ms LIMIT $2";
-                let rows = c.query(sql, &args![now_ms, limit]).await?;
-                rows.iter().map(|r| r.get(0)).collect()
-            })
+        transaction!(self.read, |c| {
+            let sql = "SELECT id FROM games WHERE deadline_ms <= $1
+                       ORDER BY deadline_ms LIMIT $2";
+            let rows = c.query(sql, &args![now_ms, limit]).await?;
+            rows.iter().map(|r| r.get(0)).collect()
         })
     }
 
@@ -222,49 +210,45 @@ impl Store {
     /// alive for more than `gap_ms`, the time since the last did is added to the time no
     /// instance ran, which is returned (game time is the wall clock less it). (Blocking.)
     pub fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(
-                    "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, $1, 0)
-                     ON CONFLICT DO NOTHING",
-                    &args![wall_ms],
+        transaction!(self.write, |c| {
+            c.execute(
+                "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, $1, 0)
+                 ON CONFLICT DO NOTHING",
+                &args![wall_ms],
+            )
+            .await?;
+            // The row locked: instances starting together take turns.
+            let row = c
+                .query_one(
+                    "UPDATE lgame_alive SET alive_ms = alive_ms WHERE id = 1
+                     RETURNING alive_ms, downtime_ms",
+                    &[],
                 )
                 .await?;
-                // The row locked: instances starting together take turns.
-                let row = c
-                    .query_one(
-                        "UPDATE lgame_alive SET alive_ms = alive_ms WHERE id = 1
-                         RETURNING alive_ms, downtime_ms",
-                        &[],
-                    )
-                    .await?;
-                let (alive, mut down): (i64, i64) = (row.get(0)?, row.get(1)?);
-                if wall_ms - alive > gap_ms {
-                    down += wall_ms - alive;
-                }
-                c.execute(
-                    "UPDATE lgame_alive SET downtime_ms = $2,
-                         alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END",
-                    &args![wall_ms, down],
-                )
-                .await?;
-                Ok(down)
-            })
+            let (alive, mut down): (i64, i64) = (row.get(0)?, row.get(1)?);
+            if wall_ms - alive > gap_ms {
+                down += wall_ms - alive;
+            }
+            c.execute(
+                "UPDATE lgame_alive SET downtime_ms = $2,
+                     alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END",
+                &args![wall_ms, down],
+            )
+            .await?;
+            Ok(down)
         })
     }
 
     /// An instance is alive at `wall_ms`. (Blocking.)
     pub fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(
-                    "UPDATE lgame_alive
-                     SET alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END",
-                    &args![wall_ms],
-                )
-                .await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(
+                "UPDATE lgame_alive
+                 SET alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END",
+                &args![wall_ms],
+            )
+            .await?;
+            Ok(())
         })
     }
 }

@@ -247,61 +247,55 @@ impl Store {
     /// over the limit.
     pub fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool> {
         let s = seek.clone();
-        self.write(move |c| {
-            Box::pin(async move {
-                if s.kind == SeekKind::Ticket {
-                    c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
-                        .await?;
-                }
-                let by_address = s.holder.starts_with("a:").then_some(&s.ip);
-                let counted = args![s.kind.name(), &s.holder, by_address];
-                let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
-                if open >= limit {
-                    return Ok(false);
-                }
-                let row = args![
-                    &s.id,
-                    s.kind.name(),
-                    &s.token_hash,
-                    &s.holder,
-                    &s.ip,
-                    &s.variant,
-                    &s.clock,
-                    &s.colour,
-                    s.rating,
-                    s.created_ms,
-                    s.seen_ms,
-                    s.changed_ms,
-                    &s.category,
-                    s.provisional,
-                    s.range.map(|r| r[0]),
-                    s.range.map(|r| r[1]),
-                ];
-                c.execute(INSERT, &row).await?;
-                Ok(true)
-            })
+        transaction!(self.write, |c| {
+            if s.kind == SeekKind::Ticket {
+                c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
+                    .await?;
+            }
+            let by_address = s.holder.starts_with("a:").then_some(&s.ip);
+            let counted = args![s.kind.name(), &s.holder, by_address];
+            let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
+            if open >= limit {
+                return Ok(false);
+            }
+            let row = args![
+                &s.id,
+                s.kind.name(),
+                &s.token_hash,
+                &s.holder,
+                &s.ip,
+                &s.variant,
+                &s.clock,
+                &s.colour,
+                s.rating,
+                s.created_ms,
+                s.seen_ms,
+                s.changed_ms,
+                &s.category,
+                s.provisional,
+                s.range.map(|r| r[0]),
+                s.range.map(|r| r[1]),
+            ];
+            c.execute(INSERT, &row).await?;
+            Ok(true)
         })
     }
 
     pub fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
         let id = id.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let row = c.query_opt(&seek_sql(), &args![&id]).await?;
-                row.as_ref().map(seek_row).transpose()
-            })
+        transaction!(self.read, |c| {
+            let row = c.query_opt(&seek_sql(), &args![&id]).await?;
+            row.as_ref().map(seek_row).transpose()
         })
     }
 
     /// The open rows of a kind, newest first, at most `limit`.
     pub fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c
-                    .query(&open_seeks_sql(), &args![kind.name(), limit])
-                    .await?;
-                rows.iter().map(seek_row).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c
+                .query(&open_seeks_sql(), &args![kind.name(), limit])
+                .await?;
+            rows.iter().map(seek_row).collect()
         })
     }
 
@@ -314,80 +308,70 @@ impl Store {
         now_ms: i64,
     ) -> StoreResult<bool> {
         let (claims, game) = (claims.to_vec(), game.to_string());
-        stale_is_false(self.write(move |c| {
-            Box::pin(async move {
-                for (id, side) in &claims {
-                    if c.execute(CLAIM, &args![id, &game, side, now_ms]).await? == 0 {
-                        // Rolls the claims back: none of the rows is claimed.
-                        return Err(StoreError::Stale);
-                    }
+        stale_is_false(transaction!(self.write, |c| {
+            for (id, side) in &claims {
+                if c.execute(CLAIM, &args![id, &game, side, now_ms]).await? == 0 {
+                    // Rolls the claims back: none of the rows is claimed.
+                    return Err(StoreError::Stale);
                 }
-                Ok(())
-            })
+            }
+            Ok(())
         }))
     }
 
     /// A claimed row's game was stored (`made`), or could not be (`open` again).
     pub fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
+            Ok(())
         })
     }
 
     /// An open row withdrawn by its holder: `false` if it was not open.
     pub fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move { Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1) })
+        transaction!(self.write, |c| {
+            Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1)
         })
     }
 
     /// These holders have a lobby page open now: their open rows are seen.
     pub fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()> {
         let holders = holders.to_vec();
-        self.write(move |c| {
-            Box::pin(async move {
-                for holder in &holders {
-                    c.execute(TOUCH, &args![holder, now_ms]).await?;
-                }
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            for holder in &holders {
+                c.execute(TOUCH, &args![holder, now_ms]).await?;
+            }
+            Ok(())
         })
     }
 
     /// Open row `id` is seen now (its holder polled it).
     pub fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
-        self.write(move |c| {
-            Box::pin(async move {
-                c.execute(SEEN, &args![&id, now_ms]).await?;
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            c.execute(SEEN, &args![&id, now_ms]).await?;
+            Ok(())
         })
     }
 
     /// Applies the [`Lifetimes`]: the rows whose state changed.
     pub fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
-        self.write(move |c| {
-            Box::pin(async move {
-                let mut changed = Vec::new();
-                for (sql, age) in [
-                    (SWEEP_UNSEEN, lifetimes.unseen_ms),
-                    (SWEEP_CLAIMS, lifetimes.claim_ms),
-                ] {
-                    for row in c.query(sql, &args![now_ms - age, now_ms]).await? {
-                        changed.push(row.get(0)?);
-                    }
+        transaction!(self.write, |c| {
+            let mut changed = Vec::new();
+            for (sql, age) in [
+                (SWEEP_UNSEEN, lifetimes.unseen_ms),
+                (SWEEP_CLAIMS, lifetimes.claim_ms),
+            ] {
+                for row in c.query(sql, &args![now_ms - age, now_ms]).await? {
+                    changed.push(row.get(0)?);
                 }
-                for sql in SWEEP_OLD {
-                    c.execute(sql, &args![now_ms - lifetimes.keep_ms]).await?;
-                }
-                Ok(changed)
-            })
+            }
+            for sql in SWEEP_OLD {
+                c.execute(sql, &args![now_ms - lifetimes.keep_ms]).await?;
+            }
+            Ok(changed)
         })
     }
 }

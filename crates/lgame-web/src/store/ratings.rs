@@ -329,65 +329,55 @@ impl Store {
         changes: &[RatingChange],
     ) -> StoreResult<()> {
         let (entries, changes) = (entries.to_vec(), changes.to_vec());
-        self.write(move |c| {
-            Box::pin(async move {
-                for sql in REPLACE_ALL {
-                    c.execute(sql, &[]).await?;
-                }
-                for (player, category, entry) in &entries {
-                    write_entry(c, *player, category, entry).await?;
-                }
-                for change in &changes {
-                    write_change(c, change).await?;
-                }
-                Ok(())
-            })
+        transaction!(self.write, |c| {
+            for sql in REPLACE_ALL {
+                c.execute(sql, &[]).await?;
+            }
+            for (player, category, entry) in &entries {
+                write_entry(c, *player, category, entry).await?;
+            }
+            for change in &changes {
+                write_change(c, change).await?;
+            }
+            Ok(())
         })
     }
 
     /// Account `user_id`'s entries, by category.
     pub fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(&ratings_of_sql(), &args![user_id]).await?;
-                rows.iter()
-                    .map(|r| Ok((r.get(0)?, entry_at(r, 1)?)))
-                    .collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&ratings_of_sql(), &args![user_id]).await?;
+            rows.iter()
+                .map(|r| Ok((r.get(0)?, entry_at(r, 1)?)))
+                .collect()
         })
     }
 
     /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
     pub fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>> {
         let category = category.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let row = c
-                    .query_opt(&entry_sql(), &args![user_id, &category])
-                    .await?;
-                row.map(|r| entry_at(&r, 0)).transpose()
-            })
+        transaction!(self.read, |c| {
+            let row = c
+                .query_opt(&entry_sql(), &args![user_id, &category])
+                .await?;
+            row.map(|r| entry_at(&r, 0)).transpose()
         })
     }
 
     /// Account `user_id`'s changes in every category, oldest first.
     pub fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>> {
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(&history_sql(), &args![user_id]).await?;
-                rows.iter().map(change_row).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&history_sql(), &args![user_id]).await?;
+            rows.iter().map(change_row).collect()
         })
     }
 
     /// Game `id`'s changes (none while it goes on, or if it is casual).
     pub fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>> {
         let id = id.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(&game_ratings_sql(), &args![&id]).await?;
-                rows.iter().map(change_row).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&game_ratings_sql(), &args![&id]).await?;
+            rows.iter().map(change_row).collect()
         })
     }
 
@@ -403,63 +393,55 @@ impl Store {
         established: bool,
     ) -> StoreResult<Vec<Leader>> {
         let category = category.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let asked = args![&category, deviation, since_ms, limit, established];
-                let rows = c.query(LEADERBOARD, &asked).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(Leader {
-                            username: r.get(0)?,
-                            entry: entry_at(r, 1)?,
-                        })
+        transaction!(self.read, |c| {
+            let asked = args![&category, deviation, since_ms, limit, established];
+            let rows = c.query(LEADERBOARD, &asked).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(Leader {
+                        username: r.get(0)?,
+                        entry: entry_at(r, 1)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
     /// Every stored rated game, in no particular order.
     pub fn rated_games(&self) -> StoreResult<Vec<RatedGame>> {
-        self.read(|c| {
-            Box::pin(async move {
-                let rows = c.query(RATED_GAMES, &[]).await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(RatedGame {
-                            id: r.get(0)?,
-                            category: r.get(1)?,
-                            holders: [r.get(2)?, r.get(3)?],
-                            outcome: r.get(4)?,
-                            at_ms: r.get(5)?,
-                            plies: r.get(6)?,
-                        })
+        transaction!(self.read, |c| {
+            let rows = c.query(RATED_GAMES, &[]).await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(RatedGame {
+                        id: r.get(0)?,
+                        category: r.get(1)?,
+                        holders: [r.get(2)?, r.get(3)?],
+                        outcome: r.get(4)?,
+                        at_ms: r.get(5)?,
+                        plies: r.get(6)?,
                     })
-                    .collect()
-            })
+                })
+                .collect()
         })
     }
 
     /// Every stored entry: account, category, entry.
     pub fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>> {
-        self.read(|c| {
-            Box::pin(async move {
-                let rows = c.query(&all_ratings_sql(), &[]).await?;
-                rows.iter()
-                    .map(|r| Ok((r.get(0)?, r.get(1)?, entry_at(r, 2)?)))
-                    .collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(&all_ratings_sql(), &[]).await?;
+            rows.iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?, entry_at(r, 2)?)))
+                .collect()
         })
     }
 
     /// The rated games holder `holder` plays that go on (no result yet, not aborted).
     pub fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
         let holder = holder.to_string();
-        self.read(move |c| {
-            Box::pin(async move {
-                let rows = c.query(RATED_PLAYING, &args![&holder]).await?;
-                rows.iter().map(|r| r.get(0)).collect()
-            })
+        transaction!(self.read, |c| {
+            let rows = c.query(RATED_PLAYING, &args![&holder]).await?;
+            rows.iter().map(|r| r.get(0)).collect()
         })
     }
 }

@@ -258,14 +258,24 @@ macro_rules! args {
 }
 pub(crate) use args;
 
-/// Runs a future that never waits (an operation over SQLite's connection, whose statements
-/// are done when they return) to its end, on the calling thread.
-pub fn run_ready<T>(future: impl Future<Output = T>) -> T {
+/// Runs `future` to its end on this thread, which sleeps while the future waits (for the
+/// database's own thread to answer); SQLite's operations, whose statements are done when
+/// they return, never wait.
+pub fn wait<T>(future: impl Future<Output = T>) -> T {
+    struct Unpark(std::thread::Thread);
+    impl std::task::Wake for Unpark {
+        fn wake(self: std::sync::Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = std::sync::Arc::new(Unpark(std::thread::current())).into();
+    let mut context = std::task::Context::from_waker(&waker);
     let mut future = std::pin::pin!(future);
-    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
-    match future.as_mut().poll(&mut context) {
-        std::task::Poll::Ready(value) => value,
-        std::task::Poll::Pending => unreachable!("an SQLite operation never waits"),
+    loop {
+        if let std::task::Poll::Ready(value) = future.as_mut().poll(&mut context) {
+            return value;
+        }
+        std::thread::park();
     }
 }
 

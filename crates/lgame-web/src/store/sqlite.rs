@@ -289,7 +289,7 @@ impl Driver for Store {
         let outcome = conn
             .execute_batch("BEGIN")
             .map_err(StoreError::from)
-            .and_then(|()| super::sql::run_ready(job(&mut Sqlite(&mut conn))));
+            .and_then(|()| super::sql::wait(job(&mut Sqlite(&mut conn))));
         let ended = conn.execute_batch("COMMIT").map_err(StoreError::from);
         Pending::done(outcome.and(ended))
     }
@@ -453,7 +453,7 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
         let outcome = conn
             .execute_batch("SAVEPOINT change")
             .map_err(StoreError::from)
-            .and_then(|()| super::sql::run_ready(job(&mut Sqlite(conn))));
+            .and_then(|()| super::sql::wait(job(&mut Sqlite(conn))));
         let closed = match outcome {
             Ok(()) => conn.execute_batch("RELEASE change"),
             Err(_) => conn.execute_batch("ROLLBACK TO change; RELEASE change"),
