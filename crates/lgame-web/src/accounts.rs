@@ -28,7 +28,7 @@ use crate::response::{
     SessionInfo, SessionInfoAnswer, Sessions,
 };
 use crate::store::{
-    unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
+    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
     UserChange, SESSION_ID_LEN,
 };
 
@@ -124,7 +124,8 @@ fn account_of(user: &User) -> Account {
 /// account, and the browser and address it is used from noted (`fairplay.rs`). (Blocking.)
 fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderValue, GameError> {
     let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
-    let now = unix_now();
+    let now_ms = games.time.now_ms();
+    let now = now_ms.div_euclid(1000);
     let session = Session {
         user: user.id,
         created: now,
@@ -140,7 +141,7 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     if let Some(anon) = caller.anon_holder() {
         games.adopt_seats(&anon, &user.holder())?;
     }
-    crate::fairplay::note_use(&games.store, caller, user.id)?;
+    crate::fairplay::note_use(&games.store, caller, user.id, now_ms)?;
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 

@@ -142,7 +142,7 @@ async fn leaderboard(
         return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_category"));
     };
     let games = shared.games.clone();
-    let since = crate::store::now_ms() - ACTIVE_MS;
+    let since = shared.games.time.now_ms() - ACTIVE_MS;
     let (leaders, provisional) = blocking(move || {
         let list = |established| {
             games
