@@ -28,8 +28,8 @@ use crate::response::{
     SessionInfo, SessionInfoAnswer, Sessions,
 };
 use crate::store::{
-    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
-    UserChange, SESSION_ID_LEN,
+    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    SESSION_ID_LEN,
 };
 
 /// The limits on sign-ups and failed log-ins.
@@ -173,7 +173,11 @@ async fn sign_up(
     Body(req): Body<SignUpRequest>,
 ) -> Result<Response, ApiError> {
     let ip = caller.client();
-    shared.account_limits.sign_ups.check_left(ip)?;
+    let time = &shared.games.time;
+    shared
+        .account_limits
+        .sign_ups
+        .check_left(ip, time.now_ms())?;
     credentials::check_username(&req.username).map_err(|e| invalid(e).kind("bad_username"))?;
     credentials::check_password(&req.password, &req.username).map_err(bad_password)?;
     let email = req.email.filter(|e| !e.trim().is_empty());
@@ -211,7 +215,7 @@ async fn sign_up(
         )
         .kind("username_taken")
     })?;
-    shared.account_limits.sign_ups.count(ip);
+    shared.account_limits.sign_ups.count(ip, time.now_ms());
     tracing::info!(user = user.id, "account made");
     let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
@@ -254,8 +258,11 @@ async fn check_login(
     let limits = &shared.account_limits;
     let key = credentials::username_key(username);
     let ip = caller.client();
-    limits.failures.check_left(ip)?;
-    limits.account_failures.check_left((key.clone(), ip))?;
+    let time = &shared.games.time;
+    limits.failures.check_left(ip, time.now_ms())?;
+    limits
+        .account_failures
+        .check_left((key.clone(), ip), time.now_ms())?;
     let games = shared.games.clone();
     let lookup = key.clone();
     let user = blocking(move || {
@@ -267,8 +274,8 @@ async fn check_login(
     })
     .await?;
     let Some(user) = user else {
-        limits.failures.count(ip);
-        limits.account_failures.count((key, ip));
+        limits.failures.count(ip, time.now_ms());
+        limits.account_failures.count((key, ip), time.now_ms());
         return Err(wrong_credentials());
     };
     if user.disabled {

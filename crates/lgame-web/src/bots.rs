@@ -29,9 +29,7 @@ use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
 use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
-use crate::store::{
-    user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy,
-};
+use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy};
 
 /// A token's text: this prefix, then 64 hex digits (256 random bits). The prefix tells it
 /// from a session's cookie, which it never is.
@@ -321,7 +319,9 @@ async fn challenge(
         let message = "a rated challenge is an account's: log in";
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
     }
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let games = shared.games.clone();
     let key = username.to_lowercase();
     let dest = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage))
@@ -381,13 +381,7 @@ async fn challenge(
     };
     let games = shared.games.clone();
     let stored = row.clone();
-    blocking(move || {
-        games
-            .store
-            .insert_challenge(&stored, now)
-            .map_err(storage)
-    })
-    .await?;
+    blocking(move || games.store.insert_challenge(&stored, now).map_err(storage)).await?;
     tracing::info!(challenge = %row.id, bot = %dest.username, "challenge");
     let mut state = ChallengeState::Pending;
     let mut row = row;

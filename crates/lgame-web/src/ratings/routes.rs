@@ -46,7 +46,9 @@ async fn user_ratings(
     Path(name): Path<String>,
 ) -> Result<Json<UserRatings>, ApiError> {
     // Scoring the games' accuracy replays up to 50 games a category: limited as analysis is.
-    shared.analysis_limiter.check(caller.client())?;
+    shared
+        .analysis_limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let user = user_named(&shared, &name).await?;
     Ok(Json(UserRatings {
         ratings: ratings_of(&shared, user.id).await?,
