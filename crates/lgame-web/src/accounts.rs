@@ -196,7 +196,8 @@ async fn sign_up(
             password_hash: hash,
             email,
         };
-        let Some(id) = games.store.create_user(&new).map_err(storage)? else {
+        let now_s = games.time.now_ms().div_euclid(1000);
+        let Some(id) = games.store.create_user(&new, now_s).map_err(storage)? else {
             return Ok(Err(new.username));
         };
         let user = games

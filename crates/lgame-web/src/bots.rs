@@ -93,12 +93,13 @@ fn no_challenge(id: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, format!("no challenge '{id}'")).kind("no_challenge")
 }
 
-/// Makes the server's computer levels' accounts, if missing: bots with no password.
-/// (Blocking.)
+/// Makes the server's computer levels' accounts, if missing: bots with no password, dated
+/// by the wall clock (the server's time is set after). (Blocking.)
 pub fn ensure_levels(store: &crate::store::Store) -> anyhow::Result<()> {
+    let now_s = crate::clock::TimeSource::wall_ms().div_euclid(1000);
     for level in Level::ALL {
         let name = level_username(level);
-        if store.level_bot(level.name(), &name)?.is_none() {
+        if store.level_bot(level.name(), &name, now_s)?.is_none() {
             tracing::warn!(account = %name, "a person holds the name of a computer level's bot");
         }
     }

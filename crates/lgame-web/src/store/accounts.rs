@@ -170,8 +170,9 @@ pub struct Listed {
 
 /// What the databases keep of accounts and seats. (Every call blocks.)
 pub trait Accounts {
-    /// A new account's id, or `None` if its key is taken.
-    fn create_user(&self, user: &NewUser) -> StoreResult<Option<i64>>;
+    /// A new account's id, made at `now_s` (Unix seconds, the server's time), or `None` if
+    /// its key is taken.
+    fn create_user(&self, user: &NewUser, now_s: i64) -> StoreResult<Option<i64>>;
 
     fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>>;
 

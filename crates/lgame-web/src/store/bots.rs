@@ -196,8 +196,9 @@ pub trait Bots {
     fn make_bot(&self, id: i64) -> StoreResult<bool>;
 
     /// The account that plays the server's computer level `level`: made (a bot with no
-    /// password, named `username`) if there is none; `None` if that name is taken.
-    fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>>;
+    /// password, named `username`, at `now_s` in Unix seconds) if there is none; `None` if
+    /// that name is taken.
+    fn level_bot(&self, level: &str, username: &str, now_s: i64) -> StoreResult<Option<i64>>;
 
     /// Every bot account not disabled: the server's levels first, then by name.
     fn bots(&self) -> StoreResult<Vec<BotRow>>;

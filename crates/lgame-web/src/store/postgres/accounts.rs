@@ -76,14 +76,14 @@ impl Store {
 }
 
 impl Accounts for Store {
-    fn create_user(&self, new: &NewUser) -> StoreResult<Option<i64>> {
+    fn create_user(&self, new: &NewUser, now_s: i64) -> StoreResult<Option<i64>> {
         let n = new.clone();
         let values: Values = vec![
             Box::new(n.username),
             Box::new(n.key),
             Box::new(n.password_hash),
             Box::new(n.email),
-            Box::new(crate::store::unix_now()),
+            Box::new(now_s),
         ];
         let rows = self.rows(INSERT_USER.into(), values)?;
         Ok(rows.first().map(|r| r.get(0)))

@@ -126,7 +126,7 @@ impl Bots for Store {
         Ok(!self.rows(sql, vec![Box::new(id)])?.is_empty())
     }
 
-    fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>> {
+    fn level_bot(&self, level: &str, username: &str, now_s: i64) -> StoreResult<Option<i64>> {
         let found = self.rows(LEVEL_BOT.into(), vec![Box::new(level.to_string())])?;
         if let Some(row) = found.first() {
             return Ok(Some(row.get(0)));
@@ -134,7 +134,7 @@ impl Bots for Store {
         let values: Values = vec![
             Box::new(username.to_string()),
             Box::new(username.to_lowercase()),
-            Box::new(crate::store::unix_now()),
+            Box::new(now_s),
             Box::new(level.to_string()),
         ];
         let made = self.rows(INSERT_LEVEL_BOT.into(), values)?;

@@ -70,13 +70,13 @@ impl Store {
 }
 
 impl Accounts for Store {
-    fn create_user(&self, new: &NewUser) -> StoreResult<Option<i64>> {
+    fn create_user(&self, new: &NewUser, now_s: i64) -> StoreResult<Option<i64>> {
         let new = new.clone();
         self.write_returning(move |conn| {
             Ok(conn
                 .query_row(
                     &numbered(INSERT_USER),
-                    params![new.username, new.key, new.password_hash, new.email, now()],
+                    params![new.username, new.key, new.password_hash, new.email, now_s],
                     |r| r.get(0),
                 )
                 .optional()?)
@@ -275,9 +275,4 @@ impl Accounts for Store {
         }
         Ok(counts)
     }
-}
-
-/// Unix seconds now.
-fn now() -> i64 {
-    crate::store::unix_now()
 }

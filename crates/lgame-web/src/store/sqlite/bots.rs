@@ -78,7 +78,7 @@ impl Bots for Store {
         self.write_returning(move |conn| Ok(conn.execute(&numbered(MAKE_BOT), [id])? == 1))
     }
 
-    fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>> {
+    fn level_bot(&self, level: &str, username: &str, now_s: i64) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
         self.write_returning(move |conn| {
             let found: Option<i64> = conn
@@ -90,12 +90,7 @@ impl Bots for Store {
             Ok(conn
                 .query_row(
                     &numbered(INSERT_LEVEL_BOT),
-                    params![
-                        username,
-                        username.to_lowercase(),
-                        crate::store::unix_now(),
-                        level
-                    ],
+                    params![username, username.to_lowercase(), now_s, level],
                     |r| r.get(0),
                 )
                 .optional()?)
