@@ -28,8 +28,8 @@ use crate::response::{
     SessionInfo, SessionInfoAnswer, Sessions,
 };
 use crate::store::{
-    unix_now, user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy,
-    UserChange, SESSION_ID_LEN,
+    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    SESSION_ID_LEN,
 };
 
 /// The limits on sign-ups and failed log-ins.
@@ -124,7 +124,8 @@ fn account_of(user: &User) -> Account {
 /// account, and the browser and address it is used from noted (`fairplay.rs`). (Blocking.)
 fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderValue, GameError> {
     let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
-    let now = unix_now();
+    let now_ms = games.time.now_ms();
+    let now = now_ms.div_euclid(1000);
     let session = Session {
         user: user.id,
         created: now,
@@ -140,7 +141,7 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     if let Some(anon) = caller.anon_holder() {
         games.adopt_seats(&anon, &user.holder())?;
     }
-    crate::fairplay::note_use(&games.store, caller, user.id)?;
+    crate::fairplay::note_use(&games.store, caller, user.id, now_ms)?;
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 
@@ -172,7 +173,11 @@ async fn sign_up(
     Body(req): Body<SignUpRequest>,
 ) -> Result<Response, ApiError> {
     let ip = caller.client();
-    shared.account_limits.sign_ups.check_left(ip)?;
+    let time = &shared.games.time;
+    shared
+        .account_limits
+        .sign_ups
+        .check_left(ip, time.now_ms())?;
     credentials::check_username(&req.username).map_err(|e| invalid(e).kind("bad_username"))?;
     credentials::check_password(&req.password, &req.username).map_err(bad_password)?;
     let email = req.email.filter(|e| !e.trim().is_empty());
@@ -191,7 +196,8 @@ async fn sign_up(
             password_hash: hash,
             email,
         };
-        let Some(id) = games.store.create_user(&new).map_err(storage)? else {
+        let now_s = games.time.now_ms().div_euclid(1000);
+        let Some(id) = games.store.create_user(&new, now_s).map_err(storage)? else {
             return Ok(Err(new.username));
         };
         let user = games
@@ -210,7 +216,7 @@ async fn sign_up(
         )
         .kind("username_taken")
     })?;
-    shared.account_limits.sign_ups.count(ip);
+    shared.account_limits.sign_ups.count(ip, time.now_ms());
     tracing::info!(user = user.id, "account made");
     let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
@@ -253,8 +259,11 @@ async fn check_login(
     let limits = &shared.account_limits;
     let key = credentials::username_key(username);
     let ip = caller.client();
-    limits.failures.check_left(ip)?;
-    limits.account_failures.check_left((key.clone(), ip))?;
+    let time = &shared.games.time;
+    limits.failures.check_left(ip, time.now_ms())?;
+    limits
+        .account_failures
+        .check_left((key.clone(), ip), time.now_ms())?;
     let games = shared.games.clone();
     let lookup = key.clone();
     let user = blocking(move || {
@@ -266,8 +275,8 @@ async fn check_login(
     })
     .await?;
     let Some(user) = user else {
-        limits.failures.count(ip);
-        limits.account_failures.count((key, ip));
+        limits.failures.count(ip, time.now_ms());
+        limits.account_failures.count((key, ip), time.now_ms());
         return Err(wrong_credentials());
     };
     if user.disabled {

@@ -265,7 +265,9 @@ async fn create(
         let message = "a seat the asker holds is not invited to".to_string();
         return Err(GameError::invalid(Input::Player, message).into());
     }
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let (holders, cookie) = held_seats(&mut caller, &req.hold)?;
     let clock = req.clock.map(TimeControl::check).transpose();
     let clock = clock.map_err(|message| GameError::invalid(Input::Clock, message))?;
@@ -370,7 +372,9 @@ async fn import(
     ];
     let game = explore::read_record(&req.record)?;
     check_held(&seats, &req.hold)?;
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let (holders, cookie) = held_seats(&mut caller, &req.hold)?;
     let new = NewGame {
         holders,
@@ -533,7 +537,9 @@ async fn rematch(
     Path(id): Path<String>,
     Body(req): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     command(
         &shared,
         &id,
@@ -597,7 +603,9 @@ async fn analysis(
     caller: Caller,
     Params(query): Params<AnalysisQuery>,
 ) -> Result<Json<Analysis>, ApiError> {
-    shared.analysis_limiter.check(caller.client())?;
+    shared
+        .analysis_limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
     crate::ratings::refuse_own_rated_game(&shared, &caller, &position).await?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
@@ -629,7 +637,9 @@ async fn classes(
     caller: Caller,
     Params(query): Params<explore::ClassesQuery>,
 ) -> Result<Json<ClassesAnswer>, ApiError> {
-    shared.analysis_limiter.check(caller.client())?;
+    shared
+        .analysis_limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, rules).await?;

@@ -359,7 +359,7 @@ fn kept_apart(
         .map(|p| user_holder(p.user_id))
         .collect();
     let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
-    let pairs = crate::fairplay::unpairable(store, &holders)?;
+    let pairs = crate::fairplay::unpairable_at(store, &holders, now_ms)?;
     Ok(pairs
         .into_iter()
         .map(|(i, j)| {

@@ -29,9 +29,7 @@ use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
 use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
-use crate::store::{
-    now_ms, user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy,
-};
+use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy};
 
 /// A token's text: this prefix, then 64 hex digits (256 random bits). The prefix tells it
 /// from a session's cookie, which it never is.
@@ -40,8 +38,9 @@ pub const TOKEN_PREFIX: &str = "lgb_";
 /// A bot is online while its event stream was open this recently.
 const ONLINE_MS: i64 = 15_000;
 
-/// How often an open event stream is marked seen, and looks for new events.
-const SEEN_EVERY: Duration = Duration::from_secs(5);
+/// How often an open event stream is marked seen (in the server's time), and looks for
+/// new events.
+const SEEN_EVERY_MS: i64 = 5_000;
 const POLL_EVERY: Duration = Duration::from_millis(200);
 
 /// A pending challenge unanswered this long is withdrawn.
@@ -94,12 +93,13 @@ fn no_challenge(id: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, format!("no challenge '{id}'")).kind("no_challenge")
 }
 
-/// Makes the server's computer levels' accounts, if missing: bots with no password.
-/// (Blocking.)
+/// Makes the server's computer levels' accounts, if missing: bots with no password, dated
+/// by the wall clock (the server's time is set after). (Blocking.)
 pub fn ensure_levels(store: &crate::store::Store) -> anyhow::Result<()> {
+    let now_s = crate::clock::TimeSource::wall_ms().div_euclid(1000);
     for level in Level::ALL {
         let name = level_username(level);
-        if store.level_bot(level.name(), &name)?.is_none() {
+        if store.level_bot(level.name(), &name, now_s)?.is_none() {
             tracing::warn!(account = %name, "a person holds the name of a computer level's bot");
         }
     }
@@ -144,7 +144,7 @@ async fn create_token(
         user_id: user.id,
         hash: secret_hash(&token),
         description,
-        created_ms: now_ms(),
+        created_ms: shared.games.time.now_ms(),
     };
     let games = shared.games.clone();
     let stored = row.clone();
@@ -206,7 +206,7 @@ async fn revoke_token(
 async fn list_bots(State(shared): State<Shared>) -> Result<Json<BotList>, ApiError> {
     let games = shared.games.clone();
     let rows = blocking(move || games.store.bots().map_err(storage)).await?;
-    let now = now_ms();
+    let now = shared.games.time.now_ms();
     let bots = rows
         .into_iter()
         .map(|b| BotInfo {
@@ -260,7 +260,8 @@ async fn read_challenge(shared: &Shared, id: &str) -> Result<ChallengeRow, ApiEr
     let row = blocking(move || games.store.challenge(&key).map_err(storage))
         .await?
         .ok_or_else(|| no_challenge(id))?;
-    if row.state == ChallengeState::Pending && now_ms() - row.created_ms > CHALLENGE_TTL_MS {
+    let now = shared.games.time.now_ms();
+    if row.state == ChallengeState::Pending && now - row.created_ms > CHALLENGE_TTL_MS {
         settle(shared, id, Settle::canceled()).await?;
         let games = shared.games.clone();
         let key = id.to_string();
@@ -272,12 +273,12 @@ async fn read_challenge(shared: &Shared, id: &str) -> Result<ChallengeRow, ApiEr
 }
 
 async fn settle(shared: &Shared, id: &str, how: Settle) -> Result<bool, ApiError> {
-    let games = shared.games.clone();
+    let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
     let key = id.to_string();
     Ok(blocking(move || {
         games
             .store
-            .settle_challenge(&key, &how, now_ms())
+            .settle_challenge(&key, &how, now)
             .map_err(storage)
     })
     .await?)
@@ -319,7 +320,9 @@ async fn challenge(
         let message = "a rated challenge is an account's: log in";
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
     }
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let games = shared.games.clone();
     let key = username.to_lowercase();
     let dest = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage))
@@ -347,9 +350,10 @@ async fn challenge(
     let levels = blocking(move || games.store.bots().map_err(storage)).await?;
     let bot = levels.into_iter().find(|b| b.id == dest.id);
     let level = bot.as_ref().and_then(|b| b.level.clone());
+    let now = shared.games.time.now_ms();
     let online = bot
         .and_then(|b| b.seen_ms)
-        .is_some_and(|s| now_ms() - s < ONLINE_MS);
+        .is_some_and(|s| now - s < ONLINE_MS);
     if level.is_none() && !online {
         let message = format!(
             "the bot '{}' is not online: its program is not connected",
@@ -374,17 +378,11 @@ async fn challenge(
         reason: None,
         game: None,
         challenger_side: None,
-        created_ms: now_ms(),
+        created_ms: now,
     };
     let games = shared.games.clone();
     let stored = row.clone();
-    blocking(move || {
-        games
-            .store
-            .insert_challenge(&stored, now_ms())
-            .map_err(storage)
-    })
-    .await?;
+    blocking(move || games.store.insert_challenge(&stored, now).map_err(storage)).await?;
     tracing::info!(challenge = %row.id, bot = %dest.username, "challenge");
     let mut state = ChallengeState::Pending;
     let mut row = row;
@@ -600,19 +598,22 @@ async fn events(
     let place = shared.connection(&caller, false)?;
     let mut closed = place.closed.clone();
     // Online from the answer on: a challenge sent once the stream is open is not refused.
-    let games = shared.games.clone();
-    blocking(move || games.store.bot_seen(me.id, now_ms()).map_err(storage)).await?;
+    let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
+    blocking(move || games.store.bot_seen(me.id, now).map_err(storage)).await?;
     let (lines, receiver) = mpsc::channel::<String>(16);
     let mut shutdown = shared.shutdown.clone();
     tokio::spawn(async move {
         let _place = place;
         let mut since = query.since;
-        let mut seen_at = tokio::time::Instant::now();
+        // Marked seen by the server's time, as [`ONLINE_MS`] is counted: an open stream
+        // keeps its bot online however that time moves.
+        let mut seen_at = now;
         loop {
-            if seen_at.elapsed() >= SEEN_EVERY {
-                seen_at = tokio::time::Instant::now();
+            let now = shared.games.time.now_ms();
+            if now - seen_at >= SEEN_EVERY_MS {
+                seen_at = now;
                 let games = shared.games.clone();
-                let seen = blocking(move || games.store.bot_seen(me.id, now_ms()).map_err(storage));
+                let seen = blocking(move || games.store.bot_seen(me.id, now).map_err(storage));
                 // Also the keep-alive: a closed stream is noticed here.
                 if seen.await.is_err() || lines.send(String::new()).await.is_err() {
                     return;

@@ -282,7 +282,7 @@ pub fn sweep(
             let store = games.clone();
             let asked = (sessions.clone(), tokens.clone());
             let good = blocking(move || {
-                let now = crate::store::unix_now();
+                let now = crate::identity::now_s(&store);
                 store
                     .store
                     .still_good(&asked.0, &asked.1, now)

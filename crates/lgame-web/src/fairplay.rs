@@ -13,7 +13,7 @@ use axum::http::StatusCode;
 use crate::error::ApiError;
 use crate::games::{blocking, GameError, Games};
 use crate::identity::Caller;
-use crate::store::{account_of, now_ms, Store, Trace};
+use crate::store::{account_of, Store, Trace};
 
 /// How long a browser or an address used by an account counts (and is kept).
 pub const SHARED_DAYS: i64 = 30;
@@ -24,9 +24,9 @@ fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the fair-play database", e)
 }
 
-/// Account `user` is used from the caller's browser and address, now. (Blocking.)
-pub fn note_use(store: &Store, caller: &Caller, user: i64) -> Result<(), GameError> {
-    let now = now_ms();
+/// Account `user` is used from the caller's browser and address at `now`, the server's
+/// time. (Blocking.)
+pub fn note_use(store: &Store, caller: &Caller, user: i64, now: i64) -> Result<(), GameError> {
     let mut traces = vec![(Trace::Address, caller.client().to_string())];
     traces.extend(caller.anon_holder().map(|anon| (Trace::Browser, anon)));
     for (trace, value) in traces {
@@ -40,9 +40,13 @@ pub fn note_use(store: &Store, caller: &Caller, user: i64) -> Result<(), GameErr
 /// Of these holders, the pairs that may not meet in a rated game (each pair as the two
 /// holders in their order in `holders`): accounts that used one browser in the last
 /// [`SHARED_DAYS`] days. Browsers without an account are never rated, and so never here.
-/// The one function every rated pairing asks. (Blocking.)
-pub fn unpairable(store: &Store, holders: &[&str]) -> Result<BTreeSet<(usize, usize)>, GameError> {
-    let since = now_ms() - SHARED_MS;
+/// The one function every rated pairing asks, at `now_ms`, the server's time. (Blocking.)
+pub fn unpairable_at(
+    store: &Store,
+    holders: &[&str],
+    now_ms: i64,
+) -> Result<BTreeSet<(usize, usize)>, GameError> {
+    let since = now_ms - SHARED_MS;
     let accounts: BTreeMap<i64, Vec<usize>> =
         holders
             .iter()
@@ -69,6 +73,12 @@ pub fn unpairable(store: &Store, holders: &[&str]) -> Result<BTreeSet<(usize, us
     Ok(pairs)
 }
 
+/// [`unpairable_at`] by the wall clock, for a caller without the server's time at hand
+/// (a rematch's, `games/rematch.rs`, until it passes the time). (Blocking.)
+pub fn unpairable(store: &Store, holders: &[&str]) -> Result<BTreeSet<(usize, usize)>, GameError> {
+    unpairable_at(store, holders, crate::clock::TimeSource::wall_ms())
+}
+
 /// The refusal of a rated game between two accounts of one browser.
 pub fn same_browser() -> ApiError {
     let message = "these two accounts have played from the same browser: \
@@ -76,10 +86,12 @@ pub fn same_browser() -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, message).kind("same_browser")
 }
 
-/// Refuses a rated game between holders `a` and `b` if [`unpairable`] says so.
+/// Refuses a rated game between holders `a` and `b` if [`unpairable_at`] says so, now.
 pub async fn check_pair(games: &Arc<Games>, a: &str, b: &str) -> Result<(), ApiError> {
     let (games, a, b) = (games.clone(), a.to_string(), b.to_string());
-    let refused = blocking(move || Ok(!unpairable(&games.store, &[&a, &b])?.is_empty())).await?;
+    let now = games.time.now_ms();
+    let refused =
+        blocking(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await?;
     if refused {
         return Err(same_browser());
     }

@@ -537,7 +537,7 @@ impl Games {
                     Some(user) => self.store.rating_entry(user, category).map_err(storage)?,
                     None => None,
                 };
-                let now = crate::store::now_ms();
+                let now = self.time.now_ms();
                 *seat = Some(SeatRating {
                     before: Entry::before(entry, now).into(),
                     after: None,

@@ -18,8 +18,8 @@ use lgame::Color;
 use crate::api::Shared;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
-use crate::games::{blocking, GameError, Who};
-use crate::store::{unix_now, User};
+use crate::games::{blocking, GameError, Games, Who};
+use crate::store::User;
 
 /// The log-in session's cookie.
 pub const SESSION_COOKIE: &str = "lgame_session";
@@ -31,6 +31,13 @@ pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
 const RENEW_AFTER_SECONDS: i64 = 24 * 3600;
 /// An anonymous identity's cookie lasts this long (browsers cap cookies at 400 days).
 const ANON_SECONDS: i64 = 400 * 24 * 3600;
+
+/// Now in the server's time (`games.time`), in Unix seconds: what sessions are dated and
+/// expire by (here and in `connections.rs`), so that a test moving the server's time moves
+/// them too.
+pub(crate) fn now_s(games: &Games) -> i64 {
+    games.time.now_ms().div_euclid(1000)
+}
 
 /// How the server sees its clients.
 #[derive(Debug, Clone, Default)]
@@ -373,7 +380,8 @@ async fn session(
         let Some((session, user)) = games.store.session(&id_hash).map_err(storage)? else {
             return Ok(None);
         };
-        let now = unix_now();
+        let now_ms = games.time.now_ms();
+        let now = now_ms.div_euclid(1000);
         if now >= session.expires {
             games.store.end_session(&id_hash).map_err(storage)?;
             return Ok(None);
@@ -388,7 +396,7 @@ async fn session(
                 .renew_session(&id_hash, now, now + SESSION_SECONDS)
                 .map_err(storage)?;
             // Still used from this browser and address (`fairplay.rs`).
-            crate::fairplay::note_use(&games.store, &caller, user.id)?;
+            crate::fairplay::note_use(&games.store, &caller, user.id, now_ms)?;
         }
         Ok(Some((LoggedIn { id_hash, user }, renew)))
     })

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{Method, StatusCode};
@@ -19,7 +19,9 @@ use crate::error::ApiError;
 /// Requests per key (a client address, or an account and an address): a token bucket for
 /// each, holding at most `capacity` requests and refilled at `capacity` a `period`, so that
 /// a burst of a period's worth passes and then one every `period / capacity`. Games
-/// created, analysis requests, sign-ups and failed log-ins each have their own.
+/// created, analysis requests, sign-ups and failed log-ins each have their own. Every call
+/// is at `now_ms`, the server's time (`games.time`): a test that moves it refills the
+/// buckets as that time would.
 pub struct RateLimiter<K = IpAddr> {
     capacity: u32,
     period: Duration,
@@ -30,10 +32,10 @@ pub struct RateLimiter<K = IpAddr> {
     buckets: Mutex<HashMap<K, Bucket>>,
 }
 
-/// Requests a key may still make (fractions count as they refill), as of `at`.
+/// Requests a key may still make (fractions count as they refill), as of `at_ms`.
 struct Bucket {
     tokens: f64,
-    at: Instant,
+    at_ms: i64,
 }
 
 impl RateLimiter<IpAddr> {
@@ -60,17 +62,18 @@ impl<K: Hash + Eq> RateLimiter<K> {
         RateLimiter { whose, ..self }
     }
 
-    /// Looks at the key's bucket: takes one request from it if `take`, or says how long
-    /// until there is one.
-    fn bucket(&self, key: K, take: bool) -> Result<(), Duration> {
+    /// Looks at the key's bucket at `now_ms`: takes one request from it if `take`, or says
+    /// how long until there is one.
+    fn bucket(&self, key: K, take: bool, now_ms: i64) -> Result<(), Duration> {
         if self.capacity == 0 {
             return Ok(());
         }
         let full = f64::from(self.capacity);
         let per_second = full / self.period.as_secs_f64();
-        let now = Instant::now();
-        let refilled =
-            |b: &Bucket| (b.tokens + now.duration_since(b.at).as_secs_f64() * per_second).min(full);
+        let refilled = |b: &Bucket| {
+            let elapsed_s = (now_ms - b.at_ms).max(0) as f64 / 1000.0;
+            (b.tokens + elapsed_s * per_second).min(full)
+        };
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() > 100_000 {
             // A full bucket is the same as none.
@@ -78,10 +81,10 @@ impl<K: Hash + Eq> RateLimiter<K> {
         }
         let bucket = buckets.entry(key).or_insert(Bucket {
             tokens: full,
-            at: now,
+            at_ms: now_ms,
         });
         bucket.tokens = refilled(bucket);
-        bucket.at = now;
+        bucket.at_ms = bucket.at_ms.max(now_ms);
         if bucket.tokens >= 1.0 {
             if take {
                 bucket.tokens -= 1.0;
@@ -110,20 +113,22 @@ impl<K: Hash + Eq> RateLimiter<K> {
         .retry_after(seconds)
     }
 
-    /// Counts a request of `key`, or refuses it: 429 with `Retry-After`.
-    pub fn check(&self, key: K) -> Result<(), ApiError> {
-        self.bucket(key, true).map_err(|wait| self.refusal(wait))
+    /// Counts a request of `key` at `now_ms`, or refuses it: 429 with `Retry-After`.
+    pub fn check(&self, key: K, now_ms: i64) -> Result<(), ApiError> {
+        self.bucket(key, true, now_ms)
+            .map_err(|wait| self.refusal(wait))
     }
 
-    /// Refuses (429) if the key has none left, counting nothing: for what is counted only
-    /// afterwards (a failed log-in, a sign-up made).
-    pub fn check_left(&self, key: K) -> Result<(), ApiError> {
-        self.bucket(key, false).map_err(|wait| self.refusal(wait))
+    /// Refuses (429) if the key has none left at `now_ms`, counting nothing: for what is
+    /// counted only afterwards (a failed log-in, a sign-up made).
+    pub fn check_left(&self, key: K, now_ms: i64) -> Result<(), ApiError> {
+        self.bucket(key, false, now_ms)
+            .map_err(|wait| self.refusal(wait))
     }
 
-    /// Counts one for the key, afterwards (it may be past the limit then).
-    pub fn count(&self, key: K) {
-        let _ = self.bucket(key, true);
+    /// Counts one for the key at `now_ms`, afterwards (it may be past the limit then).
+    pub fn count(&self, key: K, now_ms: i64) {
+        let _ = self.bucket(key, true, now_ms);
     }
 }
 
@@ -296,23 +301,24 @@ impl Actions {
         )
     }
 
-    /// Counts a call of `action` by `holder` (if any) from `address`, or refuses it: 429
-    /// with `Retry-After`. Both counts are checked before either is taken.
+    /// Counts a call of `action` by `holder` (if any) from `address` at `now_ms`, or
+    /// refuses it: 429 with `Retry-After`. Both counts are checked before either is taken.
     pub fn check(
         &self,
         action: Action,
         holder: Option<&str>,
         address: IpAddr,
+        now_ms: i64,
     ) -> Result<(), ApiError> {
         let Some((per_account, per_address)) = self.0.get(&action) else {
             return Ok(());
         };
         if let Some(holder) = holder {
-            per_account.check_left(holder.to_string())?;
+            per_account.check_left(holder.to_string(), now_ms)?;
         }
-        per_address.check(address)?;
+        per_address.check(address, now_ms)?;
         if let Some(holder) = holder {
-            per_account.count(holder.to_string());
+            per_account.count(holder.to_string(), now_ms);
         }
         Ok(())
     }
@@ -332,7 +338,11 @@ pub async fn limit_actions(
         let address = caller.map_or(IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED), |c| {
             crate::connections::address_key(c.client())
         });
-        if let Err(refused) = shared.actions.check(action, holder.as_deref(), address) {
+        let now = shared.games.time.now_ms();
+        if let Err(refused) = shared
+            .actions
+            .check(action, holder.as_deref(), address, now)
+        {
             return refused.into_response();
         }
     }
@@ -375,9 +385,11 @@ mod tests {
         let actions = Actions::new(&ActionLimits::default().with(Action::Tokens, 2));
         let ip: IpAddr = "10.0.0.1".parse().unwrap();
         for _ in 0..2 {
-            actions.check(Action::Tokens, Some("u:1"), ip).unwrap();
+            actions.check(Action::Tokens, Some("u:1"), ip, 0).unwrap();
         }
-        let refused = actions.check(Action::Tokens, Some("u:1"), ip).unwrap_err();
+        let refused = actions
+            .check(Action::Tokens, Some("u:1"), ip, 0)
+            .unwrap_err();
         assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
         assert!(refused.retry_after.is_some());
         assert!(
@@ -387,9 +399,11 @@ mod tests {
         );
         // The address's count was not taken by the refusal: 8 in all, 2 taken so far.
         for holder in ["u:2", "u:2", "u:3", "u:3", "u:4", "u:4"] {
-            actions.check(Action::Tokens, Some(holder), ip).unwrap();
+            actions.check(Action::Tokens, Some(holder), ip, 0).unwrap();
         }
-        let refused = actions.check(Action::Tokens, Some("u:5"), ip).unwrap_err();
+        let refused = actions
+            .check(Action::Tokens, Some("u:5"), ip, 0)
+            .unwrap_err();
         assert!(
             refused.body.error.contains("this address"),
             "{}",
@@ -398,7 +412,25 @@ mod tests {
         // None: no limit.
         let free = Actions::new(&ActionLimits::default().with(Action::Tokens, 0));
         for _ in 0..100 {
-            free.check(Action::Tokens, Some("u:1"), ip).unwrap();
+            free.check(Action::Tokens, Some("u:1"), ip, 0).unwrap();
         }
+    }
+
+    #[test]
+    fn a_bucket_refills_by_the_time_it_is_given() {
+        let limiter: RateLimiter = RateLimiter::new(2, "games created");
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let at = 1_000_000;
+        limiter.check(ip, at).unwrap();
+        limiter.check(ip, at).unwrap();
+        let refused = limiter.check(ip, at).unwrap_err();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.retry_after, Some(30));
+        // Two a minute: one more about 30 s later by the time given, whatever the wall clock.
+        assert!(limiter.check(ip, at + 29_000).is_err());
+        limiter.check(ip, at + 31_000).unwrap();
+        assert!(limiter.check(ip, at + 31_000).is_err());
+        // A time before the last one refills nothing.
+        assert!(limiter.check(ip, at).is_err());
     }
 }

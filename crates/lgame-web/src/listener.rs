@@ -19,6 +19,11 @@
 //! - a stop closes the connections with no request being answered at once, lets the
 //!   requests in flight finish and the WebSockets close for up to [`Limits::shutdown`], then
 //!   drops every connection.
+//!
+//! These limits are the sockets', not the game's: they run on tokio's monotonic [`Instant`],
+//! not on the server's time (`clock::TimeSource`, which every timer of the game reads), so
+//! that a test moving the server's time closes no connection, and a connection's watchdog
+//! never sees time go back.
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -359,7 +359,7 @@ impl Lobby {
                 .map_err(|e| GameError::storage("the ratings' database", e))
         })
         .await?;
-        let rating = Entry::before(entry, crate::store::now_ms());
+        let rating = Entry::before(entry, self.now());
         Ok((rating.rating.round() as i64, rating.provisional()))
     }
 
@@ -614,7 +614,7 @@ impl Lobby {
                 Some(_) => {
                     blocking(move || {
                         let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
-                        crate::fairplay::unpairable(&games.store, &holders)
+                        crate::fairplay::unpairable_at(&games.store, &holders, now)
                     })
                     .await?
                 }

@@ -514,13 +514,6 @@ fn answering<T: Send + 'static>(
     (job, answer)
 }
 
-/// Unix seconds now.
-pub(crate) fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 /// A name for this instance among those on the database: random, a new one each start.
 fn instance_name() -> anyhow::Result<String> {
     let mut bytes = [0u8; 6];

@@ -29,6 +29,7 @@ mod serve_ratings;
 mod serve_records;
 mod serve_refusals;
 mod serve_tables;
+mod serve_time;
 mod tokens_at_rest;
 mod web_a11y;
 mod web_accounts;

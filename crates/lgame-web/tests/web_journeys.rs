@@ -215,10 +215,11 @@ fn a_game_nobody_moves_in_is_aborted_on_both_pages_and_listed_nowhere_as_going_o
     // Nobody moves: the first move's time runs out. The server decides it (a machine
     // under load may take more than a page's wait for that), then both pages show it.
     advance(&bench, 31_000);
-    eve.page
-        .wait_for("the server's abort", std::time::Duration::from_secs(30), || {
-            bench.server.state(&game)["ending"] == "aborted"
-        });
+    eve.page.wait_for(
+        "the server's abort",
+        std::time::Duration::from_secs(30),
+        || bench.server.state(&game)["ending"] == "aborted",
+    );
     for person in [&eve, &fay] {
         let (headline, how) = banner(person);
         assert_eq!(headline, "Game aborted", "{}", person.name);

@@ -74,7 +74,9 @@ async fn create_arena(
         let message = "starts_at: an arena starts within 30 days".to_string();
         return Err(invalid(Input::Other, message));
     }
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let row = ArenaRow {
         id: random_hex(8)?,
         variant,

@@ -65,7 +65,9 @@ async fn create_seek(
         let message = format!("colour '{colour}': red, blue or random");
         return Err(invalid(Input::Player, message));
     }
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let (holder, cookie) = caller.holder_or_new()?;
     let ip = caller.client().to_string();
     let (row, token) = shared
@@ -187,7 +189,9 @@ async fn accept_seek(
     mut caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let (holder, cookie) = caller.holder_or_new()?;
     let (mut started, side) = shared.lobby.take(&id, &holder).await?;
     started.state.your_sides = vec![side];
@@ -231,7 +235,9 @@ async fn join_pool(
         );
         GameError::unreadable(Input::Clock, &req.control, message)
     })?;
-    shared.limiter.check(caller.client())?;
+    shared
+        .limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let (holder, cookie) = caller.holder_or_new()?;
     let ip = caller.client().to_string();
     let (row, ticket) = shared

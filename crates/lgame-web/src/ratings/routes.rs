@@ -46,7 +46,9 @@ async fn user_ratings(
     Path(name): Path<String>,
 ) -> Result<Json<UserRatings>, ApiError> {
     // Scoring the games' accuracy replays up to 50 games a category: limited as analysis is.
-    shared.analysis_limiter.check(caller.client())?;
+    shared
+        .analysis_limiter
+        .check(caller.client(), shared.games.time.now_ms())?;
     let user = user_named(&shared, &name).await?;
     Ok(Json(UserRatings {
         ratings: ratings_of(&shared, user.id).await?,
@@ -142,7 +144,7 @@ async fn leaderboard(
         return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_category"));
     };
     let games = shared.games.clone();
-    let since = crate::store::now_ms() - ACTIVE_MS;
+    let since = shared.games.time.now_ms() - ACTIVE_MS;
     let (leaders, provisional) = blocking(move || {
         let list = |established| {
             games

@@ -379,17 +379,12 @@ fn listed_row(r: &Row) -> StoreResult<Listed> {
 
 /// What the store keeps of accounts and seats. (Every call blocks.)
 impl Store {
-    /// A new account's id, or `None` if its key is taken.
-    pub fn create_user(&self, user: &NewUser) -> StoreResult<Option<i64>> {
+    /// A new account's id, made at `now_s` (Unix seconds, the server's time), or `None` if
+    /// its key is taken.
+    pub fn create_user(&self, user: &NewUser, now_s: i64) -> StoreResult<Option<i64>> {
         let n = user.clone();
         transaction!(self.write, |c| {
-            let row = args![
-                &n.username,
-                &n.key,
-                &n.password_hash,
-                &n.email,
-                super::unix_now()
-            ];
+            let row = args![&n.username, &n.key, &n.password_hash, &n.email, now_s];
             let made = c.query_opt(INSERT_USER, &row).await?;
             made.map(|r| r.get(0)).transpose()
         })

@@ -371,15 +371,16 @@ impl Store {
     }
 
     /// The account that plays the server's computer level `level`: made (a bot with no
-    /// password, named `username`) if there is none; `None` if that name is taken.
-    pub fn level_bot(&self, level: &str, username: &str) -> StoreResult<Option<i64>> {
+    /// password, named `username`, at `now_s` in Unix seconds) if there is none; `None` if
+    /// that name is taken.
+    pub fn level_bot(&self, level: &str, username: &str, now_s: i64) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
         transaction!(self.write, |c| {
             if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
                 return Ok(Some(found.get(0)?));
             }
             let key = username.to_lowercase();
-            let made = args![&username, key, super::unix_now(), &level];
+            let made = args![&username, key, now_s, &level];
             let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
             made.map(|r| r.get(0)).transpose()
         })

@@ -5,8 +5,8 @@ use lgame::Color;
 
 use super::sql::{args, Conn, Row};
 use super::{
-    bots, ratings, side_from_text, side_text, token_column, unix_now, Change, Edit, GameRow,
-    Pending, Requests, Store, StoreError, StoreResult, StoredClock,
+    bots, ratings, side_from_text, side_text, token_column, Change, Edit, GameRow, Pending,
+    Requests, Store, StoreError, StoreResult, StoredClock,
 };
 
 /// A game's columns, in the order [`game_row`] reads them.
@@ -80,7 +80,7 @@ impl Store {
                          $16, $17, $18, $19, $20, $21)",
                 &args![
                     &game.id,
-                    unix_now(),
+                    super::now_ms() / 1000,
                     &game.header,
                     &game.seats[0],
                     &game.seats[1],

@@ -139,12 +139,13 @@ fn changes(
     (after, [change(0, "red"), change(1, "blue")])
 }
 
-/// Unix milliseconds now: when a game ended, and the instant a rating's inactivity and a
-/// leaderboard's 30 days are counted to.
+/// The wall clock in Unix milliseconds (`TimeSource::wall_ms`), for what is not given the
+/// server's time yet: the instant a game's end is rated at and its bots' events are dated
+/// (written with the game's change, `rate_end`, `note_start`, `note_end`), a new game's
+/// date (`games/live.rs`), and `lgame admin`'s, which runs without a server. Every timer
+/// reads the server's time instead (`games.time`).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+    crate::clock::TimeSource::wall_ms()
 }
 
 /// A rated game's category, holders and plies (`$1` its id).
@@ -521,7 +522,7 @@ mod both_backends {
                     password_hash: "x".into(),
                     email: None,
                 };
-                store.create_user(&user).unwrap().unwrap()
+                store.create_user(&user, 0).unwrap().unwrap()
             })
             .collect();
         // One of them a bot (before its first game): rated as anyone, on no leaderboard.
