@@ -232,6 +232,38 @@ pub enum Due {
     Flag(Color),
 }
 
+/// A change to a game as its clocks count it ([`Clock::step`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The side that was to move: charged the time since its turn began.
+    pub turn: Color,
+    /// What that side did.
+    pub act: Act,
+    /// When (game time).
+    pub at_ms: i64,
+    /// The plies played once the change is made (the clocks start at two), and whether it
+    /// ended the game (they stop).
+    pub plies: usize,
+    pub over: bool,
+}
+
+/// What a change was to the side that was to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// It moved, with its own measure of its thinking time (none told: no lag forgiven):
+    /// it earns its increment.
+    Move { think_ms: Option<u64> },
+    /// Anything else (an undo, an end, an offer, time given): it earns nothing.
+    Other,
+}
+
+/// The clocks after a step, and the lag forgiven in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stepped {
+    pub clock: Clock,
+    pub forgiven_ms: i64,
+}
+
 /// The clocks as the API shows them, as of an instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ClockView {
@@ -325,40 +357,44 @@ impl Clock {
         used > self.remaining_ms[turn as usize]
     }
 
-    /// Accounts for a change made at `now`: the side that was to move, `turn`, is charged
-    /// the time since its turn began — less the lag forgiven if it `moved`, whose own measure
-    /// of its thinking time is `think_ms` — and, having moved, given its increment (or, by
-    /// correspondence, its days again). Then the time of whoever is to move runs from
-    /// `now`; the clocks start once `plies` reaches two, and stop when the game is `over`.
-    pub fn charge(
-        &mut self,
-        turn: Color,
-        moved: bool,
-        think_ms: Option<u64>,
-        now: i64,
-        plies: usize,
-        over: bool,
-    ) {
+    /// The clocks after `step`, and the lag forgiven in it (as scalachess's `Clock::step`):
+    /// the side that was to move is charged the time since its turn began — less the lag
+    /// forgiven if it moved — and, having moved, given its increment (or, by correspondence,
+    /// its days again). Then the time of whoever is to move runs from the step; the clocks
+    /// start once the game has two plies, and stop when it is over.
+    pub fn step(&self, step: Step) -> Stepped {
+        let Step {
+            turn,
+            act,
+            at_ms: now,
+            plies,
+            over,
+        } = step;
+        let mut clock = self.clone();
         if self.stopped {
             // A game taken back after its end on the board (against the computer): the
             // clocks go on from now.
-            self.stopped = over;
-            self.since_ms = now;
-            return;
+            clock.stopped = over;
+            clock.since_ms = now;
+            return Stepped {
+                clock,
+                forgiven_ms: 0,
+            };
         }
         let i = turn as usize;
+        let moved = matches!(act, Act::Move { .. });
+        let forgiven_ms = match act {
+            Act::Move { think_ms } if self.started => self.forgiven_ms(turn, think_ms, now),
+            Act::Move { .. } | Act::Other => 0,
+        };
         if self.started {
-            let forgiven = match moved {
-                true => self.forgiven_ms(turn, think_ms, now),
-                false => 0,
-            };
             if moved && self.control.real_time() {
                 let gain = self.control.lag_gain_ms();
-                self.quota_ms[i] = (self.quota_ms[i] - forgiven + gain).min(7 * gain);
+                clock.quota_ms[i] = (self.quota_ms[i] - forgiven_ms + gain).min(7 * gain);
             }
-            let used = (now - self.since_ms).max(0) - forgiven;
+            let used = (now - self.since_ms).max(0) - forgiven_ms;
             let left = (self.remaining_ms[i] - used).max(0);
-            self.remaining_ms[i] = match (moved, self.control) {
+            clock.remaining_ms[i] = match (moved, self.control) {
                 (true, TimeControl::Correspondence { .. }) => self.control.initial_ms(),
                 (true, TimeControl::RealTime { increment_s, .. }) if left > 0 => {
                     left + i64::from(increment_s) * 1000
@@ -366,9 +402,10 @@ impl Clock {
                 _ => left,
             };
         }
-        self.since_ms = now;
-        self.started = self.started || plies >= 2;
-        self.stopped = over;
+        clock.since_ms = now;
+        clock.started = self.started || plies >= 2;
+        clock.stopped = over;
+        Stepped { clock, forgiven_ms }
     }
 
     /// Gives `side` more time: 15 s in real time, a day by correspondence.
@@ -389,12 +426,23 @@ mod tests {
         increment_s: 2,
     };
 
+    /// `turn`'s move at `at_ms` with its thinking time `think_ms`, the game `plies` long
+    /// after it and going on.
+    fn moved(turn: Color, think_ms: Option<u64>, at_ms: i64, plies: usize) -> Step {
+        Step {
+            turn,
+            act: Act::Move { think_ms },
+            at_ms,
+            plies,
+            over: false,
+        }
+    }
+
     /// A game of `control` at 0 whose first two moves were made at once.
     fn started(control: TimeControl) -> Clock {
-        let mut clock = Clock::new(control, 0);
-        clock.charge(Color::Red, true, None, 0, 1, false);
-        clock.charge(Color::Blue, true, None, 0, 2, false);
-        clock
+        let clock = Clock::new(control, 0);
+        let clock = clock.step(moved(Color::Red, None, 0, 1)).clock;
+        clock.step(moved(Color::Blue, None, 0, 2)).clock
     }
 
     #[test]
@@ -425,13 +473,13 @@ mod tests {
         assert_eq!(clock.due(Color::Red, 30_999), None);
         assert_eq!(clock.due(Color::Red, 31_000), Some(Due::Abort));
         // Red's first move after 20 s costs nothing; Blue has 30 s from it.
-        clock.charge(Color::Red, true, None, 21_000, 1, false);
+        clock = clock.step(moved(Color::Red, None, 21_000, 1)).clock;
         assert_eq!(clock.remaining_ms, [180_000, 180_000]);
         assert_eq!(clock.view(Color::Blue, 31_000).first_move_ms, Some(20_000));
         assert_eq!(clock.view(Color::Blue, 31_000).running, None);
         assert_eq!(clock.due(Color::Blue, 51_000), Some(Due::Abort));
         // Blue's first move starts Red's clock.
-        clock.charge(Color::Blue, true, None, 30_000, 2, false);
+        clock = clock.step(moved(Color::Blue, None, 30_000, 2)).clock;
         let view = clock.view(Color::Red, 40_000);
         assert_eq!((view.red_ms, view.blue_ms), (170_000, 180_000));
         assert_eq!((view.running, view.first_move_ms), (Some(Color::Red), None));
@@ -440,7 +488,7 @@ mod tests {
     #[test]
     fn a_move_is_charged_its_time_then_given_the_increment() {
         let mut clock = started(BLITZ);
-        clock.charge(Color::Red, true, None, 10_000, 3, false);
+        clock = clock.step(moved(Color::Red, None, 10_000, 3)).clock;
         assert_eq!(clock.remaining_ms, [172_000, 180_000]);
         assert_eq!(
             clock.deadline_ms(Color::Blue),
@@ -455,12 +503,22 @@ mod tests {
         assert!(!clock.too_late(Color::Blue, None, 190_000));
         assert!(clock.too_late(Color::Blue, None, 190_001));
         // The end stops every clock...
-        clock.charge(Color::Blue, true, None, 20_000, 4, true);
+        clock = clock
+            .step(Step {
+                over: true,
+                ..moved(Color::Blue, None, 20_000, 4)
+            })
+            .clock;
         assert_eq!(clock.deadline_ms(Color::Red), None);
         assert_eq!(clock.view(Color::Red, 500_000).red_ms, 172_000);
         // ... until a move is taken back after it (against the computer): Red's time runs
         // again from then.
-        clock.charge(Color::Red, false, None, 600_000, 3, false);
+        clock = clock
+            .step(Step {
+                act: Act::Other,
+                ..moved(Color::Red, None, 600_000, 3)
+            })
+            .clock;
         assert_eq!(clock.view(Color::Red, 601_000).red_ms, 171_000);
     }
 
@@ -469,13 +527,18 @@ mod tests {
         // 3+2: a gain of min(1 s, 260 s × 0.4 % + 0.15 s) = 1 s (1190 ms, capped); 3 s to
         // start with, 7 s at most.
         let mut clock = started(BLITZ);
+        let mut forgiven;
         assert_eq!(clock.quota_ms, [3000, 3000]);
         // 5 s by the server, 4.2 s by the client: 0.8 s of lag, forgiven.
-        clock.charge(Color::Red, true, Some(4200), 5000, 3, false);
+        let stepped = clock.step(moved(Color::Red, Some(4200), 5000, 3));
+        (clock, forgiven) = (stepped.clock, stepped.forgiven_ms);
+        assert_eq!(forgiven, 800);
         assert_eq!(clock.remaining_ms[0], 180_000 - 4200 + 2000);
         assert_eq!(clock.quota_ms[0], 3000 - 800 + 1000);
-        // 10 s of lag claimed: only the quota (3.2 s) forgiven.
-        clock.charge(Color::Blue, true, Some(0), 15_000, 4, false);
+        // 10 s of lag claimed: only Blue's quota (3 s) forgiven.
+        let stepped = clock.step(moved(Color::Blue, Some(0), 15_000, 4));
+        (clock, forgiven) = (stepped.clock, stepped.forgiven_ms);
+        assert_eq!(forgiven, 3000);
         assert_eq!(clock.remaining_ms[1], 180_000 - (10_000 - 3000) + 2000);
         assert_eq!(clock.quota_ms[1], 1000);
         // Moves without lag fill the quota up to 7 s, no more.
@@ -487,7 +550,7 @@ mod tests {
             } else {
                 Color::Blue
             };
-            clock.charge(turn, true, Some(100), now, ply, false);
+            clock = clock.step(moved(turn, Some(100), now, ply)).clock;
         }
         assert_eq!(clock.quota_ms, [7000, 7000]);
         // A move late by the server's count is in time if its lag is forgiven.
@@ -502,7 +565,7 @@ mod tests {
         let day = DAY_MS;
         let mut clock = started(TimeControl::Correspondence { days: 2 });
         assert_eq!(clock.quota_ms, [0, 0]);
-        clock.charge(Color::Red, true, Some(0), day + 5, 3, false);
+        clock = clock.step(moved(Color::Red, Some(0), day + 5, 3)).clock;
         assert_eq!(clock.remaining_ms, [2 * day, 2 * day]);
         assert_eq!(
             clock.due(Color::Blue, day + 5 + 2 * day + GRACE_MS),

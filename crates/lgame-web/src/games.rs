@@ -3,10 +3,10 @@
 //!
 //! Every change to a game goes through one entry point, [`Games::run`]: the HTTP API, the
 //! computers' games (`autoplay.rs`) and the other instances' news (`peers.rs`) all give it
-//! a [`Command`]. What a command may do in which state is `machine.rs`; how a change is
-//! kept in memory and taken back is `live.rs`; the concurrency ritual (the game's lock, a
-//! blocking thread or not, the second try on the database's copy, a panic's game
-//! forgotten) is written here, once. Nothing here speaks HTTP: a refusal is a
+//! a [`Command`]. What a command may do in which state is `machine.rs`; the game in memory
+//! and the draft a command is decided on is `live.rs`; the concurrency ritual (the game's
+//! lock, a blocking thread or not, decide, store, then swap in and tell; the second try on
+//! the database's copy, a panic's game forgotten) is written here, once. Nothing here speaks HTTP: a refusal is a
 //! [`GameError`], which the API answers with its status (`error.rs`).
 
 use std::collections::HashMap;
@@ -17,11 +17,11 @@ use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
-use crate::clock::{Clock, TimeControl, TimeSource};
+use crate::clock::{Act, Clock, Step, TimeControl, TimeSource};
 use crate::ratings::Entry;
 use crate::response::{GameState, RatingsAnswer, SeatRating};
 use crate::secret::token_hash;
-use crate::store::{account_of, GameRow, Requests, Store, StoreError, StoredClock};
+use crate::store::{account_of, GameRow, Requests, Store, StoreError};
 
 mod live;
 mod machine;
@@ -36,7 +36,7 @@ pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
 pub use seats::SeatBy;
 
-use live::{declared_end, move_texts};
+use live::{declared_end, move_texts, stored_clock};
 use machine::Decision;
 
 /// The server's ply cap by default (`--max-plies`).
@@ -395,15 +395,22 @@ impl Games {
         while someone && seated.play_computer().is_some() {}
         let plies = seated.game().plies().len();
         let clock = clock.map(|control| {
-            let mut clock = Clock::new(control, self.time.now_ms());
+            let now = self.time.now_ms();
             // A computer's first move counts as made at once.
-            let now = clock.since_ms;
-            for (ply, turn) in (1..=plies).zip([Color::Red, Color::Blue].into_iter().cycle()) {
-                clock.charge(turn, true, None, now, ply, false);
-            }
-            clock
+            let moves = (1..=plies).zip([Color::Red, Color::Blue].into_iter().cycle());
+            moves.fold(Clock::new(control, now), |clock, (plies, turn)| {
+                let act = Act::Move { think_ms: None };
+                let step = Step {
+                    turn,
+                    act,
+                    at_ms: now,
+                    plies,
+                    over: false,
+                };
+                clock.step(step).clock
+            })
         });
-        let mut row = GameRow {
+        let row = GameRow {
             id: id.clone(),
             header,
             seats: seat_texts,
@@ -425,15 +432,13 @@ impl Games {
             variant,
             category: category.map(str::to_string),
             version: 0,
-            clock: StoredClock::default(),
+            clock: stored_clock(clock.as_ref(), seated.game()),
         };
         let outcome = seated.game().result_token().to_string();
         let moves = move_texts(&seated.game().moves());
         let analyst = self.analyst(seated.game().rules());
         let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
             .map_err(|e| GameError::internal("creating the game", e))?;
-        live.clock = clock;
-        row.clock = live.stored_clock();
         self.store
             .insert_game(&row, &moves, &outcome)
             .map_err(|e| GameError::storage("storing the game", e))?;
@@ -639,10 +644,10 @@ impl Games {
     }
 
     /// Runs a command on a game: the one way a game changes. In one task of its own, so
-    /// that a change runs to its end (answered, or taken back) even if the client goes
+    /// that a change runs to its end (stored and told, or refused) even if the client goes
     /// away; under the game's lock, so that a game has one change in flight and its changes
     /// are stored in order and seen by nobody before they are stored. A command is decided
-    /// on the copy in memory (on a blocking thread if it may take long); on a database
+    /// on a draft of the copy in memory (on a blocking thread if it may take long); on a database
     /// other instances share, a refusal or an answer that stored nothing is decided again
     /// on the database's copy, and so is a change the database refused as made on a stale
     /// copy. Should a command panic, the game is dropped from memory and reloaded from the
@@ -720,15 +725,15 @@ impl Games {
         second.result.map(|o| seen(o, &live, &who))
     }
 
-    /// Decides the command on the copy in memory and stores what it changed.
+    /// Decides the command on the game's draft, stores the change it makes and only then
+    /// swaps it in and tells the watchers: a change the database refuses never reaches the
+    /// game.
     async fn attempt(
         self: &Arc<Self>,
         mut live: Guard,
         who: &Who,
         command: &Command,
     ) -> Result<(Guard, Attempt), GameError> {
-        // What a command decides of the clocks is kept only if it is stored.
-        let clock = live.clock.clone();
         let decided = if command.may_block(&live, &self.tablebases) {
             let (tables, who, command) = (self.tablebases.clone(), who.clone(), command.clone());
             let (back, decided) = self
@@ -739,9 +744,6 @@ impl Games {
         } else {
             decide(&mut live, who, command, &self.tablebases)
         };
-        if !matches!(decided, Ok(Decision::Store(_))) {
-            live.clock = clock.clone();
-        }
         let attempt = match decided {
             Err(e) => Attempt::unsure(Err(e)),
             Ok(Decision::Answer) => Attempt::unsure(Ok(Outcome::State(live.state()))),
@@ -751,30 +753,35 @@ impl Games {
             }
             Ok(Decision::Store(change)) => {
                 let edit = live.edit(&change);
-                let requests = edit.requests;
                 let rated_end = edit.outcome != "*" && live.category.is_some();
                 // Awaited with the game's lock held and no thread taken while it syncs.
-                let stored = self.store.queue(edit).outcome().await;
-                let stale = matches!(stored, Err(StoreError::Stale));
-                if stored.is_err() {
-                    live.clock = clock;
-                } else if rated_end {
-                    // The end changed both ratings in the same transaction: shown with it.
-                    let (games, id) = (self.clone(), live.id.clone());
-                    let (category, holders) = (live.category.clone(), live.holders.clone());
-                    let read =
-                        blocking(move || games.ratings_of(&id, category.as_deref(), &holders));
-                    match read.await {
-                        Ok(ratings) => live.ratings = ratings,
-                        Err(e) => tracing::warn!(error = %e, "reading a rated game's ratings"),
+                match self.store.queue(edit).outcome().await {
+                    Err(e) => {
+                        let stale = matches!(e, StoreError::Stale);
+                        let refused = Err(GameError::storage(change.storing(), e));
+                        match stale {
+                            true => Attempt::unsure(refused),
+                            false => Attempt::trusted(refused),
+                        }
                     }
-                }
-                let settled = live.settle(change, requests, stored);
-                let attempt = settled.map(Outcome::State);
-                if stale {
-                    Attempt::unsure(attempt)
-                } else {
-                    Attempt::trusted(attempt)
+                    Ok(()) => {
+                        if rated_end {
+                            // The end changed both ratings in the same transaction: shown
+                            // with it.
+                            let (games, id) = (self.clone(), live.id.clone());
+                            let (category, holders) = (live.category.clone(), live.holders.clone());
+                            let read = blocking(move || {
+                                games.ratings_of(&id, category.as_deref(), &holders)
+                            });
+                            match read.await {
+                                Ok(ratings) => live.ratings = ratings,
+                                Err(e) => {
+                                    tracing::warn!(error = %e, "reading a rated game's ratings")
+                                }
+                            }
+                        }
+                        Attempt::trusted(Ok(Outcome::State(live.commit(&change))))
+                    }
                 }
             }
         };
@@ -871,7 +878,7 @@ fn side_for(live: &Live, who: &Who, command: &Command) -> Result<Option<Color>, 
         (_, [one]) => *one,
         (_, _) => match (command, live.requests.undo_request) {
             (Command::AcceptUndo | Command::DeclineUndo, Some(asking)) => !asking,
-            _ => live.seated.game().position().turn(),
+            _ => live.game.position().turn(),
         },
     };
     Ok(Some(side))

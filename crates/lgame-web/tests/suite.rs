@@ -16,6 +16,7 @@ mod serve_bots;
 mod serve_classes;
 mod serve_clocks;
 mod serve_concurrency;
+mod serve_decide;
 mod serve_diagrams;
 mod serve_durability;
 mod serve_games;

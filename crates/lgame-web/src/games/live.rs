@@ -1,11 +1,12 @@
 //! A game in memory: its seats and secrets, what stands between the players, who is here,
-//! and the channel that tells its watchers of every change. Every change is made here in
-//! memory, stored, and then kept or taken back ([`Live::settle`]); what a command may do is
-//! decided in `machine.rs`.
+//! and the channel that tells its watchers of every change. A command is decided on a copy
+//! of the game, the [`Draft`] (what it may do is `machine.rs`); once the database has stored
+//! the change, the draft is swapped in and told ([`Live::commit`]). A change the database
+//! refuses is never made in memory, so there is nothing to take back.
 
 use std::sync::{Arc, Mutex};
 
-use lgame::{ByColor, Color, Move, Record};
+use lgame::{ByColor, Color, Game, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::{Level, Tablebases};
 use tokio::sync::broadcast;
@@ -17,12 +18,16 @@ use crate::response::{
     AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind, RatingsAnswer,
 };
 use crate::secret::token_matches;
-use crate::store::{self, Edit, Requests, StoreResult, StoredClock};
+use crate::store::{self, Edit, Requests, StoredClock};
 
 /// A game with its seats, secrets and standing requests.
 pub struct Live {
     pub(super) id: String,
-    pub(super) seated: SeatedGame,
+    /// The game as stored, which everyone sees: replaced only by a change the database
+    /// stored ([`Live::commit`]).
+    pub(super) game: Game,
+    /// Where the next command is decided.
+    pub(super) draft: Draft,
     pub(super) seats: [String; 2],
     /// The hash of each human side's token (`secret.rs`), as stored.
     pub(super) tokens: [Option<String>; 2],
@@ -43,7 +48,7 @@ pub struct Live {
     pub(super) arena: Option<String>,
     /// When the game was made (Unix seconds).
     created: i64,
-    /// Its clocks, if it has a time control, and the server's time they read.
+    /// Its clocks as stored, if it has a time control, and the server's time they read.
     pub(super) clock: Option<Clock>,
     pub(super) time: Arc<TimeSource>,
     /// Since when (game time) each side has had no page open anywhere (`None`: one is).
@@ -65,6 +70,15 @@ pub struct Live {
     pub(super) ratings: Option<RatingsAnswer>,
 }
 
+/// Where a command is decided (`machine.rs`): the players at a copy of the game, and a copy
+/// of the clocks, made afresh for each command ([`Live::redraft`]). Kept with the game so that
+/// each command reuses the memory of the last ([`Game::clone_from`]); between two commands
+/// what it holds means nothing.
+pub(super) struct Draft {
+    pub(super) seated: SeatedGame,
+    pub(super) clock: Option<Clock>,
+}
+
 /// Who sits at a seat (`human` or a computer's spec), by its holder, the holder's username
 /// and whether it is a bot: a bot account (a program's, or one of the server's levels'), a
 /// computer, a seat nobody holds yet, an account, a closed account, a browser.
@@ -80,7 +94,7 @@ pub fn player_at(seat: &str, holder: Option<&str>, name: Option<&str>, bot: bool
     Player { kind, name }
 }
 
-/// A change made to a game in memory, to be stored, or taken back if it cannot be.
+/// A change decided on the draft, to be stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     /// Moves played from ply `first` (1 for the first move of the game).
@@ -106,6 +120,16 @@ impl Change {
             Change::Asked(requests) => *requests,
         }
     }
+
+    /// What storing it is, as a refusal to store it says.
+    pub(super) fn storing(&self) -> &'static str {
+        match self {
+            Change::Played { .. } => "storing the move",
+            Change::TakenBack { .. } => "storing the undo",
+            Change::Declared => "storing the end of the game",
+            Change::Asked(_) => "storing the request",
+        }
+    }
 }
 
 impl Live {
@@ -127,12 +151,16 @@ impl Live {
         };
         let now = time.now_ms();
         Ok(Live {
+            game: seated.game().clone(),
+            announced: seated.game().plies().len(),
+            draft: Draft {
+                seated,
+                clock: clock.clone(),
+            },
             clock,
             time,
             gone_since: [Some(now); 2],
             id,
-            announced: seated.game().plies().len(),
-            seated,
             seats: row.seats.clone(),
             tokens: row.token_hashes.clone(),
             requests: row.requests,
@@ -154,16 +182,11 @@ impl Live {
         })
     }
 
-    /// The clocks as stored: their JSON and the deadline the server keeps.
-    pub(super) fn stored_clock(&self) -> StoredClock {
-        let turn = self.seated.game().position().turn();
-        StoredClock {
-            json: self
-                .clock
-                .as_ref()
-                .map(|c| serde_json::to_string(c).expect("a clock is numbers and names")),
-            deadline_ms: self.clock.as_ref().and_then(|c| c.deadline_ms(turn)),
-        }
+    /// Makes the draft a copy of the game and its clocks as they stand, for a command to be
+    /// decided on.
+    pub(super) fn redraft(&mut self) {
+        self.draft.seated.game_mut().clone_from(&self.game);
+        self.draft.clock.clone_from(&self.clock);
     }
 
     /// Since when (game time) `side` has had no page open anywhere, if it has none.
@@ -242,14 +265,14 @@ impl Live {
 
     /// Whether the game goes on and `position` is one it has stood at.
     pub fn goes_on_through(&self, position: &lgame::Position) -> bool {
-        let game = self.seated.game();
+        let game = &self.game;
         !game.is_over()
             && (game.start() == position || game.plies().iter().any(|p| p.position == *position))
     }
 
     /// The game as everyone may see it (never a token).
     pub fn state(&self) -> GameState {
-        let game = self.seated.game();
+        let game = &self.game;
         let conclusion = game.conclusion();
         let [red, blue] = self.seats.clone();
         GameState {
@@ -298,7 +321,7 @@ impl Live {
     /// server does not solve, and for an aborted game (nothing was played). The table is the
     /// one the server holds, or solved here.
     pub fn accuracy(&self) -> Option<AccuracyAnswer> {
-        let game = self.seated.game();
+        let game = &self.game;
         let aborted = lgame::game::Ending::Declared(lgame::game::Termination::Aborted);
         if game.conclusion().is_none_or(|c| c.ending == aborted) {
             return None;
@@ -325,15 +348,17 @@ impl Live {
     /// the table it may probe is held already. (A table dropped from the cache between this
     /// check and the reply would be solved on the async thread: slow, but still correct.)
     pub fn replies_quick(&self, tables: &Tablebases) -> bool {
-        let rules = self.seated.game().rules();
-        COLORS.iter().all(|&color| match self.seated.seat(color) {
-            Seat::Human => true,
-            Seat::Engine(_) => false,
-            Seat::Computer(spec) => {
-                let probes = spec.level == Level::Perfect || spec.strength > 0;
-                spec.level != Level::Intermediate && (!probes || tables.cached(rules).is_some())
-            }
-        })
+        let rules = self.game.rules();
+        COLORS
+            .iter()
+            .all(|&color| match self.draft.seated.seat(color) {
+                Seat::Human => true,
+                Seat::Engine(_) => false,
+                Seat::Computer(spec) => {
+                    let probes = spec.level == Level::Perfect || spec.strength > 0;
+                    spec.level != Level::Intermediate && (!probes || tables.cached(rules).is_some())
+                }
+            })
     }
 
     /// The game's version as this copy knows it.
@@ -348,7 +373,7 @@ impl Live {
 
     /// Whether this is a game between two computers that goes on.
     pub fn plays_itself(&self) -> bool {
-        !self.human(Color::Red) && !self.human(Color::Blue) && !self.seated.game().is_over()
+        !self.human(Color::Red) && !self.human(Color::Blue) && !self.game.is_over()
     }
 
     /// The game's record (notation.md) with what a reader wants to know of it, as tags (docs/
@@ -358,7 +383,9 @@ impl Live {
     /// game's `TimeControl`, and once it is over how it ended (`Ending`) beside `Result`
     /// (and `Termination` for an end declared off the board).
     pub fn record(&self, site: &str) -> String {
-        let mut record = self.seated.record();
+        // The game's own record: the server seats no engine, so none forfeits with a reason
+        // to tell (`SeatedGame::record`'s comment).
+        let mut record = Record::from_game(&self.game);
         for side in COLORS {
             let name = player_name(&self.player(side), &self.seats[side as usize]);
             record.set_tag(if side == Color::Red { "Red" } else { "Blue" }, name);
@@ -384,7 +411,7 @@ impl Live {
         if let Some(clock) = &self.clock {
             record.set_tag("TimeControl", clock.control.tag());
         }
-        if let Some(conclusion) = self.seated.game().conclusion() {
+        if let Some(conclusion) = self.game.conclusion() {
             record.set_tag("Ending", conclusion.ending.name());
         }
         record.to_string()
@@ -402,7 +429,7 @@ impl Live {
     /// watchers), and tells the watchers what changed: the plies from the first that
     /// differs.
     pub(super) fn replace(&mut self, fresh: Live) {
-        let (old, new) = (self.seated.game().moves(), fresh.seated.game().moves());
+        let (old, new) = (self.game.moves(), fresh.game.moves());
         let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
         let announced = self.announced.min(same);
         let present = std::mem::take(&mut self.present);
@@ -467,8 +494,9 @@ impl Live {
         }
     }
 
-    /// The edit that stores a change made in memory, on this copy's version.
+    /// The edit that stores the change decided on the draft, on this copy's version.
     pub(super) fn edit(&self, change: &Change) -> Edit {
+        let game = self.draft.seated.game();
         let stored = match change {
             Change::Played { first, moves } => store::Change::Append {
                 first: *first,
@@ -476,7 +504,7 @@ impl Live {
             },
             Change::TakenBack { keep, .. } => store::Change::Truncate { keep: *keep },
             Change::Declared => {
-                let (termination, result) = declared_end(self.seated.game()).unwrap_or_default();
+                let (termination, result) = declared_end(game).unwrap_or_default();
                 store::Change::End {
                     termination,
                     result,
@@ -489,44 +517,19 @@ impl Live {
             version: self.version,
             change: stored,
             requests: change.requests_after(),
-            outcome: self.seated.game().result_token().to_string(),
-            clock: self.stored_clock(),
+            outcome: game.result_token().to_string(),
+            clock: stored_clock(self.draft.clock.as_ref(), game),
         }
     }
 
-    /// Once a change's outcome is known: kept and told to the watchers (the new state), or
-    /// taken back in memory if it was not stored. Every change to a game ends here.
-    pub(super) fn settle(
-        &mut self,
-        change: Change,
-        requests: Requests,
-        stored: StoreResult<()>,
-    ) -> Result<GameState, GameError> {
-        if let Err(e) = stored {
-            let what = match change {
-                Change::Played { moves, .. } => {
-                    for _ in &moves {
-                        self.seated.game_mut().undo();
-                    }
-                    "storing the move"
-                }
-                Change::TakenBack { taken, .. } => {
-                    for _ in 0..taken {
-                        self.seated.game_mut().redo();
-                    }
-                    "storing the undo"
-                }
-                Change::Declared => {
-                    self.seated.game_mut().withdraw_declaration();
-                    "storing the end of the game"
-                }
-                Change::Asked(_) => "storing the request",
-            };
-            return Err(GameError::storage(what, e));
-        }
+    /// Once the database has stored `change`, the draft it was decided on becomes the game
+    /// (the old game's memory left to the next draft), and the watchers are told.
+    pub(super) fn commit(&mut self, change: &Change) -> GameState {
+        std::mem::swap(&mut self.game, self.draft.seated.game_mut());
+        std::mem::swap(&mut self.clock, &mut self.draft.clock);
+        self.requests = change.requests_after();
         self.version += 1;
-        self.requests = requests;
-        Ok(self.tell())
+        self.tell()
     }
 
     /// A side's page connected here (`joined`) or left: watchers are told who is here.
@@ -550,6 +553,15 @@ impl Live {
             self.note_gone();
             self.tell();
         }
+    }
+}
+
+/// Clocks as stored, in `game`: their JSON and the deadline the server keeps.
+pub(super) fn stored_clock(clock: Option<&Clock>, game: &Game) -> StoredClock {
+    let turn = game.position().turn();
+    StoredClock {
+        json: clock.map(|c| serde_json::to_string(c).expect("a clock is numbers and names")),
+        deadline_ms: clock.and_then(|c| c.deadline_ms(turn)),
     }
 }
 

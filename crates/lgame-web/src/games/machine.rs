@@ -1,6 +1,8 @@
 //! The game's state machine: every command a game takes, who may give it, in which state it
-//! is allowed, and what it does — the change it makes in memory (to be stored by
-//! [`super::Games::run`]) and so what it does to standing offers ([`Change::requests_after`]).
+//! is allowed, and what it does — the change it makes on the game's draft (stored, then
+//! swapped in, by [`super::Games::run`]) and so what it does to standing offers
+//! ([`Change::requests_after`]). Each match names every command: a new one is handled or
+//! does not compile.
 //!
 //! | command | from | allowed when | makes |
 //! |---|---|---|---|
@@ -19,8 +21,8 @@
 //! | `CatchUp`, `PresenceElsewhere`, `RetellPresence` | the server | always | the copy brought up to the database; who is here elsewhere |
 //!
 //! A move, an undo or an end withdraws a standing draw offer and a request to take back.
-//! Every change stored is also a change of the clocks ([`Live::time_change`]): the side
-//! that was to move is charged its time.
+//! Every change stored is also a step of the clocks ([`crate::clock::Clock::step`]): the side that was to
+//! move is charged its time.
 
 use lgame::game::{Ending, GameResult, ResultToken, Termination};
 use lgame::{Color, Move};
@@ -29,7 +31,7 @@ use lgame_players::Tablebases;
 
 use super::live::{declared_end, Change, Live};
 use super::{Conflict, GameError, Requests};
-use crate::clock::{Due, GONE_MS};
+use crate::clock::{Act, Due, Step, GONE_MS};
 
 /// Every change a game takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,10 +99,10 @@ pub enum Who {
     Server,
 }
 
-/// What a command decided, made in memory but not yet stored.
+/// What a command decided, on the draft: nothing in the game has changed yet.
 #[derive(Debug)]
 pub(super) enum Decision {
-    /// A change to store (then kept, or taken back if it cannot be).
+    /// A change to store: the draft holds the game as it makes it, swapped in once stored.
     Store(Change),
     /// Nothing to store: the state as it stands answers (on a database other instances
     /// share, an answer of a copy that may be stale is made again on the database's copy).
@@ -112,14 +114,25 @@ pub(super) enum Decision {
 impl Command {
     /// Whether the command is given by a side (with a token), rather than the server.
     pub fn by_a_side(&self) -> bool {
-        !matches!(
-            self,
+        match self {
+            Command::Move { .. }
+            | Command::Undo
+            | Command::AcceptUndo
+            | Command::DeclineUndo
+            | Command::OfferDraw
+            | Command::DeclineDraw
+            | Command::GiveTime
+            | Command::Claim { .. }
+            | Command::Resign
+            | Command::Rematch
+            | Command::Present
+            | Command::Absent => true,
             Command::ComputerPly
-                | Command::Flag
-                | Command::CatchUp { .. }
-                | Command::PresenceElsewhere { .. }
-                | Command::RetellPresence
-        )
+            | Command::Flag
+            | Command::CatchUp { .. }
+            | Command::PresenceElsewhere { .. }
+            | Command::RetellPresence => false,
+        }
     }
 
     /// Whether deciding it may take long (a computer's reply, a table to solve): then it is
@@ -129,50 +142,66 @@ impl Command {
             Command::Move { .. } | Command::OfferDraw | Command::ComputerPly => {
                 !live.replies_quick(tables)
             }
-            _ => false,
+            Command::Undo
+            | Command::AcceptUndo
+            | Command::DeclineUndo
+            | Command::DeclineDraw
+            | Command::GiveTime
+            | Command::Claim { .. }
+            | Command::Resign
+            | Command::Rematch
+            | Command::Flag
+            | Command::Present
+            | Command::Absent
+            | Command::CatchUp { .. }
+            | Command::PresenceElsewhere { .. }
+            | Command::RetellPresence => false,
         }
     }
 }
 
 impl Live {
-    /// Decides a command of `side` (`None`: the server's) in the game as it stands: a
-    /// change made in memory, clocks included, or a refusal, which leaves the game as it
-    /// was (the clocks are the caller's to put back: [`super::Games::run`]).
+    /// Decides a command of `side` (`None`: the server's) on a fresh draft of the game as it
+    /// stands: a change made on the draft, its clocks stepped, or a refusal. Either way the
+    /// game itself is as it was; only who is here changes at once (it is never stored).
     pub(super) fn decide(
         &mut self,
         side: Option<Color>,
         command: &Command,
         tables: &Tablebases,
     ) -> Result<Decision, GameError> {
+        self.redraft();
         let now = self.time.now_ms();
-        let turn = self.seated.game().position().turn();
+        let turn = self.game.position().turn();
         let decision = match side {
             None => self.decide_for_server(command, now)?,
             Some(side) => self.decide_for(side, command, tables, now)?,
         };
         if let Decision::Store(change) = &decision {
-            self.time_change(turn, change, command, now);
+            let game = self.draft.seated.game();
+            let act = match (change, command) {
+                (Change::Played { .. }, Command::Move { think_ms, .. }) => Act::Move {
+                    think_ms: *think_ms,
+                },
+                // A computer's ply: no thinking time told, no lag forgiven.
+                (Change::Played { .. }, _) => Act::Move { think_ms: None },
+                (Change::TakenBack { .. } | Change::Declared | Change::Asked(_), _) => Act::Other,
+            };
+            let step = Step {
+                turn,
+                act,
+                at_ms: now,
+                plies: game.plies().len(),
+                over: game.is_over(),
+            };
+            self.draft.clock = self.draft.clock.as_ref().map(|c| c.step(step).clock);
         }
         Ok(decision)
     }
 
-    /// The clocks after a change made at `now`, `turn` to move before it: charged to
-    /// `turn`, who moved if the change played moves.
-    fn time_change(&mut self, turn: Color, change: &Change, command: &Command, now: i64) {
-        let game = self.seated.game();
-        let (plies, over) = (game.plies().len(), game.is_over());
-        let Some(clock) = &mut self.clock else { return };
-        let moved = matches!(change, Change::Played { .. });
-        let think_ms = match command {
-            Command::Move { think_ms, .. } => *think_ms,
-            _ => None,
-        };
-        clock.charge(turn, moved, think_ms, now, plies, over);
-    }
-
     /// What is due on the game's clock now, if anything: a flag, an abort.
     pub fn due(&self) -> Option<Due> {
-        let turn = self.seated.game().position().turn();
+        let turn = self.game.position().turn();
         let clock = self.clock.as_ref()?;
         clock.due(turn, self.time.now_ms())
     }
@@ -203,7 +232,7 @@ impl Live {
             }
             Command::GiveTime => {
                 self.playing()?;
-                match &mut self.clock {
+                match &mut self.draft.clock {
                     Some(clock) => clock.give(!side),
                     None => return Err(self.conflict(Conflict::NoClock)),
                 }
@@ -212,7 +241,7 @@ impl Live {
             Command::Claim { draw } => self.claim(side, *draw, now),
             Command::Resign => {
                 self.playing()?;
-                let resigned = self.seated.game_mut().resign(side);
+                let resigned = self.draft.seated.game_mut().resign(side);
                 resigned.map_err(|e| self.conflict(Conflict::Refused(e)))?;
                 Ok(Decision::Store(Change::Declared))
             }
@@ -220,16 +249,21 @@ impl Live {
                 self.presence(side, *command == Command::Present);
                 Ok(Decision::Told)
             }
-            // Given by the server only, or handled before (`Rematch`).
-            _ => Err(GameError::NotASide),
+            // The server's; `Rematch` and `CatchUp` are the runner's (`games.rs`).
+            Command::ComputerPly
+            | Command::Flag
+            | Command::CatchUp { .. }
+            | Command::PresenceElsewhere { .. }
+            | Command::RetellPresence
+            | Command::Rematch => Err(GameError::NotASide),
         }
     }
 
     fn decide_for_server(&mut self, command: &Command, now: i64) -> Result<Decision, GameError> {
         match command {
             Command::Flag => {
-                let turn = self.seated.game().position().turn();
-                let due = self.clock.as_ref().and_then(|c| c.due(turn, now));
+                let turn = self.draft.seated.game().position().turn();
+                let due = self.draft.clock.as_ref().and_then(|c| c.due(turn, now));
                 let (termination, result) = match due {
                     None => return Ok(Decision::Answer),
                     Some(Due::Abort) => (Termination::Aborted, ResultToken::Unfinished),
@@ -238,19 +272,19 @@ impl Live {
                         ResultToken::Finished(GameResult::win_for(!side)),
                     ),
                 };
-                let declared = self.seated.game_mut().declare(termination, result);
+                let declared = self.draft.seated.game_mut().declare(termination, result);
                 declared.map_err(|e| self.conflict(Conflict::Refused(e)))?;
                 Ok(Decision::Store(Change::Declared))
             }
             Command::ComputerPly if self.plays_itself() => {
-                let first = self.seated.game().plies().len() + 1;
-                match self.seated.play_computer() {
+                let first = self.draft.seated.game().plies().len() + 1;
+                match self.draft.seated.play_computer() {
                     Some(mv) => Ok(Decision::Store(Change::Played {
                         first,
                         moves: vec![mv],
                     })),
                     // A forfeit (never a built-in level): its declared end is stored.
-                    None if declared_end(self.seated.game()).is_some() => {
+                    None if declared_end(self.draft.seated.game()).is_some() => {
                         Ok(Decision::Store(Change::Declared))
                     }
                     None => Ok(Decision::Answer),
@@ -265,14 +299,26 @@ impl Live {
                 self.expire_presence();
                 Ok(Decision::Told)
             }
-            // A side's commands need a side; `CatchUp` is the runner's.
-            _ => Err(GameError::NotASide),
+            // A side's, which needs a side; `CatchUp` is the runner's (`games.rs`).
+            Command::Move { .. }
+            | Command::Undo
+            | Command::AcceptUndo
+            | Command::DeclineUndo
+            | Command::OfferDraw
+            | Command::DeclineDraw
+            | Command::GiveTime
+            | Command::Claim { .. }
+            | Command::Resign
+            | Command::Rematch
+            | Command::Present
+            | Command::Absent
+            | Command::CatchUp { .. } => Err(GameError::NotASide),
         }
     }
 
     /// Refuses anything but a finished game's rematch once the game is over.
     fn playing(&self) -> Result<(), GameError> {
-        match self.seated.game().conclusion() {
+        match self.draft.seated.game().conclusion() {
             Some(end) => Err(self.conflict(Conflict::Over(end))),
             None => Ok(()),
         }
@@ -287,11 +333,11 @@ impl Live {
         now: i64,
     ) -> Result<Decision, GameError> {
         self.playing()?;
-        let played = self.seated.game().plies().len();
+        let played = self.draft.seated.game().plies().len();
         if ply != played as u64 + 1 {
             return Err(self.conflict(Conflict::Stale { ply, played }));
         }
-        let turn = self.seated.game().position().turn();
+        let turn = self.draft.seated.game().position().turn();
         if turn != side {
             return Err(self.conflict(Conflict::NotYourTurn { turn, side }));
         }
@@ -302,8 +348,8 @@ impl Live {
         {
             return Err(self.conflict(Conflict::OutOfTime(side)));
         }
-        let before = *self.seated.game().position();
-        match self.seated.play_human(mv) {
+        let before = *self.draft.seated.game().position();
+        match self.draft.seated.play_human(mv) {
             Ok(_) => {}
             Err(lgame::game::GameError::Illegal(reason)) => {
                 return Err(GameError::Illegal {
@@ -315,7 +361,7 @@ impl Live {
             Err(e) => return Err(self.conflict(Conflict::Refused(e))),
         }
         let mut moves = vec![*mv];
-        while let Some(reply) = self.seated.play_computer() {
+        while let Some(reply) = self.draft.seated.play_computer() {
             moves.push(reply);
         }
         let first = played + 1;
@@ -324,20 +370,17 @@ impl Live {
 
     /// Against the computer: back to the person's previous turn.
     fn take_back(&mut self) -> Result<Decision, GameError> {
-        if let Some(end) = self.seated.game().conclusion() {
+        if let Some(end) = self.draft.seated.game().conclusion() {
             if matches!(end.ending, Ending::Declared(_)) {
                 return Err(self.conflict(Conflict::Over(end)));
             }
         }
-        let taken = self.seated.undo();
-        if taken == 0 || !self.seated.waiting_for_human() {
-            // Back before the person's first move: put it all back.
-            for _ in 0..taken {
-                self.seated.game_mut().redo();
-            }
+        let taken = self.draft.seated.undo();
+        if taken == 0 || !self.draft.seated.waiting_for_human() {
+            // Back before the person's first move.
             return Err(self.conflict(Conflict::NothingToUndo));
         }
-        let keep = self.seated.game().plies().len();
+        let keep = self.draft.seated.game().plies().len();
         Ok(Decision::Store(Change::TakenBack { keep, taken }))
     }
 
@@ -362,8 +405,8 @@ impl Live {
     /// How many plies take back `side`'s last move: 1 if it was the last ply, 2 if the
     /// other has replied; `None` when the side has not moved.
     fn undo_depth(&self, side: Color) -> Option<usize> {
-        let plies = self.seated.game().plies().len();
-        let depth = if self.seated.game().position().turn() == side {
+        let plies = self.draft.seated.game().plies().len();
+        let depth = if self.draft.seated.game().position().turn() == side {
             2
         } else {
             1
@@ -389,9 +432,9 @@ impl Live {
             return Err(self.conflict(Conflict::NothingToUndo));
         };
         for _ in 0..taken {
-            self.seated.game_mut().undo();
+            self.draft.seated.game_mut().undo();
         }
-        let keep = self.seated.game().plies().len();
+        let keep = self.draft.seated.game().plies().len();
         Ok(Decision::Store(Change::TakenBack { keep, taken }))
     }
 
@@ -399,12 +442,16 @@ impl Live {
     /// [`GONE_MS`], on their turn; a win, or a `draw`, recorded as `abandoned`.
     fn claim(&mut self, side: Color, draw: bool, now: i64) -> Result<Decision, GameError> {
         self.playing()?;
-        let real_time = self.clock.as_ref().is_some_and(|c| c.control.real_time());
+        let real_time = self
+            .draft
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.control.real_time());
         if !real_time {
             return Err(self.conflict(Conflict::NoClock));
         }
         let other = !side;
-        let turn = self.seated.game().position().turn();
+        let turn = self.draft.seated.game().position().turn();
         let gone = self.gone_since(other).is_some_and(|t| now - t >= GONE_MS);
         if turn != other || !gone || !self.human(other) {
             return Err(self.conflict(Conflict::OpponentHere(other)));
@@ -413,10 +460,8 @@ impl Live {
             true => ResultToken::Finished(GameResult::Draw),
             false => ResultToken::Finished(GameResult::win_for(side)),
         };
-        let declared = self
-            .seated
-            .game_mut()
-            .declare(Termination::Abandoned, result);
+        let declared = self.draft.seated.game_mut();
+        let declared = declared.declare(Termination::Abandoned, result);
         declared.map_err(|e| self.conflict(Conflict::Refused(e)))?;
         Ok(Decision::Store(Change::Declared))
     }
@@ -441,8 +486,8 @@ impl Live {
                 }
             }
         } else {
-            let accepts = match self.seated.seat(other) {
-                Seat::Computer(spec) => spec.level.accepts_draw(self.seated.game(), tables),
+            let accepts = match self.draft.seated.seat(other) {
+                Seat::Computer(spec) => spec.level.accepts_draw(self.draft.seated.game(), tables),
                 _ => false,
             };
             if !accepts {
@@ -450,7 +495,7 @@ impl Live {
                 return Err(self.conflict(Conflict::DrawDeclined { side: other, seat }));
             }
         }
-        let drawn = self.seated.game_mut().agree_draw();
+        let drawn = self.draft.seated.game_mut().agree_draw();
         drawn.map_err(|e| self.conflict(Conflict::Refused(e)))?;
         Ok(Decision::Store(Change::Declared))
     }
@@ -483,6 +528,11 @@ mod tests {
             Some(position) => Game::from_position(position).unwrap(),
             None => Game::new(Rules::classic()),
         };
+        seat(red, blue, game)
+    }
+
+    /// `game` in memory, `red` against `blue`.
+    fn seat(red: &str, blue: &str, game: Game) -> Live {
         let seats = [red.parse().unwrap(), blue.parse().unwrap()];
         let seated = SeatedGame::new(game, seats, 7, tables());
         let row = GameRow {
@@ -522,8 +572,8 @@ mod tests {
     fn run(live: &mut Live, side: Option<Color>, command: &Command) -> Result<(), GameError> {
         match live.decide(side, command, &tables())? {
             Decision::Store(change) => {
-                let requests = live.edit(&change).requests;
-                live.settle(change, requests, Ok(())).map(drop)
+                live.commit(&change);
+                Ok(())
             }
             Decision::Answer | Decision::Told => Ok(()),
         }
@@ -537,7 +587,7 @@ mod tests {
     /// A legal move that does not end the game; in a finished game, any L move (the game
     /// refuses it before the rules could).
     fn quiet_move(live: &Live) -> Move {
-        let position = *live.seated.game().position();
+        let position = *live.game.position();
         position
             .legal_moves()
             .into_iter()
@@ -579,7 +629,7 @@ mod tests {
         states.push(("against perfect, the start", live("human", "perfect", None)));
         let mut lost = live("human", "perfect", Some(position_of(Value::Win(1))));
         let win = {
-            let position = *lost.seated.game().position();
+            let position = *lost.game.position();
             let moves = position.legal_moves();
             *moves
                 .iter()
@@ -962,23 +1012,10 @@ mod tests {
         }
     }
 
-    /// A copy of a game in memory: its moves, standing requests and clocks replayed on a new
-    /// one.
+    /// A copy of a game in memory: its game, standing requests and clocks, with new players.
     fn rebuild(template: &Live) -> Live {
-        let mut copy = live(
-            &template.seats[0],
-            &template.seats[1],
-            Some(*template.seated.game().start())
-                .filter(|s| *s != Rules::classic().start_position()),
-        );
-        for mv in template.seated.game().moves() {
-            copy.seated.play_human(&mv).unwrap();
-        }
-        if let Some(end) = template.seated.game().conclusion() {
-            if let lgame::game::Ending::Declared(t) = end.ending {
-                copy.seated.game_mut().declare(t, end.token()).unwrap();
-            }
-        }
+        let [red, blue] = &template.seats;
+        let mut copy = seat(red, blue, template.game.clone());
         copy.requests = template.requests;
         copy.clock = template.clock.clone();
         copy

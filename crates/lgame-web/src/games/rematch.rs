@@ -36,7 +36,7 @@ impl Games {
     /// colours swapped). (Blocking.)
     fn rematch(&self, live: &mut Live, who: &Who) -> Result<Started, GameError> {
         let side = side_for(live, who, &Command::Rematch)?.ok_or(GameError::NotASide)?;
-        if !live.seated.game().is_over() {
+        if !live.game.is_over() {
             return Err(live.conflict(Conflict::NotOver));
         }
         let new_side = !side;
@@ -47,7 +47,7 @@ impl Games {
                 false => self.held_rematch(&id),
             };
         }
-        let fresh = live.seated.game().rules_only();
+        let fresh = live.game.rules_only();
         let seats = [
             parse_seat("blue", &live.seats[1])?,
             parse_seat("red", &live.seats[0])?,
