@@ -28,7 +28,7 @@ use crate::response::{
     SessionInfo, SessionInfoAnswer, Sessions,
 };
 use crate::store::{
-    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    user_holder, wait, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
     SESSION_ID_LEN,
 };
 
@@ -134,14 +134,16 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
         device: caller.device.clone(),
         address: caller.ip.map(|ip| ip.to_string()),
     };
-    games
-        .store
-        .insert_session(&secret_hash(&secret), &session)
-        .map_err(storage)?;
+    wait(games.store.insert_session(&secret_hash(&secret), &session)).map_err(storage)?;
     if let Some(anon) = caller.anon_holder() {
         games.adopt_seats(&anon, &user.holder())?;
     }
-    crate::fairplay::note_use(&games.store, caller, user.id, now_ms)?;
+    wait(crate::fairplay::note_use(
+        &games.store,
+        caller,
+        user.id,
+        now_ms,
+    ))?;
     Ok(caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS))
 }
 
@@ -197,12 +199,10 @@ async fn sign_up(
             email,
         };
         let now_s = games.time.now_ms().div_euclid(1000);
-        let Some(id) = games.store.create_user(&new, now_s).map_err(storage)? else {
+        let Some(id) = wait(games.store.create_user(&new, now_s)).map_err(storage)? else {
             return Ok(Err(new.username));
         };
-        let user = games
-            .store
-            .user(UserBy::Id(id))
+        let user = wait(games.store.user(UserBy::Id(id)))
             .map_err(storage)?
             .ok_or_else(|| GameError::internal("signing up", "the new account is gone"))?;
         let cookie = open_session(&games, &caller, &user)?;
@@ -231,7 +231,11 @@ async fn refuse_look_alike(
     except: Option<i64>,
 ) -> Result<(), ApiError> {
     let (games, name) = (shared.games.clone(), username.to_string());
-    let found = blocking(move || games.store.look_alike(&name, except).map_err(storage)).await?;
+    let found = games
+        .store
+        .look_alike(&name, except)
+        .await
+        .map_err(storage)?;
     match found {
         Some(existing)
             if credentials::username_key(&existing) != credentials::username_key(username) =>
@@ -264,10 +268,14 @@ async fn check_login(
     limits
         .account_failures
         .check_left((key.clone(), ip), time.now_ms())?;
-    let games = shared.games.clone();
-    let lookup = key.clone();
+    let user = shared
+        .games
+        .store
+        .user(UserBy::Key(&key))
+        .await
+        .map_err(storage)?;
+    // Argon2 takes its time: off the async threads.
     let user = blocking(move || {
-        let user = games.store.user(UserBy::Key(&lookup)).map_err(storage)?;
         let hash = user.as_ref().map(|u| u.password_hash.as_str());
         Ok(credentials::verify_password(&password, hash)
             .then_some(user)
@@ -308,7 +316,7 @@ async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Respons
     if let Some(logged_in) = caller.logged_in.clone() {
         let games = shared.games.clone();
         let id_hash = logged_in.id_hash.clone();
-        blocking(move || games.store.end_session(&id_hash).map_err(storage)).await?;
+        games.store.end_session(&id_hash).await.map_err(storage)?;
         shared
             .connections
             .close_where(|c| c.session.as_deref() == Some(logged_in.id_hash.as_str()));
@@ -339,21 +347,21 @@ async fn change_password(
     let me = logged_in(&caller)?.clone();
     check_login(&shared, &caller, &me.user.username, req.password).await?;
     credentials::check_password(&req.new_password, &me.user.username).map_err(bad_password)?;
-    let (games, kept) = (shared.games.clone(), me.clone());
-    blocking(move || {
-        let hash = credentials::hash_password(&req.new_password)
-            .map_err(|e| GameError::internal("hashing the password", e))?;
-        let store = &games.store;
-        store
-            .change_user(kept.user.id, &UserChange::Password(hash))
-            .map_err(storage)?;
-        // Whoever else knew the old password is logged out.
-        store
-            .end_sessions(kept.user.id, Some(&kept.id_hash))
-            .map_err(storage)?;
-        Ok(())
+    let hash = blocking(move || {
+        credentials::hash_password(&req.new_password)
+            .map_err(|e| GameError::internal("hashing the password", e))
     })
     .await?;
+    let store = &shared.games.store;
+    store
+        .change_user(me.user.id, &UserChange::Password(hash))
+        .await
+        .map_err(storage)?;
+    // Whoever else knew the old password is logged out.
+    store
+        .end_sessions(me.user.id, Some(&me.id_hash))
+        .await
+        .map_err(storage)?;
     end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(account_of(&me.user)))
 }
@@ -365,7 +373,7 @@ async fn sessions(
 ) -> Result<Json<Sessions>, ApiError> {
     let me = logged_in(&caller)?.clone();
     let (games, id) = (shared.games.clone(), me.user.id);
-    let listed = blocking(move || games.store.sessions_of(id).map_err(storage)).await?;
+    let listed = games.store.sessions_of(id).await.map_err(storage)?;
     Ok(Json(Sessions {
         sessions: listed
             .into_iter()
@@ -387,7 +395,11 @@ async fn end_one_session(
     let ended = match readable {
         true => {
             let asked = public.to_ascii_lowercase();
-            blocking(move || games.store.end_session_of(id, &asked).map_err(storage)).await?
+            games
+                .store
+                .end_session_of(id, &asked)
+                .await
+                .map_err(storage)?
         }
         false => None,
     };
@@ -414,8 +426,11 @@ async fn end_other_sessions(
     let me = logged_in(&caller)?.clone();
     let games = shared.games.clone();
     let (id, keep) = (me.user.id, me.id_hash.clone());
-    let ended =
-        blocking(move || games.store.end_sessions(id, Some(&keep)).map_err(storage)).await?;
+    let ended = games
+        .store
+        .end_sessions(id, Some(&keep))
+        .await
+        .map_err(storage)?;
     end_connections(&shared, &me.user, &me.id_hash);
     Ok(Json(Ended { ended }))
 }
@@ -431,7 +446,7 @@ async fn close_account(
     let id = me.user.id;
     blocking(move || {
         let held = games.held_by(&user_holder(id))?;
-        games.store.delete_user(id).map_err(storage)?;
+        wait(games.store.delete_user(id)).map_err(storage)?;
         // The games in memory show the player as deleted from now on.
         games.refresh_cached(&held)
     })
@@ -524,7 +539,7 @@ async fn games_page(
         offset: i64::from(per_page) * (i64::from(page) - 1),
     };
     let games = shared.games.clone();
-    let (listed, total) = blocking(move || games.store.games_of(&q).map_err(storage)).await?;
+    let (listed, total) = games.store.games_of(&q).await.map_err(storage)?;
     Ok(GamesPage {
         games: listed.into_iter().map(|g| summary(g, &holder)).collect(),
         page,
@@ -556,7 +571,7 @@ async fn my_games(
 /// An account by its username (any case), or 404.
 pub(crate) async fn user_named(shared: &Shared, name: &str) -> Result<User, ApiError> {
     let (games, key) = (shared.games.clone(), credentials::username_key(name));
-    let user = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage)).await?;
+    let user = games.store.user(UserBy::Key(&key)).await.map_err(storage)?;
     user.ok_or_else(|| {
         let name: String = name.chars().take(40).collect();
         ApiError::new(
@@ -588,7 +603,7 @@ async fn profile(
 ) -> Result<Json<Profile>, ApiError> {
     let user = user_named(&shared, &name).await?;
     let (games, holder) = (shared.games.clone(), user.holder());
-    let standings = blocking(move || games.store.standings(&holder).map_err(storage)).await?;
+    let standings = games.store.standings(&holder).await.map_err(storage)?;
     let count = |s: Standing| {
         standings
             .iter()
@@ -639,18 +654,13 @@ async fn export(
     headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     let me = logged_in(&caller)?.clone();
-    let games = shared.games.clone();
-    let id = me.user.id;
-    let (sessions, tokens, arenas, footprints) = blocking(move || {
-        let store = &games.store;
-        Ok((
-            store.sessions_of(id).map_err(storage)?,
-            store.tokens_of(id).map_err(storage)?,
-            store.arenas_of(id).map_err(storage)?,
-            store.footprints_of(id).map_err(storage)?,
-        ))
-    })
-    .await?;
+    let (store, id) = (&shared.games.store, me.user.id);
+    let (sessions, tokens, arenas, footprints) = (
+        store.sessions_of(id).await.map_err(storage)?,
+        store.tokens_of(id).await.map_err(storage)?,
+        store.arenas_of(id).await.map_err(storage)?,
+        store.footprints_of(id).await.map_err(storage)?,
+    );
     let ratings = crate::ratings::ratings_of(&shared, id).await?;
     let mut all = Vec::new();
     let mut page = 1;

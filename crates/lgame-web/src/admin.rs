@@ -13,7 +13,7 @@ use crate::credentials;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
 use crate::store::{
-    account_of, Database, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+    account_of, wait, Database, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
 };
 
 /// An account as `lgame admin list` shows it.
@@ -48,8 +48,7 @@ impl Admin {
 
     fn user(&self, username: &str) -> anyhow::Result<User> {
         let key = credentials::username_key(username);
-        self.store()
-            .user(UserBy::Key(&key))?
+        wait(self.store().user(UserBy::Key(&key)))?
             .ok_or_else(|| anyhow!("no account is named '{username}'"))
     }
 
@@ -58,19 +57,23 @@ impl Admin {
         let user = self.user(username)?;
         credentials::check_password(password, &user.username).map_err(|e| anyhow!(e))?;
         let hash = credentials::hash_password(password)?;
-        self.store()
-            .change_user(user.id, &UserChange::Password(hash))?;
-        self.store().end_sessions(user.id, None)?;
+        wait(
+            self.store()
+                .change_user(user.id, &UserChange::Password(hash)),
+        )?;
+        wait(self.store().end_sessions(user.id, None))?;
         Ok(())
     }
 
     /// Disables (no log-in, every session ended) or re-enables an account.
     pub fn set_disabled(&self, username: &str, disabled: bool) -> anyhow::Result<()> {
         let user = self.user(username)?;
-        self.store()
-            .change_user(user.id, &UserChange::Disabled(disabled))?;
+        wait(
+            self.store()
+                .change_user(user.id, &UserChange::Disabled(disabled)),
+        )?;
         if disabled {
-            self.store().end_sessions(user.id, None)?;
+            wait(self.store().end_sessions(user.id, None))?;
         }
         Ok(())
     }
@@ -80,7 +83,7 @@ impl Admin {
         let user = self.user(username)?;
         credentials::check_username(new_name).map_err(|e| anyhow!(e))?;
         let key = credentials::username_key(new_name);
-        if let Some(existing) = self.store().look_alike(new_name, Some(user.id))? {
+        if let Some(existing) = wait(self.store().look_alike(new_name, Some(user.id)))? {
             if credentials::username_key(&existing) != key {
                 bail!("the username '{new_name}' reads as the account '{existing}'");
             }
@@ -89,7 +92,7 @@ impl Admin {
             username: new_name.to_string(),
             key,
         };
-        if !self.store().change_user(user.id, &change)? {
+        if !wait(self.store().change_user(user.id, &change))? {
             bail!("the username '{new_name}' is taken");
         }
         Ok(())
@@ -97,9 +100,7 @@ impl Admin {
 
     /// The `limit` newest accounts, newest first.
     pub fn newest(&self, limit: i64) -> anyhow::Result<Vec<AccountLine>> {
-        Ok(self
-            .store()
-            .newest_users(limit)?
+        Ok(wait(self.store().newest_users(limit))?
             .into_iter()
             .map(|u| AccountLine {
                 username: u.username,
@@ -162,7 +163,7 @@ impl Admin {
                 entries.push((user, category.to_string(), entry));
             }
         }
-        store.replace_ratings(&entries, &changes)?;
+        wait(store.replace_ratings(&entries, &changes))?;
         Ok((rated, entries.len()))
     }
 
@@ -181,7 +182,7 @@ impl Admin {
         };
         let mut totals: BTreeMap<i64, (usize, usize)> = BTreeMap::new(); // games, fast losses
         let mut pairs: BTreeMap<(i64, i64), [usize; 3]> = BTreeMap::new(); // games, wins of each
-        for game in store.rated_games()? {
+        for game in wait(store.rated_games())? {
             let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
                 continue;
             };
@@ -260,7 +261,7 @@ impl Admin {
         }
         let since = crate::store::now_ms() - crate::fairplay::SHARED_DAYS * 24 * 3600 * 1000;
         let mut shared: BTreeMap<(i64, i64), Vec<String>> = BTreeMap::new();
-        for (a, b, address) in store.sharing_pairs(Trace::Address, since)? {
+        for (a, b, address) in wait(store.sharing_pairs(Trace::Address, since))? {
             shared.entry((a, b)).or_default().push(address);
         }
         for ((a, b), addresses) in shared {
@@ -280,7 +281,7 @@ impl Admin {
     /// accuracy is `threshold` or more, most accurate first.
     pub fn suspects(&self, min_games: usize, threshold: f64) -> anyhow::Result<Vec<Suspect>> {
         let mut shares: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
-        for game in self.store().rated_games()? {
+        for game in wait(self.store().rated_games())? {
             if game.at_ms.is_none() {
                 continue;
             }
@@ -303,7 +304,7 @@ impl Admin {
             if list.len() < min_games || mean < threshold {
                 continue;
             }
-            let Some(account) = self.store().user(UserBy::Id(user))? else {
+            let Some(account) = wait(self.store().user(UserBy::Id(user)))? else {
                 continue;
             };
             suspects.push(Suspect {
@@ -372,7 +373,7 @@ struct Known<'a> {
 impl Known<'_> {
     fn user(&mut self, id: i64) -> anyhow::Result<Option<&User>> {
         if !self.users.contains_key(&id) {
-            let user = self.store.user(UserBy::Id(id))?;
+            let user = wait(self.store.user(UserBy::Id(id)))?;
             self.users.insert(id, user);
         }
         Ok(self.users.get(&id).and_then(Option::as_ref))
@@ -392,7 +393,7 @@ impl Known<'_> {
 /// its players is closed or disabled (a recomputation without their games left it out).
 fn ended_in_order(known: &mut Known<'_>, problems: &mut Vec<String>) -> anyhow::Result<Vec<Ended>> {
     let mut ended = Vec::new();
-    for game in known.store.rated_games()? {
+    for game in wait(known.store.rated_games())? {
         let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
             continue;
         };
@@ -443,8 +444,7 @@ pub(crate) fn check_ratings(store: &Store) -> anyhow::Result<RatingsCheck> {
     for game in &ended {
         ledger.rate(game.players, game.category, game.result, game.at_ms);
     }
-    let stored: BTreeMap<(i64, String), crate::ratings::Entry> = store
-        .all_ratings()?
+    let stored: BTreeMap<(i64, String), crate::ratings::Entry> = wait(store.all_ratings())?
         .into_iter()
         .map(|(user, category, entry)| ((user, category), entry))
         .collect();

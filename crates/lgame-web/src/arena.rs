@@ -307,16 +307,18 @@ pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>
 pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
     let now = games.time.now_ms();
     let store = games.clone();
-    let running = blocking(move || store.store.running_arenas(now).map_err(storage)).await?;
+    let running = store.store.running_arenas(now).await.map_err(storage)?;
     for id in running {
         let store = games.clone();
         let key = id.clone();
         let apart = blocking(move || kept_apart(&store.store, &key, now)).await?;
-        let store = games.clone();
         let chooser: Chooser = Box::new(move |data| choose(data, now, &apart));
-        let key = id.clone();
-        let made = blocking(move || store.store.pair_arena(&key, now, chooser).map_err(storage));
-        let made = match made.await {
+        let made = games
+            .store
+            .pair_arena(&id, now, chooser)
+            .await
+            .map_err(storage);
+        let made = match made {
             Ok(made) if made.is_empty() => continue,
             Ok(made) => made,
             // The others are paired all the same.
@@ -327,8 +329,7 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
         };
         let store = games.clone();
         let key = id.clone();
-        let Some(data) = blocking(move || store.store.arena(&key, now).map_err(storage)).await?
-        else {
+        let Some(data) = store.store.arena(&key, now).await.map_err(storage)? else {
             continue;
         };
         for pairing in made {
@@ -347,7 +348,7 @@ fn kept_apart(
     id: &str,
     now_ms: i64,
 ) -> Result<BTreeSet<(i64, i64)>, GameError> {
-    let Some(data) = store.arena(id, now_ms).map_err(storage)? else {
+    let Some(data) = crate::store::wait(store.arena(id, now_ms)).map_err(storage)? else {
         return Ok(BTreeSet::new());
     };
     if data.arena.category.is_none() {

@@ -94,12 +94,12 @@ fn no_challenge(id: &str) -> ApiError {
 }
 
 /// Makes the server's computer levels' accounts, if missing: bots with no password, dated
-/// by the wall clock (the server's time is set after). (Blocking.)
-pub fn ensure_levels(store: &crate::store::Store) -> anyhow::Result<()> {
+/// by the wall clock (the server's time is set after).
+pub async fn ensure_levels(store: &crate::store::Store) -> anyhow::Result<()> {
     let now_s = crate::clock::TimeSource::wall_ms().div_euclid(1000);
     for level in Level::ALL {
         let name = level_username(level);
-        if store.level_bot(level.name(), &name, now_s)?.is_none() {
+        if store.level_bot(level.name(), &name, now_s).await?.is_none() {
             tracing::warn!(account = %name, "a person holds the name of a computer level's bot");
         }
     }
@@ -110,7 +110,7 @@ async fn make_bot(State(shared): State<Shared>, caller: Caller) -> Result<Respon
     let user = logged_in(&caller)?.user.clone();
     if !user.bot {
         let games = shared.games.clone();
-        let made = blocking(move || games.store.make_bot(user.id).map_err(storage)).await?;
+        let made = games.store.make_bot(user.id).await.map_err(storage)?;
         if !made {
             let message = "an account that has played becomes no bot (as on lichess): \
                            make a new account for the bot";
@@ -148,7 +148,7 @@ async fn create_token(
     };
     let games = shared.games.clone();
     let stored = row.clone();
-    blocking(move || games.store.insert_token(&stored).map_err(storage)).await?;
+    games.store.insert_token(&stored).await.map_err(storage)?;
     let answer = TokenCreated {
         id: row.id,
         token,
@@ -164,7 +164,7 @@ async fn list_tokens(
 ) -> Result<Json<TokenList>, ApiError> {
     let user = logged_in(&caller)?.user.id;
     let games = shared.games.clone();
-    let rows = blocking(move || games.store.tokens_of(user).map_err(storage)).await?;
+    let rows = games.store.tokens_of(user).await.map_err(storage)?;
     let tokens = rows.into_iter().map(Into::into).collect();
     Ok(Json(TokenList { tokens }))
 }
@@ -175,25 +175,23 @@ async fn revoke_token(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let user = logged_in(&caller)?.user.id;
-    let games = shared.games.clone();
-    let key = id.clone();
-    let revoked = blocking(move || {
-        let hash = games
-            .store
-            .tokens_of(user)
-            .map_err(storage)?
-            .into_iter()
-            .find(|t| t.id == key)
-            .map(|t| t.hash);
-        if !games.store.delete_token(user, &key).map_err(storage)? {
-            return Ok(None);
+    let store = &shared.games.store;
+    let hash = store
+        .tokens_of(user)
+        .await
+        .map_err(storage)?
+        .into_iter()
+        .find(|t| t.id == id)
+        .map(|t| t.hash);
+    let revoked = match store.delete_token(user, &id).await.map_err(storage)? {
+        true => {
+            // At once: its streams end and its bot is offline (other instances' streams
+            // end at their next sweep, `connections.rs`).
+            store.bot_offline(user).await.map_err(storage)?;
+            hash
         }
-        // At once: its streams end and its bot is offline (other instances' streams end
-        // at their next sweep, `connections.rs`).
-        games.store.bot_offline(user).map_err(storage)?;
-        Ok(hash)
-    })
-    .await?;
+        false => None,
+    };
     if let Some(hash) = revoked {
         shared
             .connections
@@ -205,7 +203,7 @@ async fn revoke_token(
 
 async fn list_bots(State(shared): State<Shared>) -> Result<Json<BotList>, ApiError> {
     let games = shared.games.clone();
-    let rows = blocking(move || games.store.bots().map_err(storage)).await?;
+    let rows = games.store.bots().await.map_err(storage)?;
     let now = shared.games.time.now_ms();
     let bots = rows
         .into_iter()
@@ -257,31 +255,34 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
 async fn read_challenge(shared: &Shared, id: &str) -> Result<ChallengeRow, ApiError> {
     let games = shared.games.clone();
     let key = id.to_string();
-    let row = blocking(move || games.store.challenge(&key).map_err(storage))
-        .await?
+    let row = games
+        .store
+        .challenge(&key)
+        .await
+        .map_err(storage)?
         .ok_or_else(|| no_challenge(id))?;
     let now = shared.games.time.now_ms();
     if row.state == ChallengeState::Pending && now - row.created_ms > CHALLENGE_TTL_MS {
         settle(shared, id, Settle::canceled()).await?;
         let games = shared.games.clone();
         let key = id.to_string();
-        return blocking(move || games.store.challenge(&key).map_err(storage))
-            .await?
+        return games
+            .store
+            .challenge(&key)
+            .await
+            .map_err(storage)?
             .ok_or_else(|| no_challenge(id));
     }
     Ok(row)
 }
 
 async fn settle(shared: &Shared, id: &str, how: Settle) -> Result<bool, ApiError> {
-    let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
-    let key = id.to_string();
-    Ok(blocking(move || {
-        games
-            .store
-            .settle_challenge(&key, &how, now)
-            .map_err(storage)
-    })
-    .await?)
+    let now = shared.games.time.now_ms();
+    let store = &shared.games.store;
+    Ok(store
+        .settle_challenge(id, &how, now)
+        .await
+        .map_err(storage)?)
 }
 
 async fn challenge(
@@ -325,8 +326,11 @@ async fn challenge(
         .check(caller.client(), shared.games.time.now_ms())?;
     let games = shared.games.clone();
     let key = username.to_lowercase();
-    let dest = blocking(move || games.store.user(UserBy::Key(&key)).map_err(storage))
-        .await?
+    let dest = games
+        .store
+        .user(UserBy::Key(&key))
+        .await
+        .map_err(storage)?
         .filter(|u| !u.disabled)
         .ok_or_else(|| {
             ApiError::new(StatusCode::NOT_FOUND, format!("no player '{username}'")).kind("no_user")
@@ -347,7 +351,7 @@ async fn challenge(
         crate::fairplay::check_pair(&shared.games, &holder, &user_holder(dest.id)).await?;
     }
     let games = shared.games.clone();
-    let levels = blocking(move || games.store.bots().map_err(storage)).await?;
+    let levels = games.store.bots().await.map_err(storage)?;
     let bot = levels.into_iter().find(|b| b.id == dest.id);
     let level = bot.as_ref().and_then(|b| b.level.clone());
     let now = shared.games.time.now_ms();
@@ -382,7 +386,11 @@ async fn challenge(
     };
     let games = shared.games.clone();
     let stored = row.clone();
-    blocking(move || games.store.insert_challenge(&stored, now).map_err(storage)).await?;
+    games
+        .store
+        .insert_challenge(&stored, now)
+        .await
+        .map_err(storage)?;
     tracing::info!(challenge = %row.id, bot = %dest.username, "challenge");
     let mut state = ChallengeState::Pending;
     let mut row = row;
@@ -558,8 +566,7 @@ async fn event_line(
         crate::store::CHALLENGE | crate::store::CHALLENGE_CANCELED => {
             let games = shared.games.clone();
             let key = event.subject.clone();
-            let Some(row) = blocking(move || games.store.challenge(&key).map_err(storage)).await?
-            else {
+            let Some(row) = games.store.challenge(&key).await.map_err(storage)? else {
                 return Ok(None);
             };
             json!({ "id": event.id, "type": event.kind, "challenge": view(&row, row.state)? })
@@ -599,7 +606,7 @@ async fn events(
     let mut closed = place.closed.clone();
     // Online from the answer on: a challenge sent once the stream is open is not refused.
     let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
-    blocking(move || games.store.bot_seen(me.id, now).map_err(storage)).await?;
+    games.store.bot_seen(me.id, now).await.map_err(storage)?;
     let (lines, receiver) = mpsc::channel::<String>(16);
     let mut shutdown = shared.shutdown.clone();
     tokio::spawn(async move {
@@ -612,17 +619,15 @@ async fn events(
             let now = shared.games.time.now_ms();
             if now - seen_at >= SEEN_EVERY_MS {
                 seen_at = now;
-                let games = shared.games.clone();
-                let seen = blocking(move || games.store.bot_seen(me.id, now).map_err(storage));
+                let seen = shared.games.store.bot_seen(me.id, now).await;
                 // Also the keep-alive: a closed stream is noticed here.
-                if seen.await.is_err() || lines.send(String::new()).await.is_err() {
+                if seen.is_err() || lines.send(String::new()).await.is_err() {
                     return;
                 }
             }
             let games = shared.games.clone();
             let after = since;
-            let found =
-                blocking(move || games.store.events(me.id, after, 100).map_err(storage)).await;
+            let found = games.store.events(me.id, after, 100).await.map_err(storage);
             let Ok((found, last)) = found else {
                 return;
             };
@@ -649,7 +654,7 @@ async fn events(
                 // Revoked: the stream ends at once, and the bot is offline.
                 _ = closed.changed() => {
                     let games = shared.games.clone();
-                    let _ = blocking(move || games.store.bot_offline(me.id).map_err(storage)).await;
+                    let _ = games.store.bot_offline(me.id).await.map_err(storage);
                     return;
                 }
             }

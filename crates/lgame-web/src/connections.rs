@@ -21,7 +21,7 @@ use axum::http::StatusCode;
 use tokio::sync::watch;
 
 use crate::error::ApiError;
-use crate::games::{blocking, GameError, Games};
+use crate::games::{GameError, Games};
 use crate::identity::Caller;
 
 /// How often the open connections' sessions and tokens are checked against the database.
@@ -279,16 +279,12 @@ pub fn sweep(
             if sessions.is_empty() && tokens.is_empty() {
                 continue;
             }
-            let store = games.clone();
-            let asked = (sessions.clone(), tokens.clone());
-            let good = blocking(move || {
-                let now = crate::identity::now_s(&store);
-                store
-                    .store
-                    .still_good(&asked.0, &asked.1, now)
-                    .map_err(|e| GameError::storage("checking the open connections", e))
-            })
-            .await;
+            let now = crate::identity::now_s(&games);
+            let good = games
+                .store
+                .still_good(&sessions, &tokens, now)
+                .await
+                .map_err(|e| GameError::storage("checking the open connections", e));
             let (good_sessions, good_tokens) = match good {
                 Ok(good) => good,
                 Err(e) => {

@@ -13,7 +13,7 @@ use axum::http::StatusCode;
 use crate::error::ApiError;
 use crate::games::{blocking, GameError, Games};
 use crate::identity::Caller;
-use crate::store::{account_of, Store, Trace};
+use crate::store::{account_of, wait, Store, Trace};
 
 /// How long a browser or an address used by an account counts (and is kept).
 pub const SHARED_DAYS: i64 = 30;
@@ -26,12 +26,18 @@ fn storage(e: crate::store::StoreError) -> GameError {
 
 /// Account `user` is used from the caller's browser and address at `now`, the server's
 /// time. (Blocking.)
-pub fn note_use(store: &Store, caller: &Caller, user: i64, now: i64) -> Result<(), GameError> {
+pub async fn note_use(
+    store: &Store,
+    caller: &Caller,
+    user: i64,
+    now: i64,
+) -> Result<(), GameError> {
     let mut traces = vec![(Trace::Address, caller.client().to_string())];
     traces.extend(caller.anon_holder().map(|anon| (Trace::Browser, anon)));
     for (trace, value) in traces {
         store
             .note_footprint(user, trace, &value, now, now - SHARED_MS)
+            .await
             .map_err(storage)?;
     }
     Ok(())
@@ -59,10 +65,7 @@ pub fn unpairable_at(
             });
     let mut pairs = BTreeSet::new();
     for (user, places) in &accounts {
-        for other in store
-            .sharing_with(*user, Trace::Browser, since)
-            .map_err(storage)?
-        {
+        for other in wait(store.sharing_with(*user, Trace::Browser, since)).map_err(storage)? {
             for &i in places {
                 for &j in accounts.get(&other).into_iter().flatten() {
                     pairs.insert((i.min(j), i.max(j)));

@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeSource;
-use crate::games::{blocking, Command, GameError, Games, Who};
+use crate::games::{Command, Games, Who};
 use crate::store::Store;
 
 /// How often an instance looks for games past their deadline: a flag is decided at most
@@ -35,9 +35,11 @@ pub const GAP: Duration = Duration::from_secs(3);
 const BATCH: usize = 500;
 
 /// Sets the server's time at its start: the wall clock less the time no instance ran
-/// (counted now if none ran for more than [`GAP`]). (Blocking.)
-pub fn wake(store: &Store, time: &TimeSource) -> anyhow::Result<()> {
-    let down = store.wake(TimeSource::wall_ms(), GAP.as_millis() as i64)?;
+/// (counted now if none ran for more than [`GAP`]).
+pub async fn wake(store: &Store, time: &TimeSource) -> anyhow::Result<()> {
+    let down = store
+        .wake(TimeSource::wall_ms(), GAP.as_millis() as i64)
+        .await?;
     time.advance(-down);
     Ok(())
 }
@@ -53,13 +55,7 @@ pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>
             tokio::select! {
                 _ = look.tick() => flag_overdue(&games, &flagging).await,
                 _ = alive.tick() => {
-                    let g = games.clone();
-                    let said = blocking(move || {
-                        g.store
-                            .keep_alive(TimeSource::wall_ms())
-                            .map_err(|e| GameError::storage("saying the server is alive", e))
-                    });
-                    if let Err(e) = said.await {
+                    if let Err(e) = games.store.keep_alive(TimeSource::wall_ms()).await {
                         tracing::warn!(error = %e, "the server's time");
                     }
                 }
@@ -72,13 +68,8 @@ pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>
 /// Gives every overdue game not being flagged already the server's flag, each in a task of
 /// its own.
 async fn flag_overdue(games: &Arc<Games>, flagging: &Arc<Mutex<HashSet<String>>>) {
-    let (g, now) = (games.clone(), games.time.now_ms());
-    let overdue = blocking(move || {
-        g.store
-            .overdue(now, BATCH)
-            .map_err(|e| GameError::storage("looking for games out of time", e))
-    })
-    .await;
+    let now = games.time.now_ms();
+    let overdue = games.store.overdue(now, BATCH).await;
     let ids = match overdue {
         Ok(ids) => ids,
         Err(e) => {

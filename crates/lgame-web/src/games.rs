@@ -21,7 +21,7 @@ use crate::clock::{Act, Clock, Step, TimeControl, TimeSource};
 use crate::ratings::Entry;
 use crate::response::{GameState, RatingsAnswer, SeatRating};
 use crate::secret::token_hash;
-use crate::store::{account_of, GameRow, Requests, Store, StoreError};
+use crate::store::{account_of, wait, GameRow, Requests, Store, StoreError};
 
 mod live;
 mod machine;
@@ -439,8 +439,7 @@ impl Games {
         let analyst = self.analyst(seated.game().rules());
         let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
             .map_err(|e| GameError::internal("creating the game", e))?;
-        self.store
-            .insert_game(&row, &moves, &outcome)
+        wait(self.store.insert_game(&row, &moves, &outcome))
             .map_err(|e| GameError::storage("storing the game", e))?;
         if row.holders.iter().any(Option::is_some) {
             // The holders' names are the database's to tell.
@@ -458,10 +457,8 @@ impl Games {
 
     /// Loads a stored game, replaying its moves through the rules. (Blocking.)
     pub fn load(&self, id: &str) -> Result<Option<Live>, GameError> {
-        let loaded = self
-            .store
-            .load(id)
-            .map_err(|e| GameError::storage("reading the game", e))?;
+        let loaded =
+            wait(self.store.load(id)).map_err(|e| GameError::storage("reading the game", e))?;
         let Some((row, moves)) = loaded else {
             return Ok(None);
         };
@@ -526,7 +523,7 @@ impl Games {
             return Ok(None);
         };
         let storage = |e| GameError::storage("reading the ratings", e);
-        let changes = self.store.game_ratings(id).map_err(storage)?;
+        let changes = wait(self.store.game_ratings(id)).map_err(storage)?;
         let mut seats = [None, None];
         for (seat, side) in seats.iter_mut().zip(["red", "blue"]) {
             if let Some(c) = changes.iter().find(|c| c.side == side) {
@@ -539,7 +536,7 @@ impl Games {
         for (seat, holder) in seats.iter_mut().zip(holders) {
             if seat.is_none() {
                 let entry = match account_of(holder.as_deref()) {
-                    Some(user) => self.store.rating_entry(user, category).map_err(storage)?,
+                    Some(user) => wait(self.store.rating_entry(user, category)).map_err(storage)?,
                     None => None,
                 };
                 let now = self.time.now_ms();
@@ -569,7 +566,7 @@ impl Games {
     /// (a database several instances share: see [`crate::store::Backend::shared`]).
     /// (Blocking.)
     fn catch_up(&self, live: &mut Live) -> Result<(), GameError> {
-        match self.store.version_of(&live.id) {
+        match wait(self.store.version_of(&live.id)) {
             Ok(version) if version == live.version() => Ok(()),
             Ok(_) => self.refresh(live),
             Err(StoreError::NotFound) => Err(GameError::NoGame(live.id.clone())),

@@ -18,7 +18,7 @@ use lgame::Color;
 use crate::api::Shared;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
-use crate::games::{blocking, GameError, Games, Who};
+use crate::games::{GameError, Games, Who};
 use crate::store::User;
 
 /// The log-in session's cookie.
@@ -343,15 +343,12 @@ async fn token_account(shared: &Shared, token: &str, beyond: bool) -> Result<Use
         let message = "an API token plays; the account itself takes a log-in session";
         return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("token_scope"));
     }
-    let games = shared.games.clone();
-    let hash = secret_hash(token);
-    let user = blocking(move || {
-        games
-            .store
-            .token_user(&hash)
-            .map_err(|e| GameError::storage("reading the token", e))
-    })
-    .await?;
+    let user = shared
+        .games
+        .store
+        .token_user(&secret_hash(token))
+        .await
+        .map_err(|e| GameError::storage("reading the token", e))?;
     match user {
         None => Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -373,32 +370,29 @@ async fn session(
     secret: &str,
     caller: &Caller,
 ) -> Result<Option<(LoggedIn, bool)>, GameError> {
-    let (games, caller) = (shared.games.clone(), caller.clone());
-    let id_hash = secret_hash(secret);
-    blocking(move || {
-        let storage = |e| GameError::storage("reading the session", e);
-        let Some((session, user)) = games.store.session(&id_hash).map_err(storage)? else {
-            return Ok(None);
-        };
-        let now_ms = games.time.now_ms();
-        let now = now_ms.div_euclid(1000);
-        if now >= session.expires {
-            games.store.end_session(&id_hash).map_err(storage)?;
-            return Ok(None);
-        }
-        if user.disabled {
-            return Ok(None);
-        }
-        let renew = now - session.used >= RENEW_AFTER_SECONDS;
-        if renew {
-            games
-                .store
-                .renew_session(&id_hash, now, now + SESSION_SECONDS)
-                .map_err(storage)?;
-            // Still used from this browser and address (`fairplay.rs`).
-            crate::fairplay::note_use(&games.store, &caller, user.id, now_ms)?;
-        }
-        Ok(Some((LoggedIn { id_hash, user }, renew)))
-    })
-    .await
+    let (games, id_hash) = (&shared.games, secret_hash(secret));
+    let storage = |e| GameError::storage("reading the session", e);
+    let Some((session, user)) = games.store.session(&id_hash).await.map_err(storage)? else {
+        return Ok(None);
+    };
+    let now_ms = games.time.now_ms();
+    let now = now_ms.div_euclid(1000);
+    if now >= session.expires {
+        games.store.end_session(&id_hash).await.map_err(storage)?;
+        return Ok(None);
+    }
+    if user.disabled {
+        return Ok(None);
+    }
+    let renew = now - session.used >= RENEW_AFTER_SECONDS;
+    if renew {
+        games
+            .store
+            .renew_session(&id_hash, now, now + SESSION_SECONDS)
+            .await
+            .map_err(storage)?;
+        // Still used from this browser and address (`fairplay.rs`).
+        crate::fairplay::note_use(&games.store, caller, user.id, now_ms).await?;
+    }
+    Ok(Some((LoggedIn { id_hash, user }, renew)))
 }

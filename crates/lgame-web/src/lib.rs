@@ -166,16 +166,10 @@ impl Server {
     pub async fn bind(config: Config) -> anyhow::Result<Server> {
         let store = store::Store::open(&config.db, config.synchronous)?;
         let time = Arc::new(clock::TimeSource::system());
-        let store = tokio::task::spawn_blocking({
-            let time = time.clone();
-            move || {
-                bots::ensure_levels(&store)?;
-                flags::wake(&store, &time).map(|()| store)
-            }
-        })
-        .await??;
-        let stored_games = store.count_games()?;
-        let schema = store.version()?;
+        bots::ensure_levels(&store).await?;
+        flags::wake(&store, &time).await?;
+        let stored_games = store.count_games().await?;
+        let schema = store.version().await?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("listening on {}", config.addr))?;

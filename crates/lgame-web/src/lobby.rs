@@ -258,7 +258,7 @@ impl Lobby {
     /// Row `id` changed (here or on another instance): read again, and told to the pages.
     pub async fn heard(&self, id: &str) {
         let (games, key) = (self.games.clone(), id.to_string());
-        let row = blocking(move || games.store.seek(&key).map_err(storage)).await;
+        let row = games.store.seek(&key).await.map_err(storage);
         match row {
             Ok(row) => self.apply(id, row),
             Err(e) => tracing::warn!(seek = %id, error = %e, "reading a seek"),
@@ -268,14 +268,7 @@ impl Lobby {
     /// Reads every open seek again (the notices may have been missed), telling the pages
     /// what changed.
     pub async fn reload(&self) {
-        let games = self.games.clone();
-        let rows = blocking(move || {
-            games
-                .store
-                .open_seeks(SeekKind::Seek, MOST)
-                .map_err(storage)
-        })
-        .await;
+        let rows = self.games.store.open_seeks(SeekKind::Seek, MOST).await;
         let rows = match rows {
             Ok(rows) => rows,
             Err(e) => return tracing::warn!(error = %e, "reading the lobby"),
@@ -327,14 +320,11 @@ impl Lobby {
     /// Says which holders have pages open here, then applies the lifetimes.
     async fn sweep(&self) -> Result<(), GameError> {
         let holders: Vec<String> = self.lock_watching().keys().cloned().collect();
-        let (games, now) = (self.games.clone(), self.now());
-        let changed = blocking(move || {
-            if !holders.is_empty() {
-                games.store.touch(&holders, now).map_err(storage)?;
-            }
-            games.store.sweep(now, LIFETIMES).map_err(storage)
-        })
-        .await?;
+        let (store, now) = (&self.games.store, self.now());
+        if !holders.is_empty() {
+            store.touch(&holders, now).await.map_err(storage)?;
+        }
+        let changed = store.sweep(now, LIFETIMES).await.map_err(storage)?;
         for id in changed {
             self.changed(&id).await;
         }
@@ -351,14 +341,12 @@ impl Lobby {
         let (Some(user), Some(category)) = (account_of(Some(holder)), category) else {
             return Ok((START.rating.round() as i64, true));
         };
-        let games = self.games.clone();
-        let entry = blocking(move || {
-            games
-                .store
-                .rating_entry(user, category)
-                .map_err(|e| GameError::storage("the ratings' database", e))
-        })
-        .await?;
+        let entry = self
+            .games
+            .store
+            .rating_entry(user, category)
+            .await
+            .map_err(|e| GameError::storage("the ratings' database", e))?;
         let rating = Entry::before(entry, self.now());
         Ok((rating.rating.round() as i64, rating.provisional()))
     }
@@ -419,8 +407,11 @@ impl Lobby {
             range,
         };
         let (games, stored, limit) = (self.games.clone(), row.clone(), self.limit);
-        let added =
-            blocking(move || games.store.insert_seek(&stored, limit).map_err(storage)).await?;
+        let added = games
+            .store
+            .insert_seek(&stored, limit)
+            .await
+            .map_err(storage)?;
         if !added {
             let whose = if anonymous(&row.holder) {
                 "this browser or this address"
@@ -442,19 +433,19 @@ impl Lobby {
     /// Row `id`, if there is one.
     pub async fn read(&self, id: &str) -> Result<Option<SeekRow>, GameError> {
         let (games, id) = (self.games.clone(), id.to_string());
-        blocking(move || games.store.seek(&id).map_err(storage)).await
+        games.store.seek(&id).await.map_err(storage)
     }
 
     /// A poll of an open row of its holder's: it is still wanted.
     pub async fn seen(&self, id: &str) -> Result<(), GameError> {
         let (games, id, now) = (self.games.clone(), id.to_string(), self.now());
-        blocking(move || games.store.seen(&id, now).map_err(storage)).await
+        games.store.seen(&id, now).await.map_err(storage)
     }
 
     /// Withdraws an open row: `false` if it was not open.
     pub async fn withdraw(&self, id: &str) -> Result<bool, GameError> {
         let (games, key, now) = (self.games.clone(), id.to_string(), self.now());
-        let withdrawn = blocking(move || games.store.withdraw(&key, now).map_err(storage)).await?;
+        let withdrawn = games.store.withdraw(&key, now).await.map_err(storage)?;
         if withdrawn {
             self.changed(id).await;
         }
@@ -532,8 +523,11 @@ impl Lobby {
             .collect();
         let (games, now) = (self.games.clone(), self.now());
         let (ids, id) = (claims.clone(), game_id.clone());
-        let won =
-            blocking(move || games.store.claim_seeks(&ids, &id, now).map_err(storage)).await?;
+        let won = games
+            .store
+            .claim_seeks(&ids, &id, now)
+            .await
+            .map_err(storage)?;
         if !won {
             return Ok(None);
         }
@@ -565,16 +559,15 @@ impl Lobby {
         } else {
             SeekState::Open
         };
-        let (games, now) = (self.games.clone(), self.now());
+        let now = self.now();
         let settled: Vec<String> = claims.into_iter().map(|(id, _)| id).collect();
-        let ids = settled.clone();
-        blocking(move || {
-            for id in &ids {
-                games.store.settle(id, state, now).map_err(storage)?;
-            }
-            Ok(())
-        })
-        .await?;
+        for id in &settled {
+            self.games
+                .store
+                .settle(id, state, now)
+                .await
+                .map_err(storage)?;
+        }
         for id in &settled {
             self.changed(id).await;
         }
@@ -592,14 +585,12 @@ impl Lobby {
     /// apart), paired nearest ratings first within the range each has waited for
     /// ([`pairs`]).
     async fn pair(&self) -> Result<(), GameError> {
-        let games = self.games.clone();
-        let waiting = blocking(move || {
-            games
-                .store
-                .open_seeks(SeekKind::Ticket, MOST)
-                .map_err(storage)
-        })
-        .await?;
+        let waiting = self
+            .games
+            .store
+            .open_seeks(SeekKind::Ticket, MOST)
+            .await
+            .map_err(storage)?;
         let mut pools: BTreeMap<(String, Option<String>), Vec<SeekRow>> = BTreeMap::new();
         for row in waiting {
             let key = (row.clock.clone(), row.category.clone());

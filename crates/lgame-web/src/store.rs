@@ -69,6 +69,7 @@ pub use bots::{
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
 pub use ratings::{account_of, now_ms, Leader, RatingChange};
+pub use sql::wait;
 pub use sqlite::Synchronous;
 
 /// Where the games are kept.
@@ -351,9 +352,9 @@ pub enum Notice {
     Reconnected,
 }
 
-/// A change queued for the database: its outcome once committed (or failed). Waited for on
-/// a blocking thread ([`Pending::wait`]) or awaited ([`Pending::outcome`]), which holds no
-/// thread while the commit syncs.
+/// A change queued for the database: its outcome once committed (or failed). Awaited
+/// ([`Pending::outcome`]), which holds no thread while the commit syncs, or waited for by a
+/// caller that is not async ([`Pending::wait`]).
 #[must_use = "a change is committed only when its outcome is known"]
 pub struct Pending(Option<oneshot::Receiver<StoreResult<()>>>);
 
@@ -379,7 +380,7 @@ impl Pending {
         Pending::sent(told)
     }
 
-    /// Waits for the outcome. (Blocking: call it off the async threads.)
+    /// Waits for the outcome. (Blocking: never on an async thread.)
     pub fn wait(self) -> StoreResult<()> {
         sql::wait(self.outcome())
     }
@@ -414,9 +415,6 @@ pub(crate) trait Driver: Send + Sync {
 
     /// Changes written and commits made so far: how well the writer batches.
     fn write_counts(&self) -> (u64, u64);
-
-    /// The schema version of the database.
-    fn version(&self) -> StoreResult<u32>;
 
     /// Runs `job` in a transaction that writes, committed if the job succeeds (else rolled
     /// back), without waiting for it; the games the job said it changed
@@ -473,30 +471,36 @@ impl Store {
         self.0.write_counts()
     }
 
-    /// The schema version of the database. (Blocking.)
-    pub fn version(&self) -> StoreResult<u32> {
-        self.0.version()
+    /// The schema version of the database.
+    pub async fn version(&self) -> StoreResult<u32> {
+        transaction!(self.read, |c| {
+            let sql = match c.dialect() {
+                sql::Dialect::Sqlite => "PRAGMA user_version",
+                sql::Dialect::Postgres => "SELECT version FROM lgame_schema",
+            };
+            c.query_one(sql, &[]).await?.get(0)
+        })
+        .await
     }
 
-    /// Runs `op` in a transaction that writes and waits for its answer, once committed.
-    /// (Blocking: call it off the async threads.)
-    fn write<T: Send + 'static>(
+    /// Runs `op` in a transaction that writes; its answer, once committed.
+    async fn write<T: Send + 'static>(
         &self,
         op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     ) -> StoreResult<T> {
         let (job, answer) = answering(op);
-        self.0.write(job).wait()?;
-        answer.recv().map_err(|_| Pending::stopped())
+        self.0.write(job).outcome().await?;
+        answer.try_recv().map_err(|_| Pending::stopped())
     }
 
-    /// Runs `op` in a transaction that reads, and waits for its answer. (Blocking.)
-    fn read<T: Send + 'static>(
+    /// Runs `op` in a transaction that reads; its answer.
+    async fn read<T: Send + 'static>(
         &self,
         op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     ) -> StoreResult<T> {
         let (job, answer) = answering(op);
-        self.0.read(job).wait()?;
-        answer.recv().map_err(|_| Pending::stopped())
+        self.0.read(job).outcome().await?;
+        answer.try_recv().map_err(|_| Pending::stopped())
     }
 }
 
@@ -638,19 +642,19 @@ mod both_backends {
         let database: Database = db.database(&dir).parse().unwrap();
         let store = Store::open(&database, Synchronous::Normal).unwrap();
         assert_eq!(store.shared(), db == Db::Postgres);
-        assert!(store.version().unwrap() >= 1);
+        assert!(wait(store.version()).unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        store.insert_game(&a, &["A1,A2,A3,B3".into()], "*").unwrap();
-        store.insert_game(&b, &[], "*").unwrap();
-        assert_eq!(store.count_games().unwrap(), 2);
-        let (mut back, moves) = store.load(&a.id).unwrap().unwrap();
+        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*")).unwrap();
+        wait(store.insert_game(&b, &[], "*")).unwrap();
+        assert_eq!(wait(store.count_games()).unwrap(), 2);
+        let (mut back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         // When it was stored is read back (the database's clock), never written.
         let stored = back.created.take().expect("its time of storing");
         assert!(stored > 1_700_000_000, "{stored}");
         assert_eq!((back, moves), (a.clone(), vec!["A1,A2,A3,B3".to_string()]));
-        assert!(store.load("cccccccccccccccc").unwrap().is_none());
+        assert!(wait(store.load("cccccccccccccccc")).unwrap().is_none());
         assert!(matches!(
-            store.version_of("cccccccccccccccc"),
+            wait(store.version_of("cccccccccccccccc")),
             Err(StoreError::NotFound)
         ));
 
@@ -662,19 +666,19 @@ mod both_backends {
         };
         let played = edit(&a.id, 0, append(2, "C1,C2,C3,D3"), none);
         store.queue(played).wait().unwrap();
-        assert_eq!(store.version_of(&a.id).unwrap(), 1);
+        assert_eq!(wait(store.version_of(&a.id)).unwrap(), 1);
         // A stale version writes nothing; a ply stored already fails.
         let stale = store.queue(edit(&a.id, 0, append(3, "x"), asked));
         assert!(matches!(stale.wait(), Err(StoreError::Stale)));
         let again = store.queue(edit(&a.id, 1, append(2, "x"), asked));
         assert!(matches!(again.wait(), Err(StoreError::Other(_))));
-        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        let (back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         assert_eq!((back.version, back.requests, moves.len()), (1, none, 2));
         store
             .queue(edit(&a.id, 1, Change::Requests, asked))
             .wait()
             .unwrap();
-        assert_eq!(store.load(&a.id).unwrap().unwrap().0.requests, asked);
+        assert_eq!(wait(store.load(&a.id)).unwrap().unwrap().0.requests, asked);
         let undone = edit(&a.id, 2, Change::Truncate { keep: 1 }, none);
         store.queue(undone).wait().unwrap();
         let end = Change::End {
@@ -682,7 +686,7 @@ mod both_backends {
             result: "0-1".into(),
         };
         store.queue(edit(&a.id, 3, end, none)).wait().unwrap();
-        let (back, moves) = store.load(&a.id).unwrap().unwrap();
+        let (back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         let resigned = ("resignation".to_string(), "0-1".to_string());
         assert_eq!(
             (back.end, back.requests, moves.len()),
@@ -690,21 +694,21 @@ mod both_backends {
         );
 
         // A rematch linked once, both ways; a waiting side's token given once.
-        assert!(store.link_rematch(&a.id, &b.id).unwrap());
-        assert!(!store.link_rematch(&a.id, "cccccccccccccccc").unwrap());
+        assert!(wait(store.link_rematch(&a.id, &b.id)).unwrap());
+        assert!(!wait(store.link_rematch(&a.id, "cccccccccccccccc")).unwrap());
         let (old, new) = (
-            store.load(&a.id).unwrap().unwrap().0,
-            store.load(&b.id).unwrap().unwrap().0,
+            wait(store.load(&a.id)).unwrap().unwrap().0,
+            wait(store.load(&b.id)).unwrap().unwrap().0,
         );
         assert_eq!(
             (old.rematch, new.rematch_of),
             (Some(b.id.clone()), Some(a.id.clone()))
         );
         assert_eq!((old.version, new.version), (5, 1));
-        assert!(store.set_token(&b.id, Color::Blue, "blue-hash").unwrap());
-        assert!(!store.set_token(&b.id, Color::Blue, "another").unwrap());
-        assert!(!store.set_token(&b.id, Color::Red, "another").unwrap());
-        let back = store.load(&b.id).unwrap().unwrap().0;
+        assert!(wait(store.set_token(&b.id, Color::Blue, "blue-hash")).unwrap());
+        assert!(!wait(store.set_token(&b.id, Color::Blue, "another")).unwrap());
+        assert!(!wait(store.set_token(&b.id, Color::Red, "another")).unwrap());
+        let back = wait(store.load(&b.id)).unwrap().unwrap().0;
         assert_eq!(back.token_hashes[1].as_deref(), Some("blue-hash"));
         assert_eq!(back.version, 2);
         assert!(store.write_counts().0 >= 5);

@@ -10,7 +10,7 @@ use super::{storage, summary, view, LISTED, MINUTES};
 use crate::api::Shared;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::games::{self, blocking, random_hex, GameError, Input};
+use crate::games::{self, random_hex, GameError, Input};
 use crate::identity::Caller;
 use crate::request::ArenaRequest;
 use crate::response::{ArenaList, ArenaView};
@@ -93,7 +93,7 @@ async fn create_arena(
         unfinished: 0,
     };
     let (games, stored) = (shared.games.clone(), row.clone());
-    blocking(move || games.store.insert_arena(&stored).map_err(storage)).await?;
+    games.store.insert_arena(&stored).await.map_err(storage)?;
     let data = read(&shared, &row.id).await?;
     tracing::info!(arena = %row.id, "arena made");
     Ok((StatusCode::CREATED, Json(view(&data, now)?)).into_response())
@@ -101,7 +101,7 @@ async fn create_arena(
 
 async fn list_arenas(State(shared): State<Shared>) -> Result<Json<ArenaList>, ApiError> {
     let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
-    let rows = blocking(move || games.store.arenas(now, LISTED).map_err(storage)).await?;
+    let rows = games.store.arenas(now, LISTED).await.map_err(storage)?;
     let arenas = rows
         .iter()
         .map(|r| summary(r, now))
@@ -116,8 +116,11 @@ async fn read(shared: &Shared, id: &str) -> Result<ArenaData, ApiError> {
         id.to_string(),
         shared.games.time.now_ms(),
     );
-    blocking(move || games.store.arena(&key, now).map_err(storage))
-        .await?
+    games
+        .store
+        .arena(&key, now)
+        .await
+        .map_err(storage)?
         .ok_or_else(|| {
             ApiError::new(StatusCode::NOT_FOUND, format!("no arena '{id}'")).kind("no_arena")
         })
@@ -172,15 +175,12 @@ async fn take_part(
         id.to_string(),
         shared.games.time.now_ms(),
     );
-    blocking(move || {
-        let store = &games.store;
-        match joining {
-            true => store.join_arena(&key, user, now),
-            false => store.leave_arena(&key, user, now).map(drop),
-        }
-        .map_err(storage)
-    })
-    .await?;
+    let store = &games.store;
+    match joining {
+        true => store.join_arena(&key, user, now).await,
+        false => store.leave_arena(&key, user, now).await.map(drop),
+    }
+    .map_err(storage)?;
     let data = read(shared, id).await?;
     Ok(Json(view(&data, shared.games.time.now_ms())?))
 }

@@ -10,6 +10,7 @@ use super::machine::{Command, Who};
 use super::{parse_seat, random_hex, Conflict, GameError, Games, Guard, Live, NewGame};
 use super::{side_for, Outcome, Started};
 use crate::secret::token_hash;
+use crate::store::wait;
 
 impl Games {
     /// [`super::Command::Rematch`], as [`Games::run`] gives it: on the database's copy of
@@ -71,9 +72,7 @@ impl Games {
             ..NewGame::new(fresh, seats)
         };
         let started = self.create_with(new, issue)?;
-        let linked = self
-            .store
-            .link_rematch(&live.id, &started.id)
+        let linked = wait(self.store.link_rematch(&live.id, &started.id))
             .map_err(|e| GameError::storage("linking the rematch", e))?;
         if !linked {
             // Another instance made the rematch first: that one is claimed (the game made
@@ -136,9 +135,7 @@ impl Games {
         let token = random_hex(16)?;
         // In the database and in memory, a side is known by its token's hash only.
         let hash = token_hash(id, &token);
-        let given = self
-            .store
-            .set_token(id, side, &hash)
+        let given = wait(self.store.set_token(id, side, &hash))
             .map_err(|e| GameError::storage("storing the token", e))?;
         self.refresh(&mut rematch)?;
         if !given {

@@ -11,6 +11,7 @@ use subtle::ConstantTimeEq;
 use super::{random_hex, Conflict, GameError, Games, Live, COLORS};
 use crate::response::GameState;
 use crate::secret::token_hash;
+use crate::store::wait;
 
 /// How a person takes a seat.
 #[derive(Debug, Clone)]
@@ -63,10 +64,11 @@ impl Games {
             Some(_) => return Err(live.conflict(Conflict::SeatTaken(side))),
             None => {}
         }
-        let taken = self
-            .store
-            .take_seat(&live.id, side, holder, invite.as_deref())
-            .map_err(|e| GameError::storage("taking the seat", e))?;
+        let taken = wait(
+            self.store
+                .take_seat(&live.id, side, holder, invite.as_deref()),
+        )
+        .map_err(|e| GameError::storage("taking the seat", e))?;
         self.refresh(live)?;
         if !taken {
             // Taken through another instance a moment before.
@@ -96,9 +98,8 @@ impl Games {
                 });
                 let side = open.ok_or(GameError::NotASide)?;
                 let code = random_hex(32)?;
-                let given = games
-                    .store
-                    .set_invite(&live.id, side, &token_hash(&live.id, &code))
+                let invite = token_hash(&live.id, &code);
+                let given = wait(games.store.set_invite(&live.id, side, &invite))
                     .map_err(|e| GameError::storage("storing the invitation", e))?;
                 games.refresh(live)?;
                 if !given {
@@ -113,9 +114,7 @@ impl Games {
     /// Gives every seat `from` holds to `to`, and brings the games in memory up to date.
     /// (Blocking.)
     pub fn adopt_seats(&self, from: &str, to: &str) -> Result<usize, GameError> {
-        let changed = self
-            .store
-            .adopt_seats(from, to)
+        let changed = wait(self.store.adopt_seats(from, to))
             .map_err(|e| GameError::storage("keeping the games", e))?;
         self.refresh_cached(&changed)?;
         Ok(changed.len())
@@ -128,9 +127,7 @@ impl Games {
             limit: i64::MAX,
             ..Default::default()
         };
-        let (games, _) = self
-            .store
-            .games_of(&query)
+        let (games, _) = wait(self.store.games_of(&query))
             .map_err(|e| GameError::storage("listing the games", e))?;
         Ok(games.into_iter().map(|g| g.id).collect())
     }

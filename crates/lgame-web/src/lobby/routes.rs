@@ -15,7 +15,7 @@ use crate::clock::TimeControl;
 use crate::credentials::secret_hash;
 use crate::error::ApiError;
 use crate::extract::{Body, Params, MAX_BODY};
-use crate::games::{self, blocking, GameError, Input};
+use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
 use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
 use crate::response::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
@@ -101,14 +101,12 @@ async fn list_seeks(
     State(shared): State<Shared>,
     caller: Caller,
 ) -> Result<Json<SeekList>, ApiError> {
-    let games = shared.games.clone();
-    let rows = blocking(move || {
-        games
-            .store
-            .open_seeks(SeekKind::Seek, LISTED as i64)
-            .map_err(|e| GameError::storage("the lobby's database", e))
-    })
-    .await?;
+    let rows = shared
+        .games
+        .store
+        .open_seeks(SeekKind::Seek, LISTED as i64)
+        .await
+        .map_err(|e| GameError::storage("the lobby's database", e))?;
     let me = caller.holder();
     let seeks = rows
         .iter()

@@ -11,7 +11,7 @@ use super::{categories, PROVISIONAL_DEVIATION};
 use crate::accounts::user_named;
 use crate::api::Shared;
 use crate::error::ApiError;
-use crate::games::{blocking, GameError, Who};
+use crate::games::{GameError, Who};
 use crate::identity::Caller;
 use crate::response::{
     AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
@@ -59,13 +59,9 @@ async fn user_ratings(
 /// Account `id`'s ratings, each with its history and the player's accuracy (a profile's,
 /// and the account's export).
 pub(crate) async fn ratings_of(shared: &Shared, id: i64) -> Result<Vec<CategoryRating>, ApiError> {
-    let games = shared.games.clone();
-    let (entries, history) = blocking(move || {
-        let entries = games.store.ratings_of(id).map_err(storage)?;
-        let history = games.store.rating_history(id).map_err(storage)?;
-        Ok((entries, history))
-    })
-    .await?;
+    let store = &shared.games.store;
+    let entries = store.ratings_of(id).await.map_err(storage)?;
+    let history = store.rating_history(id).await.map_err(storage)?;
     let mut ratings = Vec::new();
     for (category, entry) in entries {
         let changes: Vec<RatingChange> = history
@@ -145,16 +141,13 @@ async fn leaderboard(
     };
     let games = shared.games.clone();
     let since = shared.games.time.now_ms() - ACTIVE_MS;
-    let (leaders, provisional) = blocking(move || {
-        let list = |established| {
-            games
-                .store
-                .leaderboard(category, PROVISIONAL_DEVIATION, since, LEADERS, established)
-                .map_err(storage)
-        };
-        Ok((list(true)?, list(false)?))
-    })
-    .await?;
+    let list = |established| {
+        games
+            .store
+            .leaderboard(category, PROVISIONAL_DEVIATION, since, LEADERS, established)
+    };
+    let leaders = list(true).await.map_err(storage)?;
+    let provisional = list(false).await.map_err(storage)?;
     let lines = |leaders: Vec<_>| -> Vec<LeaderboardLine> {
         leaders
             .into_iter()
@@ -187,8 +180,11 @@ pub async fn refuse_own_rated_game(
         return Ok(());
     };
     let games = shared.games.clone();
-    let playing =
-        blocking(move || games.store.rated_games_playing(&holder).map_err(storage)).await?;
+    let playing = games
+        .store
+        .rated_games_playing(&holder)
+        .await
+        .map_err(storage)?;
     let wanted = *position;
     for id in playing {
         let read = shared

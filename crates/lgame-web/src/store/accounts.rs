@@ -377,20 +377,21 @@ fn listed_row(r: &Row) -> StoreResult<Listed> {
     })
 }
 
-/// What the store keeps of accounts and seats. (Every call blocks.)
+/// What the store keeps of accounts and seats.
 impl Store {
     /// A new account's id, made at `now_s` (Unix seconds, the server's time), or `None` if
     /// its key is taken.
-    pub fn create_user(&self, user: &NewUser, now_s: i64) -> StoreResult<Option<i64>> {
+    pub async fn create_user(&self, user: &NewUser, now_s: i64) -> StoreResult<Option<i64>> {
         let n = user.clone();
         transaction!(self.write, |c| {
             let row = args![&n.username, &n.key, &n.password_hash, &n.email, now_s];
             let made = c.query_opt(INSERT_USER, &row).await?;
             made.map(|r| r.get(0)).transpose()
         })
+        .await
     }
 
-    pub fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>> {
+    pub async fn user(&self, by: UserBy<'_>) -> StoreResult<Option<User>> {
         let (sql, key) = match by {
             UserBy::Id(id) => (USER_BY_ID, super::sql::Value::from(id)),
             UserBy::Key(key) => (USER_BY_KEY, super::sql::Value::from(key)),
@@ -399,18 +400,20 @@ impl Store {
             let row = c.query_opt(sql, &[key]).await?;
             row.map(|r| user_row(&r, 0)).transpose()
         })
+        .await
     }
 
     /// The `limit` newest accounts, newest first.
-    pub fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
+    pub async fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
         transaction!(self.read, |c| {
             let rows = c.query(NEWEST_USERS, &args![limit]).await?;
             rows.iter().map(|r| user_row(r, 0)).collect()
         })
+        .await
     }
 
     /// `false` if there is no such account (or a rename's key is taken).
-    pub fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool> {
+    pub async fn change_user(&self, id: i64, change: &UserChange) -> StoreResult<bool> {
         let change = change.clone();
         transaction!(self.write, |c| {
             let sql = change_sql(&change);
@@ -423,31 +426,34 @@ impl Store {
             };
             Ok(changed == 1)
         })
+        .await
     }
 
     /// Erases an account and its sessions (the games keep its holder, now nameless), and
     /// then the erased rows' bytes from the database's files.
-    pub fn delete_user(&self, id: i64) -> StoreResult<()> {
+    pub async fn delete_user(&self, id: i64) -> StoreResult<()> {
         transaction!(self.write, |c| {
             for sql in DELETE_USER {
                 c.execute(sql, &args![id]).await?;
             }
             Ok(())
-        })?;
+        })
+        .await?;
         self.0.erase_deleted()
     }
 
-    pub fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()> {
+    pub async fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()> {
         let (id_hash, s) = (id_hash.to_string(), session.clone());
         transaction!(self.write, |c| {
             let row = args![&id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
             c.execute(INSERT_SESSION, &row).await?;
             Ok(())
         })
+        .await
     }
 
     /// A session by its id's hash, with its account.
-    pub fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
+    pub async fn session(&self, id_hash: &str) -> StoreResult<Option<(Session, User)>> {
         let id_hash = id_hash.to_string();
         transaction!(self.read, |c| {
             let Some(r) = c.query_opt(SESSION, &args![&id_hash]).await? else {
@@ -455,45 +461,50 @@ impl Store {
             };
             Ok(Some((session_row(&r)?, user_row(&r, SESSION_USER_AT)?)))
         })
+        .await
     }
 
-    pub fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
+    pub async fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
         let id_hash = id_hash.to_string();
         transaction!(self.write, |c| {
             c.execute(RENEW_SESSION, &args![&id_hash, used, expires])
                 .await?;
             Ok(())
         })
+        .await
     }
 
-    pub fn end_session(&self, id_hash: &str) -> StoreResult<()> {
+    pub async fn end_session(&self, id_hash: &str) -> StoreResult<()> {
         let id_hash = id_hash.to_string();
         transaction!(self.write, |c| {
             c.execute(END_SESSION, &args![&id_hash]).await?;
             Ok(())
         })
+        .await
     }
 
     /// Ends every session of the account but `keep`'s; how many.
-    pub fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
+    pub async fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
         let keep = keep.unwrap_or("").to_string();
         transaction!(self.write, |c| {
             c.execute(END_SESSIONS, &args![user, &keep]).await
         })
+        .await
     }
 
     /// Ends the account's session whose public id is `id` (see [`ListedSession`]): the
     /// ended session's id hash, or `None` if the account has no such session.
-    pub fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
+    pub async fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             let ended = c.query_opt(END_SESSION_OF, &args![user, &id]).await?;
             ended.map(|r| r.get(0)).transpose()
         })
+        .await
     }
 
     /// Every session of the account, the last used first (its settings, its export).
-    pub fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
+    pub async fn sessions_of(&self, user: i64) -> StoreResult<Vec<ListedSession>> {
         transaction!(self.read, |c| {
             let rows = c.query(SESSIONS_OF, &args![user]).await?;
             rows.iter()
@@ -505,13 +516,14 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// Gives `side` of game `id` to `holder` if nobody holds it (and, with `invite`, if
     /// that is the side's invitation: kept, so that a second person with it is told the
     /// seat is taken); moves the game's version up. `false` if the seat was taken (or the
     /// invitation is not its).
-    pub fn take_seat(
+    pub async fn take_seat(
         &self,
         id: &str,
         side: Color,
@@ -521,16 +533,18 @@ impl Store {
         let mut values = args![id, holder].to_vec();
         values.extend(invite.map(super::sql::Value::from));
         self.update_seat(id, take_seat_sql(side, invite.is_some()), values)
+            .await
     }
 
     /// A new invitation (its hash) for a seat nobody holds; `false` if it is held.
-    pub fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
+    pub async fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
         self.update_seat(id, set_invite_sql(side), args![id, invite_hash].to_vec())
+            .await
     }
 
     /// Updates a seat of game `id`: `false` if no row changed; else the game's new version
     /// is told to the other instances.
-    fn update_seat(
+    async fn update_seat(
         &self,
         id: &str,
         sql: String,
@@ -544,11 +558,12 @@ impl Store {
             c.changed(&id, row.get(0)?);
             Ok(true)
         })
+        .await
     }
 
     /// Every seat `from` holds is given to `to` (a browser's games kept by the account
     /// signed up or logged in there); the games changed.
-    pub fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
+    pub async fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
         let (from, to) = (from.to_string(), to.to_string());
         transaction!(self.write, |c| {
             let mut games = Vec::new();
@@ -563,10 +578,11 @@ impl Store {
             games.dedup();
             Ok(games)
         })
+        .await
     }
 
     /// One page of a holder's games, and how many match in all.
-    pub fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
+    pub async fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
         let q = query.clone();
         transaction!(self.read, |c| {
             let standing = q.standing.map(Standing::name);
@@ -578,10 +594,11 @@ impl Store {
             let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
             Ok((games, total))
         })
+        .await
     }
 
     /// How many of a holder's games stand each way.
-    pub fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
+    pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
         let holder = holder.to_string();
         transaction!(self.read, |c| {
             let rows = c.query(&standings_sql(), &args![&holder]).await?;
@@ -589,5 +606,6 @@ impl Store {
                 .map(|r| Ok((standing_named(&r.get::<String>(0)?)?, r.get(1)?)))
                 .collect()
         })
+        .await
     }
 }

@@ -252,9 +252,9 @@ async fn load(
     }))
 }
 
-/// What the store keeps of the arenas. (Every call blocks.)
+/// What the store keeps of the arenas.
 impl Store {
-    pub fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()> {
+    pub async fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()> {
         let a = arena.clone();
         transaction!(self.write, |c| {
             let row = args![
@@ -271,58 +271,64 @@ impl Store {
             c.execute(INSERT, &row).await?;
             Ok(())
         })
+        .await
     }
 
     /// An arena, its players and its games.
-    pub fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>> {
+    pub async fn arena(&self, id: &str, now_ms: i64) -> StoreResult<Option<ArenaData>> {
         let id = id.to_string();
-        transaction!(self.read, |c| { load(c, &id, now_ms, false).await })
+        transaction!(self.read, |c| { load(c, &id, now_ms, false).await }).await
     }
 
     /// Arenas upcoming or running first (the soonest start first), then the finished (the
     /// latest end first), at most `limit`.
-    pub fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>> {
+    pub async fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>> {
         transaction!(self.read, |c| {
             let rows = c.query(&arenas_sql(), &args![now_ms, limit]).await?;
             rows.iter().map(arena_row).collect()
         })
+        .await
     }
 
     /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
     /// a game not yet seen over.
-    pub fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>> {
+    pub async fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>> {
         transaction!(self.read, |c| {
             let rows = c.query(RUNNING, &args![now_ms]).await?;
             rows.iter().map(|r| r.get(0)).collect()
         })
+        .await
     }
 
     /// The arenas account `user` joined, the newest first: arena, when it last joined, when
     /// it left (for its export).
-    pub fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
+    pub async fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
         transaction!(self.read, |c| {
             let rows = c.query(ARENAS_OF, &args![user]).await?;
             rows.iter()
                 .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .collect()
         })
+        .await
     }
 
     /// Account `user` joins arena `id` (again, if it left).
-    pub fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
+    pub async fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             c.execute(JOIN, &args![&id, user, now_ms]).await?;
             Ok(())
         })
+        .await
     }
 
     /// Account `user` leaves arena `id`: `false` if it had not joined.
-    pub fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool> {
+    pub async fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             Ok(c.execute(LEAVE, &args![&id, user, now_ms]).await? == 1)
         })
+        .await
     }
 
     /// One pairing of arena `id`, in one transaction that holds the arena (on PostgreSQL,
@@ -330,7 +336,12 @@ impl Store {
     /// waiting, so a player is paired once): the games seen over for the first time are
     /// marked so, then `choose` is given the arena as read and its pairings stored.
     /// Answers them.
-    pub fn pair_arena(&self, id: &str, now_ms: i64, choose: Chooser) -> StoreResult<Vec<Pairing>> {
+    pub async fn pair_arena(
+        &self,
+        id: &str,
+        now_ms: i64,
+        choose: Chooser,
+    ) -> StoreResult<Vec<Pairing>> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             let Some(mut data) = load(c, &id, now_ms, true).await? else {
@@ -351,6 +362,7 @@ impl Store {
             }
             Ok(pairings)
         })
+        .await
     }
 }
 

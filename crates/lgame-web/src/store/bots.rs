@@ -361,19 +361,25 @@ pub(super) async fn note_end(
     Ok(())
 }
 
-/// What the store keeps for bots. (Every call blocks.)
+/// What the store keeps for bots.
 impl Store {
     /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
-    pub fn make_bot(&self, id: i64) -> StoreResult<bool> {
+    pub async fn make_bot(&self, id: i64) -> StoreResult<bool> {
         transaction!(self.write, |c| {
             Ok(c.execute(MAKE_BOT, &args![id]).await? == 1)
         })
+        .await
     }
 
     /// The account that plays the server's computer level `level`: made (a bot with no
     /// password, named `username`, at `now_s` in Unix seconds) if there is none; `None` if
     /// that name is taken.
-    pub fn level_bot(&self, level: &str, username: &str, now_s: i64) -> StoreResult<Option<i64>> {
+    pub async fn level_bot(
+        &self,
+        level: &str,
+        username: &str,
+        now_s: i64,
+    ) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
         transaction!(self.write, |c| {
             if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
@@ -384,10 +390,11 @@ impl Store {
             let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
             made.map(|r| r.get(0)).transpose()
         })
+        .await
     }
 
     /// Every bot account not disabled: the server's levels first, then by name.
-    pub fn bots(&self) -> StoreResult<Vec<BotRow>> {
+    pub async fn bots(&self) -> StoreResult<Vec<BotRow>> {
         transaction!(self.read, |c| {
             let rows = c.query(BOTS, &[]).await?;
             rows.iter()
@@ -401,28 +408,31 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// Notes that bot `id`'s event stream is open at `now_ms`.
-    pub fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
+    pub async fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
         transaction!(self.write, |c| {
             c.execute(BOT_SEEN, &args![id, now_ms]).await?;
             Ok(())
         })
+        .await
     }
 
     /// Stores a new API token (its hash).
-    pub fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
+    pub async fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
         let t = token.clone();
         transaction!(self.write, |c| {
             let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
             c.execute(INSERT_TOKEN, &row).await?;
             Ok(())
         })
+        .await
     }
 
     /// An account's tokens, oldest first.
-    pub fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
+    pub async fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
         transaction!(self.read, |c| {
             let rows = c.query(TOKENS_OF, &args![user]).await?;
             rows.iter()
@@ -437,27 +447,30 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// Revokes token `id` of account `user`: `false` if it has no such token.
-    pub fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
+    pub async fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1)
         })
+        .await
     }
 
     /// The account of the token whose hash is `hash`, if any.
-    pub fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
+    pub async fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
         let hash = hash.to_string();
         transaction!(self.read, |c| {
             let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
             row.map(|r| user_row(&r, 0)).transpose()
         })
+        .await
     }
 
     /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
-    pub fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()> {
+    pub async fn insert_challenge(&self, challenge: &ChallengeRow, now_ms: i64) -> StoreResult<()> {
         let ch = challenge.clone();
         transaction!(self.write, |c| {
             let row = args![
@@ -473,20 +486,27 @@ impl Store {
             c.execute(INSERT_CHALLENGE, &row).await?;
             insert_event(c, ch.dest, CHALLENGE, &ch.id, now_ms).await
         })
+        .await
     }
 
     /// Challenge `id`, if any.
-    pub fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
+    pub async fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
             row.as_ref().map(challenge_row).transpose()
         })
+        .await
     }
 
     /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
     /// `false` if it was no longer pending (two answers at once: one wins).
-    pub fn settle_challenge(&self, id: &str, settle: &Settle, now_ms: i64) -> StoreResult<bool> {
+    pub async fn settle_challenge(
+        &self,
+        id: &str,
+        settle: &Settle,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
         transaction!(self.write, |c| {
             let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
@@ -499,11 +519,12 @@ impl Store {
             }
             Ok(true)
         })
+        .await
     }
 
     /// Bot `user`'s events after `since`, oldest first, at most `limit`; with no `since`,
     /// those that still stand (pending challenges, games not over) and the last id.
-    pub fn events(
+    pub async fn events(
         &self,
         user: i64,
         since: Option<i64>,
@@ -520,6 +541,7 @@ impl Store {
                 last,
             ))
         })
+        .await
     }
 }
 

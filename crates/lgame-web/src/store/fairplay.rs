@@ -133,11 +133,11 @@ fn firsts<T: super::sql::FromValue>(rows: Vec<Row>) -> StoreResult<Vec<T>> {
     rows.iter().map(|r| r.get(0)).collect()
 }
 
-/// What the store keeps for fair play. (Every call blocks.)
+/// What the store keeps for fair play.
 impl Store {
     /// Account `user` used `value` (a browser or an address) at `now_ms`; its footprints
     /// older than `forget_before_ms` are forgotten.
-    pub fn note_footprint(
+    pub async fn note_footprint(
         &self,
         user: i64,
         trace: Trace,
@@ -152,22 +152,29 @@ impl Store {
             c.execute(FORGET, &args![user, forget_before_ms]).await?;
             Ok(())
         })
+        .await
     }
 
     /// The other accounts that used one of `user`'s browsers (or addresses), both since
     /// `since_ms`.
-    pub fn sharing_with(&self, user: i64, trace: Trace, since_ms: i64) -> StoreResult<Vec<i64>> {
+    pub async fn sharing_with(
+        &self,
+        user: i64,
+        trace: Trace,
+        since_ms: i64,
+    ) -> StoreResult<Vec<i64>> {
         transaction!(self.read, |c| {
             let rows = c
                 .query(SHARING_WITH, &args![user, trace.name(), since_ms])
                 .await?;
             firsts(rows)
         })
+        .await
     }
 
     /// Every pair of accounts (the smaller id first) that used one browser (or address)
     /// since `since_ms`, with what they shared.
-    pub fn sharing_pairs(
+    pub async fn sharing_pairs(
         &self,
         trace: Trace,
         since_ms: i64,
@@ -180,10 +187,11 @@ impl Store {
                 .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .collect()
         })
+        .await
     }
 
     /// An account's footprints, newest first.
-    pub fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>> {
+    pub async fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>> {
         transaction!(self.read, |c| {
             let rows = c.query(FOOTPRINTS_OF, &args![user]).await?;
             rows.iter()
@@ -197,21 +205,23 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// The account (other than `except`) whose username, folded, is `name`'s folded.
-    pub fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>> {
+    pub async fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>> {
         let name = name.to_string();
         transaction!(self.read, |c| {
             let found = c.query_opt(LOOK_ALIKE, &args![&name, except]).await?;
             found.map(|r| r.get(0)).transpose()
         })
+        .await
     }
 
     /// Of these sessions (their ids' hashes) and API tokens (their hashes), those still
     /// good: the session not ended nor expired at `now_s`, the token not revoked, the
     /// account not disabled.
-    pub fn still_good(
+    pub async fn still_good(
         &self,
         sessions: &[String],
         tokens: &[String],
@@ -233,14 +243,16 @@ impl Store {
             }
             Ok((good_sessions, good_tokens))
         })
+        .await
     }
 
     /// A bot is offline (its token revoked): its stream no longer counts as seen.
-    pub fn bot_offline(&self, user: i64) -> StoreResult<()> {
+    pub async fn bot_offline(&self, user: i64) -> StoreResult<()> {
         transaction!(self.write, |c| {
             c.execute(BOT_OFFLINE, &args![user]).await?;
             Ok(())
         })
+        .await
     }
 }
 
@@ -271,7 +283,7 @@ mod both_backends {
                 password_hash: "x".into(),
                 email: None,
             };
-            ids.push(store.create_user(&user, 0).unwrap().unwrap());
+            ids.push(wait(store.create_user(&user, 0)).unwrap().unwrap());
         }
         // The SQL's folding is the Rust one: a name's look-alike is the first account whose
         // name folds alike (itself excepted).
@@ -282,24 +294,25 @@ mod both_backends {
                 .find(|(j, other)| *j != i && username_fold(other) == username_fold(name))
                 .map(|(_, other)| other.to_string());
             assert_eq!(
-                store.look_alike(name, Some(ids[i])).unwrap(),
+                wait(store.look_alike(name, Some(ids[i]))).unwrap(),
                 expected,
                 "{name}"
             );
             let shouted = name.to_uppercase();
-            let found = store.look_alike(&shouted, None).unwrap();
+            let found = wait(store.look_alike(&shouted, None)).unwrap();
             assert!(found.is_some(), "{shouted}");
         }
-        assert_eq!(store.look_alike("nobody-like-it", None).unwrap(), None);
+        assert_eq!(
+            wait(store.look_alike("nobody-like-it", None)).unwrap(),
+            None
+        );
 
         // Footprints: a browser shared by two accounts, an address by three; the old ones
         // forgotten.
         let day = 24 * 3600 * 1000;
         let (a, b, c) = (ids[0], ids[1], ids[2]);
         let note = |user, trace, value: &str, at| {
-            store
-                .note_footprint(user, trace, value, at, at - 30 * day)
-                .unwrap()
+            wait(store.note_footprint(user, trace, value, at, at - 30 * day)).unwrap()
         };
         note(a, Trace::Browser, "a:one", 100 * day);
         note(b, Trace::Browser, "a:one", 100 * day);
@@ -308,35 +321,34 @@ mod both_backends {
             note(user, Trace::Address, "10.0.0.1", 100 * day);
         }
         assert_eq!(
-            store.sharing_with(a, Trace::Browser, 90 * day).unwrap(),
+            wait(store.sharing_with(a, Trace::Browser, 90 * day)).unwrap(),
             [b]
         );
         assert_eq!(
-            store.sharing_with(c, Trace::Browser, 90 * day).unwrap(),
+            wait(store.sharing_with(c, Trace::Browser, 90 * day)).unwrap(),
             Vec::<i64>::new()
         );
         assert_eq!(
-            store.sharing_with(a, Trace::Address, 90 * day).unwrap(),
+            wait(store.sharing_with(a, Trace::Address, 90 * day)).unwrap(),
             [b, c]
         );
         // Used long ago: no longer shared.
-        assert!(store
-            .sharing_with(a, Trace::Browser, 101 * day)
+        assert!(wait(store.sharing_with(a, Trace::Browser, 101 * day))
             .unwrap()
             .is_empty());
-        let pairs = store.sharing_pairs(Trace::Address, 90 * day).unwrap();
+        let pairs = wait(store.sharing_pairs(Trace::Address, 90 * day)).unwrap();
         assert_eq!(pairs.len(), 3, "{pairs:?}");
         assert!(pairs.iter().all(|(x, y, v)| x < y && v == "10.0.0.1"));
         note(a, Trace::Browser, "a:three", 200 * day);
-        let kept = store.footprints_of(a).unwrap();
+        let kept = wait(store.footprints_of(a)).unwrap();
         assert_eq!(kept.len(), 1, "the month-old ones forgotten: {kept:?}");
         assert_eq!(
             (kept[0].kind.as_str(), kept[0].value.as_str()),
             ("browser", "a:three")
         );
         // Closing an account erases its footprints.
-        store.delete_user(b).unwrap();
-        assert!(store.footprints_of(b).unwrap().is_empty());
+        wait(store.delete_user(b)).unwrap();
+        assert!(wait(store.footprints_of(b)).unwrap().is_empty());
 
         // The sessions and tokens still good.
         let now = 1_800_000_000;
@@ -349,12 +361,12 @@ mod both_backends {
                 device: None,
                 address: None,
             };
-            store.insert_session(id_hash, &s).unwrap();
+            wait(store.insert_session(id_hash, &s)).unwrap();
         };
         session("s-live", a, now + 100);
         session("s-expired", a, now - 1);
         session("s-disabled", c, now + 100);
-        store.change_user(c, &UserChange::Disabled(true)).unwrap();
+        wait(store.change_user(c, &UserChange::Disabled(true))).unwrap();
         let token = TokenRow {
             id: "t1".into(),
             user_id: a,
@@ -362,17 +374,20 @@ mod both_backends {
             description: None,
             created_ms: 0,
         };
-        store.insert_token(&token).unwrap();
+        wait(store.insert_token(&token)).unwrap();
         let asked: Vec<String> = ["s-live", "s-expired", "s-disabled", "s-gone"]
             .map(String::from)
             .into();
         let tokens: Vec<String> = ["t-live", "t-gone"].map(String::from).into();
-        let (sessions, tokens) = store.still_good(&asked, &tokens, now).unwrap();
+        let (sessions, tokens) = wait(store.still_good(&asked, &tokens, now)).unwrap();
         assert_eq!(
             (sessions, tokens),
             (vec!["s-live".to_string()], vec!["t-live".to_string()])
         );
-        assert_eq!(store.still_good(&[], &[], now).unwrap(), (vec![], vec![]));
+        assert_eq!(
+            wait(store.still_good(&[], &[], now)).unwrap(),
+            (vec![], vec![])
+        );
     }
 
     on_both_backends!(fair_play_rows_are_kept_and_asked_alike);

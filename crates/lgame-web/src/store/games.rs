@@ -57,16 +57,22 @@ fn game_row(r: &Row) -> StoreResult<GameRow> {
 }
 
 impl Store {
-    /// How many games are stored. (Blocking.)
-    pub fn count_games(&self) -> StoreResult<u64> {
+    /// How many games are stored.
+    pub async fn count_games(&self) -> StoreResult<u64> {
         transaction!(self.read, |c| {
             c.query_one("SELECT count(*) FROM games", &[]).await?.get(0)
         })
+        .await
     }
 
     /// Stores a new game (at version 0) and its moves, its result token `outcome`; when it
-    /// was stored is the server's clock's. (Blocking.)
-    pub fn insert_game(&self, game: &GameRow, moves: &[String], outcome: &str) -> StoreResult<()> {
+    /// was stored is the server's clock's.
+    pub async fn insert_game(
+        &self,
+        game: &GameRow,
+        moves: &[String],
+        outcome: &str,
+    ) -> StoreResult<()> {
         let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
         transaction!(self.write, |c| {
             let (termination, result) = game.end.clone().unzip();
@@ -106,6 +112,7 @@ impl Store {
             insert_moves(c, &game.id, 1, &moves).await?;
             bots::note_start(c, &game.id, &game.holders).await
         })
+        .await
     }
 
     /// Queues a change for the database, without waiting for it. It fails with
@@ -117,8 +124,8 @@ impl Store {
         }))
     }
 
-    /// A game and its moves in order, if it exists. (Blocking.)
-    pub fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
+    /// A game and its moves in order, if it exists.
+    pub async fn load(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
@@ -134,11 +141,12 @@ impl Store {
             let moves = moves.iter().map(|m| m.get(0)).collect::<StoreResult<_>>()?;
             Ok(Some((game_row(&row)?, moves)))
         })
+        .await
     }
 
     /// A game's version as stored ([`StoreError::NotFound`] if there is no such game).
-    /// (Blocking.)
-    pub fn version_of(&self, id: &str) -> StoreResult<i64> {
+    ///
+    pub async fn version_of(&self, id: &str) -> StoreResult<i64> {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let sql = "SELECT version FROM games WHERE id = $1";
@@ -147,12 +155,13 @@ impl Store {
                 None => Err(StoreError::NotFound),
             }
         })
+        .await
     }
 
     /// Links a game to its rematch, both ways (both links or neither), moving both games'
     /// versions up; or, if the game has a rematch already (another instance linked one
-    /// first), nothing: then `false`. (Blocking.)
-    pub fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
+    /// first), nothing: then `false`.
+    pub async fn link_rematch(&self, old: &str, new: &str) -> StoreResult<bool> {
         let (old, new) = (old.to_string(), new.to_string());
         let linked = transaction!(self.write, |c| {
             // The second of two instances linking at once waits for the first's row
@@ -173,13 +182,14 @@ impl Store {
                 c.changed(id, row.get(0)?);
             }
             Ok(())
-        });
+        })
+        .await;
         stale_is_false(linked)
     }
 
     /// Gives a human side that waited for it its token, keeping its hash, and moves the
-    /// game's version up; `false` if the side has one. (Blocking.)
-    pub fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
+    /// game's version up; `false` if the side has one.
+    pub async fn set_token(&self, id: &str, side: Color, hash: &str) -> StoreResult<bool> {
         let column = token_column(side);
         let sql = format!(
             "UPDATE games SET {column} = $2, version = version + 1
@@ -193,23 +203,25 @@ impl Store {
             c.changed(&id, row.get(0)?);
             Ok(true)
         })
+        .await
     }
 
     /// The games whose clock's deadline is at or before `now_ms` (game time), soonest
-    /// first, at most `limit`. (Blocking.)
-    pub fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+    /// first, at most `limit`.
+    pub async fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
         transaction!(self.read, |c| {
             let sql = "SELECT id FROM games WHERE deadline_ms <= $1
                        ORDER BY deadline_ms LIMIT $2";
             let rows = c.query(sql, &args![now_ms, limit]).await?;
             rows.iter().map(|r| r.get(0)).collect()
         })
+        .await
     }
 
     /// Starts an instance at `wall_ms` (the wall clock): if no instance has said it was
     /// alive for more than `gap_ms`, the time since the last did is added to the time no
-    /// instance ran, which is returned (game time is the wall clock less it). (Blocking.)
-    pub fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
+    /// instance ran, which is returned (game time is the wall clock less it).
+    pub async fn wake(&self, wall_ms: i64, gap_ms: i64) -> StoreResult<i64> {
         transaction!(self.write, |c| {
             c.execute(
                 "INSERT INTO lgame_alive (id, alive_ms, downtime_ms) VALUES (1, $1, 0)
@@ -237,10 +249,11 @@ impl Store {
             .await?;
             Ok(down)
         })
+        .await
     }
 
-    /// An instance is alive at `wall_ms`. (Blocking.)
-    pub fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
+    /// An instance is alive at `wall_ms`.
+    pub async fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
         transaction!(self.write, |c| {
             c.execute(
                 "UPDATE lgame_alive
@@ -250,6 +263,7 @@ impl Store {
             .await?;
             Ok(())
         })
+        .await
     }
 }
 

@@ -240,12 +240,12 @@ fn seek_row(r: &Row) -> StoreResult<SeekRow> {
     })
 }
 
-/// What the store keeps of the lobby. (Every call blocks.)
+/// What the store keeps of the lobby.
 impl Store {
     /// Adds `seek` unless its holder has `limit` open rows of its kind, or, for a browser,
     /// its address has; a ticket first withdraws its holder's other tickets. `false` if
     /// over the limit.
-    pub fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool> {
+    pub async fn insert_seek(&self, seek: &SeekRow, limit: i64) -> StoreResult<bool> {
         let s = seek.clone();
         transaction!(self.write, |c| {
             if s.kind == SeekKind::Ticket {
@@ -279,36 +279,39 @@ impl Store {
             c.execute(INSERT, &row).await?;
             Ok(true)
         })
+        .await
     }
 
-    pub fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
+    pub async fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let row = c.query_opt(&seek_sql(), &args![&id]).await?;
             row.as_ref().map(seek_row).transpose()
         })
+        .await
     }
 
     /// The open rows of a kind, newest first, at most `limit`.
-    pub fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
+    pub async fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
         transaction!(self.read, |c| {
             let rows = c
                 .query(&open_seeks_sql(), &args![kind.name(), limit])
                 .await?;
             rows.iter().map(seek_row).collect()
         })
+        .await
     }
 
     /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
     /// or none: `false` if one of them is no longer open.
-    pub fn claim_seeks(
+    pub async fn claim_seeks(
         &self,
         claims: &[(String, String)],
         game: &str,
         now_ms: i64,
     ) -> StoreResult<bool> {
         let (claims, game) = (claims.to_vec(), game.to_string());
-        stale_is_false(transaction!(self.write, |c| {
+        let claimed = transaction!(self.write, |c| {
             for (id, side) in &claims {
                 if c.execute(CLAIM, &args![id, &game, side, now_ms]).await? == 0 {
                     // Rolls the claims back: none of the rows is claimed.
@@ -316,28 +319,32 @@ impl Store {
                 }
             }
             Ok(())
-        }))
+        })
+        .await;
+        stale_is_false(claimed)
     }
 
     /// A claimed row's game was stored (`made`), or could not be (`open` again).
-    pub fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
+    pub async fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
             Ok(())
         })
+        .await
     }
 
     /// An open row withdrawn by its holder: `false` if it was not open.
-    pub fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
+    pub async fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1)
         })
+        .await
     }
 
     /// These holders have a lobby page open now: their open rows are seen.
-    pub fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()> {
+    pub async fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()> {
         let holders = holders.to_vec();
         transaction!(self.write, |c| {
             for holder in &holders {
@@ -345,19 +352,21 @@ impl Store {
             }
             Ok(())
         })
+        .await
     }
 
     /// Open row `id` is seen now (its holder polled it).
-    pub fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
+    pub async fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
         let id = id.to_string();
         transaction!(self.write, |c| {
             c.execute(SEEN, &args![&id, now_ms]).await?;
             Ok(())
         })
+        .await
     }
 
     /// Applies the [`Lifetimes`]: the rows whose state changed.
-    pub fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
+    pub async fn sweep(&self, now_ms: i64, lifetimes: Lifetimes) -> StoreResult<Vec<String>> {
         transaction!(self.write, |c| {
             let mut changed = Vec::new();
             for (sql, age) in [
@@ -373,5 +382,6 @@ impl Store {
             }
             Ok(changed)
         })
+        .await
     }
 }

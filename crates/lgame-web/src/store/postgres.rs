@@ -280,17 +280,6 @@ impl Driver for Store {
         (changes, changes)
     }
 
-    fn version(&self) -> StoreResult<u32> {
-        let pool = self.pool.clone();
-        Ok(self.run(async move {
-            let client = pool.get().await?;
-            let row = client
-                .query_one("SELECT version FROM lgame_schema", &[])
-                .await?;
-            Ok(row.get::<_, i32>(0) as u32)
-        })?)
-    }
-
     /// A transaction of its own on a pooled connection (PostgreSQL groups concurrent
     /// commits into one flush of its log); the games it changed are announced once it is
     /// committed.

@@ -320,11 +320,11 @@ async fn write_change(c: &mut dyn Conn, change: &RatingChange) -> StoreResult<()
     Ok(())
 }
 
-/// What the store keeps of ratings. (Every call blocks.)
+/// What the store keeps of ratings.
 impl Store {
     /// Replaces every entry and every change by these, in one transaction (a
     /// recomputation: `admin::recompute_ratings`).
-    pub fn replace_ratings(
+    pub async fn replace_ratings(
         &self,
         entries: &[(i64, String, Entry)],
         changes: &[RatingChange],
@@ -342,20 +342,22 @@ impl Store {
             }
             Ok(())
         })
+        .await
     }
 
     /// Account `user_id`'s entries, by category.
-    pub fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
+    pub async fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Entry)>> {
         transaction!(self.read, |c| {
             let rows = c.query(&ratings_of_sql(), &args![user_id]).await?;
             rows.iter()
                 .map(|r| Ok((r.get(0)?, entry_at(r, 1)?)))
                 .collect()
         })
+        .await
     }
 
     /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
-    pub fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>> {
+    pub async fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>> {
         let category = category.to_string();
         transaction!(self.read, |c| {
             let row = c
@@ -363,29 +365,32 @@ impl Store {
                 .await?;
             row.map(|r| entry_at(&r, 0)).transpose()
         })
+        .await
     }
 
     /// Account `user_id`'s changes in every category, oldest first.
-    pub fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>> {
+    pub async fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>> {
         transaction!(self.read, |c| {
             let rows = c.query(&history_sql(), &args![user_id]).await?;
             rows.iter().map(change_row).collect()
         })
+        .await
     }
 
     /// Game `id`'s changes (none while it goes on, or if it is casual).
-    pub fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>> {
+    pub async fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>> {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let rows = c.query(&game_ratings_sql(), &args![&id]).await?;
             rows.iter().map(change_row).collect()
         })
+        .await
     }
 
     /// The best `limit` accounts in `category` not disabled whose deviation is under
     /// `deviation` (`established`; else at or over it: the provisional) and whose last rated
     /// game ended at or after `since_ms`, best first.
-    pub fn leaderboard(
+    pub async fn leaderboard(
         &self,
         category: &str,
         deviation: f64,
@@ -406,10 +411,11 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// Every stored rated game, in no particular order.
-    pub fn rated_games(&self) -> StoreResult<Vec<RatedGame>> {
+    pub async fn rated_games(&self) -> StoreResult<Vec<RatedGame>> {
         transaction!(self.read, |c| {
             let rows = c.query(RATED_GAMES, &[]).await?;
             rows.iter()
@@ -425,25 +431,28 @@ impl Store {
                 })
                 .collect()
         })
+        .await
     }
 
     /// Every stored entry: account, category, entry.
-    pub fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>> {
+    pub async fn all_ratings(&self) -> StoreResult<Vec<(i64, String, Entry)>> {
         transaction!(self.read, |c| {
             let rows = c.query(&all_ratings_sql(), &[]).await?;
             rows.iter()
                 .map(|r| Ok((r.get(0)?, r.get(1)?, entry_at(r, 2)?)))
                 .collect()
         })
+        .await
     }
 
     /// The rated games holder `holder` plays that go on (no result yet, not aborted).
-    pub fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
+    pub async fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
         let holder = holder.to_string();
         transaction!(self.read, |c| {
             let rows = c.query(RATED_PLAYING, &args![&holder]).await?;
             rows.iter().map(|r| r.get(0)).collect()
         })
+        .await
     }
 }
 
@@ -522,12 +531,12 @@ mod both_backends {
                     password_hash: "x".into(),
                     email: None,
                 };
-                store.create_user(&user, 0).unwrap().unwrap()
+                wait(store.create_user(&user, 0)).unwrap().unwrap()
             })
             .collect();
         // One of them a bot (before its first game): rated as anyone, on no leaderboard.
         let bot = users[11];
-        assert!(store.make_bot(bot).unwrap());
+        assert!(wait(store.make_bot(bot)).unwrap());
         let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
         // The test's own tally: the finished rated games of each account and category.
         let mut tally: BTreeMap<(i64, String), u32> = BTreeMap::new();
@@ -545,9 +554,7 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            store
-                .insert_game(&game(&id, [red, blue], category), &moves, "*")
-                .unwrap();
+            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*")).unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),
@@ -575,7 +582,7 @@ mod both_backends {
         let check = crate::admin::check_ratings(&store).unwrap();
         assert_eq!(check.problems, Vec::<String>::new());
         assert_eq!((check.games, check.entries), (rated, tally.len()));
-        let stored = store.all_ratings().unwrap();
+        let stored = wait(store.all_ratings()).unwrap();
         let counted: BTreeMap<(i64, String), u32> = stored
             .iter()
             .map(|(user, category, entry)| ((*user, category.clone()), entry.games))
@@ -583,8 +590,7 @@ mod both_backends {
         assert_eq!(counted, tally);
         // Each game's two changes, each player's history in order, ending at their entry.
         for (user, category, entry) in &stored {
-            let history: Vec<RatingChange> = store
-                .rating_history(*user)
+            let history: Vec<RatingChange> = wait(store.rating_history(*user))
                 .unwrap()
                 .into_iter()
                 .filter(|c| c.category == *category)
@@ -593,7 +599,7 @@ mod both_backends {
             assert_eq!(history.last().unwrap().after, entry.rating);
             assert!(history.windows(2).all(|w| w[0].at_ms < w[1].at_ms));
             for change in &history {
-                let both = store.game_ratings(&change.game).unwrap();
+                let both = wait(store.game_ratings(&change.game)).unwrap();
                 assert_eq!(both.len(), 2);
                 assert!(both.iter().any(|c| c == change));
             }
@@ -602,8 +608,7 @@ mod both_backends {
         // The leaderboard: the established, active accounts not disabled, best first; and
         // beside it the provisional ones.
         let list = |since_ms, established| {
-            store
-                .leaderboard("blitz", PROVISIONAL_DEVIATION, since_ms, 100, established)
+            wait(store.leaderboard("blitz", PROVISIONAL_DEVIATION, since_ms, 100, established))
                 .unwrap()
         };
         let board = |since_ms| list(since_ms, true);
@@ -646,7 +651,7 @@ mod both_backends {
         assert_eq!(shown, expected);
         let best = &expected[0].1;
         let id = users[best["player".len()..].parse::<usize>().unwrap()];
-        store.change_user(id, &UserChange::Disabled(true)).unwrap();
+        wait(store.change_user(id, &UserChange::Disabled(true))).unwrap();
         assert!(board(0).iter().all(|l| l.username != *best));
         assert_eq!(board(0).len(), expected.len() - 1);
         assert!(board(i64::MAX).is_empty());
@@ -658,9 +663,9 @@ mod both_backends {
         // A closed account's ratings and changes are erased; its games still count for
         // its opponents, and the check still holds.
         let closed = *users.iter().find(|u| **u != id).unwrap();
-        store.delete_user(closed).unwrap();
-        assert!(store.ratings_of(closed).unwrap().is_empty());
-        assert!(store.rating_history(closed).unwrap().is_empty());
+        wait(store.delete_user(closed)).unwrap();
+        assert!(wait(store.ratings_of(closed)).unwrap().is_empty());
+        assert!(wait(store.rating_history(closed)).unwrap().is_empty());
         let check = crate::admin::check_ratings(&store).unwrap();
         assert_eq!(check.problems, Vec::<String>::new());
         assert_eq!(check.games, rated);

@@ -259,8 +259,9 @@ macro_rules! args {
 pub(crate) use args;
 
 /// Runs `future` to its end on this thread, which sleeps while the future waits (for the
-/// database's own thread to answer); SQLite's operations, whose statements are done when
-/// they return, never wait.
+/// database's own thread to answer): for the callers that are not async (the command
+/// line's administration, tests) and for SQLite's operations, whose statements are done
+/// when they return. Never on an async thread.
 pub fn wait<T>(future: impl Future<Output = T>) -> T {
     struct Unpark(std::thread::Thread);
     impl std::task::Wake for Unpark {

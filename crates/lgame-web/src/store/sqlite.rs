@@ -184,7 +184,7 @@ pub struct Store {
     queue: Option<mpsc::Sender<Queued>>,
     writer: Option<JoinHandle<()>>,
     counts: Arc<Counts>,
-    reader: Mutex<Connection>,
+    reader: Arc<Mutex<Connection>>,
 }
 
 /// Opens a connection in WAL mode, for writing: a database that cannot be written (a
@@ -242,7 +242,7 @@ impl Store {
             queue: Some(queue),
             writer: Some(writer),
             counts,
-            reader: Mutex::new(reader),
+            reader: Arc::new(Mutex::new(reader)),
         })
     }
 
@@ -268,30 +268,27 @@ impl Driver for Store {
         )
     }
 
-    fn version(&self) -> StoreResult<u32> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
-    }
-
     /// The writer runs the job in its next batch (group commit).
     fn write(&self, job: Job) -> Pending {
         self.queue_job(job)
     }
 
-    /// Runs the job at once on the reading connection (WAL lets it read beside the writer),
-    /// in a transaction: one instant of the database.
+    /// Runs the job on the reading connection (WAL lets it read beside the writer), in a
+    /// transaction: one instant of the database. On a blocking thread when called from the
+    /// async threads.
     fn read(&self, job: Job) -> Pending {
-        let mut conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        if !conn.is_autocommit() {
-            // A read that panicked left its transaction open.
-            let _ = conn.execute_batch("ROLLBACK");
+        let reader = self.reader.clone();
+        let run = move || read_on(&reader, job);
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                let (done, outcome) = oneshot::channel();
+                runtime.spawn_blocking(move || {
+                    let _ = done.send(run());
+                });
+                Pending::sent(outcome)
+            }
+            Err(_) => Pending::done(run()),
         }
-        let outcome = conn
-            .execute_batch("BEGIN")
-            .map_err(StoreError::from)
-            .and_then(|()| super::sql::wait(job(&mut Sqlite(&mut conn))));
-        let ended = conn.execute_batch("COMMIT").map_err(StoreError::from);
-        Pending::done(outcome.and(ended))
     }
 
     /// The log checkpointed into the file at once: the erased rows' old pages do not wait
@@ -301,6 +298,19 @@ impl Driver for Store {
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         Ok(())
     }
+}
+
+/// Runs a reading job on `reader`, in a transaction.
+fn read_on(reader: &Mutex<Connection>, job: Job) -> StoreResult<()> {
+    let mut conn = reader.lock().unwrap_or_else(|e| e.into_inner());
+    if !conn.is_autocommit() {
+        // A read that panicked left its transaction open.
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    conn.execute_batch("BEGIN")?;
+    let outcome = super::sql::wait(job(&mut Sqlite(&mut conn)));
+    let ended = conn.execute_batch("COMMIT").map_err(StoreError::from);
+    outcome.and(ended)
 }
 
 /// SQLite's side of the seam: a connection inside the writer's (or a reader's)
@@ -511,6 +521,7 @@ fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::store::games::insert_moves;
+    use crate::store::wait;
     use crate::store::{Change, Database, Edit, GameRow, Requests};
     use lgame::Color;
 
@@ -573,9 +584,9 @@ mod tests {
     fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
         let path = fresh("round-trip");
         let store = open(&path, Synchronous::Normal);
-        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as u32);
+        assert_eq!(wait(store.version()).unwrap(), MIGRATIONS.len() as u32);
         let row = row("g1");
-        store.insert_game(&row, &["a".into()], "*").unwrap();
+        wait(store.insert_game(&row, &["a".into()], "*")).unwrap();
         store.queue(append_edit("g1", 0, 2, "b")).wait().unwrap();
         // The ply stored already, even on the right version: refused.
         assert!(store.queue(append_edit("g1", 1, 2, "c")).wait().is_err());
@@ -585,13 +596,13 @@ mod tests {
             .wait()
             .unwrap_err();
         assert!(matches!(stale, StoreError::Stale), "{stale:#}");
-        let (mut back, moves) = store.load("g1").unwrap().unwrap();
+        let (mut back, moves) = wait(store.load("g1")).unwrap().unwrap();
         assert!(back.created.take().is_some(), "read back, never written");
         assert_eq!(back, GameRow { version: 1, ..row });
         assert_eq!(moves, ["a", "b"]);
-        assert_eq!(store.version_of("g1").unwrap(), 1);
+        assert_eq!(wait(store.version_of("g1")).unwrap(), 1);
         assert!(matches!(
-            store.version_of("none"),
+            wait(store.version_of("none")),
             Err(StoreError::NotFound)
         ));
         store
@@ -605,7 +616,12 @@ mod tests {
             .wait()
             .unwrap();
         assert_eq!(
-            store.load("g1").unwrap().unwrap().0.requests.undo_request,
+            wait(store.load("g1"))
+                .unwrap()
+                .unwrap()
+                .0
+                .requests
+                .undo_request,
             Some(Color::Blue)
         );
         // An undo that leaves no request.
@@ -613,7 +629,7 @@ mod tests {
             .queue(edit("g1", 2, Change::Truncate { keep: 1 }))
             .wait()
             .unwrap();
-        let (back, moves) = store.load("g1").unwrap().unwrap();
+        let (back, moves) = wait(store.load("g1")).unwrap().unwrap();
         assert_eq!(
             (back.version, back.requests.undo_request, moves),
             (3, None, vec!["a".to_string()])
@@ -621,7 +637,7 @@ mod tests {
         drop(store);
         // Reopening does not migrate again.
         let store = open(&path, Synchronous::Full);
-        assert_eq!(store.count_games().unwrap(), 1);
+        assert_eq!(wait(store.count_games()).unwrap(), 1);
         drop(store);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
@@ -657,7 +673,7 @@ mod tests {
     }
 
     fn moves(store: &Store, id: &str) -> Vec<String> {
-        store.load(id).unwrap().unwrap().1
+        wait(store.load(id)).unwrap().unwrap().1
     }
 
     #[test]
@@ -665,7 +681,7 @@ mod tests {
         let path = fresh("batch");
         let store = open(&path, Synchronous::Full);
         for id in ["g1", "g2", "g3"] {
-            store.insert_game(&row(id), &["m1".into()], "*").unwrap();
+            wait(store.insert_game(&row(id), &["m1".into()], "*")).unwrap();
         }
         let (changes, commits) = store.write_counts();
         assert_eq!(
@@ -705,7 +721,7 @@ mod tests {
         let path = fresh("failed-commit");
         let store = open(&path, Synchronous::Full);
         for id in ["g1", "g2"] {
-            store.insert_game(&row(id), &[], "*").unwrap();
+            wait(store.insert_game(&row(id), &[], "*")).unwrap();
         }
         let (release, held) = hold_writer(&store);
         // A move of a game that does not exist, its foreign key checked only at the commit:
@@ -739,7 +755,7 @@ mod tests {
         let path = fresh("panic");
         let store = open(&path, Synchronous::Normal);
         for id in ["g1", "g2"] {
-            store.insert_game(&row(id), &[], "*").unwrap();
+            wait(store.insert_game(&row(id), &[], "*")).unwrap();
         }
         let (release, held) = hold_writer(&store);
         let panics: Job =
@@ -783,8 +799,8 @@ mod tests {
             .windows(token.len())
             .any(|w| w == token.as_bytes()));
         let store = open(&path, Synchronous::Full);
-        assert_eq!(store.version().unwrap() as usize, MIGRATIONS.len());
-        let (back, _) = store.load("g1").unwrap().unwrap();
+        assert_eq!(wait(store.version()).unwrap() as usize, MIGRATIONS.len());
+        let (back, _) = wait(store.load("g1")).unwrap().unwrap();
         assert_eq!(back.token_hashes, [Some(token_hash("g1", token)), None]);
         drop(store);
         // Closed (the WAL checkpointed into the file): the token is nowhere in it.
