@@ -397,15 +397,8 @@ struct Postgres<'a> {
     changed: Vec<String>,
 }
 
-impl Postgres<'_> {
-    /// The statement, prepared once per connection, and its arguments as PostgreSQL's
-    /// driver takes them.
-    async fn prepared(&self, sql: &str) -> StoreResult<tokio_postgres::Statement> {
-        Ok(self.tx.prepare_cached(sql).await?)
-    }
-}
-
-/// The arguments of a statement, as the driver takes them.
+/// The arguments of a statement, as the driver takes them (each statement prepared once per
+/// connection).
 fn arguments(args: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
     args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
 }
@@ -421,7 +414,7 @@ impl Conn for Postgres<'_> {
         args: &'a [Value],
     ) -> BoxFuture<'a, StoreResult<u64>> {
         Box::pin(async move {
-            let statement = self.prepared(sql).await?;
+            let statement = self.tx.prepare_cached(sql).await?;
             Ok(self.tx.execute(&statement, &arguments(args)).await?)
         })
     }
@@ -432,7 +425,7 @@ impl Conn for Postgres<'_> {
         args: &'a [Value],
     ) -> BoxFuture<'a, StoreResult<Vec<Row>>> {
         Box::pin(async move {
-            let statement = self.prepared(sql).await?;
+            let statement = self.tx.prepare_cached(sql).await?;
             let rows = self.tx.query(&statement, &arguments(args)).await?;
             rows.iter()
                 .map(|row| {
