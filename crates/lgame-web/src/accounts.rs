@@ -13,6 +13,13 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use lgame::{ByColor, Color};
 
+use crate::accounts::api::{
+    Account, ArenaJoined, Counts, Ended, Export, ExportedRecord, GameSummary, GamesPage, Profile,
+    SessionInfo, SessionInfoAnswer, Sessions,
+};
+use crate::accounts::api::{
+    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
+};
 use crate::api::{with_cookie, RateLimiter, Shared};
 use crate::clock::Clock;
 use crate::credentials::{self, new_secret, secret_hash};
@@ -20,17 +27,12 @@ use crate::error::ApiError;
 use crate::extract::{Body, Params};
 use crate::games::{blocking, player_at, GameError, Games, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
-use crate::request::{
-    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
-};
-use crate::response::{
-    Account, ArenaJoined, Counts, Ended, Export, ExportedRecord, GameSummary, GamesPage, Profile,
-    SessionInfo, SessionInfoAnswer, Sessions,
-};
 use crate::store::{
     user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
     SESSION_ID_LEN,
 };
+
+pub(crate) mod api;
 
 /// The limits on sign-ups and failed log-ins.
 pub struct Limits {

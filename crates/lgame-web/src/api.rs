@@ -18,23 +18,24 @@ use lgame_players::seated::Seat;
 use tokio::sync::{broadcast, mpsc, watch, Semaphore};
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 
+use crate::catalog::api::Catalog;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::explore;
+use crate::explore::api::Analysis;
+use crate::explore::api::{AnalysisQuery, QrQuery};
+use crate::explore::api::{ClassesAnswer, PositionAnswer, RecordAnswer};
 use crate::extract::{Body, Params, MAX_BODY};
+use crate::games::api::{
+    Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest, SeatRequest,
+    TokenRequest,
+};
 use crate::games::{
     self, blocking, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Slot, Who,
 };
 use crate::identity::{Caller, ClientRules};
 pub use crate::limits::RateLimiter;
-use crate::request::{
-    AnalysisQuery, Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest,
-    QrQuery, SeatRequest, TokenRequest,
-};
-use crate::response::{
-    Analysis, Catalog, ClassesAnswer, Created, Health, Invitation, PlayerLinks, Players,
-    PositionAnswer, RecordAnswer, TablesHealth,
-};
+use crate::response::{Created, Health, Invitation, PlayerLinks, Players, TablesHealth};
 
 /// Everything a handler needs.
 #[derive(Clone)]

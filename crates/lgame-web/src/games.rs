@@ -23,6 +23,7 @@ use crate::response::{GameState, RatingsAnswer, SeatRating};
 use crate::secret::token_hash;
 use crate::store::{account_of, GameRow, Requests, Store, StoreError};
 
+pub(crate) mod api;
 mod live;
 mod machine;
 mod presence;

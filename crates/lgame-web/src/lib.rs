@@ -40,7 +40,6 @@ mod lobby;
 mod openapi;
 mod peers;
 pub mod ratings;
-mod request;
 mod response;
 mod secret;
 mod store;

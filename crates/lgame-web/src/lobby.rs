@@ -27,11 +27,12 @@ use crate::error::ApiError;
 use lgame_players::seated::Seat;
 
 use crate::games::{self, blocking, random_hex, GameError, Games, NewGame, Started};
+use crate::lobby::api::SeekView;
 use crate::ratings::{self, Entry, START};
-use crate::response::SeekView;
 use crate::secret::lobby_seat_hash;
 use crate::store::{account_of, Lifetimes, SeekKind, SeekRow, SeekState};
 
+pub(crate) mod api;
 mod routes;
 pub use routes::routes;
 

@@ -17,8 +17,8 @@ use crate::error::ApiError;
 use crate::extract::{Body, Params, MAX_BODY};
 use crate::games::{self, blocking, GameError, Input};
 use crate::identity::Caller;
-use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
-use crate::response::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
+use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
+use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
 use crate::store::{SeekKind, SeekRow, SeekState};
 
 pub fn routes() -> Router<Shared> {
