@@ -19,7 +19,8 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use crate::accounts::logged_in;
-use crate::api::{created, ndjson, with_cookie, Shared};
+use crate::api::live::ndjson;
+use crate::api::{created, with_cookie, Shared};
 use crate::bots::api::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
 use crate::bots::api::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
 use crate::clock::TimeControl;

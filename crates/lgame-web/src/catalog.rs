@@ -17,6 +17,7 @@ use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 use crate::catalog::api::{Catalog, Facts, MostMoves, SetupEntry, Start, VariantEntry};
 
 pub(crate) mod api;
+pub(crate) mod routes;
 
 /// Rules texts the page offers beyond the specification's named variants ([`VARIANTS`]):
 /// other neutral counts and board sizes, with their names and what they change. Each is listed

@@ -14,6 +14,7 @@ use crate::explore::api::{
 use crate::games::{self, GameError, Input};
 
 pub(crate) mod api;
+pub(crate) mod routes;
 pub use api::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 
 /// Above this many legal moves the position's answer leaves the moves out (the page then

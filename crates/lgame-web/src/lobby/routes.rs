@@ -391,7 +391,7 @@ async fn watch_lobby(
                 break;
             }
             _ = closed.changed() => {
-                let _ = socket.send(Message::Close(Some(crate::api::ended_by_server()))).await;
+                let _ = socket.send(Message::Close(Some(crate::api::live::ended_by_server()))).await;
                 break;
             }
         }
