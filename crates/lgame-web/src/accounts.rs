@@ -28,7 +28,7 @@ use crate::extract::{Body, Params};
 use crate::games::{blocking, player_at, GameError, Games, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
 use crate::store::{
-    user_holder, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
+    user_holder, GameStanding, GamesQuery, Listed, NewUser, Session, User, UserBy, UserChange,
     SESSION_ID_LEN,
 };
 
@@ -113,7 +113,7 @@ pub(crate) fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
     caller.logged_in.as_ref().ok_or_else(no_session)
 }
 
-fn account_of(user: &User) -> Account {
+fn account_answer(user: &User) -> Account {
     Account {
         username: user.username.clone(),
         bot: user.bot,
@@ -220,7 +220,7 @@ async fn sign_up(
     })?;
     shared.account_limits.sign_ups.count(ip, time.now_ms());
     tracing::info!(user = user.id, "account made");
-    let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
+    let answer = (StatusCode::CREATED, Json(account_answer(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
 }
 
@@ -302,7 +302,7 @@ async fn log_in(
         Ok((cookie, user))
     })
     .await?;
-    let answer = with_cookie(Some(cookie), Json(account_of(&user)).into_response());
+    let answer = with_cookie(Some(cookie), Json(account_answer(&user)).into_response());
     Ok(with_cookie(anon_cookie, answer))
 }
 
@@ -323,13 +323,13 @@ async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Respons
 }
 
 async fn account(caller: Caller) -> Result<Json<Account>, ApiError> {
-    Ok(Json(account_of(&logged_in(&caller)?.user)))
+    Ok(Json(account_answer(&logged_in(&caller)?.user)))
 }
 
 /// Who is logged in, nobody being an answer too (a page asks on every load: a 401 would be
 /// an error in its console).
 async fn session(caller: Caller) -> Json<SessionInfoAnswer> {
-    let account = caller.logged_in.as_ref().map(|l| account_of(&l.user));
+    let account = caller.logged_in.as_ref().map(|l| account_answer(&l.user));
     Json(SessionInfoAnswer { account })
 }
 
@@ -357,7 +357,7 @@ async fn change_password(
     })
     .await?;
     end_connections(&shared, &me.user, &me.id_hash);
-    Ok(Json(account_of(&me.user)))
+    Ok(Json(account_answer(&me.user)))
 }
 
 /// The account's sessions, each with its browser, address and last use.
@@ -511,7 +511,7 @@ async fn games_page(
     let (page, per_page) = page_bounds(&query)?;
     let standing = match query.result.as_deref() {
         None | Some("") => None,
-        Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
+        Some(name) => Some(GameStanding::from_name(name).ok_or_else(|| {
             invalid(format!(
                 "'{name}' is not a result to filter by: win, draw, loss, ongoing or aborted"
             ))
@@ -591,7 +591,7 @@ async fn profile(
     let user = user_named(&shared, &name).await?;
     let (games, holder) = (shared.games.clone(), user.holder());
     let standings = blocking(move || games.store.standings(&holder).map_err(storage)).await?;
-    let count = |s: Standing| {
+    let count = |s: GameStanding| {
         standings
             .iter()
             .find(|(t, _)| *t == s)
@@ -611,12 +611,12 @@ async fn profile(
             // An aborted game was never played.
             games: standings
                 .iter()
-                .filter(|(s, _)| *s != Standing::Aborted)
+                .filter(|(s, _)| *s != GameStanding::Aborted)
                 .map(|(_, n)| n)
                 .sum(),
-            wins: count(Standing::Win),
-            draws: count(Standing::Draw),
-            losses: count(Standing::Loss),
+            wins: count(GameStanding::Win),
+            draws: count(GameStanding::Draw),
+            losses: count(GameStanding::Loss),
         },
         playing: playing.games,
     }))
@@ -685,7 +685,7 @@ async fn export(
         });
     }
     let body = Export {
-        account: account_of(&me.user),
+        account: account_answer(&me.user),
         records,
         sessions: sessions
             .into_iter()

@@ -27,9 +27,10 @@ use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
-use crate::games::{self, blocking, random_hex, GameError, Input, NewGame, Who};
+use crate::games::{self, blocking, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
+use crate::secret::random_hex;
 use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy};
 
 pub(crate) mod api;

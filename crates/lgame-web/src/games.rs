@@ -126,13 +126,6 @@ pub enum Outcome {
     Started(Started),
 }
 
-/// `n` random bytes from the operating system's CSPRNG, in hex.
-pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
 /// Game ids: 16 hex digits.
 pub fn valid_id(id: &str) -> bool {
     id.len() == 16

@@ -26,10 +26,11 @@ use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use lgame_players::seated::Seat;
 
-use crate::games::{self, blocking, random_hex, GameError, Games, NewGame, Started};
+use crate::games::{self, blocking, GameError, Games, NewGame, Started};
 use crate::lobby::api::SeekView;
 use crate::ratings::{self, Entry, START};
 use crate::secret::lobby_seat_hash;
+use crate::secret::random_hex;
 use crate::store::{account_of, Lifetimes, SeekKind, SeekRow, SeekState};
 
 pub(crate) mod api;

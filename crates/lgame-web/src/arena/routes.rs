@@ -12,8 +12,9 @@ use crate::arena::api::ArenaRequest;
 use crate::arena::api::{ArenaList, ArenaView};
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::games::{self, blocking, random_hex, GameError, Input};
+use crate::games::{self, blocking, GameError, Input};
 use crate::identity::Caller;
+use crate::secret::random_hex;
 use crate::store::{ArenaData, ArenaRow};
 
 /// How far ahead an arena may be set to start: 30 days.

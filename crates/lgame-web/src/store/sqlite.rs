@@ -511,7 +511,7 @@ fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::store::games::insert_moves;
-    use crate::store::{Change, Database, Edit, GameRow, Requests};
+    use crate::store::{Database, Edit, GameRow, Requests, StoredChange};
     use lgame::Color;
 
     type Store = crate::store::Store;
@@ -553,7 +553,7 @@ mod tests {
     }
 
     /// An edit of game `id` made on `version`.
-    fn edit(id: &str, version: i64, change: Change) -> Edit {
+    fn edit(id: &str, version: i64, change: StoredChange) -> Edit {
         Edit {
             id: id.into(),
             version,
@@ -566,7 +566,7 @@ mod tests {
 
     fn append_edit(id: &str, version: i64, first: usize, mv: &str) -> Edit {
         let moves = vec![mv.to_string()];
-        edit(id, version, Change::Append { first, moves })
+        edit(id, version, StoredChange::Append { first, moves })
     }
 
     #[test]
@@ -600,7 +600,7 @@ mod tests {
                     undo_request: Some(Color::Blue),
                     draw_offer: None,
                 },
-                ..edit("g1", 1, Change::Requests)
+                ..edit("g1", 1, StoredChange::Requests)
             })
             .wait()
             .unwrap();
@@ -610,7 +610,7 @@ mod tests {
         );
         // An undo that leaves no request.
         store
-            .queue(edit("g1", 2, Change::Truncate { keep: 1 }))
+            .queue(edit("g1", 2, StoredChange::Truncate { keep: 1 }))
             .wait()
             .unwrap();
         let (back, moves) = store.load("g1").unwrap().unwrap();
