@@ -35,7 +35,7 @@ use crate::store::{
 pub(crate) mod api;
 
 /// The limits on sign-ups and failed log-ins.
-pub struct Limits {
+pub struct AccountLimits {
     /// Accounts made per address (counted when made).
     pub sign_ups: RateLimiter,
     /// Failed log-ins per address...
@@ -45,13 +45,13 @@ pub struct Limits {
     pub account_failures: RateLimiter<(String, IpAddr)>,
 }
 
-impl Limits {
+impl AccountLimits {
     /// `sign_ups_per_hour` accounts an hour per address, `failures_per_minute` failed
     /// log-ins a minute per address and half as many per account and address (0: no
     /// limit).
-    pub fn new(sign_ups_per_hour: u32, failures_per_minute: u32) -> Limits {
+    pub fn new(sign_ups_per_hour: u32, failures_per_minute: u32) -> AccountLimits {
         let minute = Duration::from_secs(60);
-        Limits {
+        AccountLimits {
             sign_ups: RateLimiter::per(sign_ups_per_hour, Duration::from_secs(3600), "sign-ups"),
             failures: RateLimiter::per(failures_per_minute, minute, "failed log-ins"),
             account_failures: RateLimiter::per(

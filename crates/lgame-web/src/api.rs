@@ -55,7 +55,7 @@ pub struct Shared {
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
     /// Sign-ups and failed log-ins (`accounts.rs`).
-    pub account_limits: Arc<crate::accounts::Limits>,
+    pub account_limits: Arc<crate::accounts::AccountLimits>,
     /// The calls that change something, counted per account and address (`limits.rs`).
     pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).

@@ -30,7 +30,7 @@ pub(crate) async fn websocket(
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let place = shared.connection(&caller, !sides.is_empty())?;
     let shutdown = shared.shutdown.clone();
-    let presence = Presence::of(&shared, &id, &slot, who, &sides);
+    let presence = PagePresence::of(&shared, &id, &slot, who, &sides);
     Ok(upgrade
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
@@ -43,16 +43,16 @@ pub(crate) async fn websocket(
 
 /// A player's page (a WebSocket, a stream) says they are here, from its opening to its
 /// close: told to the copy of the game it watches. A spectator's says nothing.
-struct Presence {
+struct PagePresence {
     games: Arc<Games>,
     id: String,
     slot: Arc<Slot>,
     player: Option<Who>,
 }
 
-impl Presence {
-    fn of(shared: &Shared, id: &str, slot: &Arc<Slot>, who: Who, sides: &[Color]) -> Presence {
-        Presence {
+impl PagePresence {
+    fn of(shared: &Shared, id: &str, slot: &Arc<Slot>, who: Who, sides: &[Color]) -> PagePresence {
+        PagePresence {
             games: shared.games.clone(),
             id: id.to_string(),
             slot: slot.clone(),
@@ -111,7 +111,7 @@ pub(crate) async fn stream(
     let place = shared.connection(&caller, !sides.is_empty())?;
     let mut closed = place.closed.clone();
     let mut shutdown = shared.shutdown.clone();
-    let presence = Presence::of(&shared, &id, &slot, who, &sides);
+    let presence = PagePresence::of(&shared, &id, &slot, who, &sides);
     let (lines, receiver) = mpsc::channel::<String>(64);
     tokio::spawn(async move {
         presence.tell(Command::Present).await;
