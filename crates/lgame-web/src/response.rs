@@ -355,35 +355,6 @@ pub struct Created {
     pub invitation: Option<Invitation>,
 }
 
-/// The answer to `GET /healthz`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Health {
-    /// `ok`.
-    pub status: &'static str,
-    /// Games held in memory now.
-    pub games_in_memory: usize,
-    /// The solved tables in memory.
-    pub tables: TablesHealth,
-}
-
-/// The solved tables in memory (`GET /healthz`).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TablesHealth {
-    /// Tables held, ready.
-    pub held: usize,
-    /// Their bytes.
-    pub bytes: u64,
-    /// The memory budget (`--table-memory`); `None`: no bound.
-    #[schema(required)]
-    pub budget: Option<u64>,
-    /// Tables being solved now.
-    pub solving: usize,
-    /// Tables solved since the server started.
-    pub solves: u64,
-}
-
-// ---- The catalog (`GET /api/catalog`) ----
-
 /// A one-time invitation to take a game's seat.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Invitation {
@@ -416,4 +387,31 @@ pub struct PlayerLinks {
     pub url: String,
     /// The game's WebSocket with the token (private).
     pub ws: String,
+}
+
+/// The answer to `GET /healthz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`.
+    pub status: &'static str,
+    /// Games held in memory now.
+    pub games_in_memory: usize,
+    /// The solved tables in memory.
+    pub tables: TablesHealth,
+}
+
+/// The solved tables in memory (`GET /healthz`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TablesHealth {
+    /// Tables held, ready.
+    pub held: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The memory budget (`--table-memory`); `None`: no bound.
+    #[schema(required)]
+    pub budget: Option<u64>,
+    /// Tables being solved now.
+    pub solving: usize,
+    /// Tables solved since the server started.
+    pub solves: u64,
 }

@@ -12,6 +12,151 @@ use crate::openapi as schema;
 use crate::openapi::BodyRefusals;
 use crate::response::{Created, ErrorBody};
 
+/// `POST /api/account/tokens`: a new API token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "description": "my engine" }))]
+pub struct NewTokenRequest {
+    /// What it is for (at most 100 characters).
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// `POST /api/challenges/{username}`: a game asked of a bot.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "color": "random" }))]
+pub struct ChallengeRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control (none: untimed).
+    #[serde(default)]
+    #[schema(value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    /// Rated (accounts only, and a rated variant and control) or casual (the default).
+    #[serde(default)]
+    pub rated: bool,
+    /// The challenger's side: `red`, `blue` or `random` (the default).
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+/// `POST /api/challenges/{id}/decline`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "reason": "too_fast" }))]
+pub struct DeclineRequest {
+    /// Why: `generic` (the default), `later`, `too_fast`, `too_slow`, `time_control`,
+    /// `rated`, `casual`, `variant` or `too_many_games`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// `GET /api/bot/events[?since=ID]`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Resume after this event's id (none: what still stands, then what comes).
+    pub since: Option<i64>,
+}
+
+/// The answer to `POST /api/account/tokens` (201): the token, shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCreated {
+    /// The token's id, to revoke it.
+    pub id: String,
+    /// The token: `Authorization: Bearer TOKEN`. Only its hash is kept: it cannot be
+    /// shown again.
+    pub token: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
+}
+
+/// One of the account's tokens, without the token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfo {
+    pub id: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    pub created_ms: i64,
+}
+
+impl From<crate::store::TokenRow> for TokenInfo {
+    fn from(t: crate::store::TokenRow) -> TokenInfo {
+        TokenInfo {
+            id: t.id,
+            description: t.description,
+            created_ms: t.created_ms,
+        }
+    }
+}
+
+/// `GET /api/account/tokens`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenInfo>,
+}
+
+/// A bot, as the lobby lists them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotInfo {
+    pub username: String,
+    /// The server's computer level it plays (`null`: a program plays it through the API).
+    #[schema(required)]
+    pub level: Option<String>,
+    /// Whether it accepts challenges now: the server's levels always; a program's bot while
+    /// its event stream is open.
+    pub online: bool,
+}
+
+/// `GET /api/bots`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotList {
+    pub bots: Vec<BotInfo>,
+}
+
+/// A challenge to a bot.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChallengeView {
+    pub id: String,
+    /// `pending`, `accepted`, `declined` or `canceled` (withdrawn, or unanswered for a
+    /// minute).
+    pub status: String,
+    /// The challenger's username (`null`: a browser without an account).
+    #[schema(required)]
+    pub challenger: Option<String>,
+    /// The bot challenged.
+    pub challenged: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control (`null`: untimed).
+    #[schema(required, value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    #[schema(required, value_type = Option<String>, example = "blitz")]
+    pub speed: Option<crate::clock::Speed>,
+    pub rated: bool,
+    /// A rated challenge's category; `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The challenger's side asked for: `red`, `blue` or `random`.
+    pub color: String,
+    /// Why the bot declined (`declined` only).
+    #[schema(required)]
+    pub reason: Option<String>,
+    /// The game, once accepted.
+    #[schema(required)]
+    pub game: Option<String>,
+    /// The challenger's side in it, once accepted.
+    #[schema(required)]
+    pub seat: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
+}
+
 /// `POST /api/account/bot`.
 #[utoipa::path(post, path = "/api/account/bot", tag = "bots",
     summary = "Make the account a bot (before its first game)",
@@ -193,148 +338,3 @@ pub fn events() {}
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn game_stream() {}
-
-/// `POST /api/account/tokens`: a new API token.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({ "description": "my engine" }))]
-pub struct NewTokenRequest {
-    /// What it is for (at most 100 characters).
-    #[serde(default)]
-    pub description: Option<String>,
-}
-
-/// `POST /api/challenges/{username}`: a game asked of a bot.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "color": "random" }))]
-pub struct ChallengeRequest {
-    /// The variant's catalog name (default `classic`).
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The time control (none: untimed).
-    #[serde(default)]
-    #[schema(value_type = Option<schema::TimeControl>)]
-    pub clock: Option<TimeControl>,
-    /// Rated (accounts only, and a rated variant and control) or casual (the default).
-    #[serde(default)]
-    pub rated: bool,
-    /// The challenger's side: `red`, `blue` or `random` (the default).
-    #[serde(default)]
-    pub color: Option<String>,
-}
-
-/// `POST /api/challenges/{id}/decline`.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({ "reason": "too_fast" }))]
-pub struct DeclineRequest {
-    /// Why: `generic` (the default), `later`, `too_fast`, `too_slow`, `time_control`,
-    /// `rated`, `casual`, `variant` or `too_many_games`.
-    #[serde(default)]
-    pub reason: Option<String>,
-}
-
-/// `GET /api/bot/events[?since=ID]`.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct EventsQuery {
-    /// Resume after this event's id (none: what still stands, then what comes).
-    pub since: Option<i64>,
-}
-
-/// The answer to `POST /api/account/tokens` (201): the token, shown this once.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenCreated {
-    /// The token's id, to revoke it.
-    pub id: String,
-    /// The token: `Authorization: Bearer TOKEN`. Only its hash is kept: it cannot be
-    /// shown again.
-    pub token: String,
-    #[schema(required)]
-    pub description: Option<String>,
-    /// When it was made (Unix milliseconds).
-    pub created_ms: i64,
-}
-
-/// One of the account's tokens, without the token.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenInfo {
-    pub id: String,
-    #[schema(required)]
-    pub description: Option<String>,
-    pub created_ms: i64,
-}
-
-impl From<crate::store::TokenRow> for TokenInfo {
-    fn from(t: crate::store::TokenRow) -> TokenInfo {
-        TokenInfo {
-            id: t.id,
-            description: t.description,
-            created_ms: t.created_ms,
-        }
-    }
-}
-
-/// `GET /api/account/tokens`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenList {
-    pub tokens: Vec<TokenInfo>,
-}
-
-/// A bot, as the lobby lists them.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BotInfo {
-    pub username: String,
-    /// The server's computer level it plays (`null`: a program plays it through the API).
-    #[schema(required)]
-    pub level: Option<String>,
-    /// Whether it accepts challenges now: the server's levels always; a program's bot while
-    /// its event stream is open.
-    pub online: bool,
-}
-
-/// `GET /api/bots`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BotList {
-    pub bots: Vec<BotInfo>,
-}
-
-/// A challenge to a bot.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ChallengeView {
-    pub id: String,
-    /// `pending`, `accepted`, `declined` or `canceled` (withdrawn, or unanswered for a
-    /// minute).
-    pub status: String,
-    /// The challenger's username (`null`: a browser without an account).
-    #[schema(required)]
-    pub challenger: Option<String>,
-    /// The bot challenged.
-    pub challenged: String,
-    /// The variant's catalog name.
-    pub variant: String,
-    /// The time control (`null`: untimed).
-    #[schema(required, value_type = Option<schema::TimeControl>)]
-    pub clock: Option<TimeControl>,
-    #[schema(required, value_type = Option<String>, example = "blitz")]
-    pub speed: Option<crate::clock::Speed>,
-    pub rated: bool,
-    /// A rated challenge's category; `null`: casual.
-    #[schema(required)]
-    pub category: Option<String>,
-    /// The challenger's side asked for: `red`, `blue` or `random`.
-    pub color: String,
-    /// Why the bot declined (`declined` only).
-    #[schema(required)]
-    pub reason: Option<String>,
-    /// The game, once accepted.
-    #[schema(required)]
-    pub game: Option<String>,
-    /// The challenger's side in it, once accepted.
-    #[schema(required)]
-    pub seat: Option<String>,
-    /// When it was made (Unix milliseconds).
-    pub created_ms: i64,
-}
