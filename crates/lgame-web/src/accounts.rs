@@ -13,6 +13,13 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use lgame::{ByColor, Color};
 
+use crate::accounts::api::{
+    Account, ArenaJoined, Counts, Ended, Export, ExportedRecord, GameSummary, GamesPage, Profile,
+    SessionInfo, SessionInfoAnswer, Sessions,
+};
+use crate::accounts::api::{
+    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
+};
 use crate::api::{with_cookie, RateLimiter, Shared};
 use crate::clock::Clock;
 use crate::credentials::{self, new_secret, secret_hash};
@@ -20,20 +27,15 @@ use crate::error::ApiError;
 use crate::extract::{Body, Params};
 use crate::games::{blocking, player_at, GameError, Games, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
-use crate::request::{
-    GamesListQuery, LogInRequest, PasswordChange, PasswordRequest, SignUpRequest,
-};
-use crate::response::{
-    Account, ArenaJoined, Counts, Ended, Export, ExportedRecord, GameSummary, GamesPage, Profile,
-    SessionInfo, SessionInfoAnswer, Sessions,
-};
 use crate::store::{
-    user_holder, wait, GamesQuery, Listed, NewUser, Session, Standing, User, UserBy, UserChange,
-    SESSION_ID_LEN,
+    user_holder, wait, GameStanding, GamesQuery, Listed, NewUser, Session, User, UserBy,
+    UserChange, SESSION_ID_LEN,
 };
 
+pub(crate) mod api;
+
 /// The limits on sign-ups and failed log-ins.
-pub struct Limits {
+pub struct AccountLimits {
     /// Accounts made per address (counted when made).
     pub sign_ups: RateLimiter,
     /// Failed log-ins per address...
@@ -43,13 +45,13 @@ pub struct Limits {
     pub account_failures: RateLimiter<(String, IpAddr)>,
 }
 
-impl Limits {
+impl AccountLimits {
     /// `sign_ups_per_hour` accounts an hour per address, `failures_per_minute` failed
     /// log-ins a minute per address and half as many per account and address (0: no
     /// limit).
-    pub fn new(sign_ups_per_hour: u32, failures_per_minute: u32) -> Limits {
+    pub fn new(sign_ups_per_hour: u32, failures_per_minute: u32) -> AccountLimits {
         let minute = Duration::from_secs(60);
-        Limits {
+        AccountLimits {
             sign_ups: RateLimiter::per(sign_ups_per_hour, Duration::from_secs(3600), "sign-ups"),
             failures: RateLimiter::per(failures_per_minute, minute, "failed log-ins"),
             account_failures: RateLimiter::per(
@@ -111,7 +113,7 @@ pub(crate) fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
     caller.logged_in.as_ref().ok_or_else(no_session)
 }
 
-fn account_of(user: &User) -> Account {
+fn account_answer(user: &User) -> Account {
     Account {
         username: user.username.clone(),
         bot: user.bot,
@@ -218,7 +220,7 @@ async fn sign_up(
     })?;
     shared.account_limits.sign_ups.count(ip, time.now_ms());
     tracing::info!(user = user.id, "account made");
-    let answer = (StatusCode::CREATED, Json(account_of(&user))).into_response();
+    let answer = (StatusCode::CREATED, Json(account_answer(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))
 }
 
@@ -308,7 +310,7 @@ async fn log_in(
         Ok((cookie, user))
     })
     .await?;
-    let answer = with_cookie(Some(cookie), Json(account_of(&user)).into_response());
+    let answer = with_cookie(Some(cookie), Json(account_answer(&user)).into_response());
     Ok(with_cookie(anon_cookie, answer))
 }
 
@@ -329,13 +331,13 @@ async fn log_out(State(shared): State<Shared>, caller: Caller) -> Result<Respons
 }
 
 async fn account(caller: Caller) -> Result<Json<Account>, ApiError> {
-    Ok(Json(account_of(&logged_in(&caller)?.user)))
+    Ok(Json(account_answer(&logged_in(&caller)?.user)))
 }
 
 /// Who is logged in, nobody being an answer too (a page asks on every load: a 401 would be
 /// an error in its console).
 async fn session(caller: Caller) -> Json<SessionInfoAnswer> {
-    let account = caller.logged_in.as_ref().map(|l| account_of(&l.user));
+    let account = caller.logged_in.as_ref().map(|l| account_answer(&l.user));
     Json(SessionInfoAnswer { account })
 }
 
@@ -363,7 +365,7 @@ async fn change_password(
         .await
         .map_err(storage)?;
     end_connections(&shared, &me.user, &me.id_hash);
-    Ok(Json(account_of(&me.user)))
+    Ok(Json(account_answer(&me.user)))
 }
 
 /// The account's sessions, each with its browser, address and last use.
@@ -524,7 +526,7 @@ async fn games_page(
     let (page, per_page) = page_bounds(&query)?;
     let standing = match query.result.as_deref() {
         None | Some("") => None,
-        Some(name) => Some(Standing::from_name(name).ok_or_else(|| {
+        Some(name) => Some(GameStanding::from_name(name).ok_or_else(|| {
             invalid(format!(
                 "'{name}' is not a result to filter by: win, draw, loss, ongoing or aborted"
             ))
@@ -604,7 +606,7 @@ async fn profile(
     let user = user_named(&shared, &name).await?;
     let (games, holder) = (shared.games.clone(), user.holder());
     let standings = games.store.standings(&holder).await.map_err(storage)?;
-    let count = |s: Standing| {
+    let count = |s: GameStanding| {
         standings
             .iter()
             .find(|(t, _)| *t == s)
@@ -624,12 +626,12 @@ async fn profile(
             // An aborted game was never played.
             games: standings
                 .iter()
-                .filter(|(s, _)| *s != Standing::Aborted)
+                .filter(|(s, _)| *s != GameStanding::Aborted)
                 .map(|(_, n)| n)
                 .sum(),
-            wins: count(Standing::Win),
-            draws: count(Standing::Draw),
-            losses: count(Standing::Loss),
+            wins: count(GameStanding::Win),
+            draws: count(GameStanding::Draw),
+            losses: count(GameStanding::Loss),
         },
         playing: playing.games,
     }))
@@ -693,7 +695,7 @@ async fn export(
         });
     }
     let body = Export {
-        account: account_of(&me.user),
+        account: account_answer(&me.user),
         records,
         sessions: sessions
             .into_iter()

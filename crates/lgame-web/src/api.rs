@@ -1,11 +1,14 @@
 //! The HTTP and WebSocket API (docs/api.md): routes, request bodies, and the bounds on what
 //! a client may ask. HTTP only: each handler reads the request, names who asks, gives the
 //! games a command ([`Games::run`]) or a question, and answers.
+//!
+//! The router is here, with the games' handlers; a game watched live (its WebSocket and
+//! stream) is `api/live.rs`, the questions about positions `explore/routes.rs` and
+//! `catalog/routes.rs`, and the other features' handlers their own `routes.rs`.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -15,27 +18,28 @@ use axum::{Json, Router};
 use lgame::game::DrawRules;
 use lgame::{Color, Move};
 use lgame_players::seated::Seat;
-use tokio::sync::{broadcast, mpsc, watch, Semaphore};
+use tokio::sync::{watch, Semaphore};
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::explore;
 use crate::extract::{Body, Params, MAX_BODY};
+use crate::games::api::{
+    Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest, SeatRequest,
+    TokenRequest,
+};
 use crate::games::{
-    self, blocking, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Slot, Who,
+    self, blocking, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Who,
 };
 use crate::identity::{Caller, ClientRules};
 pub use crate::limits::RateLimiter;
-use crate::request::{
-    AnalysisQuery, Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest,
-    QrQuery, SeatRequest, TokenRequest,
-};
-use crate::response::{
-    Analysis, Catalog, ClassesAnswer, Created, Health, Invitation, PlayerLinks, Players,
-    PositionAnswer, RecordAnswer, TablesHealth,
-};
+use crate::response::{Created, Health, Invitation, PlayerLinks, Players, TablesHealth};
 
+pub(crate) mod live;
+use crate::catalog::routes::catalog;
+use crate::explore::routes::{analysis, classes, diagram, position, qr, records};
+use live::{stream, websocket, NDJSON};
 /// Everything a handler needs.
 #[derive(Clone)]
 pub struct Shared {
@@ -51,7 +55,7 @@ pub struct Shared {
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
     /// Sign-ups and failed log-ins (`accounts.rs`).
-    pub account_limits: Arc<crate::accounts::Limits>,
+    pub account_limits: Arc<crate::accounts::AccountLimits>,
     /// The calls that change something, counted per account and address (`limits.rs`).
     pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).
@@ -596,262 +600,4 @@ async fn record(
         .read(&id, &Who::Nobody, move |live, _| live.record(&site))
         .await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-}
-
-async fn analysis(
-    State(shared): State<Shared>,
-    caller: Caller,
-    Params(query): Params<AnalysisQuery>,
-) -> Result<Json<Analysis>, ApiError> {
-    shared
-        .analysis_limiter
-        .check(caller.client(), shared.games.time.now_ms())?;
-    let position = explore::read_position(query.variant.as_deref(), &query.position)?;
-    crate::ratings::refuse_own_rated_game(&shared, &caller, &position).await?;
-    let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
-    let analysed = blocking(move || {
-        tb.analyze(&position)
-            .map_err(|e| GameError::Unservable(e.to_string()))
-    });
-    Ok(Json(analysed.await?))
-}
-
-async fn position(
-    Params(query): Params<explore::PositionQuery>,
-) -> Result<Json<PositionAnswer>, ApiError> {
-    Ok(Json(
-        blocking(move || explore::position_answer(&query)).await?,
-    ))
-}
-
-/// What the page offers and shows: variants, setups, levels, the classic game's figures.
-async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError> {
-    let max_table_states = shared.games.max_table_states;
-    Ok(Json(
-        blocking(move || Ok(crate::catalog::catalog(max_table_states))).await?,
-    ))
-}
-
-async fn classes(
-    State(shared): State<Shared>,
-    caller: Caller,
-    Params(query): Params<explore::ClassesQuery>,
-) -> Result<Json<ClassesAnswer>, ApiError> {
-    shared
-        .analysis_limiter
-        .check(caller.client(), shared.games.time.now_ms())?;
-    let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
-    let value = explore::read_value(&query.value)?;
-    let tb = crate::tables::table(&shared.games, &shared.solvers, rules).await?;
-    let answer = blocking(move || Ok(explore::classes_answer(&tb, &rules, value, query.plies)));
-    Ok(Json(answer.await?))
-}
-
-async fn qr(Params(query): Params<QrQuery>) -> Result<Response, ApiError> {
-    let svg = explore::qr_svg(&query.text)?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
-}
-
-async fn diagram(Params(query): Params<explore::DiagramQuery>) -> Result<Response, ApiError> {
-    let svg = blocking(move || explore::diagram(&query)).await?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
-}
-
-async fn records(
-    Body(request): Body<explore::RecordRequest>,
-) -> Result<Json<RecordAnswer>, ApiError> {
-    Ok(Json(
-        blocking(move || explore::record_answer(&request)).await?,
-    ))
-}
-
-async fn websocket(
-    State(shared): State<Shared>,
-    caller: Caller,
-    Path(id): Path<String>,
-    Params(query): Params<GameQuery>,
-    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let who = caller.who(query.token, None);
-    let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
-    let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let place = shared.connection(&caller, !sides.is_empty())?;
-    let shutdown = shared.shutdown.clone();
-    let presence = Presence::of(&shared, &id, &slot, who, &sides);
-    Ok(upgrade
-        .max_message_size(MAX_BODY)
-        .on_upgrade(move |socket| async move {
-            presence.tell(Command::Present).await;
-            watch_game(socket, slot, shutdown, place.closed.clone()).await;
-            presence.tell(Command::Absent).await;
-            drop(place);
-        }))
-}
-
-/// A player's page (a WebSocket, a stream) says they are here, from its opening to its
-/// close: told to the copy of the game it watches. A spectator's says nothing.
-struct Presence {
-    games: Arc<Games>,
-    id: String,
-    slot: Arc<Slot>,
-    player: Option<Who>,
-}
-
-impl Presence {
-    fn of(shared: &Shared, id: &str, slot: &Arc<Slot>, who: Who, sides: &[Color]) -> Presence {
-        Presence {
-            games: shared.games.clone(),
-            id: id.to_string(),
-            slot: slot.clone(),
-            player: Some(who).filter(|_| !sides.is_empty()),
-        }
-    }
-
-    async fn tell(&self, command: Command) {
-        if let Some(who) = self.player.clone() {
-            let _ = self
-                .games
-                .run_on(&self.id, self.slot.clone(), who, command)
-                .await;
-        }
-    }
-}
-
-/// The media type of the streams: one JSON value a line (blank lines keep it alive).
-pub const NDJSON: &str = "application/x-ndjson";
-
-/// How often a stream with nothing to say sends a blank line, so that a client (and the
-/// server) notices a connection gone.
-pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// A long answer of the lines `lines` gives, each written as it comes, until it closes.
-pub(crate) fn ndjson(lines: mpsc::Receiver<String>) -> Response {
-    let body = futures_util::stream::unfold(lines, |mut lines| async move {
-        let line = lines.recv().await?;
-        Some((
-            Ok::<_, std::convert::Infallible>(format!("{line}\n")),
-            lines,
-        ))
-    });
-    (
-        [
-            (header::CONTENT_TYPE, NDJSON),
-            (header::CACHE_CONTROL, "no-store"),
-            (header::HeaderName::from_static("x-accel-buffering"), "no"),
-        ],
-        axum::body::Body::from_stream(body),
-    )
-        .into_response()
-}
-
-/// `GET /api/games/{id}/stream`: the WebSocket's messages as NDJSON, for programs (a bot):
-/// the state, then every change, a blank line when there was nothing to say for
-/// [`KEEP_ALIVE`]. A player's stream says they are here, as their page would.
-async fn stream(
-    State(shared): State<Shared>,
-    caller: Caller,
-    Path(id): Path<String>,
-    Params(query): Params<GameQuery>,
-) -> Result<Response, ApiError> {
-    let who = caller.who(query.token, None);
-    let (slot, sides) = shared.games.read(&id, &who, |_, sides| sides).await?;
-    let place = shared.connection(&caller, !sides.is_empty())?;
-    let mut closed = place.closed.clone();
-    let mut shutdown = shared.shutdown.clone();
-    let presence = Presence::of(&shared, &id, &slot, who, &sides);
-    let (lines, receiver) = mpsc::channel::<String>(64);
-    tokio::spawn(async move {
-        presence.tell(Command::Present).await;
-        let (first, mut updates) = slot.lock().await.watch();
-        let mut next = Some(first);
-        loop {
-            if let Some(text) = next.take() {
-                if lines.send(text.to_string()).await.is_err() {
-                    break;
-                }
-            }
-            tokio::select! {
-                update = updates.recv() => match update {
-                    Ok(text) => next = Some(text),
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let (state, again) = slot.lock().await.watch();
-                        updates = again;
-                        next = Some(state);
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                },
-                _ = tokio::time::sleep(KEEP_ALIVE) => {
-                    if lines.send(String::new()).await.is_err() {
-                        break;
-                    }
-                }
-                _ = shutdown.changed() => break,
-                _ = closed.changed() => break,
-            }
-        }
-        presence.tell(Command::Absent).await;
-        drop(place);
-    });
-    Ok(ndjson(receiver))
-}
-
-/// A watcher's session: the state now, then after every change, until either side closes,
-/// the server stops or ends it (`closed`: revoked, or its place taken). What the client
-/// sends is read and ignored.
-async fn watch_game(
-    mut socket: WebSocket,
-    slot: Arc<Slot>,
-    mut shutdown: watch::Receiver<bool>,
-    mut closed: watch::Receiver<bool>,
-) {
-    let (first, mut updates) = slot.lock().await.watch();
-    if socket
-        .send(Message::Text(first.as_ref().into()))
-        .await
-        .is_err()
-    {
-        return;
-    }
-    loop {
-        tokio::select! {
-            update = updates.recv() => {
-                let text = match update {
-                    Ok(text) => text,
-                    // Fell behind: the changes missed are lost, so the whole state again,
-                    // and the changes after it (the game's lock orders the two).
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let (state, again) = slot.lock().await.watch();
-                        updates = again;
-                        state
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = socket.recv() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
-            },
-            _ = shutdown.changed() => {
-                let _ = socket.send(Message::Close(None)).await;
-                break;
-            }
-            _ = closed.changed() => {
-                let _ = socket.send(Message::Close(Some(ended_by_server()))).await;
-                break;
-            }
-        }
-    }
-}
-
-/// The close frame of a connection the server ended: its credentials revoked, or its
-/// place taken by the same client's connection to its own game (`connections.rs`).
-pub(crate) fn ended_by_server() -> axum::extract::ws::CloseFrame {
-    axum::extract::ws::CloseFrame {
-        code: 4001,
-        reason: "ended by the server: revoked, or another of your connections took its place"
-            .into(),
-    }
 }

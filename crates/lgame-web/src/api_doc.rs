@@ -17,11 +17,12 @@ use lgame::position::{End, Outcome, PartialLError, Piece};
 use lgame::{Bitboard, Board, Color, Rules, Square};
 use serde_json::Value;
 
+use crate::accounts::api::SignUpRequest;
 use crate::api;
 use crate::error::ApiError;
 use crate::explore::{self, PositionQuery, RecordRequest};
+use crate::games::api::{CreateRequest, ImportRequest, MoveRequest, SeatRequest};
 use crate::games::{self, Command, Games, NewGame, Who};
-use crate::request::{CreateRequest, ImportRequest, MoveRequest, SeatRequest, SignUpRequest};
 use crate::store::{Store, Synchronous};
 
 const API_MD: &str = include_str!("../../../docs/api.md");
@@ -318,9 +319,9 @@ fn sessions_answer() -> Value {
         },
     };
     let own = "3b9f0c2d8e1a4f67aa01";
-    to_json(crate::response::Sessions {
+    to_json(crate::accounts::api::Sessions {
         sessions: vec![
-            crate::response::SessionInfo::of(
+            crate::accounts::api::SessionInfo::of(
                 listed(
                     "3b9f0c2d8e1a4f67",
                     Some("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0"),
@@ -329,7 +330,7 @@ fn sessions_answer() -> Value {
                 ),
                 own,
             ),
-            crate::response::SessionInfo::of(
+            crate::accounts::api::SessionInfo::of(
                 listed(
                     "a04c77e91d2b3f58",
                     None,
@@ -367,8 +368,11 @@ fn challenge_answer() -> Value {
 /// The ratings' answers, of the types that answer them: a rated game's two new players
 /// after Red won, the winner's ratings, a leaderboard.
 fn ratings_answers() -> (Value, Value, Value) {
+    use crate::ratings::api::{
+        AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
+    };
     use crate::ratings::{rate, START};
-    use crate::response::*;
+    use crate::response::{RatingsAnswer, SeatRating};
     let (red, blue) = rate(START, START, lgame::game::GameResult::RedWins);
     let seat = |after: crate::ratings::Rating| SeatRating {
         before: START.into(),
@@ -431,7 +435,7 @@ fn read_request(section: &str, text: &str) -> Result<(), serde_json::Error> {
         "POST /api/games/{id}/seat" => serde_json::from_str::<SeatRequest>(text).map(drop),
         "POST /api/account" => serde_json::from_str::<SignUpRequest>(text).map(drop),
         "POST /api/challenges/{username}" => {
-            serde_json::from_str::<crate::request::ChallengeRequest>(text).map(drop)
+            serde_json::from_str::<crate::bots::api::ChallengeRequest>(text).map(drop)
         }
         _ => panic!("no request type for {section}"),
     }

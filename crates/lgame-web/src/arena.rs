@@ -19,11 +19,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::arena::api::{ArenaStanding, ArenaSummary, ArenaView};
 use crate::clock::TimeControl;
-use crate::games::{self, blocking, random_hex, GameError, Games, NewGame};
-use crate::response::{ArenaStanding, ArenaSummary, ArenaView};
+use crate::games::{self, blocking, GameError, Games, NewGame};
+use crate::secret::random_hex;
 use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
 
+pub(crate) mod api;
 mod routes;
 pub use routes::routes;
 

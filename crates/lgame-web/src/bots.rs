@@ -19,17 +19,21 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use crate::accounts::logged_in;
-use crate::api::{created, ndjson, with_cookie, Shared};
+use crate::api::live::ndjson;
+use crate::api::{created, with_cookie, Shared};
+use crate::bots::api::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
+use crate::bots::api::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
 use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
-use crate::games::{self, blocking, random_hex, GameError, Input, NewGame, Who};
+use crate::games::{self, blocking, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
-use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, NewTokenRequest};
-use crate::response::{BotInfo, BotList, ChallengeView, TokenCreated, TokenList};
+use crate::secret::random_hex;
 use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy};
+
+pub(crate) mod api;
 
 /// A token's text: this prefix, then 64 hex digits (256 random bits). The prefix tells it
 /// from a session's cookie, which it never is.

@@ -14,7 +14,10 @@ use lgame::{Bitboard, Rules};
 use lgame_players::Level;
 use lgame_solver::{StateIndex, Statistics, Tablebase, Value};
 
-use crate::response::{Catalog, Facts, MostMoves, SetupEntry, Start, VariantEntry};
+use crate::catalog::api::{Catalog, Facts, MostMoves, SetupEntry, Start, VariantEntry};
+
+pub(crate) mod api;
+pub(crate) mod routes;
 
 /// Rules texts the page offers beyond the specification's named variants ([`VARIANTS`]):
 /// other neutral counts and board sizes, with their names and what they change. Each is listed

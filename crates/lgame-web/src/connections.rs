@@ -29,7 +29,7 @@ pub const SWEEP_EVERY: Duration = Duration::from_millis(500);
 
 /// How many long connections are allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct StreamLimits {
     /// In all (past it, only a seat's connection is admitted).
     pub max: usize,
     /// From one client address (an IPv6 /64).
@@ -38,9 +38,9 @@ pub struct Limits {
     pub per_identity: usize,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for StreamLimits {
+    fn default() -> StreamLimits {
+        StreamLimits {
             max: 1000,
             per_address: 64,
             per_identity: 16,
@@ -100,7 +100,7 @@ struct Open {
 
 /// The long connections open on this instance.
 pub struct Connections {
-    limits: Limits,
+    limits: StreamLimits,
     /// By the order they were opened: the first is the oldest.
     open: Mutex<(u64, BTreeMap<u64, Open>)>,
 }
@@ -130,7 +130,7 @@ fn too_many(whose: &str, limit: usize) -> ApiError {
 }
 
 impl Connections {
-    pub fn new(limits: Limits) -> Arc<Connections> {
+    pub fn new(limits: StreamLimits) -> Arc<Connections> {
         Arc::new(Connections {
             limits,
             open: Mutex::new((0, BTreeMap::new())),
@@ -146,7 +146,7 @@ impl Connections {
     /// is never refused: past a limit, it ends the client's oldest connection that holds
     /// no seat (or, if all do, its oldest) and takes its place.
     pub fn admit(self: &Arc<Self>, client: Client, seat: bool) -> Result<Place, ApiError> {
-        let Limits {
+        let StreamLimits {
             max,
             per_address,
             per_identity,
@@ -319,7 +319,7 @@ mod tests {
 
     #[test]
     fn one_client_is_refused_past_its_limit_and_others_still_come_in() {
-        let limits = Limits {
+        let limits = StreamLimits {
             max: 6,
             per_address: 3,
             per_identity: 2,
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn a_seats_connection_takes_the_place_of_the_same_clients_oldest() {
-        let limits = Limits {
+        let limits = StreamLimits {
             max: 100,
             per_address: 3,
             per_identity: 2,
@@ -380,7 +380,7 @@ mod tests {
         assert!(*game.closed.borrow() && !*other.closed.borrow() && !*third.closed.borrow());
         // At an address's limit, a seat's connection ends the address's oldest page that
         // holds no seat (someone else's lobby, say); with none, it comes in all the same.
-        let connections = Connections::new(Limits {
+        let connections = Connections::new(StreamLimits {
             max: 100,
             per_address: 2,
             per_identity: 5,
@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn revoked_credentials_end_their_connections_only() {
-        let connections = Connections::new(Limits::default());
+        let connections = Connections::new(StreamLimits::default());
         let with = |session: &str| Client {
             session: Some(session.into()),
             ..client("10.0.0.1", Some("u:1"))

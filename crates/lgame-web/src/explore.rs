@@ -7,13 +7,15 @@ use std::collections::BTreeMap;
 
 use lgame::builder::MoveBuilder;
 use lgame::{Bitboard, Game, Move, Position, Record, Rules, Square};
-use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
 
-use crate::games::{self, GameError, Input};
-use crate::response::{
+use crate::explore::api::{
     ClassAnswer, ClassesAnswer, MoveAnswer, OutcomeAnswer, Pieces, PositionAnswer, RecordAnswer,
 };
+use crate::games::{self, GameError, Input};
+
+pub(crate) mod api;
+pub(crate) mod routes;
+pub use api::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
 
 /// Above this many legal moves the position's answer leaves the moves out (the page then
 /// lets the server judge a move when it is sent).
@@ -24,38 +26,6 @@ pub const MAX_CLASSES: usize = 1_000;
 
 /// The longest text a QR code is made of.
 pub const MAX_QR_TEXT: usize = 1_000;
-
-/// `GET /api/position`: a position under a variant, and the cells chosen so far.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct PositionQuery {
-    /// The rules text (default `classic`).
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The position: either form, a setup name or `start`.
-    pub position: String,
-    /// Cells chosen so far for the mover's next L, `A1,B1`.
-    #[serde(default)]
-    pub selected: Option<String>,
-}
-
-/// `GET /api/classes`: a variant, a value and optionally a distance.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct ClassesQuery {
-    /// The rules text (default `classic`).
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// `win`, `draw` or `loss` for the player to move.
-    #[param(value_type = crate::openapi::ValueName)]
-    pub value: String,
-    /// Only positions at this distance in plies.
-    #[serde(default)]
-    #[param(minimum = 0, maximum = 65535)]
-    pub plies: Option<u16>,
-}
 
 /// Reads a variant (default classic) and a position in it.
 pub fn read_position(variant: Option<&str>, text: &str) -> Result<Position, GameError> {
@@ -226,24 +196,6 @@ pub fn qr_svg(text: &str) -> Result<String, GameError> {
         .build())
 }
 
-/// `POST /api/records`: a record to read, or a line of moves to write as one.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RecordRequest {
-    /// A record's text (notation.md) to read.
-    #[serde(default)]
-    pub record: Option<String>,
-    /// Or: the rules, the start and the moves of a line to write.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The start: a position, a setup name or `start` (default).
-    #[serde(default)]
-    pub start: Option<String>,
-    /// The moves of the line, in notation.
-    #[serde(default)]
-    pub moves: Option<Vec<String>>,
-}
-
 /// Reads a game record and replays it through the rules; a refusal names the record's text
 /// it is about (a move, a tag) as its input.
 pub fn read_record(text: &str) -> Result<Game, GameError> {
@@ -331,19 +283,4 @@ pub fn diagram(query: &DiagramQuery) -> Result<String, GameError> {
         None => None,
     };
     Ok(lgame::diagram::svg(&position, highlight.as_ref()))
-}
-
-/// `GET /api/diagram`: a position under a variant, and a move to mark.
-#[derive(Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct DiagramQuery {
-    /// The rules text (default `classic`).
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The position: either form, a setup name or `start`.
-    pub position: String,
-    /// A move to mark on it.
-    #[serde(default)]
-    pub highlight: Option<String>,
 }

@@ -4,7 +4,8 @@
 //! Every change to a game goes through one entry point, [`Games::run`]: the HTTP API, the
 //! computers' games (`autoplay.rs`) and the other instances' news (`peers.rs`) all give it
 //! a [`Command`]. What a command may do in which state is `machine.rs`; the game in memory
-//! and the draft a command is decided on is `live.rs`; the concurrency ritual (the game's
+//! and the draft a command is decided on is `live.rs`; how a game is created or loaded
+//! into memory is `load.rs`; the concurrency ritual (the game's
 //! lock, a blocking thread or not, decide, store, then swap in and tell; the second try on
 //! the database's copy, a panic's game forgotten) is written here, once. Nothing here speaks HTTP: a refusal is a
 //! [`GameError`], which the API answers with its status (`error.rs`).
@@ -12,18 +13,18 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use lgame::{Color, Game, Move, Record, Rules};
-use lgame_players::seated::{Seat, SeatedGame};
+use lgame::{Color, Game, Rules};
+use lgame_players::seated::Seat;
 use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
-use crate::clock::{Act, Clock, Step, TimeControl, TimeSource};
-use crate::ratings::Entry;
-use crate::response::{GameState, RatingsAnswer, SeatRating};
-use crate::secret::token_hash;
-use crate::store::{account_of, wait, GameRow, Requests, Store, StoreError};
+use crate::clock::{TimeControl, TimeSource};
+use crate::response::GameState;
+use crate::store::{wait, Requests, Store, StoreError};
 
+pub(crate) mod api;
 mod live;
+mod load;
 mod machine;
 mod presence;
 mod refusal;
@@ -36,7 +37,6 @@ pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
 pub use seats::SeatBy;
 
-use live::{declared_end, move_texts, stored_clock};
 use machine::Decision;
 
 /// The server's ply cap by default (`--max-plies`).
@@ -124,13 +124,6 @@ pub enum Outcome {
     State(GameState),
     /// A new game (a rematch), with the asking side's token.
     Started(Started),
-}
-
-/// `n` random bytes from the operating system's CSPRNG, in hex.
-pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Game ids: 16 hex digits.
@@ -325,231 +318,6 @@ impl Games {
     /// How many games are in memory.
     pub fn cached_games(&self) -> usize {
         self.cache().len()
-    }
-
-    /// Creates a game: seats the players, lets a computer that moves first move, stores it
-    /// all and keeps it in memory. (Blocking: solves the table a computer player needs.)
-    pub fn create(&self, new: NewGame) -> Result<Started, GameError> {
-        self.create_with(new, [true, true])
-    }
-
-    /// Creates a game, giving a token to the human sides `issue` names; another human side
-    /// waits for its token (a rematch's, until its player asks). Computers that move first
-    /// move at once, unless both sides are computers: such a game is played out by
-    /// [`crate::autoplay`], one ply at a time.
-    fn create_with(&self, new: NewGame, issue: [bool; 2]) -> Result<Started, GameError> {
-        let NewGame {
-            game,
-            seats,
-            holders,
-            invite,
-            clock,
-            id,
-            lobby_tokens,
-            category,
-            arena,
-        } = new;
-        let game = self.within_cap(game)?;
-        if clock.is_some() && !seats.iter().any(Seat::is_human) {
-            return Err(GameError::invalid(
-                Input::Player,
-                "a clock is for a game with a person in it; two computers play untimed".into(),
-            ));
-        }
-        if !seats.iter().all(Seat::is_human) {
-            self.check_table(game.rules())?;
-        }
-        let id = match id {
-            Some(id) => id,
-            None => random_hex(8)?,
-        };
-        // A token only for a side its creator plays: every human side of a game nobody
-        // holds (a program's), else the held ones; never the invited side, which is its
-        // guest's alone (docs/accounts.md, "Seats").
-        let nobody_holds = holders.iter().all(Option::is_none);
-        let mut tokens = [None, None];
-        for (i, seat) in seats.iter().enumerate() {
-            let invited = invite.is_some_and(|side| side as usize == i);
-            let theirs = nobody_holds || holders[i].is_some();
-            if seat.is_human() && issue[i] && lobby_tokens[i].is_none() && !invited && theirs {
-                tokens[i] = Some(random_hex(16)?);
-            }
-        }
-        let invitation = match invite {
-            Some(side) if seats[side as usize].is_human() && holders[side as usize].is_none() => {
-                Some((side, random_hex(32)?))
-            }
-            _ => None,
-        };
-        let mut invites = [None, None];
-        if let Some((side, code)) = &invitation {
-            invites[*side as usize] = Some(token_hash(&id, code));
-        }
-        let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(1);
-        let record = Record::from_game(&game.rules_only());
-        let variant = record.tag("Variant").map(str::to_string);
-        let header = record.to_string();
-        let seat_texts = [seats[0].name().to_string(), seats[1].name().to_string()];
-        let someone = seats.iter().any(Seat::is_human);
-        let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
-        while someone && seated.play_computer().is_some() {}
-        let plies = seated.game().plies().len();
-        let clock = clock.map(|control| {
-            let now = self.time.now_ms();
-            // A computer's first move counts as made at once.
-            let moves = (1..=plies).zip([Color::Red, Color::Blue].into_iter().cycle());
-            moves.fold(Clock::new(control, now), |clock, (plies, turn)| {
-                let act = Act::Move { think_ms: None };
-                let step = Step {
-                    turn,
-                    act,
-                    at_ms: now,
-                    plies,
-                    over: false,
-                };
-                clock.step(step).clock
-            })
-        });
-        let row = GameRow {
-            id: id.clone(),
-            header,
-            seats: seat_texts,
-            token_hashes: [0, 1].map(|i| match &lobby_tokens[i] {
-                Some(hash) => Some(hash.clone()),
-                None => tokens[i].as_ref().map(|token| token_hash(&id, token)),
-            }),
-            seed,
-            end: declared_end(seated.game()),
-            requests: Requests::default(),
-            rematch: None,
-            rematch_of: None,
-            holders,
-            invites,
-            names: [None, None],
-            bots: [false, false],
-            arena,
-            created: None,
-            variant,
-            category: category.map(str::to_string),
-            version: 0,
-            clock: stored_clock(clock.as_ref(), seated.game()),
-        };
-        let outcome = seated.game().result_token().to_string();
-        let moves = move_texts(&seated.game().moves());
-        let analyst = self.analyst(seated.game().rules());
-        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
-            .map_err(|e| GameError::internal("creating the game", e))?;
-        wait(self.store.insert_game(&row, &moves, &outcome))
-            .map_err(|e| GameError::storage("storing the game", e))?;
-        if row.holders.iter().any(Option::is_some) {
-            // The holders' names are the database's to tell.
-            self.refresh(&mut live)?;
-        }
-        let state = live.state();
-        self.insert(live);
-        Ok(Started {
-            id,
-            tokens,
-            state,
-            invitation,
-        })
-    }
-
-    /// Loads a stored game, replaying its moves through the rules. (Blocking.)
-    pub fn load(&self, id: &str) -> Result<Option<Live>, GameError> {
-        let loaded =
-            wait(self.store.load(id)).map_err(|e| GameError::storage("reading the game", e))?;
-        let Some((row, moves)) = loaded else {
-            return Ok(None);
-        };
-        let corrupt =
-            |what: String| GameError::internal("loading the game", format!("{id}: {what}"));
-        let record: Record = row.header.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let mut game = record.new_game().map_err(|e| corrupt(format!("{e}")))?;
-        // A game stored with no turn limit or a longer one (before the cap, or under a
-        // larger cap) gets the cap, or ends where it stands if it is already longer.
-        let mut draw = game.draw_rules();
-        if draw.turn_limit.is_none_or(|limit| limit > self.max_plies) {
-            draw.turn_limit = Some(self.max_plies.max(moves.len() as u32));
-            game = game.with_draw_rules(draw);
-        }
-        let mut seats = [Seat::Human, Seat::Human];
-        for (seat, text) in seats.iter_mut().zip(&row.seats) {
-            *seat = parse_seat("seat", text).map_err(|e| corrupt(e.to_string()))?;
-        }
-        let mut seated = SeatedGame::new(game, seats, row.seed, self.tablebases.clone());
-        for (i, text) in moves.iter().enumerate() {
-            let mv: Move = text
-                .parse()
-                .map_err(|e| corrupt(format!("ply {}: {e}", i + 1)))?;
-            seated
-                .play_human(&mv)
-                .map_err(|e| corrupt(format!("ply {}: {e}", i + 1)))?;
-        }
-        if let Some((termination, result)) = &row.end {
-            let t = lgame::game::Termination::from_name(termination)
-                .ok_or_else(|| corrupt(format!("termination {termination}")))?;
-            let r: lgame::game::ResultToken = result
-                .parse()
-                .map_err(|_| corrupt(format!("result {result}")))?;
-            seated
-                .game_mut()
-                .declare(t, r)
-                .map_err(|e| corrupt(format!("{e}")))?;
-        }
-        let analyst = self.analyst(seated.game().rules());
-        let live = Live::new(
-            row.id.clone(),
-            seated,
-            &row,
-            row.version,
-            self.time.clone(),
-            analyst,
-        );
-        let mut live = live.map_err(corrupt)?;
-        live.ratings = self.ratings_of(&row.id, row.category.as_deref(), &row.holders)?;
-        Ok(Some(live))
-    }
-
-    /// A rated game's players' ratings: its stored changes once it is over, else the
-    /// ratings it would start from now. `None` for a casual game. (Blocking.)
-    fn ratings_of(
-        &self,
-        id: &str,
-        category: Option<&str>,
-        holders: &[Option<String>; 2],
-    ) -> Result<Option<RatingsAnswer>, GameError> {
-        let Some(category) = category else {
-            return Ok(None);
-        };
-        let storage = |e| GameError::storage("reading the ratings", e);
-        let changes = wait(self.store.game_ratings(id)).map_err(storage)?;
-        let mut seats = [None, None];
-        for (seat, side) in seats.iter_mut().zip(["red", "blue"]) {
-            if let Some(c) = changes.iter().find(|c| c.side == side) {
-                *seat = Some(SeatRating {
-                    before: c.before.into(),
-                    after: Some(c.after.into()),
-                });
-            }
-        }
-        for (seat, holder) in seats.iter_mut().zip(holders) {
-            if seat.is_none() {
-                let entry = match account_of(holder.as_deref()) {
-                    Some(user) => wait(self.store.rating_entry(user, category)).map_err(storage)?,
-                    None => None,
-                };
-                let now = self.time.now_ms();
-                *seat = Some(SeatRating {
-                    before: Entry::before(entry, now).into(),
-                    after: None,
-                });
-            }
-        }
-        let [Some(red), Some(blue)] = seats else {
-            return Ok(None);
-        };
-        Ok(Some(RatingsAnswer { red, blue }))
     }
 
     /// Replaces a game in memory by the database's copy and tells its watchers what
@@ -907,124 +675,4 @@ pub async fn blocking<T: Send + 'static>(
     }
 }
 #[cfg(test)]
-pub(crate) mod tests {
-    use lgame_test_support::TempDir;
-
-    use super::*;
-    use crate::store::Synchronous;
-
-    /// The games on an SQLite file in a folder of the test's own, removed afterwards.
-    pub(crate) fn app(name: &str) -> (TempDir, Games) {
-        let dir = TempDir::new(name);
-        let store = Store::open(&dir.db().into(), Synchronous::Normal).unwrap();
-        let games = Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES);
-        (dir, games)
-    }
-
-    /// Whether a new classic game of human against `computer` has quick replies, with the
-    /// app's tables (which creating the game filled if the player probes one) and with none.
-    fn quick(app: &Games, computer: &str) -> (bool, bool) {
-        let started = app
-            .create(NewGame::new(
-                Game::new(Rules::classic()),
-                [Seat::Human, computer.parse().unwrap()],
-            ))
-            .unwrap();
-        let slot = app.cached(&started.id).unwrap();
-        let live = slot.blocking_lock();
-        (
-            live.replies_quick(&app.tablebases),
-            live.replies_quick(&Tablebases::default()),
-        )
-    }
-
-    #[test]
-    fn a_reply_is_quick_only_from_a_level_that_does_not_search_with_its_table_held() {
-        let (_dir, app) = app("quick");
-        assert_eq!(quick(&app, "human"), (true, true));
-        assert_eq!(quick(&app, "random"), (true, true), "random needs no table");
-        assert_eq!(quick(&app, "perfect"), (true, false), "perfect: its table");
-        assert_eq!(
-            quick(&app, "beginner:40"),
-            (true, false),
-            "a strength probes"
-        );
-        assert_eq!(quick(&app, "intermediate"), (false, false), "it searches");
-    }
-
-    /// A new game of `red` against `blue`, made off the async threads.
-    pub(crate) async fn started(games: &Arc<Games>, red: &str, blue: &str) -> Started {
-        let (games, seats) = (games.clone(), [red.parse().unwrap(), blue.parse().unwrap()]);
-        let new = NewGame::new(Game::new(Rules::classic()), seats);
-        blocking(move || games.create(new)).await.ok().unwrap()
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_pages_presence_is_told_to_the_copy_of_the_game_it_watches() {
-        let (_dir, games) = app("presence-copy");
-        let games = Arc::new(games);
-        let game = started(&games, "human", "human").await;
-        let red = || Who::Token(game.tokens[0].clone().unwrap());
-        // Page 1 watches the first copy; the game is forgotten; page 2 watches the second.
-        let first = games.cached(&game.id).unwrap();
-        let here = games.run_on(&game.id, first.clone(), red(), Command::Present);
-        assert!(here.await.is_ok());
-        games.forget(&game.id);
-        assert!(games.run(&game.id, red(), Command::Present).await.is_ok());
-        // Page 1 closes: the second copy still has page 2.
-        let gone = games.run_on(&game.id, first, red(), Command::Absent).await;
-        assert!(gone.is_ok());
-        let present = games.read(&game.id, &Who::Nobody, |live, _| live.state().present);
-        assert!(present.await.ok().unwrap().1.red, "page 2 is open");
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_computers_game_forgotten_and_reloaded_is_played_by_one_loop() {
-        let (_dir, games) = app("autoplay-forgotten");
-        let delay = std::time::Duration::from_millis(20);
-        let (_stop, stopping) = tokio::sync::watch::channel(false);
-        let games = Arc::new(games.with_autoplay(delay, stopping));
-        // Perfect against perfect: drawn for ever, so it plays on for the whole test.
-        let game = started(&games, "perfect", "perfect").await;
-        games.play_if_computers(&game.id).await;
-        let plies = || async {
-            let read = games.read(&game.id, &Who::Nobody, |live, _| live.state().plies);
-            read.await.ok().unwrap().1
-        };
-        // Forgotten three times, each time reloaded (which plays the game on).
-        for _ in 0..3 {
-            tokio::time::sleep(delay * 2).await;
-            games.forget(&game.id);
-            plies().await;
-        }
-        // A loop plays a ply a delay at most: four loops would play about four.
-        let before = plies().await;
-        tokio::time::sleep(delay * 20).await;
-        let played = plies().await - before;
-        assert!(played <= 25, "{played} plies in 20 delays");
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_rematch_is_refused_before_the_end_and_to_anyone_but_a_side() {
-        let (_dir, games) = app("rematch-refused");
-        let games = Arc::new(games);
-        let game = started(&games, "human", "human").await;
-        let red = Who::Token(game.tokens[0].clone().unwrap());
-        let refusal = |outcome: Result<Outcome, GameError>| match outcome {
-            Ok(_) => "allowed",
-            Err(e) => crate::error::ApiError::from(e).body.kind,
-        };
-        let early = games.run(&game.id, red.clone(), Command::Rematch).await;
-        assert_eq!(refusal(early), "not_over");
-        for who in [Who::Server, Who::Token("not a token".into())] {
-            let outcome = games.run(&game.id, who, Command::Rematch).await;
-            assert_eq!(refusal(outcome), "not_a_side");
-        }
-        assert!(games
-            .run(&game.id, red.clone(), Command::Resign)
-            .await
-            .is_ok());
-        let rematch = games.run(&game.id, red, Command::Rematch).await;
-        assert!(matches!(rematch, Ok(Outcome::Started(_))));
-    }
-}
+pub(crate) mod tests;

@@ -40,7 +40,6 @@ mod lobby;
 mod openapi;
 mod peers;
 pub mod ratings;
-mod request;
 mod response;
 mod secret;
 mod store;
@@ -57,7 +56,7 @@ pub use assets::write_static_site;
 pub use extract::MAX_BODY;
 pub use identity::ClientRules;
 pub use limits::{Action, ActionLimits};
-pub use listener::Limits as ConnectionLimits;
+pub use listener::ConnectionLimits;
 pub use store::{Database, Synchronous};
 
 /// The largest table the server solves by default, in positions: every variant the page
@@ -129,9 +128,9 @@ impl Config {
             db: db.into(),
             synchronous: Synchronous::Full,
             create_limit: 60,
-            max_websockets: connections::Limits::default().max,
-            websockets_per_address: connections::Limits::default().per_address,
-            websockets_per_identity: connections::Limits::default().per_identity,
+            max_websockets: connections::StreamLimits::default().max,
+            websockets_per_address: connections::StreamLimits::default().per_address,
+            websockets_per_identity: connections::StreamLimits::default().per_identity,
             cache_games: 10_000,
             max_table_states: DEFAULT_MAX_TABLE_STATES,
             max_plies: games::DEFAULT_MAX_PLIES,
@@ -194,7 +193,7 @@ impl Server {
                 "analysis and classes requests",
             )),
             solvers: Arc::new(Semaphore::new(tables::solvers())),
-            connections: connections::Connections::new(connections::Limits {
+            connections: connections::Connections::new(connections::StreamLimits {
                 max: config.max_websockets,
                 per_address: config.websockets_per_address,
                 per_identity: config.websockets_per_identity,
@@ -202,7 +201,7 @@ impl Server {
             shutdown,
             clients: Arc::new(config.clients.clone()),
             actions: Arc::new(limits::Actions::new(&config.action_limits)),
-            account_limits: Arc::new(accounts::Limits::new(
+            account_limits: Arc::new(accounts::AccountLimits::new(
                 config.signup_limit,
                 config.login_failure_limit,
             )),

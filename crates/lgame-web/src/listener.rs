@@ -9,15 +9,15 @@
 //! - a connection holds one of a fixed number of slots, below the descriptor limit, for as long
 //!   as its socket is open (a WebSocket too, after the upgrade); beyond that, new connections
 //!   wait in the kernel's backlog;
-//! - each connection has a watchdog: a head not complete within [`Limits::head`] of its first
-//!   byte, or no request and no traffic for [`Limits::idle`], and the connection is closed.
+//! - each connection has a watchdog: a head not complete within [`ConnectionLimits::head`] of its first
+//!   byte, or no request and no traffic for [`ConnectionLimits::idle`], and the connection is closed.
 //!   While every slot is taken, both limits shrink to [`PRESSED_HEAD`], so a connection that
 //!   means to ask something (a `/healthz`) gets a slot at once (not zero for the idle: a new
 //!   connection is idle until its first bytes are read, and would be closed unread);
-//! - bodies are read whole, before the handler, within [`Limits::body`], and one declared
+//! - bodies are read whole, before the handler, within [`ConnectionLimits::body`], and one declared
 //!   over [`MAX_BODY`] is refused at once (413) without reading it;
 //! - a stop closes the connections with no request being answered at once, lets the
-//!   requests in flight finish and the WebSockets close for up to [`Limits::shutdown`], then
+//!   requests in flight finish and the WebSockets close for up to [`ConnectionLimits::shutdown`], then
 //!   drops every connection.
 //!
 //! These limits are the sockets', not the game's: they run on tokio's monotonic [`Instant`],
@@ -60,7 +60,7 @@ const RESERVED_DESCRIPTORS: u64 = 64;
 
 /// The limits on clients' connections.
 #[derive(Debug, Clone)]
-pub struct Limits {
+pub struct ConnectionLimits {
     /// A request's head must arrive within this time of its first byte.
     pub head: Duration,
     /// A request's body must arrive within this time of its head.
@@ -75,9 +75,9 @@ pub struct Limits {
     pub shutdown: Duration,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
             head: Duration::from_secs(10),
             body: Duration::from_secs(10),
             idle: Duration::from_secs(60),
@@ -135,11 +135,11 @@ fn connection_cap(configured: usize, descriptors: Option<u64>) -> usize {
 }
 
 /// Serves `router` on `listener` until `shutdown` completes; `stopping` is called then (to
-/// tell the WebSockets), and the connections get [`Limits::shutdown`] to finish.
+/// tell the WebSockets), and the connections get [`ConnectionLimits::shutdown`] to finish.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
-    limits: Limits,
+    limits: ConnectionLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
     stopping: impl FnOnce(),
 ) {
@@ -233,7 +233,7 @@ async fn connection(
     io: Tracked,
     peer: SocketAddr,
     router: Router,
-    limits: Limits,
+    limits: ConnectionLimits,
     mut pressed: watch::Receiver<bool>,
     mut closing: watch::Receiver<bool>,
 ) {

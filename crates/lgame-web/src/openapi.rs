@@ -2,16 +2,20 @@
 //! body or query, its answers and its refusals (`GET /api/openapi.json`, docs/api.md
 //! "The OpenAPI document").
 //!
-//! The schemas are derived from the Rust types the server reads and writes (`request.rs`,
-//! `response.rs`, the queries of `explore.rs`) by `utoipa`. The values of the rules library
+//! The schemas are derived from the Rust types the server reads and writes by `utoipa`: each
+//! feature's own in its HTTP part (`games/api.rs`, `accounts/api.rs`, `lobby/api.rs`,
+//! `ratings/api.rs`, `arena/api.rs`, `bots/api.rs`, `explore/api.rs`, `catalog/api.rs`),
+//! those several features answer with in `response.rs`. The values of the rules library
 //! and the solver (positions, moves, sides, reasons, the analysis), whose crates know no
-//! OpenAPI, are described here by types of their own that stand for them in the schemas
-//! only: the tests validate real answers, and every example of docs/api.md, against the
-//! document, so a description that drifts from what the library serializes fails there.
+//! OpenAPI, are described by types of their own that stand for them in the schemas only
+//! (`openapi/values.rs`): the tests validate real answers, and every example of
+//! docs/api.md, against the document, so a description that drifts from what the library
+//! serializes fails there.
 //!
-//! The paths are described by the doc-only functions below (`#[utoipa::path]`), apart from
-//! the handlers in `api.rs`; a test reads `api::router`'s routes from its source and fails
-//! when one is not in the document, or the document has one the router does not.
+//! The paths are described by doc-only functions (`#[utoipa::path]`), each feature's beside
+//! its types, the server's and the page's below; a test reads the routers' routes from
+//! their sources and fails when one is not in the document, or the document has one the
+//! routers do not.
 //!
 //! The WebSocket (`/api/games/{id}/ws`) is an HTTP upgrade: OpenAPI describes its request
 //! and its refusals, and the messages it sends are the schema `GameMessage`, named by the
@@ -21,28 +25,23 @@
 // The types and functions below describe; nothing calls or builds them.
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Serialize;
 use utoipa::openapi::extensions::ExtensionsBuilder;
-use utoipa::{IntoResponses, OpenApi, ToSchema};
+use utoipa::{IntoResponses, OpenApi};
 
-mod accounts;
-mod arenas;
-mod bots;
-mod lobby;
-mod ratings;
+mod values;
+pub use values::*;
 
-use crate::explore::{ClassesQuery, DiagramQuery, PositionQuery, RecordRequest};
-use crate::request::{
-    AnalysisQuery, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest, QrQuery,
-    TokenRequest,
-};
-use crate::response::{
-    Catalog, ClassesAnswer, Created, ErrorBody, GameMessage, GameState, Health, PositionAnswer,
-    RecordAnswer,
-};
+use crate::accounts::api as accounts;
+use crate::arena::api as arenas;
+use crate::bots::api as bots;
+use crate::catalog::api as catalog;
+use crate::explore::api as explore;
+use crate::games::api as games;
+use crate::lobby::api as lobby;
+use crate::ratings::api as ratings;
+use crate::response::{ErrorBody, GameMessage, Health};
 
 /// The WebSockets, which the document marks as streams, and the schema of their messages.
 pub const WEBSOCKETS: [(&str, &str); 2] = [
@@ -177,7 +176,7 @@ fn link_new_games(doc: &mut utoipa::openapi::OpenApi) {
 /// The refusals of a JSON body, which every endpoint that reads one may answer.
 #[derive(IntoResponses)]
 #[allow(dead_code)] // a description for the document, never made
-enum BodyRefusals {
+pub(crate) enum BodyRefusals {
     #[response(status = 413, description = "The body is over 64 KiB")]
     TooLarge(ErrorBody),
     #[response(
@@ -190,7 +189,7 @@ enum BodyRefusals {
 /// The refusals every command to a game may answer, whatever the command.
 #[derive(IntoResponses)]
 #[allow(dead_code)] // a description for the document, never made
-enum GameRefusals {
+pub(crate) enum GameRefusals {
     #[response(
         status = 403,
         description = "The token or the asker's seat plays no side of this game (`not_a_side`), \
@@ -216,9 +215,11 @@ enum GameRefusals {
         license(name = "MIT OR Apache-2.0"),
     ),
     paths(
-        healthz, openapi_json, create, import, show, play, undo, undo_accept, undo_decline,
-        rematch, draw, draw_decline, resign, give_time, claim, record, websocket, analysis, position, classes, catalog, qr,
-        diagram, records, index, profile_page, asset, accounts::seat, accounts::invitation,
+        healthz, openapi_json, games::create, games::import, games::show, games::play,
+        games::undo, games::undo_accept, games::undo_decline, games::rematch, games::draw,
+        games::draw_decline, games::resign, games::give_time, games::claim, games::record,
+        games::websocket, explore::analysis, explore::position, explore::classes,
+        catalog::catalog, explore::qr, explore::diagram, explore::records, index, profile_page, asset, accounts::seat, accounts::invitation,
         accounts::sign_up, accounts::account, accounts::session, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
         accounts::list_sessions, accounts::end_one_session,
@@ -247,322 +248,6 @@ enum GameRefusals {
 )]
 struct ApiDoc;
 
-// ---- The rules library's and the solver's values, as they serialize ----
-
-/// A position in its one-line form (notation.md): the rows from the top, `R`, `B`, `N` and
-/// `.`, separated by `/`, then the side to move (`r` or `b`), e.g.
-/// `NRR./.RB./.RB./.BBN r`.
-#[derive(Serialize, ToSchema)]
-pub struct Position(String);
-
-/// A move in notation (notation.md): the L's four cells, then each neutral step, e.g.
-/// `A1,A2,A3,B3 D1-D2`.
-#[derive(Serialize, ToSchema)]
-pub struct Move(String);
-
-/// A cell's name: its column letter and row number, e.g. `B3`.
-#[derive(Serialize, ToSchema)]
-pub struct Square(String);
-
-/// Cells by name, separated by commas in notation order, e.g. `A1,A2,A3,B3`.
-#[derive(Serialize, ToSchema)]
-pub struct Cells(String);
-
-/// A board's size, e.g. `4x4`.
-#[derive(Serialize, ToSchema)]
-pub struct Board(String);
-
-/// A rules text (notation.md, "Rules"), e.g. `classic`, `sudden-death`, `setup=kit`.
-#[derive(Serialize, ToSchema)]
-pub struct Rules(String);
-
-/// A side.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Color {
-    /// The first player.
-    Red,
-    /// The second player.
-    Blue,
-}
-
-/// What stands on a cell: a side's L or a neutral.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Piece {
-    /// Red's L.
-    Red,
-    /// Blue's L.
-    Blue,
-    /// A neutral piece.
-    Neutral,
-}
-
-/// A value for the player to move.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ValueName {
-    /// Won with best play.
-    Win,
-    /// Drawn with best play.
-    Draw,
-    /// Lost with best play.
-    Loss,
-}
-
-/// The seats: `human`, or the computer player (`perfect`, `beginner:40`, ...).
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Seats {
-    /// Red's seat.
-    red: String,
-    /// Blue's seat.
-    blue: String,
-}
-
-/// Who sits at each side.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersBySide {
-    /// Red's player.
-    red: crate::response::Player,
-    /// Blue's player.
-    blue: crate::response::Player,
-}
-
-/// A time control: real time (a base and a Fischer increment), or days a move.
-#[derive(Serialize, ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-pub enum TimeControl {
-    RealTime(RealTimeControl),
-    Correspondence(CorrespondenceControl),
-}
-
-/// Real time: each side's time at the start, and what each move adds.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RealTimeControl {
-    /// Seconds each side starts with: 15 to 10800 (180 min).
-    #[schema(minimum = 15, maximum = 10800)]
-    initial_s: u32,
-    /// Seconds added after each move: 0 to 180.
-    #[schema(minimum = 0, maximum = 180)]
-    increment_s: u32,
-}
-
-/// Correspondence: days a move.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CorrespondenceControl {
-    /// Days for each move: 1 to 14.
-    #[schema(minimum = 1, maximum = 14)]
-    days: u32,
-}
-
-/// A game's clocks as of an answer or a message.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Clock {
-    /// Real time: seconds each side started with.
-    #[schema(required = false)]
-    initial_s: u32,
-    /// Real time: seconds added after each move.
-    #[schema(required = false)]
-    increment_s: u32,
-    /// Correspondence: days a move.
-    #[schema(required = false)]
-    days: u32,
-    /// `ultrabullet`, `bullet`, `blitz`, `rapid`, `classical` (by `initial_s + 40 ×
-    /// increment_s`) or `correspondence`.
-    #[schema(pattern = "^(ultrabullet|bullet|blitz|rapid|classical|correspondence)$")]
-    speed: String,
-    /// Red's time left, in milliseconds.
-    red_ms: i64,
-    /// Blue's time left.
-    blue_ms: i64,
-    /// Whose time runs: `null` before both first moves and after the end.
-    #[schema(required)]
-    running: Option<Color>,
-    /// Before both first moves: the side to move's time left to make its first move before
-    /// the game is aborted.
-    #[schema(required)]
-    first_move_ms: Option<i64>,
-}
-
-/// What a claim asks for: `win` or `draw`.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(dead_code)]
-pub enum Claim {
-    Win,
-    Draw,
-}
-
-/// Whether each side has a page open now.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Presence {
-    /// Red's.
-    red: bool,
-    /// Blue's.
-    blue: bool,
-}
-
-/// Each side's score, under scoring rules.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Scores {
-    /// Red's score.
-    red: u8,
-    /// Blue's score.
-    blue: u8,
-}
-
-/// A game's draw rules.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DrawRules {
-    /// Drawn once this many plies are played (`0`: no turn limit).
-    #[schema(required)]
-    turn_limit: Option<u32>,
-    /// Drawn at this repetition of a position (`0` or `1`: no repetition draw).
-    #[schema(required)]
-    repetition: Option<u32>,
-}
-
-/// Why the rules refuse a move, as data: its `kind` and the fields its words name
-/// (docs/api.md, "Reasons as data").
-#[derive(Serialize, ToSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum IllegalMove {
-    /// The game is already over.
-    GameOver,
-    /// A cell of the move is off the board.
-    OffBoard {
-        /// The cell.
-        cell: Square,
-        /// The board.
-        board: Board,
-    },
-    /// The four cells are not an L.
-    NotAnL {
-        /// The cells.
-        cells: Cells,
-    },
-    /// The L would stay where it is.
-    Unchanged {
-        /// Its cells.
-        cells: Cells,
-    },
-    /// The new L covers an occupied cell.
-    #[serde(rename = "occupied")]
-    LOverlaps {
-        /// The cell.
-        cell: Square,
-        /// What stands there.
-        piece: Piece,
-    },
-    /// The L move wins by symmetry, which ends the game: no neutral may move.
-    NeutralAfterSymmetryWin,
-    /// More neutral moves than the rules allow.
-    TooManyNeutralMoves {
-        /// The rules' limit.
-        allowed: u32,
-        /// The move's count.
-        found: u32,
-        /// The rules.
-        rules: Rules,
-    },
-    /// The rules require a neutral move and the move has none.
-    #[serde(rename = "neutral_required")]
-    NeutralMoveRequired,
-    /// A neutral move from a cell without a neutral.
-    NoNeutral {
-        /// The cell.
-        cell: Square,
-        /// What stands there instead (`null`: nothing).
-        #[schema(required)]
-        piece: Option<Piece>,
-    },
-    /// A neutral move to a cell that is not empty after the L move.
-    NeutralTargetOccupied {
-        /// The cell.
-        cell: Square,
-        /// What stands there.
-        piece: Piece,
-    },
-}
-
-/// Why cells chosen for an L cannot become a legal placement: no free L covers them, or
-/// the rules' reason as for a move.
-#[derive(Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum PartialLError {
-    /// No L on the board, free or not, covers all the cells.
-    NoPlacement(NoPlacement),
-    /// A rule forbids it, as it would forbid the whole move.
-    Illegal(IllegalMove),
-}
-
-/// No L covers the cells.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NoPlacement {
-    /// `no_placement`.
-    kind: NoPlacementKind,
-    /// The cells.
-    cells: Cells,
-}
-
-/// The kind of [`NoPlacement`].
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum NoPlacementKind {
-    /// The only value.
-    NoPlacement,
-}
-
-/// The solver's analysis of a position (the JSON of `lgame analyze --json`): its value and
-/// every legal move's, best first.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Analysis {
-    /// The position (canonical text).
-    position: Position,
-    /// The rules (canonical text).
-    variant: Rules,
-    /// For the player to move.
-    value: ValueName,
-    /// Plies to the end under best play, `null` for a draw.
-    #[schema(required)]
-    plies: Option<u16>,
-    /// How many legal moves there are.
-    legal_moves: usize,
-    /// Every legal move, best first.
-    moves: Vec<AnalysedMove>,
-}
-
-/// One move of an [`Analysis`].
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysedMove {
-    /// The move.
-    #[serde(rename = "move")]
-    mv: Move,
-    /// The position it leads to.
-    position: Position,
-    /// Its value for the mover.
-    value: ValueName,
-    /// Plies to the end counted from the analysed position, `null` for a draw.
-    #[schema(required)]
-    plies: Option<u16>,
-}
-
-/// Any JSON object (the OpenAPI document itself).
-#[derive(Serialize, ToSchema)]
-pub struct OpenApiDocument(BTreeMap<String, serde_json::Value>);
-
 // ---- The paths ----
 
 /// `GET /healthz`.
@@ -576,303 +261,6 @@ fn healthz() {}
     summary = "This document",
     responses((status = 200, description = "The OpenAPI 3.1 document of the API", body = OpenApiDocument)))]
 fn openapi_json() {}
-
-/// `POST /api/games`.
-#[utoipa::path(post, path = "/api/games", tag = "games",
-    summary = "Create a game",
-    request_body = CreateRequest,
-    responses(
-        (status = 201, description = "The new game, with each human side's token", body = Created),
-        (status = 400, description = "Unreadable JSON, or a variant, setup, player or turn limit refused", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
-        (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
-        BodyRefusals,
-    ))]
-fn create() {}
-
-/// `POST /api/games/import`.
-#[utoipa::path(post, path = "/api/games/import", tag = "games",
-    summary = "Import a game from its record",
-    request_body = ImportRequest,
-    responses(
-        (status = 201, description = "The new game, with each human side's token", body = Created),
-        (status = 400, description = "Unreadable JSON, or a record or player refused", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
-        (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
-        BodyRefusals,
-    ))]
-fn import() {}
-
-/// `GET /api/games/{id}`.
-#[utoipa::path(get, path = "/api/games/{id}", tag = "games",
-    summary = "The game's state",
-    params(("id" = String, Path, description = "The game's id"), GameQuery),
-    responses(
-        (status = 200, description = "The game (with `you` for a token)", body = GameState),
-        (status = 400, description = "A query parameter refused", body = ErrorBody),
-        GameRefusals,
-    ))]
-fn show() {}
-
-/// `POST /api/games/{id}/moves`.
-#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games",
-    summary = "Play a move",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = MoveRequest,
-    responses(
-        (status = 200, description = "The new state (with the computer's reply)", body = GameState),
-        (status = 400, description = "Unreadable JSON or move", body = ErrorBody),
-        (status = 409, description = "A stale ply, not the side's turn, the side's time has run out, or the game is over (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape, or an illegal move (with `reason`)", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn play() {}
-
-/// `POST /api/games/{id}/undo`.
-#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "games",
-    summary = "Take back a move, or ask the other person to",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "Nothing to take back, or the game refuses it as it stands (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn undo() {}
-
-/// `POST /api/games/{id}/undo/accept`.
-#[utoipa::path(post, path = "/api/games/{id}/undo/accept", tag = "games",
-    summary = "Accept the other person's request to take back",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "No request stands, or it is the token's own (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn undo_accept() {}
-
-/// `POST /api/games/{id}/undo/decline`.
-#[utoipa::path(post, path = "/api/games/{id}/undo/decline", tag = "games",
-    summary = "Decline the other person's request to take back",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "No request stands, or it is the token's own (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn undo_decline() {}
-
-/// `POST /api/games/{id}/rematch`.
-#[utoipa::path(post, path = "/api/games/{id}/rematch", tag = "games",
-    summary = "A rematch of a finished game",
-    params(("id" = String, Path, description = "The finished game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 201, description = "The rematch, with the asking person's new side's token", body = Created),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "The game goes on, or the side's token was given (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn rematch() {}
-
-/// `POST /api/games/{id}/draw`.
-#[utoipa::path(post, path = "/api/games/{id}/draw", tag = "games",
-    summary = "Offer or accept a draw",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "The game is over, or the computer declines (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn draw() {}
-
-/// `POST /api/games/{id}/resign`.
-#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games",
-    summary = "Resign",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "The game is over (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn resign() {}
-
-/// `POST /api/games/{id}/draw/decline`.
-#[utoipa::path(post, path = "/api/games/{id}/draw/decline", tag = "games",
-    summary = "Decline the other side's draw offer",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "No offer of the other side stands, or the game is over (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn draw_decline() {}
-
-/// `POST /api/games/{id}/give-time`.
-#[utoipa::path(post, path = "/api/games/{id}/give-time", tag = "games",
-    summary = "Give the other side 15 s more (a day by correspondence)",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = TokenRequest,
-    responses(
-        (status = 200, description = "The new state", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "The game has no clock, or is over (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn give_time() {}
-
-/// `POST /api/games/{id}/claim`.
-#[utoipa::path(post, path = "/api/games/{id}/claim", tag = "games",
-    summary = "Claim a real-time game whose opponent has left: a win or a draw",
-    description = "Allowed when the other side has had no page open for 15 s, on its turn, \
-                   in a game with a real-time clock. The game ends `abandoned`.",
-    params(("id" = String, Path, description = "The game's id")),
-    request_body = ClaimRequest,
-    responses(
-        (status = 200, description = "The game, ended", body = GameState),
-        (status = 400, description = "Unreadable JSON", body = ErrorBody),
-        (status = 409, description = "No real-time clock, the opponent is here or not gone long enough, or the game is over (with `state`)", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        BodyRefusals,
-        GameRefusals,
-    ))]
-fn claim() {}
-
-/// `GET /api/games/{id}/record`.
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games",
-    summary = "The game's record (notation.md)",
-    params(("id" = String, Path, description = "The game's id")),
-    responses(
-        (status = 200, description = "The record", body = String, content_type = "text/plain"),
-        (status = 404, description = "No game has this id", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
-    ))]
-fn record() {}
-
-/// `GET /api/games/{id}/ws`.
-#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games",
-    summary = "Live updates: a WebSocket of `GameMessage`s (see `x-websocket`)",
-    description = "A WebSocket upgrade (RFC 6455). The server sends text messages, each a \
-                   `GameMessage`: the whole state first, then a change after each change. \
-                   What the client sends is ignored. Not plain HTTP: marked `x-streaming`.",
-    params(("id" = String, Path, description = "The game's id"), GameQuery),
-    responses(
-        (status = 101, description = "Switching to the WebSocket protocol"),
-        (status = 400, description = "Not a WebSocket handshake, or a query parameter refused", body = ErrorBody),
-        (status = 403, description = "The token plays no side of this game", body = ErrorBody),
-        (status = 404, description = "No game has this id", body = ErrorBody),
-        (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
-        (status = 503, description = "Too many WebSockets open, or the database cannot be reached", body = ErrorBody),
-    ))]
-fn websocket() {}
-
-/// `GET /api/analysis`.
-#[utoipa::path(get, path = "/api/analysis", tag = "positions",
-    summary = "The solver's analysis of a position",
-    params(AnalysisQuery),
-    responses(
-        (status = 200, description = "The value and every move's, best first", body = Analysis),
-        (status = 400, description = "A variant or position refused, or a query parameter", body = ErrorBody),
-        (status = 403, description = "A position of a rated game the asker is playing (`rated_game`)", body = ErrorBody),
-        (status = 422, description = "A variant too large to solve, or not served", body = ErrorBody),
-        (status = 429, description = "Too many analysis and classes requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "No table can be solved now (`Retry-After`)", body = ErrorBody),
-    ))]
-fn analysis() {}
-
-/// `GET /api/position`.
-#[utoipa::path(get, path = "/api/position", tag = "positions",
-    summary = "A position laid out for a board, with its legal moves",
-    params(PositionQuery),
-    responses(
-        (status = 200, description = "The position, its moves, and why cells cannot join `selected`", body = PositionAnswer),
-        (status = 400, description = "A variant, position or cell refused, or a query parameter", body = ErrorBody),
-        (status = 422, description = "Not served", body = ErrorBody),
-    ))]
-fn position() {}
-
-/// `GET /api/classes`.
-#[utoipa::path(get, path = "/api/classes", tag = "positions",
-    summary = "Symmetry classes of a solved variant by value",
-    params(ClassesQuery),
-    responses(
-        (status = 200, description = "One canonical position of each class, shortest first", body = ClassesAnswer),
-        (status = 400, description = "A variant or value refused, or a query parameter", body = ErrorBody),
-        (status = 422, description = "A variant too large to solve", body = ErrorBody),
-        (status = 429, description = "Too many analysis and classes requests from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "No table can be solved now (`Retry-After`)", body = ErrorBody),
-    ))]
-fn classes() {}
-
-/// `GET /api/catalog`.
-#[utoipa::path(get, path = "/api/catalog", tag = "positions",
-    summary = "What the page offers and shows: variants, setups, levels, the solved game's figures",
-    responses((status = 200, description = "The catalog", body = Catalog)))]
-fn catalog() {}
-
-/// `GET /api/qr`.
-#[utoipa::path(get, path = "/api/qr", tag = "positions",
-    summary = "A QR code of a text",
-    params(QrQuery),
-    responses(
-        (status = 200, description = "An SVG picture", body = String, content_type = "image/svg+xml"),
-        (status = 400, description = "A text too long, or a query parameter refused", body = ErrorBody),
-        (status = 422, description = "A text no QR code holds", body = ErrorBody),
-    ))]
-fn qr() {}
-
-/// `GET /api/diagram`.
-#[utoipa::path(get, path = "/api/diagram", tag = "positions",
-    summary = "The library's SVG diagram of a position",
-    params(DiagramQuery),
-    responses(
-        (status = 200, description = "An SVG picture", body = String, content_type = "image/svg+xml"),
-        (status = 400, description = "A variant, position or move refused, or a query parameter", body = ErrorBody),
-    ))]
-fn diagram() {}
-
-/// `POST /api/records`.
-#[utoipa::path(post, path = "/api/records", tag = "positions",
-    summary = "Read a record, or write a line of moves as one",
-    request_body = RecordRequest,
-    responses(
-        (status = 200, description = "The record and the game it holds", body = RecordAnswer),
-        (status = 400, description = "Unreadable JSON, record, start or move", body = ErrorBody),
-        (status = 422, description = "JSON of the wrong shape, an illegal move (with `reason`), or neither a record nor moves", body = ErrorBody),
-        BodyRefusals,
-    ))]
-fn records() {}
 
 /// `GET /`.
 #[utoipa::path(get, path = "/", tag = "page",

@@ -17,6 +17,7 @@ use skillratings::Outcomes;
 
 use crate::clock::{Speed, TimeControl};
 
+pub(crate) mod api;
 mod routes;
 
 pub(crate) use routes::ratings_of;

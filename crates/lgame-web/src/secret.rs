@@ -5,9 +5,14 @@
 //! A seat won in the lobby (`lobby.rs`) is played with the seek's token or the pairing
 //! ticket, made before its game: its stored form is [`lobby_token_hash`], which names no
 //! game.
+//!
+//! The secrets themselves (tokens, tickets, invitation codes) and the ids of games, seeks
+//! and challenges are [`random_hex`]: random bytes from the operating system.
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+
+use crate::games::GameError;
 
 /// The stored form of a game's token: SHA-256 of the game id's bytes then the token's, in
 /// lower-case hex (64 digits). The id makes equal tokens of two games hash apart.
@@ -42,6 +47,13 @@ pub fn token_matches(game: &str, token: &str, hash: &str) -> bool {
         token_hash(game, token)
     };
     expected.as_bytes().ct_eq(hash.as_bytes()).into()
+}
+
+/// `n` random bytes from the operating system's CSPRNG, in hex.
+pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]

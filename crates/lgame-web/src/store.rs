@@ -56,7 +56,7 @@ mod sqlite;
 use sql::{BoxFuture, Conn, Job};
 
 pub use accounts::{
-    user_holder, GamesQuery, Listed, ListedSession, NewUser, Session, Standing, User, UserBy,
+    user_holder, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session, User, UserBy,
     UserChange, SESSION_ID_LEN,
 };
 
@@ -192,7 +192,7 @@ pub struct Requests {
 pub struct Edit {
     pub id: String,
     pub version: i64,
-    pub change: Change,
+    pub change: StoredChange,
     pub requests: Requests,
     /// The game's result token after the change (`*` while it goes on), kept for the lists
     /// of games.
@@ -203,7 +203,7 @@ pub struct Edit {
 
 /// What an [`Edit`] changes besides the requests.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Change {
+pub enum StoredChange {
     /// Moves numbered from `first` (1 for the first move).
     Append { first: usize, moves: Vec<String> },
     /// The moves after the first `keep` deleted (undo).
@@ -619,7 +619,7 @@ mod both_backends {
         }
     }
 
-    fn edit(id: &str, version: i64, change: Change, requests: Requests) -> Edit {
+    fn edit(id: &str, version: i64, change: StoredChange, requests: Requests) -> Edit {
         Edit {
             id: id.into(),
             version,
@@ -630,8 +630,8 @@ mod both_backends {
         }
     }
 
-    fn append(first: usize, mv: &str) -> Change {
-        Change::Append {
+    fn append(first: usize, mv: &str) -> StoredChange {
+        StoredChange::Append {
             first,
             moves: vec![mv.into()],
         }
@@ -675,13 +675,13 @@ mod both_backends {
         let (back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         assert_eq!((back.version, back.requests, moves.len()), (1, none, 2));
         store
-            .queue(edit(&a.id, 1, Change::Requests, asked))
+            .queue(edit(&a.id, 1, StoredChange::Requests, asked))
             .wait()
             .unwrap();
         assert_eq!(wait(store.load(&a.id)).unwrap().unwrap().0.requests, asked);
-        let undone = edit(&a.id, 2, Change::Truncate { keep: 1 }, none);
+        let undone = edit(&a.id, 2, StoredChange::Truncate { keep: 1 }, none);
         store.queue(undone).wait().unwrap();
-        let end = Change::End {
+        let end = StoredChange::End {
             termination: "resignation".into(),
             result: "0-1".into(),
         };

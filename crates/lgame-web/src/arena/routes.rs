@@ -8,12 +8,13 @@ use axum::{Json, Router};
 
 use super::{storage, summary, view, LISTED, MINUTES};
 use crate::api::Shared;
+use crate::arena::api::ArenaRequest;
+use crate::arena::api::{ArenaList, ArenaView};
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::games::{self, random_hex, GameError, Input};
+use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
-use crate::request::ArenaRequest;
-use crate::response::{ArenaList, ArenaView};
+use crate::secret::random_hex;
 use crate::store::{ArenaData, ArenaRow};
 
 /// How far ahead an arena may be set to start: 30 days.

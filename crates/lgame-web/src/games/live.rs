@@ -498,19 +498,19 @@ impl Live {
     pub(super) fn edit(&self, change: &Change) -> Edit {
         let game = self.draft.seated.game();
         let stored = match change {
-            Change::Played { first, moves } => store::Change::Append {
+            Change::Played { first, moves } => store::StoredChange::Append {
                 first: *first,
                 moves: move_texts(moves),
             },
-            Change::TakenBack { keep, .. } => store::Change::Truncate { keep: *keep },
+            Change::TakenBack { keep, .. } => store::StoredChange::Truncate { keep: *keep },
             Change::Declared => {
                 let (termination, result) = declared_end(game).unwrap_or_default();
-                store::Change::End {
+                store::StoredChange::End {
                     termination,
                     result,
                 }
             }
-            Change::Asked(_) => store::Change::Requests,
+            Change::Asked(_) => store::StoredChange::Requests,
         };
         Edit {
             id: self.id.clone(),

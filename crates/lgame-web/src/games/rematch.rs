@@ -7,8 +7,9 @@ use std::sync::Arc;
 use lgame::Color;
 
 use super::machine::{Command, Who};
-use super::{parse_seat, random_hex, Conflict, GameError, Games, Guard, Live, NewGame};
+use super::{parse_seat, Conflict, GameError, Games, Guard, Live, NewGame};
 use super::{side_for, Outcome, Started};
+use crate::secret::random_hex;
 use crate::secret::token_hash;
 use crate::store::wait;
 

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use lgame::Color;
 use subtle::ConstantTimeEq;
 
-use super::{random_hex, Conflict, GameError, Games, Live, COLORS};
+use super::{Conflict, GameError, Games, Live, COLORS};
 use crate::response::GameState;
+use crate::secret::random_hex;
 use crate::secret::token_hash;
 use crate::store::wait;
 

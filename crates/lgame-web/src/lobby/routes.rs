@@ -17,8 +17,8 @@ use crate::error::ApiError;
 use crate::extract::{Body, Params, MAX_BODY};
 use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
-use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
-use crate::response::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
+use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
+use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
 use crate::store::{SeekKind, SeekRow, SeekState};
 
 pub fn routes() -> Router<Shared> {
@@ -389,7 +389,7 @@ async fn watch_lobby(
                 break;
             }
             _ = closed.changed() => {
-                let _ = socket.send(Message::Close(Some(crate::api::ended_by_server()))).await;
+                let _ = socket.send(Message::Close(Some(crate::api::live::ended_by_server()))).await;
                 break;
             }
         }

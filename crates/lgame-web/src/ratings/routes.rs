@@ -13,7 +13,7 @@ use crate::api::Shared;
 use crate::error::ApiError;
 use crate::games::{GameError, Who};
 use crate::identity::Caller;
-use crate::response::{
+use crate::ratings::api::{
     AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
 };
 use crate::store::RatingChange;

@@ -99,7 +99,7 @@ pub enum UserChange {
 
 /// How a listed game ended for the holder the list is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Standing {
+pub enum GameStanding {
     Win,
     Draw,
     Loss,
@@ -108,27 +108,27 @@ pub enum Standing {
     Aborted,
 }
 
-impl Standing {
-    pub const ALL: [Standing; 5] = [
-        Standing::Win,
-        Standing::Draw,
-        Standing::Loss,
-        Standing::Ongoing,
-        Standing::Aborted,
+impl GameStanding {
+    pub const ALL: [GameStanding; 5] = [
+        GameStanding::Win,
+        GameStanding::Draw,
+        GameStanding::Loss,
+        GameStanding::Ongoing,
+        GameStanding::Aborted,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            Standing::Win => "win",
-            Standing::Draw => "draw",
-            Standing::Loss => "loss",
-            Standing::Ongoing => "ongoing",
-            Standing::Aborted => "aborted",
+            GameStanding::Win => "win",
+            GameStanding::Draw => "draw",
+            GameStanding::Loss => "loss",
+            GameStanding::Ongoing => "ongoing",
+            GameStanding::Aborted => "aborted",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Standing> {
-        Standing::ALL.into_iter().find(|s| s.name() == name)
+    pub fn from_name(name: &str) -> Option<GameStanding> {
+        GameStanding::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 
@@ -136,7 +136,7 @@ impl Standing {
 #[derive(Debug, Clone, Default)]
 pub struct GamesQuery {
     pub holder: String,
-    pub standing: Option<Standing>,
+    pub standing: Option<GameStanding>,
     pub variant: Option<String>,
     /// The other seat's holder.
     pub opponent: Option<String>,
@@ -329,8 +329,8 @@ fn standings_sql() -> String {
 }
 
 /// A standing read back.
-fn standing_named(name: &str) -> StoreResult<Standing> {
-    Standing::from_name(name)
+fn standing_named(name: &str) -> StoreResult<GameStanding> {
+    GameStanding::from_name(name)
         .ok_or_else(|| super::StoreError::Other(anyhow::anyhow!("'{name}' is not a standing")))
 }
 
@@ -585,7 +585,7 @@ impl Store {
     pub async fn games_of(&self, query: &GamesQuery) -> StoreResult<(Vec<Listed>, u64)> {
         let q = query.clone();
         transaction!(self.read, |c| {
-            let standing = q.standing.map(Standing::name);
+            let standing = q.standing.map(GameStanding::name);
             let filters = args![&q.holder, standing, &q.variant, &q.opponent];
             let mut paged = filters.to_vec();
             paged.extend(args![q.limit, q.offset]);
@@ -598,7 +598,7 @@ impl Store {
     }
 
     /// How many of a holder's games stand each way.
-    pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(Standing, u64)>> {
+    pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(GameStanding, u64)>> {
         let holder = holder.to_string();
         transaction!(self.read, |c| {
             let rows = c.query(&standings_sql(), &args![&holder]).await?;

@@ -5,8 +5,8 @@ use lgame::Color;
 
 use super::sql::{args, Conn, Row};
 use super::{
-    bots, ratings, side_from_text, side_text, token_column, Change, Edit, GameRow, Pending,
-    Requests, Store, StoreError, StoreResult, StoredClock,
+    bots, ratings, side_from_text, side_text, token_column, Edit, GameRow, Pending, Requests,
+    Store, StoreError, StoreResult, StoredChange, StoredClock,
 };
 
 /// A game's columns, in the order [`game_row`] reads them.
@@ -305,15 +305,15 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
         return Err(StoreError::Stale);
     }
     match &edit.change {
-        Change::Append { first, moves } => insert_moves(c, id, *first, moves).await?,
-        Change::Truncate { keep } => {
+        StoredChange::Append { first, moves } => insert_moves(c, id, *first, moves).await?,
+        StoredChange::Truncate { keep } => {
             c.execute(
                 "DELETE FROM moves WHERE game = $1 AND ply > $2",
                 &args![id, *keep],
             )
             .await?;
         }
-        Change::End {
+        StoredChange::End {
             termination,
             result,
         } => {
@@ -323,10 +323,10 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
             )
             .await?;
         }
-        Change::Requests => {}
+        StoredChange::Requests => {}
     }
     ratings::rate_end(c, id, &edit.outcome).await?;
-    let ended = matches!(edit.change, Change::End { .. });
+    let ended = matches!(edit.change, StoredChange::End { .. });
     bots::note_end(c, id, &edit.outcome, ended).await?;
     c.changed(id, edit.version + 1);
     Ok(())

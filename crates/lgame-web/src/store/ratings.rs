@@ -509,7 +509,7 @@ mod both_backends {
         Edit {
             id: id.into(),
             version,
-            change: Change::End {
+            change: StoredChange::End {
                 termination: termination.into(),
                 result: result.into(),
             },
@@ -568,7 +568,7 @@ mod both_backends {
             // A later change of a finished game does not rate it again.
             if dice.below(4) == 0 {
                 let mut again = end(&id, 1, termination, result);
-                again.change = Change::Requests;
+                again.change = StoredChange::Requests;
                 store.queue(again).wait().unwrap();
             }
             let real = plies >= crate::ratings::RATED_FROM_PLY;

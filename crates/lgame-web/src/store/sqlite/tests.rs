@@ -2,7 +2,7 @@
 use super::*;
 use crate::store::games::insert_moves;
 use crate::store::wait;
-use crate::store::{Change, Database, Edit, GameRow, Requests};
+use crate::store::{Database, Edit, GameRow, Requests, StoredChange};
 use lgame::Color;
 
 type Store = crate::store::Store;
@@ -44,7 +44,7 @@ fn row(id: &str) -> GameRow {
 }
 
 /// An edit of game `id` made on `version`.
-fn edit(id: &str, version: i64, change: Change) -> Edit {
+fn edit(id: &str, version: i64, change: StoredChange) -> Edit {
     Edit {
         id: id.into(),
         version,
@@ -57,7 +57,7 @@ fn edit(id: &str, version: i64, change: Change) -> Edit {
 
 fn append_edit(id: &str, version: i64, first: usize, mv: &str) -> Edit {
     let moves = vec![mv.to_string()];
-    edit(id, version, Change::Append { first, moves })
+    edit(id, version, StoredChange::Append { first, moves })
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
                 undo_request: Some(Color::Blue),
                 draw_offer: None,
             },
-            ..edit("g1", 1, Change::Requests)
+            ..edit("g1", 1, StoredChange::Requests)
         })
         .wait()
         .unwrap();
@@ -106,7 +106,7 @@ fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
     );
     // An undo that leaves no request.
     store
-        .queue(edit("g1", 2, Change::Truncate { keep: 1 }))
+        .queue(edit("g1", 2, StoredChange::Truncate { keep: 1 }))
         .wait()
         .unwrap();
     let (back, moves) = wait(store.load("g1")).unwrap().unwrap();

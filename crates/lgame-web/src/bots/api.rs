@@ -1,10 +1,161 @@
-//! The bots' paths (docs/api.md, "Bots"; docs/bots.md), described for the document as
-//! `openapi.rs` describes the games'. The two streams are long answers of NDJSON, marked
-//! `x-streaming` as the WebSockets are.
+//! The bots' HTTP types and paths (docs/api.md, "Bots"; docs/bots.md): the bodies and
+//! queries read, the answers, and the paths described for the OpenAPI document
+//! (`openapi.rs`). The two streams are long answers of NDJSON, marked `x-streaming` as the
+//! WebSockets are. The handlers are in `bots.rs`.
 
-use super::BodyRefusals;
-use crate::request::{ChallengeRequest, DeclineRequest, EventsQuery, GameQuery, NewTokenRequest};
-use crate::response::{BotList, ChallengeView, Created, ErrorBody, TokenCreated, TokenList};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::clock::TimeControl;
+use crate::games::api::GameQuery;
+use crate::openapi as schema;
+use crate::openapi::BodyRefusals;
+use crate::response::{Created, ErrorBody};
+
+/// `POST /api/account/tokens`: a new API token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "description": "my engine" }))]
+pub struct NewTokenRequest {
+    /// What it is for (at most 100 characters).
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// `POST /api/challenges/{username}`: a game asked of a bot.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "color": "random" }))]
+pub struct ChallengeRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control (none: untimed).
+    #[serde(default)]
+    #[schema(value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    /// Rated (accounts only, and a rated variant and control) or casual (the default).
+    #[serde(default)]
+    pub rated: bool,
+    /// The challenger's side: `red`, `blue` or `random` (the default).
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+/// `POST /api/challenges/{id}/decline`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "reason": "too_fast" }))]
+pub struct DeclineRequest {
+    /// Why: `generic` (the default), `later`, `too_fast`, `too_slow`, `time_control`,
+    /// `rated`, `casual`, `variant` or `too_many_games`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// `GET /api/bot/events[?since=ID]`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Resume after this event's id (none: what still stands, then what comes).
+    pub since: Option<i64>,
+}
+
+/// The answer to `POST /api/account/tokens` (201): the token, shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCreated {
+    /// The token's id, to revoke it.
+    pub id: String,
+    /// The token: `Authorization: Bearer TOKEN`. Only its hash is kept: it cannot be
+    /// shown again.
+    pub token: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
+}
+
+/// One of the account's tokens, without the token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfo {
+    pub id: String,
+    #[schema(required)]
+    pub description: Option<String>,
+    pub created_ms: i64,
+}
+
+impl From<crate::store::TokenRow> for TokenInfo {
+    fn from(t: crate::store::TokenRow) -> TokenInfo {
+        TokenInfo {
+            id: t.id,
+            description: t.description,
+            created_ms: t.created_ms,
+        }
+    }
+}
+
+/// `GET /api/account/tokens`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenInfo>,
+}
+
+/// A bot, as the lobby lists them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotInfo {
+    pub username: String,
+    /// The server's computer level it plays (`null`: a program plays it through the API).
+    #[schema(required)]
+    pub level: Option<String>,
+    /// Whether it accepts challenges now: the server's levels always; a program's bot while
+    /// its event stream is open.
+    pub online: bool,
+}
+
+/// `GET /api/bots`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BotList {
+    pub bots: Vec<BotInfo>,
+}
+
+/// A challenge to a bot.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChallengeView {
+    pub id: String,
+    /// `pending`, `accepted`, `declined` or `canceled` (withdrawn, or unanswered for a
+    /// minute).
+    pub status: String,
+    /// The challenger's username (`null`: a browser without an account).
+    #[schema(required)]
+    pub challenger: Option<String>,
+    /// The bot challenged.
+    pub challenged: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    /// The time control (`null`: untimed).
+    #[schema(required, value_type = Option<schema::TimeControl>)]
+    pub clock: Option<TimeControl>,
+    #[schema(required, value_type = Option<String>, example = "blitz")]
+    pub speed: Option<crate::clock::Speed>,
+    pub rated: bool,
+    /// A rated challenge's category; `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The challenger's side asked for: `red`, `blue` or `random`.
+    pub color: String,
+    /// Why the bot declined (`declined` only).
+    #[schema(required)]
+    pub reason: Option<String>,
+    /// The game, once accepted.
+    #[schema(required)]
+    pub game: Option<String>,
+    /// The challenger's side in it, once accepted.
+    #[schema(required)]
+    pub seat: Option<String>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: i64,
+}
 
 /// `POST /api/account/bot`.
 #[utoipa::path(post, path = "/api/account/bot", tag = "bots",
@@ -18,6 +169,7 @@ use crate::response::{BotList, ChallengeView, Created, ErrorBody, TokenCreated, 
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn make_bot() {}
 
 /// `POST /api/account/tokens`.
@@ -34,6 +186,7 @@ pub fn make_bot() {}
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn create_token() {}
 
 /// `GET /api/account/tokens`.
@@ -44,6 +197,7 @@ pub fn create_token() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A token (`token_scope`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn list_tokens() {}
 
 /// `DELETE /api/account/tokens/{id}`.
@@ -57,6 +211,7 @@ pub fn list_tokens() {}
         (status = 404, description = "The account has no such token (`no_token`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn revoke_token() {}
 
 /// `GET /api/bots`.
@@ -66,6 +221,7 @@ pub fn revoke_token() {}
         (status = 200, description = "Every bot, online or not", body = BotList),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn list_bots() {}
 
 /// `POST /api/challenges/{username}`.
@@ -85,6 +241,7 @@ pub fn list_bots() {}
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn challenge() {}
 
 /// `GET /api/challenges/{id}`.
@@ -96,6 +253,7 @@ pub fn challenge() {}
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn show_challenge() {}
 
 /// `DELETE /api/challenges/{id}`.
@@ -109,6 +267,7 @@ pub fn show_challenge() {}
         (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn cancel_challenge() {}
 
 /// `POST /api/challenges/{id}/accept`.
@@ -124,6 +283,7 @@ pub fn cancel_challenge() {}
         (status = 409, description = "Answered already, or withdrawn (`challenge_settled`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn accept_challenge() {}
 
 /// `POST /api/challenges/{id}/decline`.
@@ -142,6 +302,7 @@ pub fn accept_challenge() {}
         BodyRefusals,
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn decline_challenge() {}
 
 /// `GET /api/bot/events`.
@@ -158,6 +319,7 @@ pub fn decline_challenge() {}
         (status = 403, description = "The account is no bot (`not_a_bot`)", body = ErrorBody),
         (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn events() {}
 
 /// `GET /api/games/{id}/stream`.
@@ -174,4 +336,5 @@ pub fn events() {}
         (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
         (status = 503, description = "Too many streams and WebSockets open, or the database cannot be reached", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn game_stream() {}

@@ -1,14 +1,15 @@
-//! The lobby's paths (docs/api.md, "The lobby"), described for the document as `openapi.rs`
-//! describes the games'.
+//! The lobby's HTTP types and paths (docs/api.md, "The lobby"): the bodies and queries its
+//! endpoints read, its answers, its live stream's message, and its paths described for the
+//! OpenAPI document (`openapi.rs`). The handlers are in `routes.rs`.
 
-use serde::Serialize;
-use utoipa::ToSchema;
+use lgame::Color;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-use super::BodyRefusals;
-use crate::request::{PairingRequest, SeekRequest, SeekTokenQuery};
-use crate::response::{
-    Created, ErrorBody, PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView,
-};
+use crate::clock::TimeControl;
+use crate::openapi as schema;
+use crate::openapi::BodyRefusals;
+use crate::response::{Created, ErrorBody};
 
 /// A message of the lobby's live stream (`GET /api/lobby/ws`), by its `type`: `lobby` (the
 /// open seeks, first and after falling behind), `seek` (a new one), `gone` (one taken,
@@ -29,8 +30,133 @@ pub struct LobbyMessage {
     #[schema(value_type = Option<String>)]
     game: Option<String>,
     watch_page: Option<String>,
-    #[schema(value_type = Option<super::Color>)]
+    #[schema(value_type = Option<schema::Color>)]
     side: Option<String>,
+}
+
+/// `POST /api/seeks`: a seek for the lobby.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "clock": { "initial_s": 180, "increment_s": 2 }, "colour": "random" }))]
+pub struct SeekRequest {
+    /// The variant's catalog name (default `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The time control: a seek always has one.
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    /// The seeker's side: `red`, `blue` or `random` (the default).
+    #[serde(default)]
+    pub colour: Option<String>,
+    /// Rated (accounts only, and a rated variant: docs/ratings.md) or casual (the
+    /// default).
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings the seek's taker may have, `[min, max]` (in the seek's category).
+    #[serde(default)]
+    pub rating_range: Option<[i64; 2]>,
+}
+
+/// `POST /api/pairing`: waiting in quick pairing's pool.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "control": "3+0" }))]
+pub struct PairingRequest {
+    /// One of the pool's controls: `1+0`, `2+1`, `3+0`, `3+2`, `5+0`, `5+3`, `10+0`,
+    /// `10+5`, `15+10` (minutes + seconds a move), `1d`, `3d` (days a move).
+    pub control: String,
+    /// Rated (accounts only) or casual (the default): each is paired with its own kind.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// A seek's secret, for a client without the seeker's cookies (a program).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SeekTokenQuery {
+    /// The `token` the seek's answer gave.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// An open seek, as the lobby lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeekView {
+    pub id: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    #[schema(value_type = String, example = "blitz")]
+    pub speed: crate::clock::Speed,
+    /// The seeker's side: `red`, `blue` or `random`.
+    pub colour: String,
+    pub rated: bool,
+    /// A rated seek's category (docs/ratings.md); `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The seeker's rating in the seek's category (rated or not), rounded; a browser's is
+    /// the start's, 1500.
+    pub rating: i64,
+    /// Whether that rating is provisional (shown with "?").
+    pub provisional: bool,
+    /// The ratings the seek's taker may have, `[min, max]`.
+    #[schema(required)]
+    pub rating_range: Option<[i64; 2]>,
+    /// The seeker's username (`null`: anonymous).
+    #[schema(required)]
+    pub name: Option<String>,
+    /// When it was made (the server's time, in milliseconds).
+    pub created_ms: i64,
+    /// The asker's own seek.
+    pub mine: bool,
+}
+
+/// The answer to `POST /api/seeks` (201).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekCreated {
+    pub id: String,
+    /// The seek's secret, shown once: with it a program withdraws the seek, asks for its
+    /// game (`GET /api/seeks/{id}?token=`) and plays its seat (the game's `token`).
+    pub token: String,
+    pub seek: SeekView,
+}
+
+/// The answer to `GET /api/seeks`: the open seeks, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekList {
+    pub seeks: Vec<SeekView>,
+}
+
+/// The answer to `GET /api/seeks/{id}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekStatus {
+    pub seek: SeekView,
+    /// `open`, `taken` (its game named) or `gone` (withdrawn, or its page closed).
+    pub status: String,
+    /// Its game, once taken.
+    #[schema(required)]
+    pub game: Option<String>,
+    /// The seeker's side in it: told only to the seeker (its cookies or its `token`).
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub side: Option<Color>,
+}
+
+/// The answer to `POST /api/pairing` (202) and `GET /api/pairing/{ticket}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingStatus {
+    /// The ticket: the secret to ask with, and to play the game's seat with (its `token`).
+    pub ticket: String,
+    pub control: String,
+    /// `waiting` or `paired`.
+    pub status: String,
+    /// Once paired: the game, its page and the side played.
+    #[schema(required)]
+    pub game: Option<String>,
+    #[schema(required)]
+    pub watch_page: Option<String>,
+    #[schema(value_type = Option<schema::Color>, required)]
+    pub side: Option<Color>,
 }
 
 /// `POST /api/seeks`.
@@ -48,6 +174,7 @@ pub struct LobbyMessage {
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn create_seek() {}
 
 /// `GET /api/seeks`.
@@ -57,6 +184,7 @@ pub fn create_seek() {}
         (status = 200, description = "The open seeks (at most 500)", body = SeekList),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn list_seeks() {}
 
 /// `GET /api/seeks/{id}`.
@@ -68,6 +196,7 @@ pub fn list_seeks() {}
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn show_seek() {}
 
 /// `DELETE /api/seeks/{id}`.
@@ -82,6 +211,7 @@ pub fn show_seek() {}
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn withdraw_seek() {}
 
 /// `POST /api/seeks/{id}/accept`.
@@ -99,6 +229,7 @@ pub fn withdraw_seek() {}
         (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn accept_seek() {}
 
 /// `POST /api/pairing`.
@@ -116,6 +247,7 @@ pub fn accept_seek() {}
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
         BodyRefusals,
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn join_pool() {}
 
 /// `GET /api/pairing/{ticket}`.
@@ -128,6 +260,7 @@ pub fn join_pool() {}
         (status = 410, description = "Withdrawn, or unseen too long (`ticket_gone`)", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn show_ticket() {}
 
 /// `DELETE /api/pairing/{ticket}`.
@@ -141,6 +274,7 @@ pub fn show_ticket() {}
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
         (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn leave_pool() {}
 
 /// `GET /api/lobby/ws`.
@@ -157,4 +291,5 @@ pub fn leave_pool() {}
         (status = 429, description = "This address or identity holds the most WebSockets and streams allowed (`too_many_connections`, `Retry-After`); a player's own game's is always admitted", body = ErrorBody),
         (status = 503, description = "Too many WebSockets open", body = ErrorBody),
     ))]
+#[allow(dead_code)] // a description for the document, never called
 pub fn websocket() {}

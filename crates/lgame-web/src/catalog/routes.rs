@@ -1,0 +1,18 @@
+//! The HTTP handler of the catalog (`GET /api/catalog`): its route is in `api::router`, its
+//! types and path in `api.rs` beside this file.
+
+use axum::extract::State;
+use axum::Json;
+
+use crate::api::Shared;
+use crate::catalog::api::Catalog;
+use crate::error::ApiError;
+use crate::games::blocking;
+
+/// What the page offers and shows: variants, setups, levels, the classic game's figures.
+pub(crate) async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError> {
+    let max_table_states = shared.games.max_table_states;
+    Ok(Json(
+        blocking(move || Ok(crate::catalog::catalog(max_table_states))).await?,
+    ))
+}
