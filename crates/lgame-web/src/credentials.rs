@@ -12,7 +12,6 @@ use anyhow::anyhow;
 
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 /// The fewest characters in a username.
@@ -472,12 +471,7 @@ pub fn new_secret() -> anyhow::Result<String> {
     Ok(hex(&bytes))
 }
 
-/// The stored form of a secret: its SHA-256 in lower-case hex (64 digits). A secret has 256
-/// random bits, so a plain fast hash suffices: nothing can be guessed from it, and a copied
-/// database holds no usable session.
-pub fn secret_hash(secret: &str) -> String {
-    hex(&Sha256::digest(secret.as_bytes()))
-}
+pub use crate::secret::secret_hash;
 
 fn hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 2);

@@ -98,6 +98,13 @@ impl ApiError {
     }
 }
 
+impl From<getrandom::Error> for ApiError {
+    /// No random bytes for a secret or an id: the server's failure.
+    fn from(e: getrandom::Error) -> ApiError {
+        GameError::from(e).into()
+    }
+}
+
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let (message, input) = (e.to_string(), e.input());

@@ -12,8 +12,6 @@
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::games::GameError;
-
 /// The stored form of a game's token: SHA-256 of the game id's bytes then the token's, in
 /// lower-case hex (64 digits). The id makes equal tokens of two games hash apart.
 pub fn token_hash(game: &str, token: &str) -> String {
@@ -30,10 +28,10 @@ const LOBBY: &str = "l:";
 /// The stored form of a seat's token made in the lobby before its game: `l:` and the
 /// SHA-256 of the token (a 256-bit secret of its own, so no game id is needed).
 pub fn lobby_token_hash(token: &str) -> String {
-    lobby_seat_hash(&crate::credentials::secret_hash(token))
+    lobby_seat_hash(&secret_hash(token))
 }
 
-/// [`lobby_token_hash`] from the token's stored hash (`credentials::secret_hash`).
+/// [`lobby_token_hash`] from the token's stored hash ([`secret_hash`]).
 pub fn lobby_seat_hash(secret_hash: &str) -> String {
     format!("{LOBBY}{secret_hash}")
 }
@@ -50,10 +48,20 @@ pub fn token_matches(game: &str, token: &str, hash: &str) -> bool {
 }
 
 /// `n` random bytes from the operating system's CSPRNG, in hex.
-pub(crate) fn random_hex(bytes: usize) -> Result<String, GameError> {
+pub(crate) fn random_hex(bytes: usize) -> Result<String, getrandom::Error> {
     let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| GameError::internal("random numbers", e))?;
+    getrandom::fill(&mut buf)?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The stored form of a secret: its SHA-256 in lower-case hex (64 digits). A secret has 256
+/// random bits, so a plain fast hash suffices: nothing can be guessed from it, and a copied
+/// database holds no usable session.
+pub fn secret_hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 mod browser_common;
 mod journey;
+mod layers;
 mod openapi_schemathesis;
 mod serve_accounts;
 mod serve_accuracy;

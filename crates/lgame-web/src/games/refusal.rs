@@ -201,6 +201,13 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+impl From<getrandom::Error> for GameError {
+    /// The operating system gave no random bytes (for a secret or an id).
+    fn from(e: getrandom::Error) -> GameError {
+        GameError::internal("random numbers", e)
+    }
+}
+
 /// A game id as the client sent it, kept short whatever it sent.
 fn shown_id(id: &str) -> String {
     id.chars().take(40).collect()
