@@ -187,7 +187,7 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
 /// played each other are swapped into the nearest pair made, if that pairs no one with
 /// their last opponent; else they are paired together only once both have been free for
 /// [`REMATCH_AFTER_MS`]. An odd one out waits. Two accounts kept `apart` (their ids, the
-/// smaller first: `fairplay::unpairable`) are never paired.
+/// smaller first: `fairplay::unpairable_at`) are never paired.
 pub fn pairs(
     waiting: &[&Standing],
     now_ms: i64,

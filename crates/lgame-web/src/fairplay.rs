@@ -76,12 +76,6 @@ pub fn unpairable_at(
     Ok(pairs)
 }
 
-/// [`unpairable_at`] by the wall clock, for a caller without the server's time at hand
-/// (a rematch's, `games/rematch.rs`, until it passes the time). (Blocking.)
-pub fn unpairable(store: &Store, holders: &[&str]) -> Result<BTreeSet<(usize, usize)>, GameError> {
-    unpairable_at(store, holders, crate::clock::TimeSource::wall_ms())
-}
-
 /// The refusal of a rated game between two accounts of one browser.
 pub fn same_browser() -> ApiError {
     let message = "these two accounts have played from the same browser: \

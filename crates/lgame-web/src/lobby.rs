@@ -697,7 +697,7 @@ pub fn range_after(since_ms: i64, now_ms: i64) -> i64 {
 /// Quick pairing's pairs among the tickets of one pool (their indexes): the two nearest
 /// ratings first, then the next nearest of those left, and so on (on a tie, the one who
 /// waited longest first), never a holder with itself nor two kept `apart` (`(i, j)`, `i <
-/// j`: `fairplay::unpairable`), and a pair only if its gap is within the range of the one
+/// j`: `fairplay::unpairable_at`), and a pair only if its gap is within the range of the one
 /// of the two who has waited longer.
 pub fn pairs(
     waiting: &[Waiting<'_>],

@@ -60,7 +60,8 @@ impl Games {
         // the two have since played from one browser (`fairplay.rs`).
         let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
         let apart = live.category.is_some()
-            && !crate::fairplay::unpairable(&self.store, &holders)?.is_empty();
+            && !crate::fairplay::unpairable_at(&self.store, &holders, self.time.now_ms())?
+                .is_empty();
         let category = live
             .category
             .as_deref()
