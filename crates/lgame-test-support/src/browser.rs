@@ -430,14 +430,32 @@ impl Session {
         self.wait_for(what, WAIT, ready);
     }
 
-    /// Polls `ready` every 50 ms for up to `timeout`; panics naming `what` if it never holds.
+    /// Polls `ready` every 50 ms for up to `timeout`; panics naming `what` if it never holds,
+    /// with what the page showed then (a wait that fails once in many runs is read from that).
     pub fn wait_for(&self, what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
         let start = Instant::now();
         while !ready() {
             if start.elapsed() > timeout {
-                panic!("waited {timeout:?} for {what} on {}", self.url());
+                panic!(
+                    "waited {timeout:?} for {what} on {}; the page showed:\n{}",
+                    self.url(),
+                    self.shown_text()
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The page's visible text (its first 3,000 characters), or why it could not be read.
+    fn shown_text(&self) -> String {
+        let script = "return (document.querySelector('main') ?? document.body)?.innerText.slice(0, 3000) ?? ''";
+        let body = json!({ "script": script, "args": [] });
+        match self
+            .driver
+            .try_call("POST", &format!("{}/execute/sync", self.path), Some(body))
+        {
+            Ok(text) => text.as_str().unwrap_or_default().to_string(),
+            Err(e) => format!("(unreadable: {}: {})", e.error, e.message),
         }
     }
 
