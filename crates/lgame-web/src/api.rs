@@ -54,7 +54,7 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
-    /// Sign-ups and failed log-ins (`accounts.rs`).
+    /// Sign-ups and failed log-ins (`accounts/routes.rs`).
     pub account_limits: Arc<crate::accounts::routes::AccountLimits>,
     /// The calls that change something, counted per account and address (`limits.rs`).
     pub actions: Arc<crate::limits::Actions>,
