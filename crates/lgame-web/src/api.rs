@@ -54,8 +54,8 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// How clients are seen: HTTPS, trusted proxies.
     pub clients: Arc<ClientRules>,
-    /// Sign-ups and failed log-ins (`accounts.rs`).
-    pub account_limits: Arc<crate::accounts::AccountLimits>,
+    /// Sign-ups and failed log-ins (`accounts/routes.rs`).
+    pub account_limits: Arc<crate::accounts::routes::AccountLimits>,
     /// The calls that change something, counted per account and address (`limits.rs`).
     pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).
@@ -105,11 +105,11 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/qr", get(qr))
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
-        .merge(crate::accounts::routes())
+        .merge(crate::accounts::routes::routes())
         .merge(crate::lobby::routes())
         .merge(crate::ratings::routes())
         .merge(crate::arena::routes())
-        .merge(crate::bots::routes())
+        .merge(crate::bots::routes::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))

@@ -362,7 +362,7 @@ fn challenge_answer() -> Value {
         challenger_side: Some("blue".into()),
         created_ms: 1_796_312_559_498,
     };
-    to_json(crate::bots::view(&row, ChallengeState::Accepted).unwrap())
+    to_json(crate::bots::routes::view(&row, ChallengeState::Accepted).unwrap())
 }
 
 /// The ratings' answers, of the types that answer them: a rated game's two new players

@@ -311,9 +311,7 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
     let store = games.clone();
     let running = store.store.running_arenas(now).await.map_err(storage)?;
     for id in running {
-        let store = games.clone();
-        let key = id.clone();
-        let apart = blocking(move || kept_apart(&store.store, &key, now)).await?;
+        let apart = kept_apart(&games.store, &id, now).await?;
         let chooser: Chooser = Box::new(move |data| choose(data, now, &apart));
         let made = games
             .store
@@ -344,13 +342,13 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
 }
 
 /// The players of a rated arena never paired with each other (`fairplay.rs`), as pairs of
-/// account ids, the smaller first. (Blocking.)
-fn kept_apart(
+/// account ids, the smaller first.
+async fn kept_apart(
     store: &crate::store::Store,
     id: &str,
     now_ms: i64,
 ) -> Result<BTreeSet<(i64, i64)>, GameError> {
-    let Some(data) = crate::store::wait(store.arena(id, now_ms)).map_err(storage)? else {
+    let Some(data) = store.arena(id, now_ms).await.map_err(storage)? else {
         return Ok(BTreeSet::new());
     };
     if data.arena.category.is_none() {
@@ -362,7 +360,7 @@ fn kept_apart(
         .map(|p| user_holder(p.user_id))
         .collect();
     let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
-    let pairs = crate::fairplay::unpairable_at(store, &holders, now_ms)?;
+    let pairs = crate::fairplay::unpairable_at(store, &holders, now_ms).await?;
     Ok(pairs
         .into_iter()
         .map(|(i, j)| {

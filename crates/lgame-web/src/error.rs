@@ -2,13 +2,17 @@
 //! game's state when a change came too late, and the rules' reason as data for an illegal
 //! move, so that a page can say every refusal in its own language.
 //!
-//! A refusal of the games or of a position's questions is a [`GameError`]; which status
-//! and kind answer it is decided here, in one `match`.
+//! A refusal of the games or of a position's questions is a [`GameError`], of the accounts
+//! an [`AccountError`], of the bots a [`BotError`], of fair play a [`FairPlayError`]; which
+//! status and kind answer each is decided here, in one `match` per type.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::accounts::AccountError;
+use crate::bots::BotError;
+use crate::fairplay::FairPlayError;
 use crate::games::{Conflict, GameError};
 use crate::response::ErrorBody;
 use crate::store::Trouble;
@@ -153,6 +157,66 @@ impl From<GameError> for ApiError {
                 reason,
             },
             retry_after: None,
+        }
+    }
+}
+
+// Accounts and bots.
+
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            AccountError::Game(e) => return e.into(),
+            AccountError::NoSession => (StatusCode::UNAUTHORIZED, "no_session"),
+            AccountError::WrongCredentials => (StatusCode::UNAUTHORIZED, "wrong_credentials"),
+            AccountError::Disabled => (StatusCode::FORBIDDEN, "disabled"),
+            AccountError::BadUsername(_) => (StatusCode::BAD_REQUEST, "bad_username"),
+            AccountError::BadPassword(_) => (StatusCode::BAD_REQUEST, "bad_password"),
+            AccountError::BadEmail(_) => (StatusCode::BAD_REQUEST, "bad_email"),
+            AccountError::Invalid(_) => (StatusCode::BAD_REQUEST, "invalid"),
+            AccountError::UsernameTaken(_) => (StatusCode::CONFLICT, "username_taken"),
+            AccountError::UsernameLookalike { .. } => (StatusCode::CONFLICT, "username_lookalike"),
+            AccountError::NoUser(_) => (StatusCode::NOT_FOUND, "no_user"),
+            AccountError::NoSuchSession(_) => (StatusCode::NOT_FOUND, "no_such_session"),
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
+
+impl From<BotError> for ApiError {
+    fn from(e: BotError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            BotError::Game(e) => return e.into(),
+            BotError::FairPlay(e) => return e.into(),
+            BotError::NotABot => (StatusCode::FORBIDDEN, "not_a_bot"),
+            BotError::Person(_) => (StatusCode::BAD_REQUEST, "not_a_bot"),
+            BotError::HasGames => (StatusCode::CONFLICT, "has_games"),
+            BotError::NoToken(_) => (StatusCode::NOT_FOUND, "no_token"),
+            BotError::NoChallenge(_) => (StatusCode::NOT_FOUND, "no_challenge"),
+            BotError::NoPlayer(_) => (StatusCode::NOT_FOUND, "no_user"),
+            BotError::NotRated { .. } => (StatusCode::BAD_REQUEST, "not_rated"),
+            BotError::RatedNeedsAccount => (StatusCode::UNAUTHORIZED, "no_session"),
+            BotError::BotOffline(_) => (StatusCode::CONFLICT, "bot_offline"),
+            BotError::Answered | BotError::NotPending(_) => {
+                (StatusCode::CONFLICT, "challenge_settled")
+            }
+            BotError::NotTheBot | BotError::NotTheChallenger => {
+                (StatusCode::FORBIDDEN, "not_your_challenge")
+            }
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
+
+impl From<FairPlayError> for ApiError {
+    fn from(e: FairPlayError) -> ApiError {
+        match e {
+            FairPlayError::Game(e) => e.into(),
+            FairPlayError::SameBrowser => {
+                ApiError::new(StatusCode::FORBIDDEN, e.to_string()).kind("same_browser")
+            }
         }
     }
 }

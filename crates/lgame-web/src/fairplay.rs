@@ -6,14 +6,11 @@
 //! refuses nothing (a school or a household shares one); `lgame admin suspects` lists it.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::fmt;
+use std::net::IpAddr;
 
-use axum::http::StatusCode;
-
-use crate::error::ApiError;
-use crate::games::{blocking, GameError, Games};
-use crate::identity::Caller;
-use crate::store::{account_of, wait, Store, Trace};
+use crate::games::{GameError, Games};
+use crate::store::{account_of, Store, Trace};
 
 /// How long a browser or an address used by an account counts (and is kept).
 pub const SHARED_DAYS: i64 = 30;
@@ -24,16 +21,49 @@ fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the fair-play database", e)
 }
 
-/// Account `user` is used from the caller's browser and address at `now`, the server's
-/// time. (Blocking.)
+/// Where an account is used from: the client's address, and its browser's anonymous
+/// holder (`a:HASH`) if it has an identity.
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub address: IpAddr,
+    pub browser: Option<String>,
+}
+
+/// Fair play's refusal, or a failure to read what it decides by.
+#[derive(Debug)]
+pub enum FairPlayError {
+    /// A rated game between two accounts of one browser.
+    SameBrowser,
+    Game(GameError),
+}
+
+impl fmt::Display for FairPlayError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            FairPlayError::SameBrowser => f.write_str(
+                "these two accounts have played from the same browser: \
+                 they may play each other casually, not rated",
+            ),
+            FairPlayError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<GameError> for FairPlayError {
+    fn from(e: GameError) -> FairPlayError {
+        FairPlayError::Game(e)
+    }
+}
+
+/// Account `user` is used from `client` at `now`, the server's time.
 pub async fn note_use(
     store: &Store,
-    caller: &Caller,
+    client: &Client,
     user: i64,
     now: i64,
 ) -> Result<(), GameError> {
-    let mut traces = vec![(Trace::Address, caller.client().to_string())];
-    traces.extend(caller.anon_holder().map(|anon| (Trace::Browser, anon)));
+    let mut traces = vec![(Trace::Address, client.address.to_string())];
+    traces.extend(client.browser.clone().map(|anon| (Trace::Browser, anon)));
     for (trace, value) in traces {
         store
             .note_footprint(user, trace, &value, now, now - SHARED_MS)
@@ -46,8 +76,8 @@ pub async fn note_use(
 /// Of these holders, the pairs that may not meet in a rated game (each pair as the two
 /// holders in their order in `holders`): accounts that used one browser in the last
 /// [`SHARED_DAYS`] days. Browsers without an account are never rated, and so never here.
-/// The one function every rated pairing asks, at `now_ms`, the server's time. (Blocking.)
-pub fn unpairable_at(
+/// The one function every rated pairing asks, at `now_ms`, the server's time.
+pub async fn unpairable_at(
     store: &Store,
     holders: &[&str],
     now_ms: i64,
@@ -65,7 +95,8 @@ pub fn unpairable_at(
             });
     let mut pairs = BTreeSet::new();
     for (user, places) in &accounts {
-        for other in wait(store.sharing_with(*user, Trace::Browser, since)).map_err(storage)? {
+        let sharing = store.sharing_with(*user, Trace::Browser, since).await;
+        for other in sharing.map_err(storage)? {
             for &i in places {
                 for &j in accounts.get(&other).into_iter().flatten() {
                     pairs.insert((i.min(j), i.max(j)));
@@ -76,21 +107,11 @@ pub fn unpairable_at(
     Ok(pairs)
 }
 
-/// The refusal of a rated game between two accounts of one browser.
-pub fn same_browser() -> ApiError {
-    let message = "these two accounts have played from the same browser: \
-                   they may play each other casually, not rated";
-    ApiError::new(StatusCode::FORBIDDEN, message).kind("same_browser")
-}
-
 /// Refuses a rated game between holders `a` and `b` if [`unpairable_at`] says so, now.
-pub async fn check_pair(games: &Arc<Games>, a: &str, b: &str) -> Result<(), ApiError> {
-    let (games, a, b) = (games.clone(), a.to_string(), b.to_string());
+pub async fn check_pair(games: &Games, a: &str, b: &str) -> Result<(), FairPlayError> {
     let now = games.time.now_ms();
-    let refused =
-        blocking(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await?;
-    if refused {
-        return Err(same_browser());
+    match unpairable_at(&games.store, &[a, b], now).await?.is_empty() {
+        true => Ok(()),
+        false => Err(FairPlayError::SameBrowser),
     }
-    Ok(())
 }

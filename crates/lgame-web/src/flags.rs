@@ -12,14 +12,11 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-
 use crate::clock::TimeSource;
 use crate::games::{Command, Games, Who};
 use crate::store::Store;
+
+pub(crate) mod routes;
 
 /// How often an instance looks for games past their deadline: a flag is decided at most
 /// this long (and the time to store it) after the deadline and its grace.
@@ -96,36 +93,4 @@ async fn flag_overdue(games: &Arc<Games>, flagging: &Arc<Mutex<HashSet<String>>>
                 .remove(&id);
         });
     }
-}
-
-/// `POST /api/test/clock` (only with `lgame serve --test-clock`): moves the server's time
-/// forward, so that tests need not wait for clocks, and tells every game's watchers their
-/// clocks anew.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Advance {
-    advance_ms: i64,
-}
-
-#[derive(Serialize)]
-struct Now {
-    now_ms: i64,
-}
-
-/// The test's route: a server for tests only.
-pub fn test_routes(games: Arc<Games>) -> Router {
-    Router::new()
-        .route("/api/test/clock", post(advance))
-        .with_state(games)
-}
-
-async fn advance(
-    State(games): State<Arc<Games>>,
-    crate::extract::Body(req): crate::extract::Body<Advance>,
-) -> Json<Now> {
-    games.time.advance(req.advance_ms.max(0));
-    games.retell_clocks().await;
-    Json(Now {
-        now_ms: games.time.now_ms(),
-    })
 }

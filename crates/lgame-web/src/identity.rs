@@ -15,9 +15,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use lgame::Color;
 
+use crate::accounts::SESSION_SECONDS;
 use crate::api::Shared;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
+use crate::fairplay::Client;
 use crate::games::{GameError, Games, Who};
 use crate::store::User;
 
@@ -25,8 +27,6 @@ use crate::store::User;
 pub const SESSION_COOKIE: &str = "lgame_session";
 /// The browser's anonymous identity's cookie.
 pub const ANON_COOKIE: &str = "lgame_anon";
-/// A session lasts this long after its last renewal.
-pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
 /// A session used this long after its last renewal is renewed.
 const RENEW_AFTER_SECONDS: i64 = 24 * 3600;
 /// An anonymous identity's cookie lasts this long (browsers cap cookies at 400 days).
@@ -87,6 +87,14 @@ impl Caller {
     pub fn client(&self) -> IpAddr {
         self.ip
             .unwrap_or(IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED))
+    }
+
+    /// Where the caller comes from, as fair play notes an account's use (`fairplay.rs`).
+    pub fn used_from(&self) -> Client {
+        Client {
+            address: self.client(),
+            browser: self.anon_holder(),
+        }
     }
 
     /// The browser's anonymous holder, if it has an identity.
@@ -392,7 +400,7 @@ async fn session(
             .await
             .map_err(storage)?;
         // Still used from this browser and address (`fairplay.rs`).
-        crate::fairplay::note_use(&games.store, caller, user.id, now_ms).await?;
+        crate::fairplay::note_use(&games.store, &caller.used_from(), user.id, now_ms).await?;
     }
     Ok(Some((LoggedIn { id_hash, user }, renew)))
 }

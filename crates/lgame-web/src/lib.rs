@@ -201,7 +201,7 @@ impl Server {
             shutdown,
             clients: Arc::new(config.clients.clone()),
             actions: Arc::new(limits::Actions::new(&config.action_limits)),
-            account_limits: Arc::new(accounts::AccountLimits::new(
+            account_limits: Arc::new(accounts::routes::AccountLimits::new(
                 config.signup_limit,
                 config.login_failure_limit,
             )),
@@ -250,7 +250,7 @@ impl Server {
     ) -> std::io::Result<()> {
         let mut router = api::router(self.shared.clone());
         if self.test_clock {
-            router = flags::test_routes(self.shared.games.clone()).merge(router);
+            router = flags::routes::test_routes(self.shared.games.clone()).merge(router);
         }
         let stop = self.stop;
         let games = self.shared.games.clone();

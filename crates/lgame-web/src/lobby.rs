@@ -602,15 +602,9 @@ impl Lobby {
         for ((_, category), pool) in pools {
             // Rated: never two accounts of one browser (`fairplay.rs`).
             let holders: Vec<String> = pool.iter().map(|r| r.holder.clone()).collect();
-            let games = self.games.clone();
+            let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
             let apart = match category {
-                Some(_) => {
-                    blocking(move || {
-                        let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
-                        crate::fairplay::unpairable_at(&games.store, &holders, now)
-                    })
-                    .await?
-                }
+                Some(_) => crate::fairplay::unpairable_at(&self.games.store, &holders, now).await?,
                 None => Default::default(),
             };
             let waiting: Vec<Waiting> = pool

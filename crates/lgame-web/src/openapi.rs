@@ -474,11 +474,11 @@ mod tests {
     /// The routers' sources: the games' and the accounts'.
     const API_RS: &str = concat!(
         include_str!("api.rs"),
-        include_str!("accounts.rs"),
+        include_str!("accounts/routes.rs"),
         include_str!("lobby/routes.rs"),
         include_str!("ratings/routes.rs"),
         include_str!("arena/routes.rs"),
-        include_str!("bots.rs")
+        include_str!("bots/routes.rs")
     );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the

@@ -64,7 +64,7 @@ pub use arenas::{ArenaData, ArenaRow, Chooser, Pairing};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
 pub use bots::{
-    ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
+    BotRow, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};

@@ -1,6 +1,6 @@
 //! The accounts' and seats' HTTP types and paths (docs/accounts.md): the bodies and queries
 //! read, the answers, and the paths described for the OpenAPI document (`openapi.rs`). The
-//! handlers are in `accounts.rs`.
+//! handlers are in `accounts/routes.rs`.
 
 use lgame::{ByColor, Color};
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! The bots' HTTP types and paths (docs/api.md, "Bots"; docs/bots.md): the bodies and
 //! queries read, the answers, and the paths described for the OpenAPI document
 //! (`openapi.rs`). The two streams are long answers of NDJSON, marked `x-streaming` as the
-//! WebSockets are. The handlers are in `bots.rs`.
+//! WebSockets are. The handlers are in `bots/routes.rs`.
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -59,9 +59,9 @@ impl Games {
         // A rated game's rematch is rated too: the same players, rules and clock; casual if
         // the two have since played from one browser (`fairplay.rs`).
         let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
+        let now = self.time.now_ms();
         let apart = live.category.is_some()
-            && !crate::fairplay::unpairable_at(&self.store, &holders, self.time.now_ms())?
-                .is_empty();
+            && !wait(crate::fairplay::unpairable_at(&self.store, &holders, now))?.is_empty();
         let category = live
             .category
             .as_deref()

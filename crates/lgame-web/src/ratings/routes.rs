@@ -49,7 +49,7 @@ async fn user_ratings(
     shared
         .analysis_limiter
         .check(caller.client(), shared.games.time.now_ms())?;
-    let user = user_named(&shared, &name).await?;
+    let user = user_named(&shared.games.store, &name).await?;
     Ok(Json(UserRatings {
         ratings: ratings_of(&shared, user.id).await?,
         username: user.username,
