@@ -1,7 +1,9 @@
 //! The rules library's and the solver's values, as they serialize: types that stand for them
-//! in the document's schemas only (`openapi.rs`), since their crates know no OpenAPI.
+//! in the OpenAPI document's schemas only (`openapi.rs`), since their crates know no
+//! OpenAPI. Below the HTTP layer, so that a feature's own types derive their schemas too.
 
-use std::collections::BTreeMap;
+// The types below describe; nothing builds them.
+#![allow(dead_code)]
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -75,16 +77,6 @@ pub struct Seats {
     red: String,
     /// Blue's seat.
     blue: String,
-}
-
-/// Who sits at each side.
-#[derive(Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersBySide {
-    /// Red's player.
-    red: crate::response::Player,
-    /// Blue's player.
-    blue: crate::response::Player,
 }
 
 /// A time control: real time (a base and a Fischer increment), or days a move.
@@ -315,7 +307,3 @@ pub struct AnalysedMove {
     #[schema(required)]
     plies: Option<u16>,
 }
-
-/// Any JSON object (the OpenAPI document itself).
-#[derive(Serialize, ToSchema)]
-pub struct OpenApiDocument(BTreeMap<String, serde_json::Value>);
