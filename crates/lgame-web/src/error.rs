@@ -2,14 +2,16 @@
 //! game's state when a change came too late, and the rules' reason as data for an illegal
 //! move, so that a page can say every refusal in its own language.
 //!
-//! A refusal of the games or of a position's questions is a [`GameError`]; which status
-//! and kind answer it is decided here, in one `match`.
+//! A refusal of the games or of a position's questions is a [`GameError`], the lobby's a
+//! [`LobbyError`]; which status and kind answer each is decided here, in one `match` per
+//! type.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::games::{Conflict, GameError};
+use crate::lobby::LobbyError;
 use crate::response::ErrorBody;
 use crate::store::Trouble;
 
@@ -154,6 +156,31 @@ impl From<GameError> for ApiError {
             },
             retry_after: None,
         }
+    }
+}
+
+// The lobby, arenas and the tables.
+
+impl From<LobbyError> for ApiError {
+    fn from(e: LobbyError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            LobbyError::AccountOnly { .. } => (StatusCode::UNAUTHORIZED, "no_session"),
+            LobbyError::NotRated { .. } => (StatusCode::BAD_REQUEST, "not_rated"),
+            LobbyError::TooMany { .. } => (StatusCode::CONFLICT, "too_many_seeks"),
+            LobbyError::NoSeek(_) => (StatusCode::NOT_FOUND, "no_seek"),
+            LobbyError::NoTicket => (StatusCode::NOT_FOUND, "no_ticket"),
+            LobbyError::SeekGone => (StatusCode::GONE, "seek_gone"),
+            LobbyError::TicketGone => (StatusCode::GONE, "ticket_gone"),
+            LobbyError::TakenFirst | LobbyError::Taken => (StatusCode::CONFLICT, "seek_taken"),
+            LobbyError::Paired => (StatusCode::CONFLICT, "paired"),
+            LobbyError::OwnSeek => (StatusCode::CONFLICT, "own_seek"),
+            LobbyError::NotYourSeek => (StatusCode::FORBIDDEN, "not_your_seek"),
+            LobbyError::OutOfRange { .. } => (StatusCode::FORBIDDEN, "rating_range"),
+            LobbyError::SameBrowser => return crate::fairplay::same_browser(),
+            LobbyError::Game(e) => return e.into(),
+        };
+        ApiError::new(status, message).kind(kind)
     }
 }
 

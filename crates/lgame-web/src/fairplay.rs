@@ -76,20 +76,25 @@ pub fn unpairable_at(
     Ok(pairs)
 }
 
+/// Why a rated game between two accounts of one browser is refused.
+pub const SAME_BROWSER: &str = "these two accounts have played from the same browser: \
+                                they may play each other casually, not rated";
+
 /// The refusal of a rated game between two accounts of one browser.
 pub fn same_browser() -> ApiError {
-    let message = "these two accounts have played from the same browser: \
-                   they may play each other casually, not rated";
-    ApiError::new(StatusCode::FORBIDDEN, message).kind("same_browser")
+    ApiError::new(StatusCode::FORBIDDEN, SAME_BROWSER).kind("same_browser")
+}
+
+/// Whether holders `a` and `b` may not meet in a rated game ([`unpairable_at`]), now.
+pub async fn same_browser_pair(games: &Arc<Games>, a: &str, b: &str) -> Result<bool, GameError> {
+    let (games, a, b) = (games.clone(), a.to_string(), b.to_string());
+    let now = games.time.now_ms();
+    blocking(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await
 }
 
 /// Refuses a rated game between holders `a` and `b` if [`unpairable_at`] says so, now.
 pub async fn check_pair(games: &Arc<Games>, a: &str, b: &str) -> Result<(), ApiError> {
-    let (games, a, b) = (games.clone(), a.to_string(), b.to_string());
-    let now = games.time.now_ms();
-    let refused =
-        blocking(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await?;
-    if refused {
+    if same_browser_pair(games, a, b).await? {
         return Err(same_browser());
     }
     Ok(())

@@ -36,22 +36,16 @@ const DEBT: &[(&str, &str)] = &[
     ("accounts", "error"),
     ("accounts", "extract"),
     ("accounts", "identity"),
-    ("arena", "arena::api"),
     ("bots", "api"),
     ("bots", "bots::api"),
     ("bots", "error"),
     ("bots", "extract"),
     ("bots", "identity"),
-    ("catalog", "catalog::api"),
-    ("explore", "explore::api"),
     ("fairplay", "error"),
     ("fairplay", "identity"),
     ("flags", "extract"),
     ("games", "response"),
-    ("lobby", "error"),
-    ("lobby", "lobby::api"),
     ("store", "ratings"),
-    ("tables", "error"),
 ];
 
 fn layer(module: &str) -> usize {
