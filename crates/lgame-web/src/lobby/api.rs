@@ -1,6 +1,7 @@
 //! The lobby's HTTP types and paths (docs/api.md, "The lobby"): the bodies and queries its
-//! endpoints read, its answers, its live stream's message, and its paths described for the
-//! OpenAPI document (`openapi.rs`). The handlers are in `routes.rs`.
+//! endpoints read, its answers (a seek in them is the lobby's own `SeekView`), its live
+//! stream's message, and its paths described for the OpenAPI document (`openapi.rs`). The
+//! handlers are in `routes.rs`.
 
 use lgame::Color;
 use serde::{Deserialize, Serialize};
