@@ -3,8 +3,9 @@
 //! move, so that a page can say every refusal in its own language.
 //!
 //! A refusal of the games or of a position's questions is a [`GameError`], of the accounts
-//! an [`AccountError`], of the bots a [`BotError`], of fair play a [`FairPlayError`]; which
-//! status and kind answer each is decided here, in one `match` per type.
+//! an [`AccountError`], of the bots a [`BotError`], of fair play a [`FairPlayError`], of the
+//! lobby a [`LobbyError`]; which status and kind answer each is decided here, in one `match`
+//! per type.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,6 +15,7 @@ use crate::accounts::AccountError;
 use crate::bots::BotError;
 use crate::fairplay::FairPlayError;
 use crate::games::{Conflict, GameError};
+use crate::lobby::LobbyError;
 use crate::response::ErrorBody;
 use crate::store::Trouble;
 
@@ -218,6 +220,31 @@ impl From<FairPlayError> for ApiError {
                 ApiError::new(StatusCode::FORBIDDEN, e.to_string()).kind("same_browser")
             }
         }
+    }
+}
+
+// The lobby, arenas and the tables.
+
+impl From<LobbyError> for ApiError {
+    fn from(e: LobbyError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            LobbyError::AccountOnly { .. } => (StatusCode::UNAUTHORIZED, "no_session"),
+            LobbyError::NotRated { .. } => (StatusCode::BAD_REQUEST, "not_rated"),
+            LobbyError::TooMany { .. } => (StatusCode::CONFLICT, "too_many_seeks"),
+            LobbyError::NoSeek(_) => (StatusCode::NOT_FOUND, "no_seek"),
+            LobbyError::NoTicket => (StatusCode::NOT_FOUND, "no_ticket"),
+            LobbyError::SeekGone => (StatusCode::GONE, "seek_gone"),
+            LobbyError::TicketGone => (StatusCode::GONE, "ticket_gone"),
+            LobbyError::TakenFirst | LobbyError::Taken => (StatusCode::CONFLICT, "seek_taken"),
+            LobbyError::Paired => (StatusCode::CONFLICT, "paired"),
+            LobbyError::OwnSeek => (StatusCode::CONFLICT, "own_seek"),
+            LobbyError::NotYourSeek => (StatusCode::FORBIDDEN, "not_your_seek"),
+            LobbyError::OutOfRange { .. } => (StatusCode::FORBIDDEN, "rating_range"),
+            LobbyError::FairPlay(e) => return e.into(),
+            LobbyError::Game(e) => return e.into(),
+        };
+        ApiError::new(status, message).kind(kind)
     }
 }
 

@@ -41,6 +41,7 @@ mod openapi;
 mod peers;
 pub mod ratings;
 mod response;
+mod schema;
 mod secret;
 mod store;
 mod tables;

@@ -16,25 +16,26 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use lgame::game::DrawRules;
 use lgame::Color;
+use lgame_players::seated::Seat;
+use serde::Serialize;
 use tokio::sync::broadcast;
+use utoipa::ToSchema;
 
 use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
-use crate::error::ApiError;
-use lgame_players::seated::Seat;
-
 use crate::games::{self, blocking, GameError, Games, NewGame, Started};
-use crate::lobby::api::SeekView;
 use crate::ratings::{self, Entry, START};
+use crate::schema;
 use crate::secret::lobby_seat_hash;
 use crate::secret::random_hex;
 use crate::store::{account_of, Lifetimes, SeekKind, SeekRow, SeekState};
 
 pub(crate) mod api;
+mod refusal;
 mod routes;
+pub use refusal::LobbyError;
 pub use routes::routes;
 
 /// How long things last in the lobby.
@@ -92,6 +93,39 @@ pub enum News {
     Game { holder: String, message: Arc<str> },
 }
 
+/// An open seek, as the lobby lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeekView {
+    pub id: String,
+    /// The variant's catalog name.
+    pub variant: String,
+    #[schema(value_type = schema::TimeControl)]
+    pub clock: TimeControl,
+    #[schema(value_type = String, example = "blitz")]
+    pub speed: crate::clock::Speed,
+    /// The seeker's side: `red`, `blue` or `random`.
+    pub colour: String,
+    pub rated: bool,
+    /// A rated seek's category (docs/ratings.md); `null`: casual.
+    #[schema(required)]
+    pub category: Option<String>,
+    /// The seeker's rating in the seek's category (rated or not), rounded; a browser's is
+    /// the start's, 1500.
+    pub rating: i64,
+    /// Whether that rating is provisional (shown with "?").
+    pub provisional: bool,
+    /// The ratings the seek's taker may have, `[min, max]`.
+    #[schema(required)]
+    pub rating_range: Option<[i64; 2]>,
+    /// The seeker's username (`null`: anonymous).
+    #[schema(required)]
+    pub name: Option<String>,
+    /// When it was made (the server's time, in milliseconds).
+    pub created_ms: i64,
+    /// The asker's own seek.
+    pub mine: bool,
+}
+
 /// The lobby of one instance.
 pub struct Lobby {
     pub games: Arc<Games>,
@@ -107,10 +141,6 @@ pub struct Lobby {
 /// A holder's anonymous form (`a:`): a browser without an account.
 fn anonymous(holder: &str) -> bool {
     holder.starts_with("a:")
-}
-
-fn conflict(kind: &'static str, message: &str) -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, message).kind(kind)
 }
 
 fn storage(e: crate::store::StoreError) -> GameError {
@@ -361,7 +391,7 @@ impl Lobby {
         holder: String,
         ip: String,
         wanted: Wanted,
-    ) -> Result<(SeekRow, String), ApiError> {
+    ) -> Result<(SeekRow, String), LobbyError> {
         let Wanted {
             variant,
             clock,
@@ -372,12 +402,10 @@ impl Lobby {
         let rules = games::parse_rules(&variant)?;
         let category = ratings::category(&rules, Some(clock));
         if rated && anonymous(&holder) {
-            let message = "only an account plays rated games: log in, or seek a casual game";
-            return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
+            return Err(LobbyError::AccountOnly { taking: false });
         }
         if rated && category.is_none() {
-            let message = format!("'{variant}' is not rated: seek a casual game");
-            return Err(ApiError::new(StatusCode::BAD_REQUEST, message).kind("not_rated"));
+            return Err(LobbyError::NotRated { variant });
         }
         let (rating, provisional) = self.rating_of(&holder, category).await?;
         let token = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
@@ -415,16 +443,11 @@ impl Lobby {
             .await
             .map_err(storage)?;
         if !added {
-            let whose = if anonymous(&row.holder) {
-                "this browser or this address"
-            } else {
-                "an account"
-            };
-            let message = format!(
-                "{whose} may have at most {limit} open {}s: withdraw one first",
-                kind.name()
-            );
-            return Err(conflict("too_many_seeks", &message));
+            return Err(LobbyError::TooMany {
+                kind,
+                anonymous: anonymous(&row.holder),
+                limit,
+            });
         }
         // The holder's page, if open, keeps it seen from now on.
         self.changed(&row.id).await;
@@ -455,45 +478,28 @@ impl Lobby {
     }
 
     /// Takes seek `id` for `taker`: the game made, the taker's side.
-    pub async fn take(&self, id: &str, taker: &str) -> Result<(Started, Color), ApiError> {
-        let gone = || {
-            ApiError::new(
-                StatusCode::GONE,
-                "the seek is gone: withdrawn, or its page closed",
-            )
-            .kind("seek_gone")
-        };
-        let taken = || conflict("seek_taken", "someone else took the seek first");
+    pub async fn take(&self, id: &str, taker: &str) -> Result<(Started, Color), LobbyError> {
         let row = self
             .read(id)
             .await?
             .filter(|r| r.kind == SeekKind::Seek)
-            .ok_or_else(|| {
-                ApiError::new(StatusCode::NOT_FOUND, format!("no seek '{id}'")).kind("no_seek")
-            })?;
+            .ok_or_else(|| LobbyError::NoSeek(id.to_string()))?;
         match row.state {
             SeekState::Open => {}
-            SeekState::Gone => return Err(gone()),
-            SeekState::Claimed | SeekState::Made => return Err(taken()),
+            SeekState::Gone => return Err(LobbyError::SeekGone),
+            SeekState::Claimed | SeekState::Made => return Err(LobbyError::TakenFirst),
         }
         if row.holder == taker {
-            return Err(conflict(
-                "own_seek",
-                "this is your own seek: withdraw it instead",
-            ));
+            return Err(LobbyError::OwnSeek);
         }
         if row.category.is_some() && anonymous(taker) {
-            let message = "only an account plays rated games: log in to take this seek";
-            return Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"));
+            return Err(LobbyError::AccountOnly { taking: true });
         }
         if let Some([min, max]) = row.range {
             let category = self.category_of(&row)?;
             let (rating, _) = self.rating_of(taker, category).await?;
             if !(min..=max).contains(&rating) {
-                let message = format!(
-                    "the seeker wants an opponent rated {min} to {max}; you are rated {rating}"
-                );
-                return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("rating_range"));
+                return Err(LobbyError::OutOfRange { min, max, rating });
             }
         }
         if row.category.is_some() {
@@ -505,8 +511,8 @@ impl Lobby {
             Some(started) => Ok((started, !side)),
             // Someone was first: taken, or gone meanwhile.
             None => match self.read(id).await?.map(|r| r.state) {
-                Some(SeekState::Gone) | None => Err(gone()),
-                _ => Err(taken()),
+                Some(SeekState::Gone) | None => Err(LobbyError::SeekGone),
+                _ => Err(LobbyError::TakenFirst),
             },
         }
     }
@@ -517,7 +523,7 @@ impl Lobby {
         &self,
         rows: &[(SeekRow, Color)],
         taker: Option<&str>,
-    ) -> Result<Option<Started>, ApiError> {
+    ) -> Result<Option<Started>, LobbyError> {
         let game_id = random_hex(8)?;
         let claims: Vec<(String, String)> = rows
             .iter()
@@ -619,7 +625,7 @@ impl Lobby {
                 let side = side_of("random")?;
                 let pair = [(pool[a].clone(), side), (pool[b].clone(), !side)];
                 if let Err(e) = self.make(&pair, None).await {
-                    tracing::warn!(error = ?e.body.error, "pairing two players");
+                    tracing::warn!(error = %e, "pairing two players");
                 }
             }
         }

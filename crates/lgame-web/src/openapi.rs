@@ -4,13 +4,15 @@
 //!
 //! The schemas are derived from the Rust types the server reads and writes by `utoipa`: each
 //! feature's own in its HTTP part (`games/api.rs`, `accounts/api.rs`, `lobby/api.rs`,
-//! `ratings/api.rs`, `arena/api.rs`, `bots/api.rs`, `explore/api.rs`, `catalog/api.rs`),
-//! those several features answer with in `response.rs`. The values of the rules library
-//! and the solver (positions, moves, sides, reasons, the analysis), whose crates know no
-//! OpenAPI, are described by types of their own that stand for them in the schemas only
-//! (`openapi/values.rs`): the tests validate real answers, and every example of
-//! docs/api.md, against the document, so a description that drifts from what the library
-//! serializes fails there.
+//! `ratings/api.rs`, `arena/api.rs`, `bots/api.rs`, `explore/api.rs`, `catalog/api.rs`) or,
+//! those the feature itself builds or reads, in the feature (`lobby.rs`, `arena.rs`,
+//! `explore.rs`, `catalog.rs`), those several features answer with in `response.rs`. The
+//! values of the rules library and the solver (positions, moves, sides, reasons, the
+//! analysis), whose crates know no OpenAPI, are described by types of their own that stand
+//! for them in the schemas only (`schema.rs`, below the HTTP layer so that the features'
+//! types name them too; `openapi/values.rs` those that name the HTTP layer's types): the
+//! tests validate real answers, and every example of docs/api.md, against the document, so
+//! a description that drifts from what the library serializes fails there.
 //!
 //! The paths are described by doc-only functions (`#[utoipa::path]`), each feature's beside
 //! its types, the server's and the page's below; a test reads the routers' routes from
@@ -31,6 +33,7 @@ use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::{IntoResponses, OpenApi};
 
 mod values;
+pub use crate::schema::*;
 pub use values::*;
 
 use crate::accounts::api as accounts;

@@ -14,8 +14,7 @@ use lgame_players::Tablebases;
 use lgame_solver::Tablebase;
 use tokio::sync::Semaphore;
 
-use crate::error::ApiError;
-use crate::games::Games;
+use crate::games::{GameError, Games};
 
 /// How many tables are solved at once: half the cores, at least one, so that solving never
 /// takes every core from the games.
@@ -37,7 +36,7 @@ pub async fn table(
     app: &Arc<Games>,
     pool: &Semaphore,
     rules: Rules,
-) -> Result<Arc<Tablebase>, ApiError> {
+) -> Result<Arc<Tablebase>, GameError> {
     if let Some(table) = app.tablebases.cached(&rules) {
         return Ok(table);
     }
@@ -45,9 +44,9 @@ pub async fn table(
     let _permit = pool
         .acquire()
         .await
-        .map_err(|e| ApiError::internal("waiting to solve a table", e))?;
+        .map_err(|e| GameError::internal("waiting to solve a table", e))?;
     let tablebases = app.tablebases.clone();
     tokio::task::spawn_blocking(move || tablebases.get(&rules))
         .await
-        .map_err(|e| ApiError::internal("solving a table", e))
+        .map_err(|e| GameError::internal("solving a table", e))
 }

@@ -1,10 +1,11 @@
-//! The arenas' HTTP types and paths (docs/api.md, "Arenas"): the body read, the answers,
-//! and the paths described for the OpenAPI document (`openapi.rs`). The handlers are in
-//! `routes.rs`.
+//! The arenas' HTTP types and paths (docs/api.md, "Arenas"): the body read, the list
+//! answered, and the paths described for the OpenAPI document (`openapi.rs`); an arena's
+//! summary and view are the feature's (`arena.rs`). The handlers are in `routes.rs`.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::arena::{ArenaSummary, ArenaView};
 use crate::clock::TimeControl;
 use crate::openapi as schema;
 use crate::openapi::BodyRefusals;
@@ -31,91 +32,11 @@ pub struct ArenaRequest {
     pub starts_at: Option<i64>,
 }
 
-/// An arena tournament, as `GET /api/arenas` lists it (docs/api.md, "Arenas").
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ArenaSummary {
-    pub id: String,
-    /// The variant's catalog name.
-    pub variant: String,
-    #[schema(value_type = schema::TimeControl)]
-    pub clock: TimeControl,
-    #[schema(value_type = String, example = "blitz")]
-    pub speed: crate::clock::Speed,
-    /// How long pairing goes on.
-    pub minutes: i64,
-    pub rated: bool,
-    /// A rated arena's category (docs/ratings.md); `null`: casual.
-    #[schema(required)]
-    pub category: Option<String>,
-    /// When pairing starts and ends (the server's time, in milliseconds).
-    pub starts_at: i64,
-    pub ends_at: i64,
-    /// `upcoming`, `running` (until its end, and after it while a game of it goes on) or
-    /// `finished`.
-    pub state: String,
-    /// How many joined.
-    pub players: i64,
-    /// Who made it (a username; `null` once their account is closed).
-    #[schema(required)]
-    pub creator: Option<String>,
-}
-
 /// The answer to `GET /api/arenas`: those not yet over first, soonest first, then the
 /// finished, the latest first; at most 50.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ArenaList {
     pub arenas: Vec<ArenaSummary>,
-}
-
-/// A player's line in an arena's standings.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ArenaStanding {
-    /// 1 for the best.
-    pub rank: usize,
-    pub username: String,
-    pub score: u32,
-    /// On a streak: their last two games won, so their next game's points double.
-    pub fire: bool,
-    /// The points of each of their games, in order.
-    pub sheet: Vec<u32>,
-    /// The game of the arena they are playing (`null` while waiting, and for the instant
-    /// a new pairing's game takes to be stored).
-    #[schema(required)]
-    pub game: Option<String>,
-    /// Left the arena, or withdrawn for not moving in a game: not paired again.
-    pub withdrawn: bool,
-}
-
-/// An arena with its standings: the answer to `GET /api/arenas/{id}`, to its creation, to
-/// joining and leaving.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ArenaView {
-    pub id: String,
-    /// The variant's catalog name.
-    pub variant: String,
-    #[schema(value_type = schema::TimeControl)]
-    pub clock: TimeControl,
-    #[schema(value_type = String, example = "blitz")]
-    pub speed: crate::clock::Speed,
-    pub minutes: i64,
-    pub rated: bool,
-    /// A rated arena's category (docs/ratings.md); `null`: casual.
-    #[schema(required)]
-    pub category: Option<String>,
-    pub starts_at: i64,
-    pub ends_at: i64,
-    /// `upcoming`, `running` or `finished`.
-    pub state: String,
-    pub players: i64,
-    /// Who made it (a username; `null` once their account is closed).
-    #[schema(required)]
-    pub creator: Option<String>,
-    /// Every player who joined, best first: by score, then who reached it first, then by
-    /// username.
-    pub standings: Vec<ArenaStanding>,
-    /// The best three's usernames once the arena is finished, else `null`.
-    #[schema(required)]
-    pub podium: Option<Vec<String>>,
 }
 
 /// `POST /api/arenas`.

@@ -8,8 +8,8 @@ use axum::{Json, Router};
 
 use super::{storage, summary, view, LISTED, MINUTES};
 use crate::api::Shared;
-use crate::arena::api::ArenaRequest;
-use crate::arena::api::{ArenaList, ArenaView};
+use crate::arena::api::{ArenaList, ArenaRequest};
+use crate::arena::ArenaView;
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::games::{self, GameError, Input};

@@ -1,11 +1,11 @@
 //! The HTTP handler of the catalog (`GET /api/catalog`): its route is in `api::router`, its
-//! types and path in `api.rs` beside this file.
+//! path in `api.rs` beside this file, its answer in `catalog.rs`.
 
 use axum::extract::State;
 use axum::Json;
 
 use crate::api::Shared;
-use crate::catalog::api::Catalog;
+use crate::catalog::Catalog;
 use crate::error::ApiError;
 use crate::games::blocking;
 

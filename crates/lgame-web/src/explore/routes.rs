@@ -1,6 +1,7 @@
 //! The HTTP handlers of the questions about positions (docs/api.md, "Questions about
 //! positions"): each reads its query or body, asks `explore.rs` (or the solver), and answers.
-//! Their routes are in `api::router`; their types and paths in `api.rs` beside this file.
+//! Their routes are in `api::router`; their paths, and the queries only they read, in
+//! `api.rs` beside this file.
 
 use axum::extract::State;
 use axum::http::header;
@@ -10,9 +11,8 @@ use axum::Json;
 use crate::api::Shared;
 use crate::error::ApiError;
 use crate::explore;
-use crate::explore::api::Analysis;
-use crate::explore::api::{AnalysisQuery, QrQuery};
-use crate::explore::api::{ClassesAnswer, PositionAnswer, RecordAnswer};
+use crate::explore::api::{Analysis, AnalysisQuery, ClassesQuery, QrQuery};
+use crate::explore::{ClassesAnswer, PositionAnswer, RecordAnswer};
 use crate::extract::{Body, Params};
 use crate::games::{self, blocking, GameError};
 use crate::identity::Caller;
@@ -46,7 +46,7 @@ pub(crate) async fn position(
 pub(crate) async fn classes(
     State(shared): State<Shared>,
     caller: Caller,
-    Params(query): Params<explore::ClassesQuery>,
+    Params(query): Params<ClassesQuery>,
 ) -> Result<Json<ClassesAnswer>, ApiError> {
     shared
         .analysis_limiter

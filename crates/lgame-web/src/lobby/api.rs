@@ -1,12 +1,14 @@
 //! The lobby's HTTP types and paths (docs/api.md, "The lobby"): the bodies and queries its
-//! endpoints read, its answers, its live stream's message, and its paths described for the
-//! OpenAPI document (`openapi.rs`). The handlers are in `routes.rs`.
+//! endpoints read, its answers (a seek in them is the lobby's own `SeekView`), its live
+//! stream's message, and its paths described for the OpenAPI document (`openapi.rs`). The
+//! handlers are in `routes.rs`.
 
 use lgame::Color;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::clock::TimeControl;
+use crate::lobby::SeekView;
 use crate::openapi as schema;
 use crate::openapi::BodyRefusals;
 use crate::response::{Created, ErrorBody};
@@ -77,39 +79,6 @@ pub struct SeekTokenQuery {
     /// The `token` the seek's answer gave.
     #[serde(default)]
     pub token: Option<String>,
-}
-
-/// An open seek, as the lobby lists it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct SeekView {
-    pub id: String,
-    /// The variant's catalog name.
-    pub variant: String,
-    #[schema(value_type = schema::TimeControl)]
-    pub clock: TimeControl,
-    #[schema(value_type = String, example = "blitz")]
-    pub speed: crate::clock::Speed,
-    /// The seeker's side: `red`, `blue` or `random`.
-    pub colour: String,
-    pub rated: bool,
-    /// A rated seek's category (docs/ratings.md); `null`: casual.
-    #[schema(required)]
-    pub category: Option<String>,
-    /// The seeker's rating in the seek's category (rated or not), rounded; a browser's is
-    /// the start's, 1500.
-    pub rating: i64,
-    /// Whether that rating is provisional (shown with "?").
-    pub provisional: bool,
-    /// The ratings the seek's taker may have, `[min, max]`.
-    #[schema(required)]
-    pub rating_range: Option<[i64; 2]>,
-    /// The seeker's username (`null`: anonymous).
-    #[schema(required)]
-    pub name: Option<String>,
-    /// When it was made (the server's time, in milliseconds).
-    pub created_ms: i64,
-    /// The asker's own seek.
-    pub mine: bool,
 }
 
 /// The answer to `POST /api/seeks` (201).

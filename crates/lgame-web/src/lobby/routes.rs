@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use lgame::Color;
 use tokio::sync::broadcast;
 
-use super::{pool_control, view, Lobby, News, Wanted, LISTED, POOL};
+use super::{pool_control, view, Lobby, LobbyError, News, SeekView, Wanted, LISTED, POOL};
 use crate::api::{created, with_cookie, Shared};
 use crate::clock::TimeControl;
 use crate::credentials::secret_hash;
@@ -18,7 +18,7 @@ use crate::extract::{Body, Params, MAX_BODY};
 use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
 use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
-use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus, SeekView};
+use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus};
 use crate::store::{SeekKind, SeekRow, SeekState};
 
 pub fn routes() -> Router<Shared> {
@@ -33,14 +33,6 @@ pub fn routes() -> Router<Shared> {
 
 fn invalid(what: Input, message: String) -> ApiError {
     GameError::invalid(what, message).into()
-}
-
-fn no_seek(id: &str) -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, format!("no seek '{id}'")).kind("no_seek")
-}
-
-fn no_ticket() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such ticket").kind("no_ticket")
 }
 
 async fn create_seek(
@@ -126,7 +118,7 @@ async fn seek_of(
         .read(id)
         .await?
         .filter(|r| r.kind == SeekKind::Seek)
-        .ok_or_else(|| no_seek(id))?;
+        .ok_or_else(|| LobbyError::NoSeek(id.to_string()))?;
     let mine = caller.holder().as_ref() == Some(&row.holder)
         || token.is_some_and(|t| secret_hash(t) == row.token_hash);
     Ok((row, mine))
@@ -172,14 +164,12 @@ async fn withdraw_seek(
 ) -> Result<StatusCode, ApiError> {
     let (row, mine) = seek_of(&shared.lobby, &caller, &id, query.token.as_deref()).await?;
     if !mine {
-        let message = "only its seeker withdraws a seek (its cookies or its token)";
-        return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("not_your_seek"));
+        return Err(LobbyError::NotYourSeek.into());
     }
     if row.state == SeekState::Gone || shared.lobby.withdraw(&id).await? {
         return Ok(StatusCode::NO_CONTENT);
     }
-    let message = "the seek was taken: its game goes on";
-    Err(ApiError::new(StatusCode::CONFLICT, message).kind("seek_taken"))
+    Err(LobbyError::Taken.into())
 }
 
 async fn accept_seek(
@@ -259,16 +249,10 @@ async fn join_pool(
 
 /// The ticket's row (keyed by its hash).
 async fn ticket_row(lobby: &Lobby, ticket: &str) -> Result<SeekRow, ApiError> {
-    lobby
-        .read(&secret_hash(ticket))
-        .await?
+    let row = lobby.read(&secret_hash(ticket)).await?;
+    Ok(row
         .filter(|r| r.kind == SeekKind::Ticket)
-        .ok_or_else(no_ticket)
-}
-
-fn ticket_gone() -> ApiError {
-    let message = "the ticket is gone: withdrawn, or its page closed";
-    ApiError::new(StatusCode::GONE, message).kind("ticket_gone")
+        .ok_or(LobbyError::NoTicket)?)
 }
 
 async fn show_ticket(
@@ -277,7 +261,7 @@ async fn show_ticket(
 ) -> Result<Json<PairingStatus>, ApiError> {
     let row = ticket_row(&shared.lobby, &ticket).await?;
     match row.state {
-        SeekState::Gone => Err(ticket_gone()),
+        SeekState::Gone => Err(LobbyError::TicketGone.into()),
         SeekState::Open => {
             shared.lobby.seen(&row.id).await?;
             Ok(Json(pairing(ticket, &row)))
@@ -294,8 +278,7 @@ async fn leave_pool(
     if row.state == SeekState::Gone || shared.lobby.withdraw(&row.id).await? {
         return Ok(StatusCode::NO_CONTENT);
     }
-    let message = "already paired: the game goes on";
-    Err(ApiError::new(StatusCode::CONFLICT, message).kind("paired"))
+    Err(LobbyError::Paired.into())
 }
 
 async fn websocket(
