@@ -6,13 +6,13 @@
 //! both players' entries, rates the game (`ratings::after_game`) and writes both entries and
 //! both changes: keyed by the game, so that a game changes ratings exactly once. An aborted
 //! game keeps the result `*` and so changes nothing, and so does a game that ends before
-//! both sides have moved ([`crate::ratings::RATED_FROM_PLY`]).
+//! both sides have moved ([`crate::glicko::RATED_FROM_PLY`]).
 
 use lgame::game::{GameResult, ResultToken};
 
 use super::sql::{args, Conn, Dialect, Row};
 use super::{Store, StoreResult};
-use crate::ratings::{after_game, Entry, Rating};
+use crate::glicko::{after_game, Entry, Rating, RATED_FROM_PLY};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
 pub(super) const SCHEMA: &str =
@@ -96,7 +96,7 @@ fn to_rate(
     plies: i64,
 ) -> Option<([i64; 2], String, GameResult)> {
     let category = category?;
-    if plies < crate::ratings::RATED_FROM_PLY {
+    if plies < RATED_FROM_PLY {
         return None;
     }
     let players = [
@@ -466,7 +466,7 @@ mod both_backends {
     use lgame_test_support::backends::Backend as Db;
     use lgame_test_support::{on_both_backends, TempDir};
 
-    use crate::ratings::PROVISIONAL_DEVIATION;
+    use crate::glicko::PROVISIONAL_DEVIATION;
     use crate::store::*;
 
     /// A small random number generator of the test's own (xorshift), seeded.
@@ -571,7 +571,7 @@ mod both_backends {
                 again.change = StoredChange::Requests;
                 store.queue(again).wait().unwrap();
             }
-            let real = plies >= crate::ratings::RATED_FROM_PLY;
+            let real = plies >= crate::glicko::RATED_FROM_PLY;
             if let (Some(category), true, true) = (category, result != "*", real) {
                 rated += 1;
                 for player in [red, blue] {
