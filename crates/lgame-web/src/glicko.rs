@@ -149,6 +149,24 @@ pub fn after_game(
     (before, after)
 }
 
+/// A rated game's end as the server rates it ([`after_game`]), with the instant it counts
+/// as ended: `now_ms`, or just after either player's last rated game if that is later
+/// (clocks of two instances disagree; two games end in one millisecond), so that each
+/// player's games are in the order of their instants, as the recomputation takes them.
+pub fn rate_end(
+    entries: [Option<Entry>; 2],
+    result: GameResult,
+    now_ms: i64,
+) -> (i64, [Rating; 2], [Entry; 2]) {
+    let at_ms = entries
+        .iter()
+        .flatten()
+        .map(|e| e.last_ms + 1)
+        .fold(now_ms, i64::max);
+    let (before, after) = after_game(entries, result, at_ms);
+    (at_ms, before, after)
+}
+
 /// Every player's entries, built by rating games one after another in the order they
 /// ended: the recomputation that the stored ratings must equal.
 #[derive(Debug, Default)]

@@ -53,7 +53,7 @@ mod ratings;
 pub(crate) mod sql;
 mod sqlite;
 
-use sql::{BoxFuture, Conn, Job};
+use sql::{BoxFuture, Conn, FromRow, Job, Value};
 
 pub use accounts::{
     user_holder, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session, User, UserBy,
@@ -481,6 +481,36 @@ impl Store {
             c.query_one(sql, &[]).await?.get(0)
         })
         .await
+    }
+
+    /// The rows one statement reads, each read as a `T`, in a transaction of its own.
+    async fn select<T: FromRow + Send + 'static>(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<Vec<T>> {
+        let args = args.into();
+        transaction!(self.read, |c| { c.rows(sql.as_ref(), &args).await }).await
+    }
+
+    /// The one row a statement reads, if any, read as a `T`, in a transaction of its own.
+    async fn select_one<T: FromRow + Send + 'static>(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<Option<T>> {
+        let args = args.into();
+        transaction!(self.read, |c| { c.row(sql.as_ref(), &args).await }).await
+    }
+
+    /// Runs one statement in a transaction that writes; the number of rows it changed.
+    async fn run(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<u64> {
+        let args = args.into();
+        transaction!(self.write, |c| { c.execute(sql.as_ref(), &args).await }).await
     }
 
     /// Runs `op` in a transaction that writes; its answer, once committed.

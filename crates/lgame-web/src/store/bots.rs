@@ -6,8 +6,7 @@
 //! after its last id misses none and repeats none. On PostgreSQL the bot's row is locked
 //! first, so that one bot's events commit in the order of their ids.
 
-use super::accounts::user_row;
-use super::sql::{args, Conn, Dialect, Row};
+use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{Store, StoreResult, User};
 
 /// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
@@ -275,7 +274,8 @@ pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
     "DELETE FROM challenges WHERE dest = $1 OR challenger = 'u:' || CAST($1 AS BIGINT)",
 ];
 
-fn challenge_row(r: &Row) -> StoreResult<ChallengeRow> {
+impl FromRow for ChallengeRow {
+    fn from_row(r: &Row) -> StoreResult<ChallengeRow> {
     Ok(ChallengeRow {
         id: r.get(0)?,
         challenger: r.get(1)?,
@@ -292,14 +292,37 @@ fn challenge_row(r: &Row) -> StoreResult<ChallengeRow> {
         challenger_side: r.get(12)?,
         created_ms: r.get(13)?,
     })
+    }
 }
 
-fn event_row(r: &Row) -> StoreResult<EventRow> {
-    Ok(EventRow {
-        id: r.get(0)?,
-        kind: r.get(1)?,
-        subject: r.get(2)?,
-    })
+impl FromRow for EventRow {
+    fn from_row(r: &Row) -> StoreResult<EventRow> {
+        let (id, kind, subject) = FromRow::from_row(r)?;
+        Ok(EventRow { id, kind, subject })
+    }
+}
+
+impl FromRow for BotRow {
+    fn from_row(r: &Row) -> StoreResult<BotRow> {
+        Ok(BotRow {
+            id: r.get(0)?,
+            username: r.get(1)?,
+            level: r.get(2)?,
+            seen_ms: r.get(3)?,
+        })
+    }
+}
+
+impl FromRow for TokenRow {
+    fn from_row(r: &Row) -> StoreResult<TokenRow> {
+        Ok(TokenRow {
+            id: r.get(0)?,
+            user_id: r.get(1)?,
+            hash: r.get(2)?,
+            description: r.get(3)?,
+            created_ms: r.get(4)?,
+        })
+    }
 }
 
 /// Writes bot `user`'s event (nothing if the account is no bot, or has this event). On
@@ -354,9 +377,9 @@ pub(super) async fn note_end(
     if outcome == "*" && !ended {
         return Ok(());
     }
-    let bots = c.query(GAME_BOTS, &args![game]).await?;
+    let bots: Vec<i64> = c.rows(GAME_BOTS, &args![game]).await?;
     for bot in bots {
-        insert_event(c, bot.get(0)?, GAME_FINISH, game, super::now_ms()).await?;
+        insert_event(c, bot, GAME_FINISH, game, super::now_ms()).await?;
     }
     Ok(())
 }
@@ -365,10 +388,7 @@ pub(super) async fn note_end(
 impl Store {
     /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
     pub async fn make_bot(&self, id: i64) -> StoreResult<bool> {
-        transaction!(self.write, |c| {
-            Ok(c.execute(MAKE_BOT, &args![id]).await? == 1)
-        })
-        .await
+        Ok(self.run(MAKE_BOT, args![id]).await? == 1)
     }
 
     /// The account that plays the server's computer level `level`: made (a bot with no
@@ -382,91 +402,46 @@ impl Store {
     ) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
         transaction!(self.write, |c| {
-            if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
-                return Ok(Some(found.get(0)?));
+            if let Some(found) = c.row(LEVEL_BOT, &args![&level]).await? {
+                return Ok(Some(found));
             }
             let key = username.to_lowercase();
-            let made = args![&username, key, now_s, &level];
-            let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
-            made.map(|r| r.get(0)).transpose()
+            c.row(INSERT_LEVEL_BOT, &args![&username, key, now_s, &level])
+                .await
         })
         .await
     }
 
     /// Every bot account not disabled: the server's levels first, then by name.
     pub async fn bots(&self) -> StoreResult<Vec<BotRow>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(BOTS, &[]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(BotRow {
-                        id: r.get(0)?,
-                        username: r.get(1)?,
-                        level: r.get(2)?,
-                        seen_ms: r.get(3)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(BOTS, []).await
     }
 
     /// Notes that bot `id`'s event stream is open at `now_ms`.
     pub async fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
-        transaction!(self.write, |c| {
-            c.execute(BOT_SEEN, &args![id, now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(BOT_SEEN, args![id, now_ms]).await.map(drop)
     }
 
     /// Stores a new API token (its hash).
     pub async fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
-        let t = token.clone();
-        transaction!(self.write, |c| {
-            let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
-            c.execute(INSERT_TOKEN, &row).await?;
-            Ok(())
-        })
-        .await
+        let t = token;
+        let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
+        self.run(INSERT_TOKEN, row).await.map(drop)
     }
 
     /// An account's tokens, oldest first.
     pub async fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(TOKENS_OF, &args![user]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(TokenRow {
-                        id: r.get(0)?,
-                        user_id: r.get(1)?,
-                        hash: r.get(2)?,
-                        description: r.get(3)?,
-                        created_ms: r.get(4)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(TOKENS_OF, args![user]).await
     }
 
     /// Revokes token `id` of account `user`: `false` if it has no such token.
     pub async fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1)
-        })
-        .await
+        Ok(self.run(DELETE_TOKEN, args![user, id]).await? == 1)
     }
 
     /// The account of the token whose hash is `hash`, if any.
     pub async fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
-        let hash = hash.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
-            row.map(|r| user_row(&r, 0)).transpose()
-        })
-        .await
+        self.select_one(TOKEN_USER, args![hash]).await
     }
 
     /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
@@ -491,12 +466,7 @@ impl Store {
 
     /// Challenge `id`, if any.
     pub async fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
-            row.as_ref().map(challenge_row).transpose()
-        })
-        .await
+        self.select_one(CHALLENGE_BY_ID, args![id]).await
     }
 
     /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
@@ -532,14 +502,11 @@ impl Store {
     ) -> StoreResult<(Vec<EventRow>, i64)> {
         transaction!(self.read, |c| {
             let last: i64 = c.query_one(LAST_EVENT, &args![user]).await?.get(0)?;
-            let rows = match since {
-                Some(since) => c.query(EVENTS_SINCE, &args![user, since, limit]).await?,
-                None => c.query(EVENTS_STANDING, &args![user, last, limit]).await?,
+            let events = match since {
+                Some(since) => c.rows(EVENTS_SINCE, &args![user, since, limit]).await?,
+                None => c.rows(EVENTS_STANDING, &args![user, last, limit]).await?,
             };
-            Ok((
-                rows.iter().map(event_row).collect::<StoreResult<_>>()?,
-                last,
-            ))
+            Ok((events, last))
         })
         .await
     }

@@ -9,7 +9,7 @@
 //! ticket's row is keyed by its ticket's hash.
 
 use super::games::stale_is_false;
-use super::sql::{args, Row};
+use super::sql::{args, FromRow, Row};
 use super::{Store, StoreError, StoreResult};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
@@ -215,7 +215,8 @@ const SWEEP_OLD: [&str; 2] = [
 ];
 
 /// A row read back, in [`COLUMNS`]' order.
-fn seek_row(r: &Row) -> StoreResult<SeekRow> {
+impl FromRow for SeekRow {
+    fn from_row(r: &Row) -> StoreResult<SeekRow> {
     let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
     Ok(SeekRow {
         id: r.get(0)?,
@@ -238,6 +239,7 @@ fn seek_row(r: &Row) -> StoreResult<SeekRow> {
         provisional: r.get(17)?,
         range: range(r.get(18)?, r.get(19)?),
     })
+    }
 }
 
 /// What the store keeps of the lobby.
@@ -283,23 +285,13 @@ impl Store {
     }
 
     pub async fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(&seek_sql(), &args![&id]).await?;
-            row.as_ref().map(seek_row).transpose()
-        })
-        .await
+        self.select_one(seek_sql(), args![id]).await
     }
 
     /// The open rows of a kind, newest first, at most `limit`.
     pub async fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
-        transaction!(self.read, |c| {
-            let rows = c
-                .query(&open_seeks_sql(), &args![kind.name(), limit])
-                .await?;
-            rows.iter().map(seek_row).collect()
-        })
-        .await
+        self.select(open_seeks_sql(), args![kind.name(), limit])
+            .await
     }
 
     /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
@@ -326,21 +318,14 @@ impl Store {
 
     /// A claimed row's game was stored (`made`), or could not be (`open` again).
     pub async fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(SETTLE, args![id, state.name(), now_ms])
+            .await
+            .map(drop)
     }
 
     /// An open row withdrawn by its holder: `false` if it was not open.
     pub async fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1)
-        })
-        .await
+        Ok(self.run(WITHDRAW, args![id, now_ms]).await? == 1)
     }
 
     /// These holders have a lobby page open now: their open rows are seen.
@@ -357,12 +342,7 @@ impl Store {
 
     /// Open row `id` is seen now (its holder polled it).
     pub async fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            c.execute(SEEN, &args![&id, now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(SEEN, args![id, now_ms]).await.map(drop)
     }
 
     /// Applies the [`Lifetimes`]: the rows whose state changed.
@@ -373,9 +353,7 @@ impl Store {
                 (SWEEP_UNSEEN, lifetimes.unseen_ms),
                 (SWEEP_CLAIMS, lifetimes.claim_ms),
             ] {
-                for row in c.query(sql, &args![now_ms - age, now_ms]).await? {
-                    changed.push(row.get(0)?);
-                }
+                changed.extend(c.rows(sql, &args![now_ms - age, now_ms]).await?);
             }
             for sql in SWEEP_OLD {
                 c.execute(sql, &args![now_ms - lifetimes.keep_ms]).await?;

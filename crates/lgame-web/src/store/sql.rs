@@ -73,6 +73,17 @@ impl dyn Conn + '_ {
             .await?
             .ok_or_else(|| StoreError::Other(anyhow!("no row for: {sql}")))
     }
+
+    /// The rows a statement reads, each read as a `T`.
+    pub async fn rows<T: FromRow>(&mut self, sql: &str, args: &[Value]) -> StoreResult<Vec<T>> {
+        self.query(sql, args).await?.iter().map(T::from_row).collect()
+    }
+
+    /// The one row a statement reads, if any, read as a `T`.
+    pub async fn row<T: FromRow>(&mut self, sql: &str, args: &[Value]) -> StoreResult<Option<T>> {
+        let row = self.query_opt(sql, args).await?;
+        row.as_ref().map(T::from_row).transpose()
+    }
 }
 
 /// An operation of the store, run by a backend inside a transaction it opened and commits
@@ -96,6 +107,30 @@ impl Row {
                 std::any::type_name::<T>()
             ))
         })
+    }
+}
+
+/// What a whole row is read into: a stored type from its columns in order, one column's
+/// value, or a tuple of the first columns' values. Each row type's mapping is written once.
+pub trait FromRow: Sized {
+    fn from_row(r: &Row) -> StoreResult<Self>;
+}
+
+impl<T: FromValue> FromRow for T {
+    fn from_row(r: &Row) -> StoreResult<T> {
+        r.get(0)
+    }
+}
+
+impl<A: FromValue, B: FromValue> FromRow for (A, B) {
+    fn from_row(r: &Row) -> StoreResult<(A, B)> {
+        Ok((r.get(0)?, r.get(1)?))
+    }
+}
+
+impl<A: FromValue, B: FromValue, C: FromValue> FromRow for (A, B, C) {
+    fn from_row(r: &Row) -> StoreResult<(A, B, C)> {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
     }
 }
 
