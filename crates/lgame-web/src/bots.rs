@@ -31,7 +31,9 @@ use crate::games::{self, blocking, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::secret::random_hex;
-use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, UserBy};
+use crate::store::{
+    user_holder, ChallengeRow, ChallengeState, ColorChoice, EventRow, Settle, TokenRow, UserBy,
+};
 
 pub(crate) mod api;
 
@@ -238,7 +240,7 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
         clock,
         rated: row.category.is_some(),
         category: row.category.clone(),
-        color: row.color.clone(),
+        color: row.color.name().into(),
         reason: row
             .reason
             .clone()
@@ -249,7 +251,7 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
             .filter(|_| state == ChallengeState::Accepted),
         seat: row
             .challenger_side
-            .clone()
+            .map(|side| crate::lobby::side_name(side).to_string())
             .filter(|_| state == ChallengeState::Accepted),
         created_ms: row.created_ms,
     })
@@ -303,10 +305,10 @@ async fn challenge(
         .transpose()
         .map_err(|message| GameError::invalid(Input::Clock, message))?;
     let color = req.color.unwrap_or_else(|| "random".into());
-    if !["red", "blue", "random"].contains(&color.as_str()) {
+    let Ok(color) = color.parse::<ColorChoice>() else {
         let message = format!("color '{color}': red, blue or random");
         return Err(GameError::invalid(Input::Player, message).into());
-    }
+    };
     let category = match req.rated {
         false => None,
         true => Some(crate::ratings::category(&rules, clock).ok_or_else(|| {
@@ -414,15 +416,14 @@ async fn start_game(
     shared: &Shared,
     row: &ChallengeRow,
     level: Option<&str>,
-) -> Result<(String, String), ApiError> {
-    let side = side_of(&row.color)?;
-    let side_name = crate::lobby::side_name(side).to_string();
+) -> Result<(String, lgame::Color), ApiError> {
+    let side = side_of(row.color.name())?;
     let game_id = random_hex(8)?;
     let claim = Settle {
         state: ChallengeState::Accepted,
         reason: None,
         game: Some(game_id.clone()),
-        challenger_side: Some(side_name.clone()),
+        challenger_side: Some(side),
     };
     if !settle(shared, &row.id, claim).await? {
         let message = "the challenge was answered already, or withdrawn";
@@ -461,7 +462,7 @@ async fn start_game(
     let games = shared.games.clone();
     let started = blocking(move || games.create(new)).await?;
     tracing::info!(challenge = %row.id, game = %started.id, "challenge accepted");
-    Ok((started.id, side_name))
+    Ok((started.id, side))
 }
 
 async fn show_challenge(
@@ -498,7 +499,7 @@ async fn accept_challenge(
         return Err(not_pending(&row));
     }
     let (game, side) = start_game(&shared, &row, None).await?;
-    let bot_side = !side_of(&side)?;
+    let bot_side = !side;
     let (_, mut state) = shared
         .games
         .read(&game, &Who::Server, |live, _| live.state())

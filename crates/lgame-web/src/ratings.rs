@@ -101,5 +101,4 @@ mod tests {
         assert_eq!(named, rated, "every named variant has its rating");
         assert_eq!(categories().count(), 11);
     }
-
 }

@@ -366,22 +366,22 @@ fn session_row(r: &Row) -> StoreResult<Session> {
 
 impl FromRow for Listed {
     fn from_row(r: &Row) -> StoreResult<Listed> {
-    Ok(Listed {
-        id: r.get(0)?,
-        variant: r.get(1)?,
-        seats: [r.get(2)?, r.get(3)?],
-        holders: [r.get(4)?, r.get(5)?],
-        names: [r.get(6)?, r.get(7)?],
-        result: r.get(8)?,
-        plies: r.get(9)?,
-        created: r.get(10)?,
-        clock: r.get(11)?,
-        bots: [
-            r.get::<Option<bool>>(12)?.unwrap_or(false),
-            r.get::<Option<bool>>(13)?.unwrap_or(false),
-        ],
-        termination: r.get(14)?,
-    })
+        Ok(Listed {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            seats: [r.get(2)?, r.get(3)?],
+            holders: [r.get(4)?, r.get(5)?],
+            names: [r.get(6)?, r.get(7)?],
+            result: r.get(8)?,
+            plies: r.get(9)?,
+            created: r.get(10)?,
+            clock: r.get(11)?,
+            bots: [
+                r.get::<Option<bool>>(12)?.unwrap_or(false),
+                r.get::<Option<bool>>(13)?.unwrap_or(false),
+            ],
+            termination: r.get(14)?,
+        })
     }
 }
 
@@ -478,8 +478,10 @@ impl Store {
     /// ended session's id hash, or `None` if the account has no such session.
     pub async fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
         let id = id.to_string();
-        transaction!(self.write, |c| { c.row(END_SESSION_OF, &args![user, &id]).await })
-            .await
+        transaction!(self.write, |c| {
+            c.row(END_SESSION_OF, &args![user, &id]).await
+        })
+        .await
     }
 
     /// Every session of the account, the last used first (its settings, its export).
@@ -569,7 +571,10 @@ impl Store {
             let mut paged = filters.to_vec();
             paged.extend(args![q.limit, q.offset]);
             let rows = c.query(&games_page_sql(), &paged).await?;
-            let games = rows.iter().map(Listed::from_row).collect::<StoreResult<_>>()?;
+            let games = rows
+                .iter()
+                .map(Listed::from_row)
+                .collect::<StoreResult<_>>()?;
             let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
             Ok((games, total))
         })

@@ -191,20 +191,20 @@ const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
 
 impl FromRow for ArenaRow {
     fn from_row(r: &Row) -> StoreResult<ArenaRow> {
-    Ok(ArenaRow {
-        id: r.get(0)?,
-        variant: r.get(1)?,
-        clock: r.get(2)?,
-        minutes: r.get(3)?,
-        category: r.get(4)?,
-        starts_at: r.get(5)?,
-        ends_at: r.get(6)?,
-        creator: r.get(7)?,
-        creator_name: r.get(8)?,
-        created_ms: r.get(9)?,
-        players: r.get(10)?,
-        unfinished: r.get(11)?,
-    })
+        Ok(ArenaRow {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            clock: r.get(2)?,
+            minutes: r.get(3)?,
+            category: r.get(4)?,
+            starts_at: r.get(5)?,
+            ends_at: r.get(6)?,
+            creator: r.get(7)?,
+            creator_name: r.get(8)?,
+            created_ms: r.get(9)?,
+            players: r.get(10)?,
+            unfinished: r.get(11)?,
+        })
     }
 }
 

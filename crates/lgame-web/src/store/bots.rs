@@ -6,8 +6,11 @@
 //! after its last id misses none and repeats none. On PostgreSQL the bot's row is locked
 //! first, so that one bot's events commit in the order of their ids.
 
+use lgame::game::ResultToken;
+use lgame::Color;
+
 use super::sql::{args, Conn, Dialect, FromRow, Row};
-use super::{Store, StoreResult, User};
+use super::{ColorChoice, Holder, Store, StoreResult, User};
 
 /// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
 /// its types of the new columns of `users` (a STRICT table in SQLite, which knows no
@@ -107,14 +110,14 @@ pub struct ChallengeRow {
     pub clock: Option<String>,
     /// A rated challenge's category; `None`: casual.
     pub category: Option<String>,
-    /// The challenger's colour: `red`, `blue` or `random`.
-    pub color: String,
+    /// The challenger's colour.
+    pub color: ColorChoice,
     pub state: ChallengeState,
     /// Why it was declined.
     pub reason: Option<String>,
     /// Once accepted: the game, and the challenger's side in it.
     pub game: Option<String>,
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Color>,
     pub created_ms: i64,
 }
 
@@ -128,32 +131,12 @@ pub enum ChallengeState {
     Canceled,
 }
 
-impl ChallengeState {
-    /// Its name, as stored and as the API writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChallengeState::Pending => "pending",
-            ChallengeState::Accepted => "accepted",
-            ChallengeState::Declined => "declined",
-            ChallengeState::Canceled => "canceled",
-        }
-    }
-
-    /// The state named `name`.
-    pub fn from_name(name: &str) -> StoreResult<ChallengeState> {
-        Ok(match name {
-            "pending" => ChallengeState::Pending,
-            "accepted" => ChallengeState::Accepted,
-            "declined" => ChallengeState::Declined,
-            "canceled" => ChallengeState::Canceled,
-            other => {
-                return Err(super::StoreError::Other(anyhow::anyhow!(
-                    "a challenge's state '{other}'"
-                )))
-            }
-        })
-    }
-}
+stored_names!(ChallengeState {
+    Pending = "pending",
+    Accepted = "accepted",
+    Declined = "declined",
+    Canceled = "canceled",
+});
 
 /// How a pending challenge ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,7 +144,7 @@ pub struct Settle {
     pub state: ChallengeState,
     pub reason: Option<String>,
     pub game: Option<String>,
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Color>,
 }
 
 impl Settle {
@@ -189,11 +172,6 @@ pub const CHALLENGE: &str = "challenge";
 pub const CHALLENGE_CANCELED: &str = "challengeCanceled";
 pub const GAME_START: &str = "gameStart";
 pub const GAME_FINISH: &str = "gameFinish";
-
-/// The holder's account id (`u:ID`), if it is an account's.
-pub fn holder_user(holder: &str) -> Option<i64> {
-    holder.strip_prefix("u:")?.parse().ok()
-}
 
 const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
      (SELECT 1 FROM games WHERE red_holder = 'u:' || CAST($1 AS BIGINT)
@@ -276,22 +254,22 @@ pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
 
 impl FromRow for ChallengeRow {
     fn from_row(r: &Row) -> StoreResult<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        challenger: r.get(1)?,
-        challenger_name: r.get(2)?,
-        dest: r.get(3)?,
-        dest_name: r.get(4)?,
-        variant: r.get(5)?,
-        clock: r.get(6)?,
-        category: r.get(7)?,
-        color: r.get(8)?,
-        state: ChallengeState::from_name(&r.get::<String>(9)?)?,
-        reason: r.get(10)?,
-        game: r.get(11)?,
-        challenger_side: r.get(12)?,
-        created_ms: r.get(13)?,
-    })
+        Ok(ChallengeRow {
+            id: r.get(0)?,
+            challenger: r.get(1)?,
+            challenger_name: r.get(2)?,
+            dest: r.get(3)?,
+            dest_name: r.get(4)?,
+            variant: r.get(5)?,
+            clock: r.get(6)?,
+            category: r.get(7)?,
+            color: r.get(8)?,
+            state: r.get(9)?,
+            reason: r.get(10)?,
+            game: r.get(11)?,
+            challenger_side: r.get(12)?,
+            created_ms: r.get(13)?,
+        })
     }
 }
 
@@ -357,7 +335,7 @@ pub(super) async fn note_start(
     let mut users: Vec<i64> = holders
         .iter()
         .flatten()
-        .filter_map(|h| holder_user(h))
+        .filter_map(|h| h.parse().ok().and_then(|h: Holder| h.account()))
         .collect();
     // Locked in one order by every instance.
     users.sort_unstable();
@@ -371,10 +349,10 @@ pub(super) async fn note_start(
 pub(super) async fn note_end(
     c: &mut dyn Conn,
     game: &str,
-    outcome: &str,
+    outcome: ResultToken,
     ended: bool,
 ) -> StoreResult<()> {
-    if outcome == "*" && !ended {
+    if outcome == ResultToken::Unfinished && !ended {
         return Ok(());
     }
     let bots: Vec<i64> = c.rows(GAME_BOTS, &args![game]).await?;
@@ -455,7 +433,7 @@ impl Store {
                 &ch.variant,
                 &ch.clock,
                 &ch.category,
-                &ch.color,
+                ch.color,
                 ch.created_ms
             ];
             c.execute(INSERT_CHALLENGE, &row).await?;
@@ -479,7 +457,7 @@ impl Store {
     ) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
         transaction!(self.write, |c| {
-            let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
+            let how = args![&id, s.state, &s.reason, &s.game, s.challenger_side];
             let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
                 return Ok(false);
             };
@@ -518,9 +496,10 @@ mod tests {
 
     #[test]
     fn a_holder_names_an_account_only_as_u_and_its_id() {
-        assert_eq!(holder_user("u:42"), Some(42));
-        assert_eq!(holder_user("a:42"), None);
-        assert_eq!(holder_user("u:x"), None);
+        let account = |h: &str| h.parse::<Holder>().ok().and_then(|h| h.account());
+        assert_eq!(account("u:42"), Some(42));
+        assert_eq!(account("a:42"), None);
+        assert_eq!(account("u:x"), None);
         for state in [
             ChallengeState::Pending,
             ChallengeState::Accepted,

@@ -52,14 +52,10 @@ pub enum Trace {
     Address,
 }
 
-impl Trace {
-    pub fn name(self) -> &'static str {
-        match self {
-            Trace::Browser => "browser",
-            Trace::Address => "address",
-        }
-    }
-}
+stored_names!(Trace {
+    Browser = "browser",
+    Address = "address",
+});
 
 /// A browser or an address an account has used, first and last (Unix milliseconds).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,7 +209,9 @@ impl Store {
             }
             let mut good_tokens = Vec::new();
             if !tokens.is_empty() {
-                good_tokens = c.rows(&good_tokens_sql(list), &args![json_list(&tokens)]).await?;
+                good_tokens = c
+                    .rows(&good_tokens_sql(list), &args![json_list(&tokens)])
+                    .await?;
             }
             Ok((good_sessions, good_tokens))
         })

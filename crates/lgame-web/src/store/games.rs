@@ -5,8 +5,8 @@ use lgame::Color;
 
 use super::sql::{args, Conn, FromRow, Row};
 use super::{
-    bots, ratings, side_from_text, side_text, token_column, Edit, GameRow, Pending, Requests,
-    Store, StoreError, StoreResult, StoredChange, StoredClock,
+    bots, ratings, token_column, Edit, GameRow, Pending, Requests, Store, StoreError, StoreResult,
+    StoredChange, StoredClock,
 };
 
 /// A game's columns, in the order [`GameRow`] is read from them.
@@ -22,39 +22,39 @@ const GAME_COLUMNS: &str = "id, header, red, blue, red_token_hash, blue_token_ha
 
 impl FromRow for GameRow {
     fn from_row(r: &Row) -> StoreResult<GameRow> {
-    let termination: Option<String> = r.get(7)?;
-    let result: Option<String> = r.get(8)?;
-    Ok(GameRow {
-        id: r.get(0)?,
-        header: r.get(1)?,
-        seats: [r.get(2)?, r.get(3)?],
-        token_hashes: [r.get(4)?, r.get(5)?],
-        // The seed's 64 bits, kept in a signed column.
-        seed: r.get::<i64>(6)? as u64,
-        end: termination.zip(result),
-        requests: Requests {
-            draw_offer: side_from_text(r.get(9)?)?,
-            undo_request: side_from_text(r.get(10)?)?,
-        },
-        rematch: r.get(11)?,
-        rematch_of: r.get(12)?,
-        version: r.get(13)?,
-        holders: [r.get(14)?, r.get(15)?],
-        invites: [r.get(16)?, r.get(17)?],
-        variant: r.get(18)?,
-        names: [r.get(19)?, r.get(20)?],
-        clock: StoredClock {
-            json: r.get(21)?,
-            deadline_ms: r.get(22)?,
-        },
-        category: r.get(23)?,
-        bots: [
-            r.get::<Option<bool>>(24)?.unwrap_or(false),
-            r.get::<Option<bool>>(25)?.unwrap_or(false),
-        ],
-        arena: r.get(26)?,
-        created: r.get(27)?,
-    })
+        let termination: Option<String> = r.get(7)?;
+        let result: Option<String> = r.get(8)?;
+        Ok(GameRow {
+            id: r.get(0)?,
+            header: r.get(1)?,
+            seats: [r.get(2)?, r.get(3)?],
+            token_hashes: [r.get(4)?, r.get(5)?],
+            // The seed's 64 bits, kept in a signed column.
+            seed: r.get::<i64>(6)? as u64,
+            end: termination.zip(result),
+            requests: Requests {
+                draw_offer: r.get(9)?,
+                undo_request: r.get(10)?,
+            },
+            rematch: r.get(11)?,
+            rematch_of: r.get(12)?,
+            version: r.get(13)?,
+            holders: [r.get(14)?, r.get(15)?],
+            invites: [r.get(16)?, r.get(17)?],
+            variant: r.get(18)?,
+            names: [r.get(19)?, r.get(20)?],
+            clock: StoredClock {
+                json: r.get(21)?,
+                deadline_ms: r.get(22)?,
+            },
+            category: r.get(23)?,
+            bots: [
+                r.get::<Option<bool>>(24)?.unwrap_or(false),
+                r.get::<Option<bool>>(25)?.unwrap_or(false),
+            ],
+            arena: r.get(26)?,
+            created: r.get(27)?,
+        })
     }
 }
 
@@ -95,8 +95,8 @@ impl Store {
                     game.seed as i64,
                     termination,
                     result,
-                    game.requests.draw_offer.map(side_text),
-                    game.requests.undo_request.map(side_text),
+                    game.requests.draw_offer,
+                    game.requests.undo_request,
                     &game.holders[0],
                     &game.holders[1],
                     &game.invites[0],
@@ -263,8 +263,8 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
             &args![
                 id,
                 edit.version,
-                draw_offer.map(side_text),
-                undo_request.map(side_text),
+                draw_offer,
+                undo_request,
                 &edit.outcome,
                 &edit.clock.json,
                 edit.clock.deadline_ms,
@@ -295,9 +295,9 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
         }
         StoredChange::Requests => {}
     }
-    ratings::rate_end(c, id, &edit.outcome).await?;
+    ratings::rate_end(c, id, edit.outcome).await?;
     let ended = matches!(edit.change, StoredChange::End { .. });
-    bots::note_end(c, id, &edit.outcome, ended).await?;
+    bots::note_end(c, id, edit.outcome, ended).await?;
     c.changed(id, edit.version + 1);
     Ok(())
 }

@@ -10,7 +10,7 @@
 
 use super::games::stale_is_false;
 use super::sql::{args, FromRow, Row};
-use super::{Store, StoreError, StoreResult};
+use super::{Holder, Store, StoreError, StoreResult};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,22 +19,10 @@ pub enum SeekKind {
     Ticket,
 }
 
-impl SeekKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeekKind::Seek => "seek",
-            SeekKind::Ticket => "ticket",
-        }
-    }
-
-    fn from_name(name: &str) -> StoreResult<SeekKind> {
-        match name {
-            "seek" => Ok(SeekKind::Seek),
-            "ticket" => Ok(SeekKind::Ticket),
-            _ => Err(unknown("kind", name)),
-        }
-    }
-}
+stored_names!(SeekKind {
+    Seek = "seek",
+    Ticket = "ticket",
+});
 
 /// Where a seek is in its life (see the module's comment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,32 +33,12 @@ pub enum SeekState {
     Gone,
 }
 
-impl SeekState {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeekState::Open => "open",
-            SeekState::Claimed => "claimed",
-            SeekState::Made => "made",
-            SeekState::Gone => "gone",
-        }
-    }
-
-    fn from_name(name: &str) -> StoreResult<SeekState> {
-        [
-            SeekState::Open,
-            SeekState::Claimed,
-            SeekState::Made,
-            SeekState::Gone,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
-        .ok_or_else(|| unknown("state", name))
-    }
-}
-
-fn unknown(what: &str, name: &str) -> super::StoreError {
-    super::StoreError::Other(anyhow::anyhow!("'{name}' is not a seek's {what}"))
-}
+stored_names!(SeekState {
+    Open = "open",
+    Claimed = "claimed",
+    Made = "made",
+    Gone = "gone",
+});
 
 /// A stored seek or ticket.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,28 +185,28 @@ const SWEEP_OLD: [&str; 2] = [
 /// A row read back, in [`COLUMNS`]' order.
 impl FromRow for SeekRow {
     fn from_row(r: &Row) -> StoreResult<SeekRow> {
-    let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
-    Ok(SeekRow {
-        id: r.get(0)?,
-        kind: SeekKind::from_name(&r.get::<String>(1)?)?,
-        token_hash: r.get(2)?,
-        holder: r.get(3)?,
-        ip: r.get(4)?,
-        variant: r.get(5)?,
-        clock: r.get(6)?,
-        colour: r.get(7)?,
-        rating: r.get(8)?,
-        created_ms: r.get(9)?,
-        seen_ms: r.get(10)?,
-        state: SeekState::from_name(&r.get::<String>(11)?)?,
-        changed_ms: r.get(12)?,
-        game: r.get(13)?,
-        side: r.get(14)?,
-        name: r.get(15)?,
-        category: r.get(16)?,
-        provisional: r.get(17)?,
-        range: range(r.get(18)?, r.get(19)?),
-    })
+        let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
+        Ok(SeekRow {
+            id: r.get(0)?,
+            kind: r.get(1)?,
+            token_hash: r.get(2)?,
+            holder: r.get(3)?,
+            ip: r.get(4)?,
+            variant: r.get(5)?,
+            clock: r.get(6)?,
+            colour: r.get(7)?,
+            rating: r.get(8)?,
+            created_ms: r.get(9)?,
+            seen_ms: r.get(10)?,
+            state: r.get(11)?,
+            changed_ms: r.get(12)?,
+            game: r.get(13)?,
+            side: r.get(14)?,
+            name: r.get(15)?,
+            category: r.get(16)?,
+            provisional: r.get(17)?,
+            range: range(r.get(18)?, r.get(19)?),
+        })
     }
 }
 
@@ -254,7 +222,8 @@ impl Store {
                 c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
                     .await?;
             }
-            let by_address = s.holder.starts_with("a:").then_some(&s.ip);
+            let browser = matches!(s.holder.parse(), Ok(Holder::Browser(_)));
+            let by_address = browser.then_some(&s.ip);
             let counted = args![s.kind.name(), &s.holder, by_address];
             let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
             if open >= limit {

@@ -9,9 +9,10 @@
 //! both sides have moved ([`crate::glicko::RATED_FROM_PLY`]).
 
 use lgame::game::{GameResult, ResultToken};
+use lgame::Color;
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
-use super::{Store, StoreResult};
+use super::{Holder, Store, StoreResult};
 use crate::glicko::{Entry, Rating, RATED_FROM_PLY};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
@@ -52,8 +53,7 @@ pub(super) const SCHEMA: &str =
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatingChange {
     pub game: String,
-    /// `red` or `blue`.
-    pub side: String,
+    pub side: Color,
     pub user_id: i64,
     pub category: String,
     /// Unix milliseconds: when the game ended.
@@ -75,8 +75,8 @@ pub struct Leader {
 pub struct RatedGame {
     pub id: String,
     pub category: String,
-    pub holders: [Option<String>; 2],
-    pub outcome: String,
+    pub holders: [Option<Holder>; 2],
+    pub outcome: ResultToken,
     pub at_ms: Option<i64>,
     /// The plies played.
     pub plies: i64,
@@ -84,15 +84,15 @@ pub struct RatedGame {
 
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
-    holder?.strip_prefix("u:")?.parse().ok()
+    holder?.parse::<Holder>().ok()?.account()
 }
 
 /// What a game's end rates, if anything: a rated game between two accounts whose result is
 /// stored (an aborted game's is `*`) after both sides have moved (`plies`).
 fn to_rate(
     category: Option<String>,
-    holders: [Option<String>; 2],
-    outcome: &str,
+    holders: [Option<Holder>; 2],
+    outcome: ResultToken,
     plies: i64,
 ) -> Option<([i64; 2], String, GameResult)> {
     let category = category?;
@@ -100,10 +100,10 @@ fn to_rate(
         return None;
     }
     let players = [
-        account_of(holders[0].as_deref())?,
-        account_of(holders[1].as_deref())?,
+        holders[0].as_ref()?.account()?,
+        holders[1].as_ref()?.account()?,
     ];
-    let ResultToken::Finished(result) = outcome.parse().ok()? else {
+    let ResultToken::Finished(result) = outcome else {
         return None;
     };
     (players[0] != players[1]).then_some((players, category, result))
@@ -120,16 +120,16 @@ fn changes(
     now_ms: i64,
 ) -> ([Entry; 2], [RatingChange; 2]) {
     let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
-    let change = |i: usize, side: &str| RatingChange {
+    let change = |i: usize, side: Color| RatingChange {
         game: game.to_string(),
-        side: side.to_string(),
+        side,
         user_id: players[i],
         category: category.to_string(),
         at_ms,
         before: before[i],
         after: after[i].rating,
     };
-    (after, [change(0, "red"), change(1, "blue")])
+    (after, [change(0, Color::Red), change(1, Color::Blue)])
 }
 
 /// The wall clock in Unix milliseconds (`TimeSource::wall_ms`), for what is not given the
@@ -269,8 +269,8 @@ impl FromRow for RatedGame {
 
 /// Rates game `id` if its result `outcome` ends a rated game that has not been rated yet:
 /// both entries and both changes written in the caller's transaction.
-pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> StoreResult<()> {
-    if outcome == "*" {
+pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: ResultToken) -> StoreResult<()> {
+    if outcome == ResultToken::Unfinished {
         return Ok(());
     }
     let game = c.query_one(GAME_RATED, &args![id]).await?;
@@ -327,7 +327,7 @@ async fn write_change(c: &mut dyn Conn, change: &RatingChange) -> StoreResult<()
     let (before, after) = (change.before, change.after);
     let row = args![
         &change.game,
-        &change.side,
+        change.side,
         change.user_id,
         &change.category,
         change.at_ms,
@@ -488,7 +488,7 @@ mod both_backends {
                 result: result.into(),
             },
             requests: Requests::default(),
-            outcome: result.into(),
+            outcome: result.parse().unwrap(),
             clock: StoredClock::default(),
         }
     }

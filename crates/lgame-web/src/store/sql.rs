@@ -76,7 +76,11 @@ impl dyn Conn + '_ {
 
     /// The rows a statement reads, each read as a `T`.
     pub async fn rows<T: FromRow>(&mut self, sql: &str, args: &[Value]) -> StoreResult<Vec<T>> {
-        self.query(sql, args).await?.iter().map(T::from_row).collect()
+        self.query(sql, args)
+            .await?
+            .iter()
+            .map(T::from_row)
+            .collect()
     }
 
     /// The one row a statement reads, if any, read as a `T`.
