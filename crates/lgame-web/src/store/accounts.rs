@@ -36,7 +36,7 @@ impl User {
 
 /// The holder naming account `id`.
 pub fn user_holder(id: i64) -> String {
-    format!("u:{id}")
+    super::Holder::Account(id).to_string()
 }
 
 /// A new account, as signed up.

@@ -10,7 +10,9 @@
 
 use super::games::stale_is_false;
 use super::sql::{args, FromRow, Row};
-use super::{Holder, Store, StoreError, StoreResult};
+use lgame::Color;
+
+use super::{ColorChoice, Holder, Store, StoreError, StoreResult};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,8 +58,8 @@ pub struct SeekRow {
     pub variant: String,
     /// The time control's JSON (`clock::TimeControl`).
     pub clock: String,
-    /// `red`, `blue` or `random`: the seeker's side.
-    pub colour: String,
+    /// The seeker's side, as asked.
+    pub colour: ColorChoice,
     pub rating: i64,
     pub created_ms: i64,
     /// When a page or a poll of its holder's last showed it is still wanted.
@@ -67,7 +69,7 @@ pub struct SeekRow {
     pub changed_ms: i64,
     /// Its game, once claimed, and the seeker's side in it.
     pub game: Option<String>,
-    pub side: Option<String>,
+    pub side: Option<Color>,
     /// The holder's username (read, never written; none for a browser).
     pub name: Option<String>,
     /// A rated seek's category (`ratings::category`); `None`: casual.
@@ -237,7 +239,7 @@ impl Store {
                 &s.ip,
                 &s.variant,
                 &s.clock,
-                &s.colour,
+                s.colour,
                 s.rating,
                 s.created_ms,
                 s.seen_ms,
@@ -267,7 +269,7 @@ impl Store {
     /// or none: `false` if one of them is no longer open.
     pub async fn claim_seeks(
         &self,
-        claims: &[(String, String)],
+        claims: &[(String, Color)],
         game: &str,
         now_ms: i64,
     ) -> StoreResult<bool> {

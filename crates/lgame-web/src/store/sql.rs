@@ -153,23 +153,17 @@ impl FromValue for i64 {
     }
 }
 
-impl FromValue for u64 {
-    fn from_value(value: &Value) -> Option<u64> {
-        u64::try_from(i64::from_value(value)?).ok()
-    }
+/// The narrower integers, read from an `i64` that fits.
+macro_rules! narrower_integers {
+    ($($int:ty),*) => {$(
+        impl FromValue for $int {
+            fn from_value(value: &Value) -> Option<$int> {
+                <$int>::try_from(i64::from_value(value)?).ok()
+            }
+        }
+    )*};
 }
-
-impl FromValue for i32 {
-    fn from_value(value: &Value) -> Option<i32> {
-        i32::try_from(i64::from_value(value)?).ok()
-    }
-}
-
-impl FromValue for u32 {
-    fn from_value(value: &Value) -> Option<u32> {
-        u32::try_from(i64::from_value(value)?).ok()
-    }
-}
+narrower_integers!(u64, i32, u32);
 
 impl FromValue for f64 {
     fn from_value(value: &Value) -> Option<f64> {
@@ -211,29 +205,17 @@ impl<T: FromValue> FromValue for Option<T> {
     }
 }
 
-impl From<i64> for Value {
-    fn from(i: i64) -> Value {
-        Value::Int(i)
-    }
+/// The integers, written as an `i64` (a `usize` of this server's counts always fits).
+macro_rules! integers {
+    ($($int:ty),*) => {$(
+        impl From<$int> for Value {
+            fn from(i: $int) -> Value {
+                Value::Int(i as i64)
+            }
+        }
+    )*};
 }
-
-impl From<i32> for Value {
-    fn from(i: i32) -> Value {
-        Value::Int(i.into())
-    }
-}
-
-impl From<u32> for Value {
-    fn from(i: u32) -> Value {
-        Value::Int(i.into())
-    }
-}
-
-impl From<usize> for Value {
-    fn from(i: usize) -> Value {
-        Value::Int(i as i64)
-    }
-}
+integers!(i64, i32, u32, usize);
 
 impl From<f64> for Value {
     fn from(f: f64) -> Value {
