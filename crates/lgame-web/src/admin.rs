@@ -13,7 +13,7 @@ use crate::credentials;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
 use crate::store::{
-    account_of, wait, Database, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+    wait, Database, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
 };
 
 /// An account as `lgame admin list` shows it.
@@ -143,11 +143,11 @@ impl Admin {
             }
             let (before, after) = ledger.rate(game.players, game.category, game.result, game.at_ms);
             rated += 1;
-            for (i, side) in ["red", "blue"].into_iter().enumerate() {
+            for (i, side) in lgame::Color::ALL.into_iter().enumerate() {
                 if known.open(game.players[i])? {
                     changes.push(RatingChange {
                         game: game.id.clone(),
-                        side: side.to_string(),
+                        side,
                         user_id: game.players[i],
                         category: game.category.to_string(),
                         at_ms: game.at_ms,
@@ -183,10 +183,10 @@ impl Admin {
         let mut totals: BTreeMap<i64, (usize, usize)> = BTreeMap::new(); // games, fast losses
         let mut pairs: BTreeMap<(i64, i64), [usize; 3]> = BTreeMap::new(); // games, wins of each
         for game in wait(store.rated_games())? {
-            let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
+            let ResultToken::Finished(result) = game.outcome else {
                 continue;
             };
-            let players = game.holders.clone().map(|h| account_of(h.as_deref()));
+            let players = game.holders.clone().map(|h| h?.account());
             let (Some(red), Some(blue), Some(_)) = (players[0], players[1], game.at_ms) else {
                 continue;
             };
@@ -293,7 +293,9 @@ impl Admin {
             };
             let sides = [accuracy.red.accuracy, accuracy.blue.accuracy];
             for (holder, share) in game.holders.iter().zip(sides) {
-                if let (Some(user), Some(share)) = (account_of(holder.as_deref()), share) {
+                if let (Some(user), Some(share)) =
+                    (holder.as_ref().and_then(Holder::account), share)
+                {
                     shares.entry(user).or_default().push(share);
                 }
             }
@@ -394,14 +396,14 @@ impl Known<'_> {
 fn ended_in_order(known: &mut Known<'_>, problems: &mut Vec<String>) -> anyhow::Result<Vec<Ended>> {
     let mut ended = Vec::new();
     for game in wait(known.store.rated_games())? {
-        let Ok(ResultToken::Finished(result)) = game.outcome.parse() else {
+        let ResultToken::Finished(result) = game.outcome else {
             continue;
         };
         // Ended before both sides moved: never rated.
         if game.plies < crate::ratings::RATED_FROM_PLY {
             continue;
         }
-        let players = game.holders.clone().map(|h| account_of(h.as_deref()));
+        let players = game.holders.clone().map(|h| h?.account());
         let (Some(red), Some(blue)) = (players[0], players[1]) else {
             problems.push(format!(
                 "game {}: rated, but not between two accounts",

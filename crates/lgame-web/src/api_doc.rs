@@ -355,11 +355,11 @@ fn challenge_answer() -> Value {
         variant: "classic".into(),
         clock: Some(r#"{"initial_s":180,"increment_s":2}"#.into()),
         category: None,
-        color: "random".into(),
+        color: crate::store::ColorChoice::Random,
         state: ChallengeState::Accepted,
         reason: None,
         game: Some("887d47ad05bc7ded".into()),
-        challenger_side: Some("blue".into()),
+        challenger_side: Some(lgame::Color::Blue),
         created_ms: 1_796_312_559_498,
     };
     to_json(crate::bots::routes::view(&row, ChallengeState::Accepted).unwrap())

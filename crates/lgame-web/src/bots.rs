@@ -22,8 +22,8 @@ use crate::games::{self, blocking, GameError, Games, Input, NewGame};
 use crate::lobby::{side_name, side_of};
 use crate::secret::random_hex;
 use crate::store::{
-    user_holder, BotRow, ChallengeRow, ChallengeState, EventRow, Settle, Store, TokenRow, User,
-    UserBy,
+    user_holder, BotRow, ChallengeRow, ChallengeState, ColorChoice, EventRow, Settle, Store,
+    TokenRow, User, UserBy,
 };
 
 pub(crate) mod api;
@@ -253,8 +253,8 @@ pub fn clock_of(row: &ChallengeRow) -> Result<Option<TimeControl>, GameError> {
 pub struct Terms {
     pub variant: String,
     pub clock: Option<TimeControl>,
-    /// `red`, `blue` or `random`: the challenger's.
-    pub color: String,
+    /// The challenger's colour.
+    pub color: ColorChoice,
     /// A rated challenge's category.
     pub category: Option<&'static str>,
 }
@@ -275,10 +275,10 @@ pub fn terms(
         .transpose()
         .map_err(|message| GameError::invalid(Input::Clock, message))?;
     let color = color.unwrap_or_else(|| "random".into());
-    if !["red", "blue", "random"].contains(&color.as_str()) {
+    let Ok(color) = color.parse::<ColorChoice>() else {
         let message = format!("color '{color}': red, blue or random");
         return Err(GameError::invalid(Input::Player, message).into());
-    }
+    };
     let category = match rated {
         false => None,
         true => {
@@ -415,15 +415,14 @@ async fn start_game(
     games: &Arc<Games>,
     row: &ChallengeRow,
     level: Option<&str>,
-) -> Result<(String, String), BotError> {
-    let side = side_of(&row.color)?;
-    let challenger_side = side_name(side).to_string();
+) -> Result<(String, Color), BotError> {
+    let side = side_of(row.color.name())?;
     let game_id = random_hex(8).map_err(GameError::from)?;
     let claim = Settle {
         state: ChallengeState::Accepted,
         reason: None,
         game: Some(game_id.clone()),
-        challenger_side: Some(challenger_side.clone()),
+        challenger_side: Some(side),
     };
     if !settle(games, &row.id, claim).await? {
         return Err(BotError::Answered);
@@ -457,7 +456,7 @@ async fn start_game(
     let made = games.clone();
     let started = blocking(move || made.create(new)).await?;
     tracing::info!(challenge = %row.id, game = %started.id, "challenge accepted");
-    Ok((started.id, challenger_side))
+    Ok((started.id, side))
 }
 
 /// Only the challenged bot answers a challenge.
@@ -479,7 +478,7 @@ pub async fn accept(
         return Err(BotError::NotPending(row.state.name()));
     }
     let (game, side) = start_game(games, row, None).await?;
-    Ok((game, !side_of(&side)?))
+    Ok((game, !side))
 }
 
 /// Bot `bot` declines challenge `row` for `reason` (one of [`DECLINE_REASONS`], default

@@ -518,7 +518,8 @@ impl Games {
             }
             Ok(Decision::Store(change)) => {
                 let edit = live.edit(&change);
-                let rated_end = edit.outcome != "*" && live.category.is_some();
+                let rated_end =
+                    edit.outcome != lgame::game::ResultToken::Unfinished && live.category.is_some();
                 // Awaited with the game's lock held and no thread taken while it syncs.
                 match self.store.queue(edit).outcome().await {
                     Err(e) => {

@@ -33,6 +33,7 @@ mod extract;
 mod fairplay;
 mod flags;
 mod games;
+mod glicko;
 mod identity;
 mod limits;
 mod listener;

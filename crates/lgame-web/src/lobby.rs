@@ -30,7 +30,7 @@ use crate::ratings::{self, Entry, START};
 use crate::schema;
 use crate::secret::lobby_seat_hash;
 use crate::secret::random_hex;
-use crate::store::{account_of, Lifetimes, SeekKind, SeekRow, SeekState};
+use crate::store::{account_of, ColorChoice, Lifetimes, SeekKind, SeekRow, SeekState};
 
 pub(crate) mod api;
 mod refusal;
@@ -162,7 +162,7 @@ pub fn view(row: &SeekRow, mine: bool) -> Option<SeekView> {
         variant: row.variant.clone(),
         clock,
         speed: clock.speed(),
-        colour: row.colour.clone(),
+        colour: row.colour.name().into(),
         rated: row.category.is_some(),
         category: row.category.clone(),
         rating: row.rating,
@@ -339,7 +339,7 @@ impl Lobby {
                 "kind": row.kind.name(),
                 "seek": (row.kind == SeekKind::Seek).then_some(&row.id),
                 "game": row.game,
-                "side": row.side,
+                "side": row.side.map(side_name),
                 "watch_page": row.game.as_ref().map(|g| format!("/#/game/{g}")),
             });
             self.publish(News::Game {
@@ -505,7 +505,7 @@ impl Lobby {
         if row.category.is_some() {
             crate::fairplay::check_pair(&self.games, &row.holder, taker).await?;
         }
-        let side = side_of(&row.colour)?;
+        let side = side_of(row.colour.name())?;
         let claimed = [(row, side)];
         match self.make(&claimed, Some(taker)).await? {
             Some(started) => Ok((started, !side)),
@@ -525,10 +525,8 @@ impl Lobby {
         taker: Option<&str>,
     ) -> Result<Option<Started>, LobbyError> {
         let game_id = random_hex(8)?;
-        let claims: Vec<(String, String)> = rows
-            .iter()
-            .map(|(r, side)| (r.id.clone(), side_name(*side).to_string()))
-            .collect();
+        let claims: Vec<(String, Color)> =
+            rows.iter().map(|(r, side)| (r.id.clone(), *side)).collect();
         let (games, now) = (self.games.clone(), self.now());
         let (ids, id) = (claims.clone(), game_id.clone());
         let won = games
@@ -665,8 +663,8 @@ pub struct Wanted {
     /// The variant's catalog name.
     pub variant: String,
     pub clock: TimeControl,
-    /// `red`, `blue` or `random`: the seeker's side.
-    pub colour: String,
+    /// The seeker's side, as asked.
+    pub colour: ColorChoice,
     pub rated: bool,
     /// The ratings a seek's taker may have.
     pub range: Option<[i64; 2]>,

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::anyhow;
+use lgame::game::ResultToken;
 use lgame::Color;
 use tokio::sync::{mpsc, oneshot};
 
@@ -42,6 +43,49 @@ macro_rules! transaction {
     };
 }
 
+/// An enum stored as text, each variant by its name: `name()`, `from_name()`, and its
+/// conversions at the seam (`store/sql.rs`).
+macro_rules! stored_names {
+    ($type:ident { $($variant:ident = $name:literal),* $(,)? }) => {
+        impl $type {
+            /// Its name, as stored.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),*
+                }
+            }
+
+            /// The one named `name`.
+            pub fn from_name(name: &str) -> $crate::store::StoreResult<$type> {
+                match name {
+                    $($name => Ok($type::$variant),)*
+                    other => Err($crate::store::StoreError::Other(anyhow::anyhow!(
+                        "'{other}' is not a {}",
+                        stringify!($type)
+                    ))),
+                }
+            }
+        }
+
+        impl $crate::store::sql::FromValue for $type {
+            fn from_value(value: &$crate::store::sql::Value) -> Option<$type> {
+                match value {
+                    $crate::store::sql::Value::Text(text) => $type::from_name(text).ok(),
+                    _ => None,
+                }
+            }
+        }
+
+        impl From<$type> for $crate::store::sql::Value {
+            fn from(v: $type) -> $crate::store::sql::Value {
+                v.name().into()
+            }
+        }
+
+        impl $crate::store::sql::NotString for $type {}
+    };
+}
+
 mod accounts;
 mod arenas;
 mod bots;
@@ -52,8 +96,9 @@ mod postgres;
 mod ratings;
 pub(crate) mod sql;
 mod sqlite;
+mod types;
 
-use sql::{BoxFuture, Conn, Job};
+use sql::{BoxFuture, Conn, FromRow, Job, Value};
 
 pub use accounts::{
     user_holder, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session, User, UserBy,
@@ -71,6 +116,7 @@ pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
 pub use ratings::{account_of, now_ms, Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
+pub use types::{ColorChoice, Holder};
 
 /// Where the games are kept.
 #[derive(Clone, PartialEq, Eq)]
@@ -196,7 +242,7 @@ pub struct Edit {
     pub requests: Requests,
     /// The game's result token after the change (`*` while it goes on), kept for the lists
     /// of games.
-    pub outcome: String,
+    pub outcome: ResultToken,
     /// Its clocks after the change.
     pub clock: StoredClock,
 }
@@ -483,6 +529,36 @@ impl Store {
         .await
     }
 
+    /// The rows one statement reads, each read as a `T`, in a transaction of its own.
+    async fn select<T: FromRow + Send + 'static>(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<Vec<T>> {
+        let args = args.into();
+        transaction!(self.read, |c| { c.rows(sql.as_ref(), &args).await }).await
+    }
+
+    /// The one row a statement reads, if any, read as a `T`, in a transaction of its own.
+    async fn select_one<T: FromRow + Send + 'static>(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<Option<T>> {
+        let args = args.into();
+        transaction!(self.read, |c| { c.row(sql.as_ref(), &args).await }).await
+    }
+
+    /// Runs one statement in a transaction that writes; the number of rows it changed.
+    async fn run(
+        &self,
+        sql: impl AsRef<str> + Send + 'static,
+        args: impl Into<Vec<Value>>,
+    ) -> StoreResult<u64> {
+        let args = args.into();
+        transaction!(self.write, |c| { c.execute(sql.as_ref(), &args).await }).await
+    }
+
     /// Runs `op` in a transaction that writes; its answer, once committed.
     async fn write<T: Send + 'static>(
         &self,
@@ -523,24 +599,6 @@ fn instance_name() -> anyhow::Result<String> {
     let mut bytes = [0u8; 6];
     getrandom::fill(&mut bytes).map_err(|e| anyhow!("random numbers: {e}"))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-/// A side as stored: `red`, `blue`.
-fn side_text(side: Color) -> &'static str {
-    match side {
-        Color::Red => "red",
-        Color::Blue => "blue",
-    }
-}
-
-/// A side read back (`None` stays `None`).
-fn side_from_text(text: Option<String>) -> StoreResult<Option<Color>> {
-    match text.as_deref() {
-        None => Ok(None),
-        Some("red") => Ok(Some(Color::Red)),
-        Some("blue") => Ok(Some(Color::Blue)),
-        Some(other) => Err(StoreError::Other(anyhow!("'{other}' is not a side"))),
-    }
 }
 
 /// The SQL column of a side's token hash.
@@ -625,7 +683,7 @@ mod both_backends {
             version,
             change,
             requests,
-            outcome: "*".into(),
+            outcome: ResultToken::Unfinished,
             clock: Default::default(),
         }
     }

@@ -112,7 +112,7 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
         clock,
         rated: row.category.is_some(),
         category: row.category.clone(),
-        color: row.color.clone(),
+        color: row.color.name().into(),
         reason: row
             .reason
             .clone()
@@ -123,7 +123,7 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
             .filter(|_| state == ChallengeState::Accepted),
         seat: row
             .challenger_side
-            .clone()
+            .map(|side| crate::lobby::side_name(side).to_string())
             .filter(|_| state == ChallengeState::Accepted),
         created_ms: row.created_ms,
     })

@@ -517,7 +517,7 @@ impl Live {
             version: self.version,
             change: stored,
             requests: change.requests_after(),
-            outcome: game.result_token().to_string(),
+            outcome: game.result_token(),
             clock: stored_clock(self.draft.clock.as_ref(), game),
         }
     }

@@ -214,7 +214,7 @@ impl Games {
         let storage = |e| GameError::storage("reading the ratings", e);
         let changes = wait(self.store.game_ratings(id)).map_err(storage)?;
         let mut seats = [None, None];
-        for (seat, side) in seats.iter_mut().zip(["red", "blue"]) {
+        for (seat, side) in seats.iter_mut().zip(lgame::Color::ALL) {
             if let Some(c) = changes.iter().find(|c| c.side == side) {
                 *seat = Some(SeatRating {
                     before: c.before.into(),

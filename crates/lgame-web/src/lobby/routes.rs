@@ -19,7 +19,7 @@ use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
 use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
 use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus};
-use crate::store::{SeekKind, SeekRow, SeekState};
+use crate::store::{ColorChoice, SeekKind, SeekRow, SeekState};
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -53,10 +53,10 @@ async fn create_seek(
         .check()
         .map_err(|message| GameError::invalid(Input::Clock, message))?;
     let colour = req.colour.unwrap_or_else(|| "random".into());
-    if !["red", "blue", "random"].contains(&colour.as_str()) {
+    let Ok(colour) = colour.parse::<ColorChoice>() else {
         let message = format!("colour '{colour}': red, blue or random");
         return Err(invalid(Input::Player, message));
-    }
+    };
     shared
         .limiter
         .check(caller.client(), shared.games.time.now_ms())?;
@@ -125,11 +125,7 @@ async fn seek_of(
 }
 
 fn side(row: &SeekRow) -> Option<Color> {
-    match row.side.as_deref() {
-        Some("red") => Some(Color::Red),
-        Some("blue") => Some(Color::Blue),
-        _ => None,
-    }
+    row.side
 }
 
 async fn show_seek(
@@ -237,7 +233,7 @@ async fn join_pool(
             Wanted {
                 variant: "classic".into(),
                 clock,
-                colour: "random".into(),
+                colour: ColorChoice::Random,
                 rated: req.rated,
                 range: None,
             },

@@ -102,13 +102,13 @@ async fn accuracy_of(
     let newest = changes.iter().rev().take(ACCURACY_GAMES);
     let mut shares = Vec::new();
     for change in newest {
-        let side = change.side.clone();
+        let side = change.side;
         let read = shared
             .games
             .read(&change.game, &Who::Server, move |live, _| {
-                live.accuracy().and_then(|a| match side.as_str() {
-                    "red" => a.red.accuracy,
-                    _ => a.blue.accuracy,
+                live.accuracy().and_then(|a| match side {
+                    lgame::Color::Red => a.red.accuracy,
+                    lgame::Color::Blue => a.blue.accuracy,
                 })
             })
             .await;

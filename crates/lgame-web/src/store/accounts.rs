@@ -8,7 +8,7 @@
 
 use lgame::Color;
 
-use super::sql::{args, Row};
+use super::sql::{args, FromRow, Row};
 use super::{Store, StoreResult};
 
 /// A stored account.
@@ -36,7 +36,7 @@ impl User {
 
 /// The holder naming account `id`.
 pub fn user_holder(id: i64) -> String {
-    format!("u:{id}")
+    super::Holder::Account(id).to_string()
 }
 
 /// A new account, as signed up.
@@ -335,7 +335,7 @@ fn standing_named(name: &str) -> StoreResult<GameStanding> {
 }
 
 /// An account read back, from column `first` on.
-pub(super) fn user_row(r: &Row, first: usize) -> StoreResult<User> {
+fn user_row(r: &Row, first: usize) -> StoreResult<User> {
     Ok(User {
         id: r.get(first)?,
         username: r.get(first + 1)?,
@@ -345,6 +345,12 @@ pub(super) fn user_row(r: &Row, first: usize) -> StoreResult<User> {
         disabled: r.get(first + 5)?,
         bot: r.get(first + 6)?,
     })
+}
+
+impl FromRow for User {
+    fn from_row(r: &Row) -> StoreResult<User> {
+        user_row(r, 0)
+    }
 }
 
 fn session_row(r: &Row) -> StoreResult<Session> {
@@ -358,23 +364,25 @@ fn session_row(r: &Row) -> StoreResult<Session> {
     })
 }
 
-fn listed_row(r: &Row) -> StoreResult<Listed> {
-    Ok(Listed {
-        id: r.get(0)?,
-        variant: r.get(1)?,
-        seats: [r.get(2)?, r.get(3)?],
-        holders: [r.get(4)?, r.get(5)?],
-        names: [r.get(6)?, r.get(7)?],
-        result: r.get(8)?,
-        plies: r.get(9)?,
-        created: r.get(10)?,
-        clock: r.get(11)?,
-        bots: [
-            r.get::<Option<bool>>(12)?.unwrap_or(false),
-            r.get::<Option<bool>>(13)?.unwrap_or(false),
-        ],
-        termination: r.get(14)?,
-    })
+impl FromRow for Listed {
+    fn from_row(r: &Row) -> StoreResult<Listed> {
+        Ok(Listed {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            seats: [r.get(2)?, r.get(3)?],
+            holders: [r.get(4)?, r.get(5)?],
+            names: [r.get(6)?, r.get(7)?],
+            result: r.get(8)?,
+            plies: r.get(9)?,
+            created: r.get(10)?,
+            clock: r.get(11)?,
+            bots: [
+                r.get::<Option<bool>>(12)?.unwrap_or(false),
+                r.get::<Option<bool>>(13)?.unwrap_or(false),
+            ],
+            termination: r.get(14)?,
+        })
+    }
 }
 
 /// What the store keeps of accounts and seats.
@@ -385,8 +393,7 @@ impl Store {
         let n = user.clone();
         transaction!(self.write, |c| {
             let row = args![&n.username, &n.key, &n.password_hash, &n.email, now_s];
-            let made = c.query_opt(INSERT_USER, &row).await?;
-            made.map(|r| r.get(0)).transpose()
+            c.row(INSERT_USER, &row).await
         })
         .await
     }
@@ -396,20 +403,12 @@ impl Store {
             UserBy::Id(id) => (USER_BY_ID, super::sql::Value::from(id)),
             UserBy::Key(key) => (USER_BY_KEY, super::sql::Value::from(key)),
         };
-        transaction!(self.read, |c| {
-            let row = c.query_opt(sql, &[key]).await?;
-            row.map(|r| user_row(&r, 0)).transpose()
-        })
-        .await
+        self.select_one(sql, [key]).await
     }
 
     /// The `limit` newest accounts, newest first.
     pub async fn newest_users(&self, limit: i64) -> StoreResult<Vec<User>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(NEWEST_USERS, &args![limit]).await?;
-            rows.iter().map(|r| user_row(r, 0)).collect()
-        })
-        .await
+        self.select(NEWEST_USERS, args![limit]).await
     }
 
     /// `false` if there is no such account (or a rename's key is taken).
@@ -443,13 +442,9 @@ impl Store {
     }
 
     pub async fn insert_session(&self, id_hash: &str, session: &Session) -> StoreResult<()> {
-        let (id_hash, s) = (id_hash.to_string(), session.clone());
-        transaction!(self.write, |c| {
-            let row = args![&id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
-            c.execute(INSERT_SESSION, &row).await?;
-            Ok(())
-        })
-        .await
+        let s = session;
+        let row = args![id_hash, s.user, s.created, s.used, s.expires, &s.device, &s.address];
+        self.run(INSERT_SESSION, row).await.map(drop)
     }
 
     /// A session by its id's hash, with its account.
@@ -465,31 +460,18 @@ impl Store {
     }
 
     pub async fn renew_session(&self, id_hash: &str, used: i64, expires: i64) -> StoreResult<()> {
-        let id_hash = id_hash.to_string();
-        transaction!(self.write, |c| {
-            c.execute(RENEW_SESSION, &args![&id_hash, used, expires])
-                .await?;
-            Ok(())
-        })
-        .await
+        let renewed = args![id_hash, used, expires];
+        self.run(RENEW_SESSION, renewed).await.map(drop)
     }
 
     pub async fn end_session(&self, id_hash: &str) -> StoreResult<()> {
-        let id_hash = id_hash.to_string();
-        transaction!(self.write, |c| {
-            c.execute(END_SESSION, &args![&id_hash]).await?;
-            Ok(())
-        })
-        .await
+        self.run(END_SESSION, args![id_hash]).await.map(drop)
     }
 
     /// Ends every session of the account but `keep`'s; how many.
     pub async fn end_sessions(&self, user: i64, keep: Option<&str>) -> StoreResult<u64> {
-        let keep = keep.unwrap_or("").to_string();
-        transaction!(self.write, |c| {
-            c.execute(END_SESSIONS, &args![user, &keep]).await
-        })
-        .await
+        self.run(END_SESSIONS, args![user, keep.unwrap_or("")])
+            .await
     }
 
     /// Ends the account's session whose public id is `id` (see [`ListedSession`]): the
@@ -497,8 +479,7 @@ impl Store {
     pub async fn end_session_of(&self, user: i64, id: &str) -> StoreResult<Option<String>> {
         let id = id.to_string();
         transaction!(self.write, |c| {
-            let ended = c.query_opt(END_SESSION_OF, &args![user, &id]).await?;
-            ended.map(|r| r.get(0)).transpose()
+            c.row(END_SESSION_OF, &args![user, &id]).await
         })
         .await
     }
@@ -590,7 +571,10 @@ impl Store {
             let mut paged = filters.to_vec();
             paged.extend(args![q.limit, q.offset]);
             let rows = c.query(&games_page_sql(), &paged).await?;
-            let games = rows.iter().map(listed_row).collect::<StoreResult<_>>()?;
+            let games = rows
+                .iter()
+                .map(Listed::from_row)
+                .collect::<StoreResult<_>>()?;
             let total = c.query_one(&games_count_sql(), &filters).await?.get(0)?;
             Ok((games, total))
         })
@@ -599,13 +583,9 @@ impl Store {
 
     /// How many of a holder's games stand each way.
     pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(GameStanding, u64)>> {
-        let holder = holder.to_string();
-        transaction!(self.read, |c| {
-            let rows = c.query(&standings_sql(), &args![&holder]).await?;
-            rows.iter()
-                .map(|r| Ok((standing_named(&r.get::<String>(0)?)?, r.get(1)?)))
-                .collect()
-        })
-        .await
+        let rows: Vec<(String, u64)> = self.select(standings_sql(), args![holder]).await?;
+        rows.into_iter()
+            .map(|(standing, n)| Ok((standing_named(&standing)?, n)))
+            .collect()
     }
 }

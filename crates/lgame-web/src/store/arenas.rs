@@ -5,7 +5,7 @@
 //! `moves`, and scored by `arena::Sheet`, so an instance stopped mid-arena loses no point.
 //! Times are the server's (`clock::TimeSource`), in milliseconds.
 
-use super::sql::{args, Conn, Dialect, Row};
+use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{Store, StoreResult};
 
 /// A stored arena.
@@ -189,21 +189,49 @@ const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
         made_ms)
      VALUES ($1, $2, $3, $4, $5, $6)";
 
-fn arena_row(r: &Row) -> StoreResult<ArenaRow> {
-    Ok(ArenaRow {
-        id: r.get(0)?,
-        variant: r.get(1)?,
-        clock: r.get(2)?,
-        minutes: r.get(3)?,
-        category: r.get(4)?,
-        starts_at: r.get(5)?,
-        ends_at: r.get(6)?,
-        creator: r.get(7)?,
-        creator_name: r.get(8)?,
-        created_ms: r.get(9)?,
-        players: r.get(10)?,
-        unfinished: r.get(11)?,
-    })
+impl FromRow for ArenaRow {
+    fn from_row(r: &Row) -> StoreResult<ArenaRow> {
+        Ok(ArenaRow {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            clock: r.get(2)?,
+            minutes: r.get(3)?,
+            category: r.get(4)?,
+            starts_at: r.get(5)?,
+            ends_at: r.get(6)?,
+            creator: r.get(7)?,
+            creator_name: r.get(8)?,
+            created_ms: r.get(9)?,
+            players: r.get(10)?,
+            unfinished: r.get(11)?,
+        })
+    }
+}
+
+impl FromRow for ArenaPlayer {
+    fn from_row(r: &Row) -> StoreResult<ArenaPlayer> {
+        Ok(ArenaPlayer {
+            user_id: r.get(0)?,
+            username: r.get(1)?,
+            joined_ms: r.get(2)?,
+            left_ms: r.get(3)?,
+        })
+    }
+}
+
+impl FromRow for ArenaGame {
+    fn from_row(r: &Row) -> StoreResult<ArenaGame> {
+        Ok(ArenaGame {
+            game: r.get(0)?,
+            players: [r.get(1)?, r.get(2)?],
+            seq: r.get(3)?,
+            made_ms: r.get(4)?,
+            ended_ms: r.get(5)?,
+            outcome: r.get(6)?,
+            termination: r.get(7)?,
+            plies: r.get(8)?,
+        })
+    }
 }
 
 /// Arena `id` as the transaction reads it; `lock`: its row locked until the end of it.
@@ -214,64 +242,32 @@ async fn load(
     lock: bool,
 ) -> StoreResult<Option<ArenaData>> {
     let lock = lock && c.dialect() == Dialect::Postgres;
-    let Some(arena) = c.query_opt(&arena_sql(lock), &args![now_ms, id]).await? else {
+    let Some(arena) = c.row(&arena_sql(lock), &args![now_ms, id]).await? else {
         return Ok(None);
     };
-    let players = c.query(PLAYERS, &args![id]).await?;
-    let players = players
-        .iter()
-        .map(|r| {
-            Ok(ArenaPlayer {
-                user_id: r.get(0)?,
-                username: r.get(1)?,
-                joined_ms: r.get(2)?,
-                left_ms: r.get(3)?,
-            })
-        })
-        .collect::<StoreResult<_>>()?;
-    let games = c.query(GAMES, &args![id]).await?;
-    let games = games
-        .iter()
-        .map(|r| {
-            Ok(ArenaGame {
-                game: r.get(0)?,
-                players: [r.get(1)?, r.get(2)?],
-                seq: r.get(3)?,
-                made_ms: r.get(4)?,
-                ended_ms: r.get(5)?,
-                outcome: r.get(6)?,
-                termination: r.get(7)?,
-                plies: r.get(8)?,
-            })
-        })
-        .collect::<StoreResult<_>>()?;
     Ok(Some(ArenaData {
-        arena: arena_row(&arena)?,
-        players,
-        games,
+        arena,
+        players: c.rows(PLAYERS, &args![id]).await?,
+        games: c.rows(GAMES, &args![id]).await?,
     }))
 }
 
 /// What the store keeps of the arenas.
 impl Store {
     pub async fn insert_arena(&self, arena: &ArenaRow) -> StoreResult<()> {
-        let a = arena.clone();
-        transaction!(self.write, |c| {
-            let row = args![
-                &a.id,
-                &a.variant,
-                &a.clock,
-                a.minutes,
-                &a.category,
-                a.starts_at,
-                a.ends_at,
-                a.creator,
-                a.created_ms
-            ];
-            c.execute(INSERT, &row).await?;
-            Ok(())
-        })
-        .await
+        let a = arena;
+        let row = args![
+            &a.id,
+            &a.variant,
+            &a.clock,
+            a.minutes,
+            &a.category,
+            a.starts_at,
+            a.ends_at,
+            a.creator,
+            a.created_ms
+        ];
+        self.run(INSERT, row).await.map(drop)
     }
 
     /// An arena, its players and its games.
@@ -283,52 +279,29 @@ impl Store {
     /// Arenas upcoming or running first (the soonest start first), then the finished (the
     /// latest end first), at most `limit`.
     pub async fn arenas(&self, now_ms: i64, limit: i64) -> StoreResult<Vec<ArenaRow>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(&arenas_sql(), &args![now_ms, limit]).await?;
-            rows.iter().map(arena_row).collect()
-        })
-        .await
+        self.select(arenas_sql(), args![now_ms, limit]).await
     }
 
     /// The arenas to pair at `now_ms`: those running (started, not ended), and those with
     /// a game not yet seen over.
     pub async fn running_arenas(&self, now_ms: i64) -> StoreResult<Vec<String>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(RUNNING, &args![now_ms]).await?;
-            rows.iter().map(|r| r.get(0)).collect()
-        })
-        .await
+        self.select(RUNNING, args![now_ms]).await
     }
 
     /// The arenas account `user` joined, the newest first: arena, when it last joined, when
     /// it left (for its export).
     pub async fn arenas_of(&self, user: i64) -> StoreResult<Vec<(String, i64, Option<i64>)>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(ARENAS_OF, &args![user]).await?;
-            rows.iter()
-                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                .collect()
-        })
-        .await
+        self.select(ARENAS_OF, args![user]).await
     }
 
     /// Account `user` joins arena `id` (again, if it left).
     pub async fn join_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<()> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            c.execute(JOIN, &args![&id, user, now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(JOIN, args![id, user, now_ms]).await.map(drop)
     }
 
     /// Account `user` leaves arena `id`: `false` if it had not joined.
     pub async fn leave_arena(&self, id: &str, user: i64, now_ms: i64) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            Ok(c.execute(LEAVE, &args![&id, user, now_ms]).await? == 1)
-        })
-        .await
+        Ok(self.run(LEAVE, args![id, user, now_ms]).await? == 1)
     }
 
     /// One pairing of arena `id`, in one transaction that holds the arena (on PostgreSQL,

@@ -6,9 +6,11 @@
 //! after its last id misses none and repeats none. On PostgreSQL the bot's row is locked
 //! first, so that one bot's events commit in the order of their ids.
 
-use super::accounts::user_row;
-use super::sql::{args, Conn, Dialect, Row};
-use super::{Store, StoreResult, User};
+use lgame::game::ResultToken;
+use lgame::Color;
+
+use super::sql::{args, Conn, Dialect, FromRow, Row};
+use super::{ColorChoice, Holder, Store, StoreResult, User};
 
 /// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
 /// its types of the new columns of `users` (a STRICT table in SQLite, which knows no
@@ -108,14 +110,14 @@ pub struct ChallengeRow {
     pub clock: Option<String>,
     /// A rated challenge's category; `None`: casual.
     pub category: Option<String>,
-    /// The challenger's colour: `red`, `blue` or `random`.
-    pub color: String,
+    /// The challenger's colour.
+    pub color: ColorChoice,
     pub state: ChallengeState,
     /// Why it was declined.
     pub reason: Option<String>,
     /// Once accepted: the game, and the challenger's side in it.
     pub game: Option<String>,
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Color>,
     pub created_ms: i64,
 }
 
@@ -129,32 +131,12 @@ pub enum ChallengeState {
     Canceled,
 }
 
-impl ChallengeState {
-    /// Its name, as stored and as the API writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChallengeState::Pending => "pending",
-            ChallengeState::Accepted => "accepted",
-            ChallengeState::Declined => "declined",
-            ChallengeState::Canceled => "canceled",
-        }
-    }
-
-    /// The state named `name`.
-    pub fn from_name(name: &str) -> StoreResult<ChallengeState> {
-        Ok(match name {
-            "pending" => ChallengeState::Pending,
-            "accepted" => ChallengeState::Accepted,
-            "declined" => ChallengeState::Declined,
-            "canceled" => ChallengeState::Canceled,
-            other => {
-                return Err(super::StoreError::Other(anyhow::anyhow!(
-                    "a challenge's state '{other}'"
-                )))
-            }
-        })
-    }
-}
+stored_names!(ChallengeState {
+    Pending = "pending",
+    Accepted = "accepted",
+    Declined = "declined",
+    Canceled = "canceled",
+});
 
 /// How a pending challenge ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,7 +144,7 @@ pub struct Settle {
     pub state: ChallengeState,
     pub reason: Option<String>,
     pub game: Option<String>,
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Color>,
 }
 
 impl Settle {
@@ -190,11 +172,6 @@ pub const CHALLENGE: &str = "challenge";
 pub const CHALLENGE_CANCELED: &str = "challengeCanceled";
 pub const GAME_START: &str = "gameStart";
 pub const GAME_FINISH: &str = "gameFinish";
-
-/// The holder's account id (`u:ID`), if it is an account's.
-pub fn holder_user(holder: &str) -> Option<i64> {
-    holder.strip_prefix("u:")?.parse().ok()
-}
 
 const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
      (SELECT 1 FROM games WHERE red_holder = 'u:' || CAST($1 AS BIGINT)
@@ -275,31 +252,55 @@ pub(super) const DELETE_BOT_ROWS: [&str; 3] = [
     "DELETE FROM challenges WHERE dest = $1 OR challenger = 'u:' || CAST($1 AS BIGINT)",
 ];
 
-fn challenge_row(r: &Row) -> StoreResult<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        challenger: r.get(1)?,
-        challenger_name: r.get(2)?,
-        dest: r.get(3)?,
-        dest_name: r.get(4)?,
-        variant: r.get(5)?,
-        clock: r.get(6)?,
-        category: r.get(7)?,
-        color: r.get(8)?,
-        state: ChallengeState::from_name(&r.get::<String>(9)?)?,
-        reason: r.get(10)?,
-        game: r.get(11)?,
-        challenger_side: r.get(12)?,
-        created_ms: r.get(13)?,
-    })
+impl FromRow for ChallengeRow {
+    fn from_row(r: &Row) -> StoreResult<ChallengeRow> {
+        Ok(ChallengeRow {
+            id: r.get(0)?,
+            challenger: r.get(1)?,
+            challenger_name: r.get(2)?,
+            dest: r.get(3)?,
+            dest_name: r.get(4)?,
+            variant: r.get(5)?,
+            clock: r.get(6)?,
+            category: r.get(7)?,
+            color: r.get(8)?,
+            state: r.get(9)?,
+            reason: r.get(10)?,
+            game: r.get(11)?,
+            challenger_side: r.get(12)?,
+            created_ms: r.get(13)?,
+        })
+    }
 }
 
-fn event_row(r: &Row) -> StoreResult<EventRow> {
-    Ok(EventRow {
-        id: r.get(0)?,
-        kind: r.get(1)?,
-        subject: r.get(2)?,
-    })
+impl FromRow for EventRow {
+    fn from_row(r: &Row) -> StoreResult<EventRow> {
+        let (id, kind, subject) = FromRow::from_row(r)?;
+        Ok(EventRow { id, kind, subject })
+    }
+}
+
+impl FromRow for BotRow {
+    fn from_row(r: &Row) -> StoreResult<BotRow> {
+        Ok(BotRow {
+            id: r.get(0)?,
+            username: r.get(1)?,
+            level: r.get(2)?,
+            seen_ms: r.get(3)?,
+        })
+    }
+}
+
+impl FromRow for TokenRow {
+    fn from_row(r: &Row) -> StoreResult<TokenRow> {
+        Ok(TokenRow {
+            id: r.get(0)?,
+            user_id: r.get(1)?,
+            hash: r.get(2)?,
+            description: r.get(3)?,
+            created_ms: r.get(4)?,
+        })
+    }
 }
 
 /// Writes bot `user`'s event (nothing if the account is no bot, or has this event). On
@@ -334,7 +335,7 @@ pub(super) async fn note_start(
     let mut users: Vec<i64> = holders
         .iter()
         .flatten()
-        .filter_map(|h| holder_user(h))
+        .filter_map(|h| h.parse().ok().and_then(|h: Holder| h.account()))
         .collect();
     // Locked in one order by every instance.
     users.sort_unstable();
@@ -348,15 +349,15 @@ pub(super) async fn note_start(
 pub(super) async fn note_end(
     c: &mut dyn Conn,
     game: &str,
-    outcome: &str,
+    outcome: ResultToken,
     ended: bool,
 ) -> StoreResult<()> {
-    if outcome == "*" && !ended {
+    if outcome == ResultToken::Unfinished && !ended {
         return Ok(());
     }
-    let bots = c.query(GAME_BOTS, &args![game]).await?;
+    let bots: Vec<i64> = c.rows(GAME_BOTS, &args![game]).await?;
     for bot in bots {
-        insert_event(c, bot.get(0)?, GAME_FINISH, game, super::now_ms()).await?;
+        insert_event(c, bot, GAME_FINISH, game, super::now_ms()).await?;
     }
     Ok(())
 }
@@ -365,10 +366,7 @@ pub(super) async fn note_end(
 impl Store {
     /// Makes account `id` a bot, if it holds a seat in no game: `false` otherwise.
     pub async fn make_bot(&self, id: i64) -> StoreResult<bool> {
-        transaction!(self.write, |c| {
-            Ok(c.execute(MAKE_BOT, &args![id]).await? == 1)
-        })
-        .await
+        Ok(self.run(MAKE_BOT, args![id]).await? == 1)
     }
 
     /// The account that plays the server's computer level `level`: made (a bot with no
@@ -382,91 +380,46 @@ impl Store {
     ) -> StoreResult<Option<i64>> {
         let (level, username) = (level.to_string(), username.to_string());
         transaction!(self.write, |c| {
-            if let Some(found) = c.query_opt(LEVEL_BOT, &args![&level]).await? {
-                return Ok(Some(found.get(0)?));
+            if let Some(found) = c.row(LEVEL_BOT, &args![&level]).await? {
+                return Ok(Some(found));
             }
             let key = username.to_lowercase();
-            let made = args![&username, key, now_s, &level];
-            let made = c.query_opt(INSERT_LEVEL_BOT, &made).await?;
-            made.map(|r| r.get(0)).transpose()
+            c.row(INSERT_LEVEL_BOT, &args![&username, key, now_s, &level])
+                .await
         })
         .await
     }
 
     /// Every bot account not disabled: the server's levels first, then by name.
     pub async fn bots(&self) -> StoreResult<Vec<BotRow>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(BOTS, &[]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(BotRow {
-                        id: r.get(0)?,
-                        username: r.get(1)?,
-                        level: r.get(2)?,
-                        seen_ms: r.get(3)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(BOTS, []).await
     }
 
     /// Notes that bot `id`'s event stream is open at `now_ms`.
     pub async fn bot_seen(&self, id: i64, now_ms: i64) -> StoreResult<()> {
-        transaction!(self.write, |c| {
-            c.execute(BOT_SEEN, &args![id, now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(BOT_SEEN, args![id, now_ms]).await.map(drop)
     }
 
     /// Stores a new API token (its hash).
     pub async fn insert_token(&self, token: &TokenRow) -> StoreResult<()> {
-        let t = token.clone();
-        transaction!(self.write, |c| {
-            let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
-            c.execute(INSERT_TOKEN, &row).await?;
-            Ok(())
-        })
-        .await
+        let t = token;
+        let row = args![&t.id, t.user_id, &t.hash, &t.description, t.created_ms];
+        self.run(INSERT_TOKEN, row).await.map(drop)
     }
 
     /// An account's tokens, oldest first.
     pub async fn tokens_of(&self, user: i64) -> StoreResult<Vec<TokenRow>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(TOKENS_OF, &args![user]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(TokenRow {
-                        id: r.get(0)?,
-                        user_id: r.get(1)?,
-                        hash: r.get(2)?,
-                        description: r.get(3)?,
-                        created_ms: r.get(4)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(TOKENS_OF, args![user]).await
     }
 
     /// Revokes token `id` of account `user`: `false` if it has no such token.
     pub async fn delete_token(&self, user: i64, id: &str) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            Ok(c.execute(DELETE_TOKEN, &args![user, &id]).await? == 1)
-        })
-        .await
+        Ok(self.run(DELETE_TOKEN, args![user, id]).await? == 1)
     }
 
     /// The account of the token whose hash is `hash`, if any.
     pub async fn token_user(&self, hash: &str) -> StoreResult<Option<User>> {
-        let hash = hash.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(TOKEN_USER, &args![&hash]).await?;
-            row.map(|r| user_row(&r, 0)).transpose()
-        })
-        .await
+        self.select_one(TOKEN_USER, args![hash]).await
     }
 
     /// Stores a new (pending) challenge, and the challenged bot's `challenge` event.
@@ -480,7 +433,7 @@ impl Store {
                 &ch.variant,
                 &ch.clock,
                 &ch.category,
-                &ch.color,
+                ch.color,
                 ch.created_ms
             ];
             c.execute(INSERT_CHALLENGE, &row).await?;
@@ -491,12 +444,7 @@ impl Store {
 
     /// Challenge `id`, if any.
     pub async fn challenge(&self, id: &str) -> StoreResult<Option<ChallengeRow>> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(CHALLENGE_BY_ID, &args![&id]).await?;
-            row.as_ref().map(challenge_row).transpose()
-        })
-        .await
+        self.select_one(CHALLENGE_BY_ID, args![id]).await
     }
 
     /// Ends pending challenge `id` as `settle` says (a cancel tells the challenged bot):
@@ -509,7 +457,7 @@ impl Store {
     ) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
         transaction!(self.write, |c| {
-            let how = args![&id, s.state.name(), &s.reason, &s.game, &s.challenger_side];
+            let how = args![&id, s.state, &s.reason, &s.game, s.challenger_side];
             let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
                 return Ok(false);
             };
@@ -532,14 +480,11 @@ impl Store {
     ) -> StoreResult<(Vec<EventRow>, i64)> {
         transaction!(self.read, |c| {
             let last: i64 = c.query_one(LAST_EVENT, &args![user]).await?.get(0)?;
-            let rows = match since {
-                Some(since) => c.query(EVENTS_SINCE, &args![user, since, limit]).await?,
-                None => c.query(EVENTS_STANDING, &args![user, last, limit]).await?,
+            let events = match since {
+                Some(since) => c.rows(EVENTS_SINCE, &args![user, since, limit]).await?,
+                None => c.rows(EVENTS_STANDING, &args![user, last, limit]).await?,
             };
-            Ok((
-                rows.iter().map(event_row).collect::<StoreResult<_>>()?,
-                last,
-            ))
+            Ok((events, last))
         })
         .await
     }
@@ -551,9 +496,10 @@ mod tests {
 
     #[test]
     fn a_holder_names_an_account_only_as_u_and_its_id() {
-        assert_eq!(holder_user("u:42"), Some(42));
-        assert_eq!(holder_user("a:42"), None);
-        assert_eq!(holder_user("u:x"), None);
+        let account = |h: &str| h.parse::<Holder>().ok().and_then(|h| h.account());
+        assert_eq!(account("u:42"), Some(42));
+        assert_eq!(account("a:42"), None);
+        assert_eq!(account("u:x"), None);
         for state in [
             ChallengeState::Pending,
             ChallengeState::Accepted,

@@ -5,7 +5,7 @@
 //! the sessions and tokens that hold streams open are still good. The SQL both backends
 //! share is here (parameters written `$N`, as in `store/accounts.rs`).
 
-use super::sql::{args, Dialect, Row};
+use super::sql::{args, Dialect, FromRow, Row};
 use super::{Store, StoreResult};
 
 /// A username folded, in SQL: ASCII lower case, `_`, `-` and `.` dropped, and the letters
@@ -52,14 +52,10 @@ pub enum Trace {
     Address,
 }
 
-impl Trace {
-    pub fn name(self) -> &'static str {
-        match self {
-            Trace::Browser => "browser",
-            Trace::Address => "address",
-        }
-    }
-}
+stored_names!(Trace {
+    Browser = "browser",
+    Address = "address",
+});
 
 /// A browser or an address an account has used, first and last (Unix milliseconds).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,9 +124,15 @@ fn list(dialect: Dialect) -> &'static str {
     }
 }
 
-/// Each row's first column.
-fn firsts<T: super::sql::FromValue>(rows: Vec<Row>) -> StoreResult<Vec<T>> {
-    rows.iter().map(|r| r.get(0)).collect()
+impl FromRow for Footprint {
+    fn from_row(r: &Row) -> StoreResult<Footprint> {
+        Ok(Footprint {
+            kind: r.get(0)?,
+            value: r.get(1)?,
+            first_ms: r.get(2)?,
+            seen_ms: r.get(3)?,
+        })
+    }
 }
 
 /// What the store keeps for fair play.
@@ -163,13 +165,8 @@ impl Store {
         trace: Trace,
         since_ms: i64,
     ) -> StoreResult<Vec<i64>> {
-        transaction!(self.read, |c| {
-            let rows = c
-                .query(SHARING_WITH, &args![user, trace.name(), since_ms])
-                .await?;
-            firsts(rows)
-        })
-        .await
+        self.select(SHARING_WITH, args![user, trace.name(), since_ms])
+            .await
     }
 
     /// Every pair of accounts (the smaller id first) that used one browser (or address)
@@ -179,43 +176,18 @@ impl Store {
         trace: Trace,
         since_ms: i64,
     ) -> StoreResult<Vec<(i64, i64, String)>> {
-        transaction!(self.read, |c| {
-            let rows = c
-                .query(SHARING_PAIRS, &args![trace.name(), since_ms])
-                .await?;
-            rows.iter()
-                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                .collect()
-        })
-        .await
+        self.select(SHARING_PAIRS, args![trace.name(), since_ms])
+            .await
     }
 
     /// An account's footprints, newest first.
     pub async fn footprints_of(&self, user: i64) -> StoreResult<Vec<Footprint>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(FOOTPRINTS_OF, &args![user]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(Footprint {
-                        kind: r.get(0)?,
-                        value: r.get(1)?,
-                        first_ms: r.get(2)?,
-                        seen_ms: r.get(3)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(FOOTPRINTS_OF, args![user]).await
     }
 
     /// The account (other than `except`) whose username, folded, is `name`'s folded.
     pub async fn look_alike(&self, name: &str, except: Option<i64>) -> StoreResult<Option<String>> {
-        let name = name.to_string();
-        transaction!(self.read, |c| {
-            let found = c.query_opt(LOOK_ALIKE, &args![&name, except]).await?;
-            found.map(|r| r.get(0)).transpose()
-        })
-        .await
+        self.select_one(LOOK_ALIKE, args![name, except]).await
     }
 
     /// Of these sessions (their ids' hashes) and API tokens (their hashes), those still
@@ -233,13 +205,13 @@ impl Store {
             let mut good_sessions = Vec::new();
             if !sessions.is_empty() {
                 let sql = good_sessions_sql(list);
-                let rows = c.query(&sql, &args![json_list(&sessions), now_s]).await?;
-                good_sessions = firsts(rows)?;
+                good_sessions = c.rows(&sql, &args![json_list(&sessions), now_s]).await?;
             }
             let mut good_tokens = Vec::new();
             if !tokens.is_empty() {
-                let sql = good_tokens_sql(list);
-                good_tokens = firsts(c.query(&sql, &args![json_list(&tokens)]).await?)?;
+                good_tokens = c
+                    .rows(&good_tokens_sql(list), &args![json_list(&tokens)])
+                    .await?;
             }
             Ok((good_sessions, good_tokens))
         })
@@ -248,11 +220,7 @@ impl Store {
 
     /// A bot is offline (its token revoked): its stream no longer counts as seen.
     pub async fn bot_offline(&self, user: i64) -> StoreResult<()> {
-        transaction!(self.write, |c| {
-            c.execute(BOT_OFFLINE, &args![user]).await?;
-            Ok(())
-        })
-        .await
+        self.run(BOT_OFFLINE, args![user]).await.map(drop)
     }
 }
 

@@ -3,13 +3,13 @@
 
 use lgame::Color;
 
-use super::sql::{args, Conn, Row};
+use super::sql::{args, Conn, FromRow, Row};
 use super::{
-    bots, ratings, side_from_text, side_text, token_column, Edit, GameRow, Pending, Requests,
-    Store, StoreError, StoreResult, StoredChange, StoredClock,
+    bots, ratings, token_column, Edit, GameRow, Pending, Requests, Store, StoreError, StoreResult,
+    StoredChange, StoredClock,
 };
 
-/// A game's columns, in the order [`game_row`] reads them.
+/// A game's columns, in the order [`GameRow`] is read from them.
 const GAME_COLUMNS: &str = "id, header, red, blue, red_token_hash, blue_token_hash, seed,
     termination, result, draw_offer, undo_request, rematch, rematch_of, version, red_holder,
     blue_holder, red_invite_hash, blue_invite_hash, variant,
@@ -20,49 +20,49 @@ const GAME_COLUMNS: &str = "id, header, red, blue, red_token_hash, blue_token_ha
     (SELECT bot FROM users WHERE 'u:' || id = blue_holder),
     (SELECT arena FROM arena_games WHERE game = games.id), created";
 
-fn game_row(r: &Row) -> StoreResult<GameRow> {
-    let termination: Option<String> = r.get(7)?;
-    let result: Option<String> = r.get(8)?;
-    Ok(GameRow {
-        id: r.get(0)?,
-        header: r.get(1)?,
-        seats: [r.get(2)?, r.get(3)?],
-        token_hashes: [r.get(4)?, r.get(5)?],
-        // The seed's 64 bits, kept in a signed column.
-        seed: r.get::<i64>(6)? as u64,
-        end: termination.zip(result),
-        requests: Requests {
-            draw_offer: side_from_text(r.get(9)?)?,
-            undo_request: side_from_text(r.get(10)?)?,
-        },
-        rematch: r.get(11)?,
-        rematch_of: r.get(12)?,
-        version: r.get(13)?,
-        holders: [r.get(14)?, r.get(15)?],
-        invites: [r.get(16)?, r.get(17)?],
-        variant: r.get(18)?,
-        names: [r.get(19)?, r.get(20)?],
-        clock: StoredClock {
-            json: r.get(21)?,
-            deadline_ms: r.get(22)?,
-        },
-        category: r.get(23)?,
-        bots: [
-            r.get::<Option<bool>>(24)?.unwrap_or(false),
-            r.get::<Option<bool>>(25)?.unwrap_or(false),
-        ],
-        arena: r.get(26)?,
-        created: r.get(27)?,
-    })
+impl FromRow for GameRow {
+    fn from_row(r: &Row) -> StoreResult<GameRow> {
+        let termination: Option<String> = r.get(7)?;
+        let result: Option<String> = r.get(8)?;
+        Ok(GameRow {
+            id: r.get(0)?,
+            header: r.get(1)?,
+            seats: [r.get(2)?, r.get(3)?],
+            token_hashes: [r.get(4)?, r.get(5)?],
+            // The seed's 64 bits, kept in a signed column.
+            seed: r.get::<i64>(6)? as u64,
+            end: termination.zip(result),
+            requests: Requests {
+                draw_offer: r.get(9)?,
+                undo_request: r.get(10)?,
+            },
+            rematch: r.get(11)?,
+            rematch_of: r.get(12)?,
+            version: r.get(13)?,
+            holders: [r.get(14)?, r.get(15)?],
+            invites: [r.get(16)?, r.get(17)?],
+            variant: r.get(18)?,
+            names: [r.get(19)?, r.get(20)?],
+            clock: StoredClock {
+                json: r.get(21)?,
+                deadline_ms: r.get(22)?,
+            },
+            category: r.get(23)?,
+            bots: [
+                r.get::<Option<bool>>(24)?.unwrap_or(false),
+                r.get::<Option<bool>>(25)?.unwrap_or(false),
+            ],
+            arena: r.get(26)?,
+            created: r.get(27)?,
+        })
+    }
 }
 
 impl Store {
     /// How many games are stored.
     pub async fn count_games(&self) -> StoreResult<u64> {
-        transaction!(self.read, |c| {
-            c.query_one("SELECT count(*) FROM games", &[]).await?.get(0)
-        })
-        .await
+        let counted = self.select_one("SELECT count(*) FROM games", []).await?;
+        Ok(counted.unwrap_or(0))
     }
 
     /// Stores a new game (at version 0) and its moves, its result token `outcome`; when it
@@ -95,8 +95,8 @@ impl Store {
                     game.seed as i64,
                     termination,
                     result,
-                    game.requests.draw_offer.map(side_text),
-                    game.requests.undo_request.map(side_text),
+                    game.requests.draw_offer,
+                    game.requests.undo_request,
                     &game.holders[0],
                     &game.holders[1],
                     &game.invites[0],
@@ -129,33 +129,20 @@ impl Store {
         let id = id.to_string();
         transaction!(self.read, |c| {
             let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-            let Some(row) = c.query_opt(&sql, &args![&id]).await? else {
+            let Some(game) = c.row(&sql, &args![&id]).await? else {
                 return Ok(None);
             };
-            let moves = c
-                .query(
-                    "SELECT mv FROM moves WHERE game = $1 ORDER BY ply",
-                    &args![&id],
-                )
-                .await?;
-            let moves = moves.iter().map(|m| m.get(0)).collect::<StoreResult<_>>()?;
-            Ok(Some((game_row(&row)?, moves)))
+            let moves = "SELECT mv FROM moves WHERE game = $1 ORDER BY ply";
+            Ok(Some((game, c.rows(moves, &args![&id]).await?)))
         })
         .await
     }
 
     /// A game's version as stored ([`StoreError::NotFound`] if there is no such game).
-    ///
     pub async fn version_of(&self, id: &str) -> StoreResult<i64> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let sql = "SELECT version FROM games WHERE id = $1";
-            match c.query_opt(sql, &args![&id]).await? {
-                Some(row) => row.get(0),
-                None => Err(StoreError::NotFound),
-            }
-        })
-        .await
+        let sql = "SELECT version FROM games WHERE id = $1";
+        let version = self.select_one(sql, args![id]).await?;
+        version.ok_or(StoreError::NotFound)
     }
 
     /// Links a game to its rematch, both ways (both links or neither), moving both games'
@@ -175,11 +162,11 @@ impl Store {
                     "UPDATE games SET {column} = $2, version = version + 1
                      WHERE id = $1 {unlinked} RETURNING version"
                 );
-                let Some(row) = c.query_opt(&link, &args![id, other]).await? else {
+                let Some(version) = c.row(&link, &args![id, other]).await? else {
                     // Rolls the links back: none is made.
                     return Err(StoreError::Stale);
                 };
-                c.changed(id, row.get(0)?);
+                c.changed(id, version);
             }
             Ok(())
         })
@@ -197,10 +184,10 @@ impl Store {
         );
         let (id, hash) = (id.to_string(), hash.to_string());
         transaction!(self.write, |c| {
-            let Some(row) = c.query_opt(&sql, &args![&id, &hash]).await? else {
+            let Some(version) = c.row(&sql, &args![&id, &hash]).await? else {
                 return Ok(false);
             };
-            c.changed(&id, row.get(0)?);
+            c.changed(&id, version);
             Ok(true)
         })
         .await
@@ -209,13 +196,8 @@ impl Store {
     /// The games whose clock's deadline is at or before `now_ms` (game time), soonest
     /// first, at most `limit`.
     pub async fn overdue(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
-        transaction!(self.read, |c| {
-            let sql = "SELECT id FROM games WHERE deadline_ms <= $1
-                       ORDER BY deadline_ms LIMIT $2";
-            let rows = c.query(sql, &args![now_ms, limit]).await?;
-            rows.iter().map(|r| r.get(0)).collect()
-        })
-        .await
+        let sql = "SELECT id FROM games WHERE deadline_ms <= $1 ORDER BY deadline_ms LIMIT $2";
+        self.select(sql, args![now_ms, limit]).await
     }
 
     /// Starts an instance at `wall_ms` (the wall clock): if no instance has said it was
@@ -230,14 +212,9 @@ impl Store {
             )
             .await?;
             // The row locked: instances starting together take turns.
-            let row = c
-                .query_one(
-                    "UPDATE lgame_alive SET alive_ms = alive_ms WHERE id = 1
-                     RETURNING alive_ms, downtime_ms",
-                    &[],
-                )
-                .await?;
-            let (alive, mut down): (i64, i64) = (row.get(0)?, row.get(1)?);
+            let lock = "UPDATE lgame_alive SET alive_ms = alive_ms WHERE id = 1
+                     RETURNING alive_ms, downtime_ms";
+            let (alive, mut down): (i64, i64) = FromRow::from_row(&c.query_one(lock, &[]).await?)?;
             if wall_ms - alive > gap_ms {
                 down += wall_ms - alive;
             }
@@ -254,16 +231,9 @@ impl Store {
 
     /// An instance is alive at `wall_ms`.
     pub async fn keep_alive(&self, wall_ms: i64) -> StoreResult<()> {
-        transaction!(self.write, |c| {
-            c.execute(
-                "UPDATE lgame_alive
-                 SET alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END",
-                &args![wall_ms],
-            )
-            .await?;
-            Ok(())
-        })
-        .await
+        let alive = "UPDATE lgame_alive
+             SET alive_ms = CASE WHEN alive_ms > $1 THEN alive_ms ELSE $1 END";
+        self.run(alive, args![wall_ms]).await.map(drop)
     }
 }
 
@@ -293,8 +263,8 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
             &args![
                 id,
                 edit.version,
-                draw_offer.map(side_text),
-                undo_request.map(side_text),
+                draw_offer,
+                undo_request,
                 &edit.outcome,
                 &edit.clock.json,
                 edit.clock.deadline_ms,
@@ -325,9 +295,9 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
         }
         StoredChange::Requests => {}
     }
-    ratings::rate_end(c, id, &edit.outcome).await?;
+    ratings::rate_end(c, id, edit.outcome).await?;
     let ended = matches!(edit.change, StoredChange::End { .. });
-    bots::note_end(c, id, &edit.outcome, ended).await?;
+    bots::note_end(c, id, edit.outcome, ended).await?;
     c.changed(id, edit.version + 1);
     Ok(())
 }

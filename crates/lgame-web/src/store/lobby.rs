@@ -9,8 +9,10 @@
 //! ticket's row is keyed by its ticket's hash.
 
 use super::games::stale_is_false;
-use super::sql::{args, Row};
-use super::{Store, StoreError, StoreResult};
+use super::sql::{args, FromRow, Row};
+use lgame::Color;
+
+use super::{ColorChoice, Holder, Store, StoreError, StoreResult};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,22 +21,10 @@ pub enum SeekKind {
     Ticket,
 }
 
-impl SeekKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeekKind::Seek => "seek",
-            SeekKind::Ticket => "ticket",
-        }
-    }
-
-    fn from_name(name: &str) -> StoreResult<SeekKind> {
-        match name {
-            "seek" => Ok(SeekKind::Seek),
-            "ticket" => Ok(SeekKind::Ticket),
-            _ => Err(unknown("kind", name)),
-        }
-    }
-}
+stored_names!(SeekKind {
+    Seek = "seek",
+    Ticket = "ticket",
+});
 
 /// Where a seek is in its life (see the module's comment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,32 +35,12 @@ pub enum SeekState {
     Gone,
 }
 
-impl SeekState {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeekState::Open => "open",
-            SeekState::Claimed => "claimed",
-            SeekState::Made => "made",
-            SeekState::Gone => "gone",
-        }
-    }
-
-    fn from_name(name: &str) -> StoreResult<SeekState> {
-        [
-            SeekState::Open,
-            SeekState::Claimed,
-            SeekState::Made,
-            SeekState::Gone,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
-        .ok_or_else(|| unknown("state", name))
-    }
-}
-
-fn unknown(what: &str, name: &str) -> super::StoreError {
-    super::StoreError::Other(anyhow::anyhow!("'{name}' is not a seek's {what}"))
-}
+stored_names!(SeekState {
+    Open = "open",
+    Claimed = "claimed",
+    Made = "made",
+    Gone = "gone",
+});
 
 /// A stored seek or ticket.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,8 +58,8 @@ pub struct SeekRow {
     pub variant: String,
     /// The time control's JSON (`clock::TimeControl`).
     pub clock: String,
-    /// `red`, `blue` or `random`: the seeker's side.
-    pub colour: String,
+    /// The seeker's side, as asked.
+    pub colour: ColorChoice,
     pub rating: i64,
     pub created_ms: i64,
     /// When a page or a poll of its holder's last showed it is still wanted.
@@ -99,7 +69,7 @@ pub struct SeekRow {
     pub changed_ms: i64,
     /// Its game, once claimed, and the seeker's side in it.
     pub game: Option<String>,
-    pub side: Option<String>,
+    pub side: Option<Color>,
     /// The holder's username (read, never written; none for a browser).
     pub name: Option<String>,
     /// A rated seek's category (`ratings::category`); `None`: casual.
@@ -215,29 +185,31 @@ const SWEEP_OLD: [&str; 2] = [
 ];
 
 /// A row read back, in [`COLUMNS`]' order.
-fn seek_row(r: &Row) -> StoreResult<SeekRow> {
-    let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
-    Ok(SeekRow {
-        id: r.get(0)?,
-        kind: SeekKind::from_name(&r.get::<String>(1)?)?,
-        token_hash: r.get(2)?,
-        holder: r.get(3)?,
-        ip: r.get(4)?,
-        variant: r.get(5)?,
-        clock: r.get(6)?,
-        colour: r.get(7)?,
-        rating: r.get(8)?,
-        created_ms: r.get(9)?,
-        seen_ms: r.get(10)?,
-        state: SeekState::from_name(&r.get::<String>(11)?)?,
-        changed_ms: r.get(12)?,
-        game: r.get(13)?,
-        side: r.get(14)?,
-        name: r.get(15)?,
-        category: r.get(16)?,
-        provisional: r.get(17)?,
-        range: range(r.get(18)?, r.get(19)?),
-    })
+impl FromRow for SeekRow {
+    fn from_row(r: &Row) -> StoreResult<SeekRow> {
+        let range = |min: Option<i64>, max: Option<i64>| Some([min?, max?]);
+        Ok(SeekRow {
+            id: r.get(0)?,
+            kind: r.get(1)?,
+            token_hash: r.get(2)?,
+            holder: r.get(3)?,
+            ip: r.get(4)?,
+            variant: r.get(5)?,
+            clock: r.get(6)?,
+            colour: r.get(7)?,
+            rating: r.get(8)?,
+            created_ms: r.get(9)?,
+            seen_ms: r.get(10)?,
+            state: r.get(11)?,
+            changed_ms: r.get(12)?,
+            game: r.get(13)?,
+            side: r.get(14)?,
+            name: r.get(15)?,
+            category: r.get(16)?,
+            provisional: r.get(17)?,
+            range: range(r.get(18)?, r.get(19)?),
+        })
+    }
 }
 
 /// What the store keeps of the lobby.
@@ -252,7 +224,8 @@ impl Store {
                 c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
                     .await?;
             }
-            let by_address = s.holder.starts_with("a:").then_some(&s.ip);
+            let browser = matches!(s.holder.parse(), Ok(Holder::Browser(_)));
+            let by_address = browser.then_some(&s.ip);
             let counted = args![s.kind.name(), &s.holder, by_address];
             let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
             if open >= limit {
@@ -266,7 +239,7 @@ impl Store {
                 &s.ip,
                 &s.variant,
                 &s.clock,
-                &s.colour,
+                s.colour,
                 s.rating,
                 s.created_ms,
                 s.seen_ms,
@@ -283,30 +256,20 @@ impl Store {
     }
 
     pub async fn seek(&self, id: &str) -> StoreResult<Option<SeekRow>> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let row = c.query_opt(&seek_sql(), &args![&id]).await?;
-            row.as_ref().map(seek_row).transpose()
-        })
-        .await
+        self.select_one(seek_sql(), args![id]).await
     }
 
     /// The open rows of a kind, newest first, at most `limit`.
     pub async fn open_seeks(&self, kind: SeekKind, limit: i64) -> StoreResult<Vec<SeekRow>> {
-        transaction!(self.read, |c| {
-            let rows = c
-                .query(&open_seeks_sql(), &args![kind.name(), limit])
-                .await?;
-            rows.iter().map(seek_row).collect()
-        })
-        .await
+        self.select(open_seeks_sql(), args![kind.name(), limit])
+            .await
     }
 
     /// Claims every one of `claims` (a row's id and its seeker's side) for game `game`, all
     /// or none: `false` if one of them is no longer open.
     pub async fn claim_seeks(
         &self,
-        claims: &[(String, String)],
+        claims: &[(String, Color)],
         game: &str,
         now_ms: i64,
     ) -> StoreResult<bool> {
@@ -326,21 +289,14 @@ impl Store {
 
     /// A claimed row's game was stored (`made`), or could not be (`open` again).
     pub async fn settle(&self, id: &str, state: SeekState, now_ms: i64) -> StoreResult<()> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            c.execute(SETTLE, &args![&id, state.name(), now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(SETTLE, args![id, state.name(), now_ms])
+            .await
+            .map(drop)
     }
 
     /// An open row withdrawn by its holder: `false` if it was not open.
     pub async fn withdraw(&self, id: &str, now_ms: i64) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            Ok(c.execute(WITHDRAW, &args![&id, now_ms]).await? == 1)
-        })
-        .await
+        Ok(self.run(WITHDRAW, args![id, now_ms]).await? == 1)
     }
 
     /// These holders have a lobby page open now: their open rows are seen.
@@ -357,12 +313,7 @@ impl Store {
 
     /// Open row `id` is seen now (its holder polled it).
     pub async fn seen(&self, id: &str, now_ms: i64) -> StoreResult<()> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            c.execute(SEEN, &args![&id, now_ms]).await?;
-            Ok(())
-        })
-        .await
+        self.run(SEEN, args![id, now_ms]).await.map(drop)
     }
 
     /// Applies the [`Lifetimes`]: the rows whose state changed.
@@ -373,9 +324,7 @@ impl Store {
                 (SWEEP_UNSEEN, lifetimes.unseen_ms),
                 (SWEEP_CLAIMS, lifetimes.claim_ms),
             ] {
-                for row in c.query(sql, &args![now_ms - age, now_ms]).await? {
-                    changed.push(row.get(0)?);
-                }
+                changed.extend(c.rows(sql, &args![now_ms - age, now_ms]).await?);
             }
             for sql in SWEEP_OLD {
                 c.execute(sql, &args![now_ms - lifetimes.keep_ms]).await?;

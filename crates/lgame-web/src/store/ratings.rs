@@ -6,13 +6,14 @@
 //! both players' entries, rates the game (`ratings::after_game`) and writes both entries and
 //! both changes: keyed by the game, so that a game changes ratings exactly once. An aborted
 //! game keeps the result `*` and so changes nothing, and so does a game that ends before
-//! both sides have moved ([`crate::ratings::RATED_FROM_PLY`]).
+//! both sides have moved ([`crate::glicko::RATED_FROM_PLY`]).
 
 use lgame::game::{GameResult, ResultToken};
+use lgame::Color;
 
-use super::sql::{args, Conn, Dialect, Row};
-use super::{Store, StoreResult};
-use crate::ratings::{after_game, Entry, Rating};
+use super::sql::{args, Conn, Dialect, FromRow, Row};
+use super::{Holder, Store, StoreResult};
+use crate::glicko::{Entry, Rating, RATED_FROM_PLY};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
 pub(super) const SCHEMA: &str =
@@ -52,8 +53,7 @@ pub(super) const SCHEMA: &str =
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatingChange {
     pub game: String,
-    /// `red` or `blue`.
-    pub side: String,
+    pub side: Color,
     pub user_id: i64,
     pub category: String,
     /// Unix milliseconds: when the game ended.
@@ -75,8 +75,8 @@ pub struct Leader {
 pub struct RatedGame {
     pub id: String,
     pub category: String,
-    pub holders: [Option<String>; 2],
-    pub outcome: String,
+    pub holders: [Option<Holder>; 2],
+    pub outcome: ResultToken,
     pub at_ms: Option<i64>,
     /// The plies played.
     pub plies: i64,
@@ -84,35 +84,33 @@ pub struct RatedGame {
 
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
-    holder?.strip_prefix("u:")?.parse().ok()
+    holder?.parse::<Holder>().ok()?.account()
 }
 
 /// What a game's end rates, if anything: a rated game between two accounts whose result is
 /// stored (an aborted game's is `*`) after both sides have moved (`plies`).
 fn to_rate(
     category: Option<String>,
-    holders: [Option<String>; 2],
-    outcome: &str,
+    holders: [Option<Holder>; 2],
+    outcome: ResultToken,
     plies: i64,
 ) -> Option<([i64; 2], String, GameResult)> {
     let category = category?;
-    if plies < crate::ratings::RATED_FROM_PLY {
+    if plies < RATED_FROM_PLY {
         return None;
     }
     let players = [
-        account_of(holders[0].as_deref())?,
-        account_of(holders[1].as_deref())?,
+        holders[0].as_ref()?.account()?,
+        holders[1].as_ref()?.account()?,
     ];
-    let ResultToken::Finished(result) = outcome.parse().ok()? else {
+    let ResultToken::Finished(result) = outcome else {
         return None;
     };
     (players[0] != players[1]).then_some((players, category, result))
 }
 
-/// The rows a rated game's end writes: both players' new entries and changes. The game
-/// counts as ended at `now_ms`, or just after either player's last rated game if that is
-/// later (clocks of two instances disagree; two games end in one millisecond): each
-/// player's games are then in the order of their instants, as the recomputation takes them.
+/// The rows a rated game's end writes (`glicko::rate_end`): both players' new entries and
+/// changes.
 fn changes(
     game: &str,
     players: [i64; 2],
@@ -121,22 +119,17 @@ fn changes(
     result: GameResult,
     now_ms: i64,
 ) -> ([Entry; 2], [RatingChange; 2]) {
-    let at_ms = entries
-        .iter()
-        .flatten()
-        .map(|e| e.last_ms + 1)
-        .fold(now_ms, i64::max);
-    let (before, after) = after_game(entries, result, at_ms);
-    let change = |i: usize, side: &str| RatingChange {
+    let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
+    let change = |i: usize, side: Color| RatingChange {
         game: game.to_string(),
-        side: side.to_string(),
+        side,
         user_id: players[i],
         category: category.to_string(),
         at_ms,
         before: before[i],
         after: after[i].rating,
     };
-    (after, [change(0, "red"), change(1, "blue")])
+    (after, [change(0, Color::Red), change(1, Color::Blue)])
 }
 
 /// The wall clock in Unix milliseconds (`TimeSource::wall_ms`), for what is not given the
@@ -231,23 +224,53 @@ fn rating_at(r: &Row, first: usize) -> StoreResult<Rating> {
     })
 }
 
+impl FromRow for Entry {
+    fn from_row(r: &Row) -> StoreResult<Entry> {
+        entry_at(r, 0)
+    }
+}
+
 /// A change read back, in [`CHANGE`]'s order.
-fn change_row(r: &Row) -> StoreResult<RatingChange> {
-    Ok(RatingChange {
-        game: r.get(0)?,
-        side: r.get(1)?,
-        user_id: r.get(2)?,
-        category: r.get(3)?,
-        at_ms: r.get(4)?,
-        before: rating_at(r, 5)?,
-        after: rating_at(r, 8)?,
-    })
+impl FromRow for RatingChange {
+    fn from_row(r: &Row) -> StoreResult<RatingChange> {
+        Ok(RatingChange {
+            game: r.get(0)?,
+            side: r.get(1)?,
+            user_id: r.get(2)?,
+            category: r.get(3)?,
+            at_ms: r.get(4)?,
+            before: rating_at(r, 5)?,
+            after: rating_at(r, 8)?,
+        })
+    }
+}
+
+impl FromRow for Leader {
+    fn from_row(r: &Row) -> StoreResult<Leader> {
+        Ok(Leader {
+            username: r.get(0)?,
+            entry: entry_at(r, 1)?,
+        })
+    }
+}
+
+impl FromRow for RatedGame {
+    fn from_row(r: &Row) -> StoreResult<RatedGame> {
+        Ok(RatedGame {
+            id: r.get(0)?,
+            category: r.get(1)?,
+            holders: [r.get(2)?, r.get(3)?],
+            outcome: r.get(4)?,
+            at_ms: r.get(5)?,
+            plies: r.get(6)?,
+        })
+    }
 }
 
 /// Rates game `id` if its result `outcome` ends a rated game that has not been rated yet:
 /// both entries and both changes written in the caller's transaction.
-pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> StoreResult<()> {
-    if outcome == "*" {
+pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: ResultToken) -> StoreResult<()> {
+    if outcome == ResultToken::Unfinished {
         return Ok(());
     }
     let game = c.query_one(GAME_RATED, &args![id]).await?;
@@ -271,8 +294,7 @@ pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> Store
     }
     let mut entries = [None, None];
     for (entry, player) in entries.iter_mut().zip(players) {
-        let row = c.query_opt(&entry_sql(), &args![player, &category]).await?;
-        *entry = row.map(|r| entry_at(&r, 0)).transpose()?;
+        *entry = c.row(&entry_sql(), &args![player, &category]).await?;
     }
     let (after, changes) = changes(id, players, &category, entries, result, now_ms());
     for (player, e) in players.into_iter().zip(after) {
@@ -305,7 +327,7 @@ async fn write_change(c: &mut dyn Conn, change: &RatingChange) -> StoreResult<()
     let (before, after) = (change.before, change.after);
     let row = args![
         &change.game,
-        &change.side,
+        change.side,
         change.user_id,
         &change.category,
         change.at_ms,
@@ -358,33 +380,17 @@ impl Store {
 
     /// Account `user_id`'s entry in `category`, if it has played a rated game in it.
     pub async fn rating_entry(&self, user_id: i64, category: &str) -> StoreResult<Option<Entry>> {
-        let category = category.to_string();
-        transaction!(self.read, |c| {
-            let row = c
-                .query_opt(&entry_sql(), &args![user_id, &category])
-                .await?;
-            row.map(|r| entry_at(&r, 0)).transpose()
-        })
-        .await
+        self.select_one(entry_sql(), args![user_id, category]).await
     }
 
     /// Account `user_id`'s changes in every category, oldest first.
     pub async fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingChange>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(&history_sql(), &args![user_id]).await?;
-            rows.iter().map(change_row).collect()
-        })
-        .await
+        self.select(history_sql(), args![user_id]).await
     }
 
     /// Game `id`'s changes (none while it goes on, or if it is casual).
     pub async fn game_ratings(&self, id: &str) -> StoreResult<Vec<RatingChange>> {
-        let id = id.to_string();
-        transaction!(self.read, |c| {
-            let rows = c.query(&game_ratings_sql(), &args![&id]).await?;
-            rows.iter().map(change_row).collect()
-        })
-        .await
+        self.select(game_ratings_sql(), args![id]).await
     }
 
     /// The best `limit` accounts in `category` not disabled whose deviation is under
@@ -398,40 +404,13 @@ impl Store {
         limit: i64,
         established: bool,
     ) -> StoreResult<Vec<Leader>> {
-        let category = category.to_string();
-        transaction!(self.read, |c| {
-            let asked = args![&category, deviation, since_ms, limit, established];
-            let rows = c.query(LEADERBOARD, &asked).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(Leader {
-                        username: r.get(0)?,
-                        entry: entry_at(r, 1)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        let asked = args![category, deviation, since_ms, limit, established];
+        self.select(LEADERBOARD, asked).await
     }
 
     /// Every stored rated game, in no particular order.
     pub async fn rated_games(&self) -> StoreResult<Vec<RatedGame>> {
-        transaction!(self.read, |c| {
-            let rows = c.query(RATED_GAMES, &[]).await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(RatedGame {
-                        id: r.get(0)?,
-                        category: r.get(1)?,
-                        holders: [r.get(2)?, r.get(3)?],
-                        outcome: r.get(4)?,
-                        at_ms: r.get(5)?,
-                        plies: r.get(6)?,
-                    })
-                })
-                .collect()
-        })
-        .await
+        self.select(RATED_GAMES, []).await
     }
 
     /// Every stored entry: account, category, entry.
@@ -447,12 +426,7 @@ impl Store {
 
     /// The rated games holder `holder` plays that go on (no result yet, not aborted).
     pub async fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
-        let holder = holder.to_string();
-        transaction!(self.read, |c| {
-            let rows = c.query(RATED_PLAYING, &args![&holder]).await?;
-            rows.iter().map(|r| r.get(0)).collect()
-        })
-        .await
+        self.select(RATED_PLAYING, args![holder]).await
     }
 }
 
@@ -466,7 +440,7 @@ mod both_backends {
     use lgame_test_support::backends::Backend as Db;
     use lgame_test_support::{on_both_backends, TempDir};
 
-    use crate::ratings::PROVISIONAL_DEVIATION;
+    use crate::glicko::PROVISIONAL_DEVIATION;
     use crate::store::*;
 
     /// A small random number generator of the test's own (xorshift), seeded.
@@ -514,7 +488,7 @@ mod both_backends {
                 result: result.into(),
             },
             requests: Requests::default(),
-            outcome: result.into(),
+            outcome: result.parse().unwrap(),
             clock: StoredClock::default(),
         }
     }
@@ -571,7 +545,7 @@ mod both_backends {
                 again.change = StoredChange::Requests;
                 store.queue(again).wait().unwrap();
             }
-            let real = plies >= crate::ratings::RATED_FROM_PLY;
+            let real = plies >= crate::glicko::RATED_FROM_PLY;
             if let (Some(category), true, true) = (category, result != "*", real) {
                 rated += 1;
                 for player in [red, blue] {

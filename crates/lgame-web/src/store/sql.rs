@@ -73,6 +73,21 @@ impl dyn Conn + '_ {
             .await?
             .ok_or_else(|| StoreError::Other(anyhow!("no row for: {sql}")))
     }
+
+    /// The rows a statement reads, each read as a `T`.
+    pub async fn rows<T: FromRow>(&mut self, sql: &str, args: &[Value]) -> StoreResult<Vec<T>> {
+        self.query(sql, args)
+            .await?
+            .iter()
+            .map(T::from_row)
+            .collect()
+    }
+
+    /// The one row a statement reads, if any, read as a `T`.
+    pub async fn row<T: FromRow>(&mut self, sql: &str, args: &[Value]) -> StoreResult<Option<T>> {
+        let row = self.query_opt(sql, args).await?;
+        row.as_ref().map(T::from_row).transpose()
+    }
 }
 
 /// An operation of the store, run by a backend inside a transaction it opened and commits
@@ -99,6 +114,30 @@ impl Row {
     }
 }
 
+/// What a whole row is read into: a stored type from its columns in order, one column's
+/// value, or a tuple of the first columns' values. Each row type's mapping is written once.
+pub trait FromRow: Sized {
+    fn from_row(r: &Row) -> StoreResult<Self>;
+}
+
+impl<T: FromValue> FromRow for T {
+    fn from_row(r: &Row) -> StoreResult<T> {
+        r.get(0)
+    }
+}
+
+impl<A: FromValue, B: FromValue> FromRow for (A, B) {
+    fn from_row(r: &Row) -> StoreResult<(A, B)> {
+        Ok((r.get(0)?, r.get(1)?))
+    }
+}
+
+impl<A: FromValue, B: FromValue, C: FromValue> FromRow for (A, B, C) {
+    fn from_row(r: &Row) -> StoreResult<(A, B, C)> {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    }
+}
+
 /// A Rust value a column is read into.
 pub trait FromValue: Sized {
     fn from_value(value: &Value) -> Option<Self>;
@@ -114,23 +153,17 @@ impl FromValue for i64 {
     }
 }
 
-impl FromValue for u64 {
-    fn from_value(value: &Value) -> Option<u64> {
-        u64::try_from(i64::from_value(value)?).ok()
-    }
+/// The narrower integers, read from an `i64` that fits.
+macro_rules! narrower_integers {
+    ($($int:ty),*) => {$(
+        impl FromValue for $int {
+            fn from_value(value: &Value) -> Option<$int> {
+                <$int>::try_from(i64::from_value(value)?).ok()
+            }
+        }
+    )*};
 }
-
-impl FromValue for i32 {
-    fn from_value(value: &Value) -> Option<i32> {
-        i32::try_from(i64::from_value(value)?).ok()
-    }
-}
-
-impl FromValue for u32 {
-    fn from_value(value: &Value) -> Option<u32> {
-        u32::try_from(i64::from_value(value)?).ok()
-    }
-}
+narrower_integers!(u64, i32, u32);
 
 impl FromValue for f64 {
     fn from_value(value: &Value) -> Option<f64> {
@@ -172,29 +205,17 @@ impl<T: FromValue> FromValue for Option<T> {
     }
 }
 
-impl From<i64> for Value {
-    fn from(i: i64) -> Value {
-        Value::Int(i)
-    }
+/// The integers, written as an `i64` (a `usize` of this server's counts always fits).
+macro_rules! integers {
+    ($($int:ty),*) => {$(
+        impl From<$int> for Value {
+            fn from(i: $int) -> Value {
+                Value::Int(i as i64)
+            }
+        }
+    )*};
 }
-
-impl From<i32> for Value {
-    fn from(i: i32) -> Value {
-        Value::Int(i.into())
-    }
-}
-
-impl From<u32> for Value {
-    fn from(i: u32) -> Value {
-        Value::Int(i.into())
-    }
-}
-
-impl From<usize> for Value {
-    fn from(i: usize) -> Value {
-        Value::Int(i as i64)
-    }
-}
+integers!(i64, i32, u32, usize);
 
 impl From<f64> for Value {
     fn from(f: f64) -> Value {

@@ -50,7 +50,7 @@ fn edit(id: &str, version: i64, change: StoredChange) -> Edit {
         version,
         change,
         requests: Requests::default(),
-        outcome: "*".into(),
+        outcome: lgame::game::ResultToken::Unfinished,
         clock: Default::default(),
     }
 }
