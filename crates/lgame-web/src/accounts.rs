@@ -22,10 +22,11 @@ use crate::accounts::api::{
 };
 use crate::api::{with_cookie, RateLimiter, Shared};
 use crate::clock::Clock;
+use crate::cpu::cpu_bound;
 use crate::credentials::{self, new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
-use crate::games::{blocking, player_at, GameError, Games, Who};
+use crate::games::{player_at, GameError, Games, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE, SESSION_SECONDS};
 use crate::store::{
     user_holder, wait, GameStanding, GamesQuery, Listed, NewUser, Session, User, UserBy,
@@ -138,7 +139,7 @@ fn open_session(games: &Games, caller: &Caller, user: &User) -> Result<HeaderVal
     };
     wait(games.store.insert_session(&secret_hash(&secret), &session)).map_err(storage)?;
     if let Some(anon) = caller.anon_holder() {
-        games.adopt_seats(&anon, &user.holder())?;
+        wait(games.adopt_seats(&anon, &user.holder()))?;
     }
     wait(crate::fairplay::note_use(
         &games.store,
@@ -191,7 +192,7 @@ async fn sign_up(
     refuse_look_alike(&shared, &req.username, None).await?;
     let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
-    let (user, cookie) = blocking(move || {
+    let (user, cookie) = cpu_bound(move || {
         let hash = credentials::hash_password(&req.password)
             .map_err(|e| GameError::internal("hashing the password", e))?;
         let new = NewUser {
@@ -277,7 +278,7 @@ async fn check_login(
         .await
         .map_err(storage)?;
     // Argon2 takes its time: off the async threads.
-    let user = blocking(move || {
+    let user = cpu_bound(move || {
         let hash = user.as_ref().map(|u| u.password_hash.as_str());
         Ok(credentials::verify_password(&password, hash)
             .then_some(user)
@@ -305,7 +306,7 @@ async fn log_in(
     let user = check_login(&shared, &caller, &req.username, req.password).await?;
     let (_, anon_cookie) = caller.anon_or_new()?;
     let games = shared.games.clone();
-    let (cookie, user) = blocking(move || {
+    let (cookie, user) = cpu_bound(move || {
         let cookie = open_session(&games, &caller, &user)?;
         Ok((cookie, user))
     })
@@ -349,7 +350,7 @@ async fn change_password(
     let me = logged_in(&caller)?.clone();
     check_login(&shared, &caller, &me.user.username, req.password).await?;
     credentials::check_password(&req.new_password, &me.user.username).map_err(bad_password)?;
-    let hash = blocking(move || {
+    let hash = cpu_bound(move || {
         credentials::hash_password(&req.new_password)
             .map_err(|e| GameError::internal("hashing the password", e))
     })
@@ -446,11 +447,11 @@ async fn close_account(
     check_login(&shared, &caller, &me.user.username, req.password).await?;
     let games = shared.games.clone();
     let id = me.user.id;
-    blocking(move || {
-        let held = games.held_by(&user_holder(id))?;
+    cpu_bound(move || {
+        let held = wait(games.held_by(&user_holder(id)))?;
         wait(games.store.delete_user(id)).map_err(storage)?;
         // The games in memory show the player as deleted from now on.
-        games.refresh_cached(&held)
+        wait(games.refresh_cached(&held))
     })
     .await?;
     tracing::info!(user = id, "account closed");

@@ -217,12 +217,11 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
     let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
-    let started = app
-        .create(NewGame::new(
-            lgame::Game::new(classic),
-            ["human".parse().unwrap(), "perfect".parse().unwrap()],
-        ))
-        .unwrap();
+    let started = crate::store::wait(app.create(NewGame::new(
+        lgame::Game::new(classic),
+        ["human".parse().unwrap(), "perfect".parse().unwrap()],
+    )))
+    .unwrap();
     let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
     let created = to_json(api::created(started));

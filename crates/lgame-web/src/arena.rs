@@ -21,7 +21,8 @@ use serde::Serialize;
 
 use crate::arena::api::{ArenaStanding, ArenaSummary, ArenaView};
 use crate::clock::TimeControl;
-use crate::games::{self, blocking, GameError, Games, NewGame};
+use crate::cpu::cpu_bound;
+use crate::games::{self, GameError, Games, NewGame};
 use crate::secret::random_hex;
 use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
 
@@ -313,7 +314,7 @@ pub async fn pair_all(games: &Arc<Games>) -> Result<(), GameError> {
     for id in running {
         let store = games.clone();
         let key = id.clone();
-        let apart = blocking(move || kept_apart(&store.store, &key, now)).await?;
+        let apart = cpu_bound(move || kept_apart(&store.store, &key, now)).await?;
         let chooser: Chooser = Box::new(move |data| choose(data, now, &apart));
         let made = games
             .store
@@ -391,7 +392,7 @@ async fn make_game(
         ..crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category)
     };
     let games = games.clone();
-    blocking(move || games.create(new)).await?;
+    games.create(new).await?;
     Ok(())
 }
 

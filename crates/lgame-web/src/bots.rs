@@ -27,7 +27,7 @@ use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
-use crate::games::{self, blocking, GameError, Input, NewGame, Who};
+use crate::games::{self, GameError, Input, NewGame, Who};
 use crate::identity::{Caller, LoggedIn};
 use crate::lobby::side_of;
 use crate::secret::random_hex;
@@ -459,7 +459,7 @@ async fn start_game(
         ..NewGame::new(lgame::Game::new(rules).with_draw_rules(draw), seats)
     };
     let games = shared.games.clone();
-    let started = blocking(move || games.create(new)).await?;
+    let started = games.create(new).await?;
     tracing::info!(challenge = %row.id, game = %started.id, "challenge accepted");
     Ok((started.id, side_name))
 }

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 
+use crate::cpu::cpu_bound;
 use crate::error::ApiError;
-use crate::games::{blocking, GameError, Games};
+use crate::games::{GameError, Games};
 use crate::identity::Caller;
 use crate::store::{account_of, wait, Store, Trace};
 
@@ -88,7 +89,7 @@ pub async fn check_pair(games: &Arc<Games>, a: &str, b: &str) -> Result<(), ApiE
     let (games, a, b) = (games.clone(), a.to_string(), b.to_string());
     let now = games.time.now_ms();
     let refused =
-        blocking(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await?;
+        cpu_bound(move || Ok(!unpairable_at(&games.store, &[&a, &b], now)?.is_empty())).await?;
     if refused {
         return Err(same_browser());
     }

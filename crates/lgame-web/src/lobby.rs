@@ -26,7 +26,8 @@ use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use lgame_players::seated::Seat;
 
-use crate::games::{self, blocking, GameError, Games, NewGame, Started};
+use crate::cpu::cpu_bound;
+use crate::games::{self, GameError, Games, NewGame, Started};
 use crate::lobby::api::SeekView;
 use crate::ratings::{self, Entry, START};
 use crate::secret::lobby_seat_hash;
@@ -555,7 +556,7 @@ impl Lobby {
             ..new
         };
         let games = self.games.clone();
-        let made = blocking(move || games.create(new)).await;
+        let made = games.create(new).await;
         let state = if made.is_ok() {
             SeekState::Made
         } else {
@@ -605,7 +606,7 @@ impl Lobby {
             let games = self.games.clone();
             let apart = match category {
                 Some(_) => {
-                    blocking(move || {
+                    cpu_bound(move || {
                         let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
                         crate::fairplay::unpairable_at(&games.store, &holders, now)
                     })

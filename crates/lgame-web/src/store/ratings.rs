@@ -245,8 +245,13 @@ fn change_row(r: &Row) -> StoreResult<RatingChange> {
 }
 
 /// Rates game `id` if its result `outcome` ends a rated game that has not been rated yet:
-/// both entries and both changes written in the caller's transaction.
-pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> StoreResult<()> {
+/// both entries and both changes written in the caller's transaction, dated `now_ms`.
+pub(super) async fn rate_end(
+    c: &mut dyn Conn,
+    id: &str,
+    outcome: &str,
+    now_ms: i64,
+) -> StoreResult<()> {
     if outcome == "*" {
         return Ok(());
     }
@@ -274,7 +279,7 @@ pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: &str) -> Store
         let row = c.query_opt(&entry_sql(), &args![player, &category]).await?;
         *entry = row.map(|r| entry_at(&r, 0)).transpose()?;
     }
-    let (after, changes) = changes(id, players, &category, entries, result, now_ms());
+    let (after, changes) = changes(id, players, &category, entries, result, now_ms);
     for (player, e) in players.into_iter().zip(after) {
         write_entry(c, player, &category, &e).await?;
     }
@@ -516,6 +521,7 @@ mod both_backends {
             requests: Requests::default(),
             outcome: result.into(),
             clock: StoredClock::default(),
+            at_ms: now_ms(),
         }
     }
 
@@ -554,7 +560,8 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*")).unwrap();
+            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*", now_ms()))
+                .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),
