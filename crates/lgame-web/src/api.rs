@@ -318,7 +318,7 @@ fn held_seats(
 }
 
 /// Writes into a new game's state the seats its creator holds.
-fn show_held(state: &mut crate::response::GameState, hold: &[Color]) {
+fn show_held(state: &mut crate::games::GameState, hold: &[Color]) {
     state.your_sides = hold.to_vec();
     state.you = match hold {
         [one] => Some(*one),

@@ -276,8 +276,9 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     for mv in table.principal_variation(&won).unwrap() {
         won_game.play(&mv).unwrap();
     }
-    let accuracy =
-        crate::response::AccuracyAnswer::from(lgame_solver::accuracy(&table, &won_game).unwrap());
+    let accuracy = crate::games::view::AccuracyAnswer::from(
+        lgame_solver::accuracy(&table, &won_game).unwrap(),
+    );
     let (ratings, user_ratings, leaderboard) = ratings_answers();
     BTreeMap::from([
         (("The game state", 0), to_json(state)),
@@ -367,11 +368,11 @@ fn challenge_answer() -> Value {
 /// The ratings' answers, of the types that answer them: a rated game's two new players
 /// after Red won, the winner's ratings, a leaderboard.
 fn ratings_answers() -> (Value, Value, Value) {
+    use crate::games::view::{RatingsAnswer, SeatRating};
     use crate::ratings::api::{
         AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
     };
     use crate::ratings::{rate, START};
-    use crate::response::{RatingsAnswer, SeatRating};
     let (red, blue) = rate(START, START, lgame::game::GameResult::RedWins);
     let seat = |after: crate::ratings::Rating| SeatRating {
         before: START.into(),

@@ -19,7 +19,6 @@ use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::clock::{TimeControl, TimeSource};
-use crate::response::GameState;
 use crate::store::{Requests, Store, StoreError};
 
 pub(crate) mod api;
@@ -30,12 +29,14 @@ mod presence;
 mod refusal;
 mod rematch;
 mod seats;
+pub(crate) mod view;
 
 pub use live::{player_at, Live};
 pub use machine::{Command, Who};
 pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
 pub use seats::SeatBy;
+pub use view::{GameMessage, GameState, Player, PlayersBySide};
 
 use machine::Decision;
 

@@ -42,6 +42,7 @@ mod openapi;
 mod peers;
 pub mod ratings;
 mod response;
+mod schema;
 mod secret;
 mod store;
 mod tables;

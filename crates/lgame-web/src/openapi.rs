@@ -8,7 +8,8 @@
 //! those several features answer with in `response.rs`. The values of the rules library
 //! and the solver (positions, moves, sides, reasons, the analysis), whose crates know no
 //! OpenAPI, are described by types of their own that stand for them in the schemas only
-//! (`openapi/values.rs`): the tests validate real answers, and every example of
+//! (`schema.rs`, below the HTTP layer so that the features' own types name them too;
+//! `openapi/values.rs` those that name the HTTP layer's): the tests validate real answers, and every example of
 //! docs/api.md, against the document, so a description that drifts from what the library
 //! serializes fails there.
 //!
@@ -31,6 +32,7 @@ use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::{IntoResponses, OpenApi};
 
 mod values;
+pub use crate::schema::*;
 pub use values::*;
 
 use crate::accounts::api as accounts;
@@ -39,9 +41,10 @@ use crate::bots::api as bots;
 use crate::catalog::api as catalog;
 use crate::explore::api as explore;
 use crate::games::api as games;
+use crate::games::GameMessage;
 use crate::lobby::api as lobby;
 use crate::ratings::api as ratings;
-use crate::response::{ErrorBody, GameMessage, Health};
+use crate::response::{ErrorBody, Health};
 
 /// The WebSockets, which the document marks as streams, and the schema of their messages.
 pub const WEBSOCKETS: [(&str, &str); 2] = [

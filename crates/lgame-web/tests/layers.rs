@@ -47,7 +47,6 @@ const DEBT: &[(&str, &str)] = &[
     ("fairplay", "error"),
     ("fairplay", "identity"),
     ("flags", "extract"),
-    ("games", "response"),
     ("lobby", "error"),
     ("lobby", "lobby::api"),
     ("store", "ratings"),

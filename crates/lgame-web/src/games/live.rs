@@ -12,11 +12,11 @@ use lgame_players::{Level, Tablebases};
 use tokio::sync::broadcast;
 
 use super::presence::Presence;
-use super::{Conflict, GameError, Who, COLORS};
-use crate::clock::{Clock, TimeSource};
-use crate::response::{
+use super::view::{
     AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind, RatingsAnswer,
 };
+use super::{Conflict, GameError, Who, COLORS};
+use crate::clock::{Clock, TimeSource};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Requests, StoredClock};
 

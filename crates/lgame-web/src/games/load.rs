@@ -7,11 +7,11 @@ use lgame::{Color, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
 
 use super::live::{declared_end, move_texts, stored_clock};
+use super::view::{RatingsAnswer, SeatRating};
 use super::{parse_seat, GameError, Games, Input, Live, NewGame, Started};
 use crate::clock::{Act, Clock, Step};
 use crate::cpu::cpu_bound;
 use crate::ratings::Entry;
-use crate::response::{RatingsAnswer, SeatRating};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
 use crate::store::{account_of, GameRow, Requests};

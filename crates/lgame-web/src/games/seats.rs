@@ -8,8 +8,8 @@ use std::sync::Arc;
 use lgame::Color;
 use subtle::ConstantTimeEq;
 
+use super::view::GameState;
 use super::{Conflict, GameError, Games, Live, COLORS};
-use crate::response::GameState;
 use crate::secret::random_hex;
 use crate::secret::token_hash;
 
