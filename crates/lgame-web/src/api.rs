@@ -355,10 +355,9 @@ pub(crate) fn with_cookie(cookie: Option<HeaderValue>, mut response: Response) -
     response
 }
 
-/// Creates a game, off the async threads, and plays it out if both sides are computers.
+/// Creates a game and plays it out if both sides are computers.
 async fn start(shared: &Shared, new: NewGame) -> Result<games::Started, GameError> {
-    let games = shared.games.clone();
-    let started = games.create(new).await?;
+    let started = shared.games.create(new).await?;
     shared.games.play_if_computers(&started.id).await;
     Ok(started)
 }

@@ -217,11 +217,16 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
     let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
-    let started = crate::store::wait(app.create(NewGame::new(
-        lgame::Game::new(classic),
-        ["human".parse().unwrap(), "perfect".parse().unwrap()],
-    )))
-    .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let started = runtime
+        .block_on(app.create(NewGame::new(
+            lgame::Game::new(classic),
+            ["human".parse().unwrap(), "perfect".parse().unwrap()],
+        )))
+        .unwrap();
     let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
     let created = to_json(api::created(started));
@@ -230,10 +235,6 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         mv: mv.parse().unwrap(),
         think_ms: None,
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
     let (refused, state, whole, change) = runtime.block_on(async {
         let who = Who::Token(token);
         let illegal = app.run(&id, who.clone(), play("A1,A2,A3,B1")).await;

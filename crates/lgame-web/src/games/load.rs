@@ -3,6 +3,8 @@
 //! rules), with a rated game's players' ratings. Part of [`Games`]; the rest is in
 //! `games.rs`.
 
+use std::sync::Arc;
+
 use lgame::{Color, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
 
@@ -18,9 +20,14 @@ use crate::store::{account_of, GameRow, Requests};
 
 impl Games {
     /// Creates a game: seats the players, lets a computer that moves first move, stores it
-    /// all and keeps it in memory.
-    pub async fn create(&self, new: NewGame) -> Result<Started, GameError> {
-        self.create_with(new, [true, true]).await
+    /// all and keeps it in memory. In a task of its own, so that a game is made whole even
+    /// if the client goes away.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Started, GameError> {
+        let games = self.clone();
+        match tokio::spawn(async move { games.create_with(new, [true, true]).await }).await {
+            Ok(started) => started,
+            Err(e) => Err(GameError::internal("the request failed", e)),
+        }
     }
 
     /// Creates a game, giving a token to the human sides `issue` names; another human side

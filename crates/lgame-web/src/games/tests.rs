@@ -13,12 +13,17 @@ pub(crate) fn app(name: &str) -> (TempDir, Games) {
 
 /// Whether a new classic game of human against `computer` has quick replies, with the
 /// app's tables (which creating the game filled if the player probes one) and with none.
-fn quick(app: &Games, computer: &str) -> (bool, bool) {
-    let started = crate::store::wait(app.create(NewGame::new(
-        Game::new(Rules::classic()),
-        [Seat::Human, computer.parse().unwrap()],
-    )))
-    .unwrap();
+fn quick(app: &Arc<Games>, computer: &str) -> (bool, bool) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let started = runtime
+        .block_on(app.create(NewGame::new(
+            Game::new(Rules::classic()),
+            [Seat::Human, computer.parse().unwrap()],
+        )))
+        .unwrap();
     let slot = app.cached(&started.id).unwrap();
     let live = slot.blocking_lock();
     (
@@ -30,6 +35,7 @@ fn quick(app: &Games, computer: &str) -> (bool, bool) {
 #[test]
 fn a_reply_is_quick_only_from_a_level_that_does_not_search_with_its_table_held() {
     let (_dir, app) = app("quick");
+    let app = Arc::new(app);
     assert_eq!(quick(&app, "human"), (true, true));
     assert_eq!(quick(&app, "random"), (true, true), "random needs no table");
     assert_eq!(quick(&app, "perfect"), (true, false), "perfect: its table");
