@@ -437,10 +437,29 @@ impl Games {
         who: Who,
         command: Command,
     ) -> Result<Outcome, GameError> {
+        let run = move |games: Arc<Games>, live| async move {
+            games.run_locked(live, who, command).await
+        };
+        self.locked(id, slot, run).await
+    }
+
+    /// Runs `work` on game `id`'s copy `slot`, its lock held, in a task of its own: so that
+    /// it runs to its end (stored, then in memory and told) even if its caller goes away.
+    /// Should it panic, the game is forgotten (its copy in memory may be half changed).
+    async fn locked<T, Work>(
+        self: &Arc<Self>,
+        id: &str,
+        slot: Arc<Slot>,
+        work: impl FnOnce(Arc<Games>, Guard) -> Work + Send + 'static,
+    ) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        Work: std::future::Future<Output = Result<T, GameError>> + Send + 'static,
+    {
         let games = self.clone();
         let task = tokio::spawn(async move {
             let live = slot.lock_owned().await;
-            games.run_locked(live, who, command).await
+            work(games, live).await
         });
         match task.await {
             Ok(outcome) => outcome,

@@ -9,7 +9,7 @@ use lgame::Color;
 use subtle::ConstantTimeEq;
 
 use super::view::GameState;
-use super::{Conflict, GameError, Games, Live, COLORS};
+use super::{Conflict, GameError, Games, Guard, Live, COLORS};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
 
@@ -32,8 +32,10 @@ impl Games {
         by: SeatBy,
     ) -> Result<GameState, GameError> {
         let slot = self.slot(id).await?;
-        let mut live = slot.lock().await;
-        self.seat(&mut live, &holder, &by).await
+        let seat = move |games: Arc<Games>, mut live: Guard| async move {
+            games.seat(&mut live, &holder, &by).await
+        };
+        self.locked(id, slot, seat).await
     }
 
     /// [`Games::take_seat`] on the game, its lock held.
@@ -85,11 +87,22 @@ impl Games {
         who: super::Who,
     ) -> Result<(Color, String), GameError> {
         let slot = self.slot(id).await?;
-        let mut live = slot.lock().await;
+        let invite = move |games: Arc<Games>, mut live: Guard| async move {
+            games.new_invitation(&mut live, &who).await
+        };
+        self.locked(id, slot, invite).await
+    }
+
+    /// [`Games::invite`] on the game, its lock held.
+    async fn new_invitation(
+        &self,
+        live: &mut Live,
+        who: &super::Who,
+    ) -> Result<(Color, String), GameError> {
         if self.store.shared() {
-            self.catch_up(&mut live).await?;
+            self.catch_up(live).await?;
         }
-        let hosts = live.sides_of(&who);
+        let hosts = live.sides_of(who);
         let open = COLORS
             .into_iter()
             .find(|&c| live.human(c) && live.holders[c as usize].is_none() && hosts.contains(&!c));
@@ -101,7 +114,7 @@ impl Games {
             .set_invite(&live.id, side, &invite)
             .await
             .map_err(|e| GameError::storage("storing the invitation", e))?;
-        self.refresh(&mut live).await?;
+        self.refresh(live).await?;
         if !given {
             return Err(live.conflict(Conflict::SeatTaken(side)));
         }
