@@ -8,9 +8,10 @@ use std::fmt;
 use std::net::IpAddr;
 use std::sync::Arc;
 
+use crate::cpu::cpu_bound;
 use crate::credentials::{self, new_secret, secret_hash};
 use crate::fairplay::{self, Client};
-use crate::games::{blocking, GameError, Games};
+use crate::games::{to_the_end, GameError, Games};
 use crate::store::{
     user_holder, Footprint, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session,
     Store, TokenRow, User, UserBy, UserChange, SESSION_ID_LEN,
@@ -160,7 +161,7 @@ pub async fn sign_up(
 ) -> Result<(User, String), AccountError> {
     let password = new.password;
     // Argon2 takes its time: off the async threads.
-    let hash = blocking(move || {
+    let hash = cpu_bound(move || {
         credentials::hash_password(&password)
             .map_err(|e| GameError::internal("hashing the password", e))
     })
@@ -196,7 +197,7 @@ pub async fn verify(store: &Store, username: &str, password: String) -> Result<U
     let key = credentials::username_key(username);
     let user = store.user(UserBy::Key(&key)).await.map_err(storage)?;
     // Argon2 takes its time: off the async threads.
-    let user = blocking(move || {
+    let user = cpu_bound(move || {
         let hash = user.as_ref().map(|u| u.password_hash.as_str());
         Ok(credentials::verify_password(&password, hash)
             .then_some(user)
@@ -236,8 +237,7 @@ pub async fn open_session(
         .map_err(storage)?;
     if let Some(anon) = from.client.browser.clone() {
         let (games, holder) = (games.clone(), user.holder());
-        // The games in memory are brought up to date under their locks: a blocking call.
-        blocking(move || games.adopt_seats(&anon, &holder)).await?;
+        to_the_end(async move { games.adopt_seats(&anon, &holder).await }).await?;
     }
     fairplay::note_use(store, &from.client, user.id, now_ms).await?;
     Ok(secret)
@@ -259,7 +259,7 @@ pub async fn change_password(
     credentials::check_password(&new_password, &user.username)
         .map_err(AccountError::BadPassword)?;
     // Argon2 takes its time: off the async threads.
-    let hash = blocking(move || {
+    let hash = cpu_bound(move || {
         credentials::hash_password(&new_password)
             .map_err(|e| GameError::internal("hashing the password", e))
     })
@@ -307,13 +307,14 @@ pub async fn end_other_sessions(store: &Store, user: i64, keep: &str) -> Result<
 
 /// Closes account `id`: its rows go, and the games in memory show the player as deleted.
 pub async fn close(games: &Arc<Games>, id: i64) -> Result<(), AccountError> {
-    // The games' reading of who holds what, and their refresh under the games' locks, are
-    // blocking calls of `games`.
-    let (held_by, holder) = (games.clone(), user_holder(id));
-    let held = blocking(move || held_by.held_by(&holder)).await?;
-    games.store.delete_user(id).await.map_err(storage)?;
-    let refreshed = games.clone();
-    blocking(move || refreshed.refresh_cached(&held)).await?;
+    let games = games.clone();
+    to_the_end(async move {
+        let held = games.held_by(&user_holder(id)).await?;
+        let deleted = games.store.delete_user(id).await;
+        deleted.map_err(|e| GameError::storage("closing the account", e))?;
+        games.refresh_cached(&held).await
+    })
+    .await?;
     Ok(())
 }
 

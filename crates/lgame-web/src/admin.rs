@@ -285,7 +285,7 @@ impl Admin {
             if game.at_ms.is_none() {
                 continue;
             }
-            let Some(live) = self.games.load(&game.id).map_err(|e| anyhow!("{e}"))? else {
+            let Some(live) = wait(self.games.load(&game.id)).map_err(|e| anyhow!("{e}"))? else {
                 continue;
             };
             let Some(accuracy) = live.accuracy() else {

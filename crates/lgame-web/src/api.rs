@@ -29,9 +29,7 @@ use crate::games::api::{
     Claim, ClaimRequest, CreateRequest, GameQuery, ImportRequest, MoveRequest, SeatRequest,
     TokenRequest,
 };
-use crate::games::{
-    self, blocking, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Who,
-};
+use crate::games::{self, Command, GameError, Games, Input, NewGame, Outcome, SeatBy, Who};
 use crate::identity::{Caller, ClientRules};
 pub use crate::limits::RateLimiter;
 use crate::response::{Created, Health, Invitation, PlayerLinks, Players, TablesHealth};
@@ -320,7 +318,7 @@ fn held_seats(
 }
 
 /// Writes into a new game's state the seats its creator holds.
-fn show_held(state: &mut crate::response::GameState, hold: &[Color]) {
+fn show_held(state: &mut crate::games::GameState, hold: &[Color]) {
     state.your_sides = hold.to_vec();
     state.you = match hold {
         [one] => Some(*one),
@@ -357,10 +355,9 @@ pub(crate) fn with_cookie(cookie: Option<HeaderValue>, mut response: Response) -
     response
 }
 
-/// Creates a game, off the async threads, and plays it out if both sides are computers.
+/// Creates a game and plays it out if both sides are computers.
 async fn start(shared: &Shared, new: NewGame) -> Result<games::Started, GameError> {
-    let games = shared.games.clone();
-    let started = blocking(move || games.create(new)).await?;
+    let started = shared.games.create(new).await?;
     shared.games.play_if_computers(&started.id).await;
     Ok(started)
 }

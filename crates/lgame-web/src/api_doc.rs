@@ -217,11 +217,15 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     let (_dir, store) = TempStore::new();
     let app = Arc::new(Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES));
     let classic = Rules::classic();
-    let started = app
-        .create(NewGame::new(
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let started = runtime
+        .block_on(app.create(NewGame::new(
             lgame::Game::new(classic),
             ["human".parse().unwrap(), "perfect".parse().unwrap()],
-        ))
+        )))
         .unwrap();
     let (id, token) = (started.id.clone(), started.tokens[0].clone().unwrap());
     let slot = app.cached(&started.id).unwrap();
@@ -231,10 +235,6 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
         mv: mv.parse().unwrap(),
         think_ms: None,
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
     let (refused, state, whole, change) = runtime.block_on(async {
         let who = Who::Token(token);
         let illegal = app.run(&id, who.clone(), play("A1,A2,A3,B1")).await;
@@ -277,8 +277,9 @@ fn real_answers() -> BTreeMap<(&'static str, usize), Value> {
     for mv in table.principal_variation(&won).unwrap() {
         won_game.play(&mv).unwrap();
     }
-    let accuracy =
-        crate::response::AccuracyAnswer::from(lgame_solver::accuracy(&table, &won_game).unwrap());
+    let accuracy = crate::games::view::AccuracyAnswer::from(
+        lgame_solver::accuracy(&table, &won_game).unwrap(),
+    );
     let (ratings, user_ratings, leaderboard) = ratings_answers();
     BTreeMap::from([
         (("The game state", 0), to_json(state)),
@@ -368,11 +369,11 @@ fn challenge_answer() -> Value {
 /// The ratings' answers, of the types that answer them: a rated game's two new players
 /// after Red won, the winner's ratings, a leaderboard.
 fn ratings_answers() -> (Value, Value, Value) {
+    use crate::games::view::{RatingsAnswer, SeatRating};
     use crate::ratings::api::{
         AccuracyTrend, CategoryRating, HistoryPoint, Leaderboard, LeaderboardLine, UserRatings,
     };
     use crate::ratings::{rate, START};
-    use crate::response::{RatingsAnswer, SeatRating};
     let (red, blue) = rate(START, START, lgame::game::GameResult::RedWins);
     let seat = |after: crate::ratings::Rating| SeatRating {
         before: START.into(),

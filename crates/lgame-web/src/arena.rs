@@ -21,7 +21,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::TimeControl;
-use crate::games::{self, blocking, GameError, Games, NewGame};
+use crate::games::{self, GameError, Games, NewGame};
 use crate::schema;
 use crate::secret::random_hex;
 use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
@@ -470,7 +470,7 @@ async fn make_game(
         ..crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category)
     };
     let games = games.clone();
-    blocking(move || games.create(new)).await?;
+    games.create(new).await?;
     Ok(())
 }
 

@@ -18,7 +18,7 @@ use lgame_players::Level;
 use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
 use crate::fairplay::FairPlayError;
-use crate::games::{self, blocking, GameError, Games, Input, NewGame};
+use crate::games::{self, GameError, Games, Input, NewGame};
 use crate::lobby::{side_name, side_of};
 use crate::secret::random_hex;
 use crate::store::{
@@ -452,9 +452,7 @@ async fn start_game(
         category,
         ..NewGame::new(lgame::Game::new(rules).with_draw_rules(draw), seats)
     };
-    // Making a game may solve the table a computer player needs: off the async threads.
-    let made = games.clone();
-    let started = blocking(move || made.create(new)).await?;
+    let started = games.create(new).await?;
     tracing::info!(challenge = %row.id, game = %started.id, "challenge accepted");
     Ok((started.id, side))
 }

@@ -19,8 +19,7 @@ use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::clock::{TimeControl, TimeSource};
-use crate::response::GameState;
-use crate::store::{wait, Requests, Store, StoreError};
+use crate::store::{Requests, Store, StoreError};
 
 pub(crate) mod api;
 mod live;
@@ -30,12 +29,14 @@ mod presence;
 mod refusal;
 mod rematch;
 mod seats;
+pub(crate) mod view;
 
 pub use live::{player_at, Live};
 pub use machine::{Command, Who};
 pub use presence::RETELL as PRESENCE_RETELL;
 pub use refusal::{Conflict, GameError, Input};
 pub use seats::SeatBy;
+pub use view::{GameMessage, GameState, Player, PlayersBySide};
 
 use machine::Decision;
 
@@ -321,10 +322,11 @@ impl Games {
     }
 
     /// Replaces a game in memory by the database's copy and tells its watchers what
-    /// changed. (Blocking.)
-    fn refresh(&self, live: &mut Live) -> Result<(), GameError> {
+    /// changed.
+    async fn refresh(&self, live: &mut Live) -> Result<(), GameError> {
         let fresh = self
-            .load(&live.id)?
+            .load(&live.id)
+            .await?
             .ok_or_else(|| GameError::NoGame(live.id.clone()))?;
         live.replace(fresh);
         Ok(())
@@ -332,11 +334,10 @@ impl Games {
 
     /// Brings a game in memory up to the database's copy if another instance changed it
     /// (a database several instances share: see [`crate::store::Backend::shared`]).
-    /// (Blocking.)
-    fn catch_up(&self, live: &mut Live) -> Result<(), GameError> {
-        match wait(self.store.version_of(&live.id)) {
+    async fn catch_up(&self, live: &mut Live) -> Result<(), GameError> {
+        match self.store.version_of(&live.id).await {
             Ok(version) if version == live.version() => Ok(()),
-            Ok(_) => self.refresh(live),
+            Ok(_) => self.refresh(live).await,
             Err(StoreError::NotFound) => Err(GameError::NoGame(live.id.clone())),
             Err(e) => Err(GameError::storage("reading the game", e)),
         }
@@ -352,9 +353,10 @@ impl Games {
         if let Some(slot) = self.cached(id) {
             return Ok(slot);
         }
-        let (games, key) = (self.clone(), id.to_string());
-        let loaded = blocking(move || games.load(&key)).await?;
-        let live = loaded.ok_or_else(|| GameError::NoGame(id.to_string()))?;
+        let live = self
+            .load(id)
+            .await?
+            .ok_or_else(|| GameError::NoGame(id.to_string()))?;
         let resume = live.plays_itself();
         let (slot, inserted) = self.insert(live);
         // Loaded twice at once: the copy kept plays on, the other is dropped.
@@ -397,8 +399,7 @@ impl Games {
         let slot = self.slot(id).await?;
         let mut live = slot.clone().lock_owned().await;
         if self.store.shared() {
-            let games = self.clone();
-            live = self.on_blocking(live, move |l| games.catch_up(l)).await?.0;
+            self.catch_up(&mut live).await?;
         }
         let sides = live.sides_of(who);
         if matches!(who, Who::Token(_)) && sides.is_empty() {
@@ -436,10 +437,29 @@ impl Games {
         who: Who,
         command: Command,
     ) -> Result<Outcome, GameError> {
+        let run = move |games: Arc<Games>, live| async move {
+            games.run_locked(live, who, command).await
+        };
+        self.locked(id, slot, run).await
+    }
+
+    /// Runs `work` on game `id`'s copy `slot`, its lock held, in a task of its own: so that
+    /// it runs to its end (stored, then in memory and told) even if its caller goes away.
+    /// Should it panic, the game is forgotten (its copy in memory may be half changed).
+    async fn locked<T, Work>(
+        self: &Arc<Self>,
+        id: &str,
+        slot: Arc<Slot>,
+        work: impl FnOnce(Arc<Games>, Guard) -> Work + Send + 'static,
+    ) -> Result<T, GameError>
+    where
+        T: Send + 'static,
+        Work: std::future::Future<Output = Result<T, GameError>> + Send + 'static,
+    {
         let games = self.clone();
         let task = tokio::spawn(async move {
             let live = slot.lock_owned().await;
-            games.run_locked(live, who, command).await
+            work(games, live).await
         });
         match task.await {
             Ok(outcome) => outcome,
@@ -460,8 +480,7 @@ impl Games {
             Command::Rematch => return self.run_rematch(live, &who).await,
             Command::CatchUp { version } => {
                 if version.is_none_or(|version| live.version() < version) {
-                    let games = self.clone();
-                    live = self.on_blocking(live, move |l| games.catch_up(l)).await?.0;
+                    self.catch_up(&mut live).await?;
                 }
                 return Ok(Outcome::State(live.state()));
             }
@@ -472,20 +491,16 @@ impl Games {
         if command.by_a_side() && live.due().is_some() {
             live = self.attempt(live, &Who::Server, &Command::Flag).await?.0;
         }
-        let (live, first) = self.attempt(live, &who, &command).await?;
+        let (mut live, first) = self.attempt(live, &who, &command).await?;
         if first.trusted || !self.store.shared() {
             return first.result.map(|o| seen(o, &live, &who));
         }
         // A change the database refused as stale: the copy is known to be behind, so it is
         // reloaded without first reading the version again.
-        let stale = matches!(first.result, Err(GameError::Outdated));
-        let games = self.clone();
-        let (live, ()) = self
-            .on_blocking(live, move |l| match stale {
-                true => games.refresh(l),
-                false => games.catch_up(l),
-            })
-            .await?;
+        match first.result {
+            Err(GameError::Outdated) => self.refresh(&mut live).await?,
+            _ => self.catch_up(&mut live).await?,
+        }
         let (live, second) = self.attempt(live, &who, &command).await?;
         second.result.map(|o| seen(o, &live, &who))
     }
@@ -499,6 +514,8 @@ impl Games {
         who: &Who,
         command: &Command,
     ) -> Result<(Guard, Attempt), GameError> {
+        // A computer's reply may search or solve a table: CPU work of its own, on a
+        // blocking thread so that it holds no async thread (the lock held all the same).
         let decided = if command.may_block(&live, &self.tablebases) {
             let (tables, who, command) = (self.tablebases.clone(), who.clone(), command.clone());
             let (back, decided) = self
@@ -534,12 +551,8 @@ impl Games {
                         if rated_end {
                             // The end changed both ratings in the same transaction: shown
                             // with it.
-                            let (games, id) = (self.clone(), live.id.clone());
-                            let (category, holders) = (live.category.clone(), live.holders.clone());
-                            let read = blocking(move || {
-                                games.ratings_of(&id, category.as_deref(), &holders)
-                            });
-                            match read.await {
+                            let category = live.category.as_deref();
+                            match self.ratings_of(&live.id, category, &live.holders).await {
                                 Ok(ratings) => live.ratings = ratings,
                                 Err(e) => {
                                     tracing::warn!(error = %e, "reading a rated game's ratings")
@@ -563,8 +576,8 @@ impl Games {
         }
     }
 
-    /// Runs `work` on the game on a blocking thread, the lock held; should it panic, the
-    /// game is forgotten (its copy in memory may be half changed).
+    /// Runs CPU-bound `work` on the game on a blocking thread, the lock held; should it
+    /// panic, the game is forgotten (its copy in memory may be half changed).
     async fn on_blocking<T: Send + 'static>(
         &self,
         mut live: Guard,
@@ -665,15 +678,16 @@ fn decide(
     live.decide(side, command, tables)
 }
 
-/// Runs blocking work (the database, a new game's first computer move) off the async
-/// threads.
-pub async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+/// Runs `work` in a task of its own, so that it runs to its end (stored, then in memory)
+/// even if the request that asked for it goes away.
+pub async fn to_the_end<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, GameError>> + Send + 'static,
 ) -> Result<T, GameError> {
-    match tokio::task::spawn_blocking(f).await {
+    match tokio::spawn(work).await {
         Ok(answer) => answer,
         Err(e) => Err(GameError::internal("the request failed", e)),
     }
 }
+
 #[cfg(test)]
 pub(crate) mod tests;

@@ -25,6 +25,7 @@ mod bots;
 mod catalog;
 mod clock;
 mod connections;
+mod cpu;
 pub mod credentials;
 mod error;
 pub use error::ERROR_KINDS;

@@ -25,7 +25,7 @@ use utoipa::ToSchema;
 
 use crate::clock::TimeControl;
 use crate::credentials::{new_secret, secret_hash};
-use crate::games::{self, blocking, GameError, Games, NewGame, Started};
+use crate::games::{self, GameError, Games, NewGame, Started};
 use crate::ratings::{self, Entry, START};
 use crate::schema;
 use crate::secret::lobby_seat_hash;
@@ -559,7 +559,7 @@ impl Lobby {
             ..new
         };
         let games = self.games.clone();
-        let made = blocking(move || games.create(new)).await;
+        let made = games.create(new).await;
         let state = if made.is_ok() {
             SeekState::Made
         } else {

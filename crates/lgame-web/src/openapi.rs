@@ -42,9 +42,10 @@ use crate::bots::api as bots;
 use crate::catalog::api as catalog;
 use crate::explore::api as explore;
 use crate::games::api as games;
+use crate::games::GameMessage;
 use crate::lobby::api as lobby;
 use crate::ratings::api as ratings;
-use crate::response::{ErrorBody, GameMessage, Health};
+use crate::response::{ErrorBody, Health};
 
 /// The WebSockets, which the document marks as streams, and the schema of their messages.
 pub const WEBSOCKETS: [(&str, &str); 2] = [

@@ -245,6 +245,8 @@ pub struct Edit {
     pub outcome: ResultToken,
     /// Its clocks after the change.
     pub clock: StoredClock,
+    /// When it was made, in the server's time (a rated end's date, a bot's event).
+    pub at_ms: i64,
 }
 
 /// What an [`Edit`] changes besides the requests.
@@ -685,6 +687,7 @@ mod both_backends {
             requests,
             outcome: ResultToken::Unfinished,
             clock: Default::default(),
+            at_ms: now_ms(),
         }
     }
 
@@ -702,8 +705,8 @@ mod both_backends {
         assert_eq!(store.shared(), db == Db::Postgres);
         assert!(wait(store.version()).unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*")).unwrap();
-        wait(store.insert_game(&b, &[], "*")).unwrap();
+        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", now_ms())).unwrap();
+        wait(store.insert_game(&b, &[], "*", now_ms())).unwrap();
         assert_eq!(wait(store.count_games()).unwrap(), 2);
         let (mut back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         // When it was stored is read back (the database's clock), never written.

@@ -9,10 +9,11 @@ use utoipa::{IntoParams, ToSchema};
 use crate::bots::api::TokenInfo;
 use crate::clock::TimeControl;
 use crate::games::api::{SeatRequest, TokenRequest};
+use crate::games::{GameState, Player, PlayersBySide};
 use crate::openapi as schema;
 use crate::openapi::{BodyRefusals, GameRefusals};
 use crate::ratings::api::CategoryRating;
-use crate::response::{ErrorBody, GameState, Invitation, Player};
+use crate::response::{ErrorBody, Invitation};
 
 /// `POST /api/account`: a new account.
 #[derive(Deserialize, ToSchema)]
@@ -144,7 +145,7 @@ pub struct GameSummary {
     /// The rules text (`null`: not a named variant).
     #[schema(required)]
     pub variant: Option<String>,
-    #[schema(value_type = schema::PlayersBySide)]
+    #[schema(value_type = PlayersBySide)]
     pub players: ByColor<Player>,
     /// The result token (`*` while it goes on, and for an aborted game).
     pub result: String,

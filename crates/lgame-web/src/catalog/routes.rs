@@ -6,13 +6,13 @@ use axum::Json;
 
 use crate::api::Shared;
 use crate::catalog::Catalog;
+use crate::cpu::cpu_bound;
 use crate::error::ApiError;
-use crate::games::blocking;
 
 /// What the page offers and shows: variants, setups, levels, the classic game's figures.
 pub(crate) async fn catalog(State(shared): State<Shared>) -> Result<Json<Catalog>, ApiError> {
     let max_table_states = shared.games.max_table_states;
     Ok(Json(
-        blocking(move || Ok(crate::catalog::catalog(max_table_states))).await?,
+        cpu_bound(move || Ok(crate::catalog::catalog(max_table_states))).await?,
     ))
 }

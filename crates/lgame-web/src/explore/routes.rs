@@ -9,12 +9,13 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::api::Shared;
+use crate::cpu::cpu_bound;
 use crate::error::ApiError;
 use crate::explore;
 use crate::explore::api::{Analysis, AnalysisQuery, ClassesQuery, QrQuery};
 use crate::explore::{ClassesAnswer, PositionAnswer, RecordAnswer};
 use crate::extract::{Body, Params};
-use crate::games::{self, blocking, GameError};
+use crate::games::{self, GameError};
 use crate::identity::Caller;
 
 pub(crate) async fn analysis(
@@ -28,7 +29,7 @@ pub(crate) async fn analysis(
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
     crate::ratings::refuse_own_rated_game(&shared, &caller, &position).await?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
-    let analysed = blocking(move || {
+    let analysed = cpu_bound(move || {
         tb.analyze(&position)
             .map_err(|e| GameError::Unservable(e.to_string()))
     });
@@ -39,7 +40,7 @@ pub(crate) async fn position(
     Params(query): Params<explore::PositionQuery>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
     Ok(Json(
-        blocking(move || explore::position_answer(&query)).await?,
+        cpu_bound(move || explore::position_answer(&query)).await?,
     ))
 }
 
@@ -54,7 +55,7 @@ pub(crate) async fn classes(
     let rules = games::parse_rules(query.variant.as_deref().unwrap_or("classic"))?;
     let value = explore::read_value(&query.value)?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, rules).await?;
-    let answer = blocking(move || Ok(explore::classes_answer(&tb, &rules, value, query.plies)));
+    let answer = cpu_bound(move || Ok(explore::classes_answer(&tb, &rules, value, query.plies)));
     Ok(Json(answer.await?))
 }
 
@@ -66,7 +67,7 @@ pub(crate) async fn qr(Params(query): Params<QrQuery>) -> Result<Response, ApiEr
 pub(crate) async fn diagram(
     Params(query): Params<explore::DiagramQuery>,
 ) -> Result<Response, ApiError> {
-    let svg = blocking(move || explore::diagram(&query)).await?;
+    let svg = cpu_bound(move || explore::diagram(&query)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
@@ -74,6 +75,6 @@ pub(crate) async fn records(
     Body(request): Body<explore::RecordRequest>,
 ) -> Result<Json<RecordAnswer>, ApiError> {
     Ok(Json(
-        blocking(move || explore::record_answer(&request)).await?,
+        cpu_bound(move || explore::record_answer(&request)).await?,
     ))
 }

@@ -7,10 +7,11 @@ use lgame::Color;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use super::GameState;
 use crate::clock::TimeControl;
 use crate::openapi as schema;
 use crate::openapi::{BodyRefusals, GameRefusals};
-use crate::response::{Created, ErrorBody, GameState};
+use crate::response::{Created, ErrorBody};
 
 /// `POST /api/games`: a new game.
 #[derive(Deserialize, ToSchema)]

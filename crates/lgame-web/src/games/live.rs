@@ -12,11 +12,11 @@ use lgame_players::{Level, Tablebases};
 use tokio::sync::broadcast;
 
 use super::presence::Presence;
-use super::{Conflict, GameError, Who, COLORS};
-use crate::clock::{Clock, TimeSource};
-use crate::response::{
+use super::view::{
     AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind, RatingsAnswer,
 };
+use super::{Conflict, GameError, Who, COLORS};
+use crate::clock::{Clock, TimeSource};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Requests, StoredClock};
 
@@ -172,7 +172,7 @@ impl Live {
             bots: row.bots,
             invites: row.invites.clone(),
             arena: row.arena.clone(),
-            created: row.created.unwrap_or_else(|| crate::store::now_ms() / 1000),
+            created: row.created.unwrap_or(now.div_euclid(1000)),
             version,
             updates: broadcast::channel(16).0,
             analyst,
@@ -519,6 +519,7 @@ impl Live {
             requests: change.requests_after(),
             outcome: game.result_token(),
             clock: stored_clock(self.draft.clock.as_ref(), game),
+            at_ms: self.time.now_ms(),
         }
     }
 

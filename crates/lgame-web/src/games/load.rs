@@ -3,30 +3,39 @@
 //! rules), with a rated game's players' ratings. Part of [`Games`]; the rest is in
 //! `games.rs`.
 
+use std::sync::Arc;
+
 use lgame::{Color, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
 
 use super::live::{declared_end, move_texts, stored_clock};
+use super::view::{RatingsAnswer, SeatRating};
 use super::{parse_seat, GameError, Games, Input, Live, NewGame, Started};
 use crate::clock::{Act, Clock, Step};
+use crate::cpu::cpu_bound;
 use crate::ratings::Entry;
-use crate::response::{RatingsAnswer, SeatRating};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
-use crate::store::{account_of, wait, GameRow, Requests};
+use crate::store::{account_of, GameRow, Requests};
 
 impl Games {
     /// Creates a game: seats the players, lets a computer that moves first move, stores it
-    /// all and keeps it in memory. (Blocking: solves the table a computer player needs.)
-    pub fn create(&self, new: NewGame) -> Result<Started, GameError> {
-        self.create_with(new, [true, true])
+    /// all and keeps it in memory. In a task of its own, so that a game is made whole even
+    /// if the client goes away.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Started, GameError> {
+        let games = self.clone();
+        super::to_the_end(async move { games.create_with(new, [true, true]).await }).await
     }
 
     /// Creates a game, giving a token to the human sides `issue` names; another human side
     /// waits for its token (a rematch's, until its player asks). Computers that move first
     /// move at once, unless both sides are computers: such a game is played out by
     /// [`crate::autoplay`], one ply at a time.
-    pub(super) fn create_with(&self, new: NewGame, issue: [bool; 2]) -> Result<Started, GameError> {
+    pub(super) async fn create_with(
+        &self,
+        new: NewGame,
+        issue: [bool; 2],
+    ) -> Result<Started, GameError> {
         let NewGame {
             game,
             seats,
@@ -80,11 +89,17 @@ impl Games {
         let header = record.to_string();
         let seat_texts = [seats[0].name().to_string(), seats[1].name().to_string()];
         let someone = seats.iter().any(Seat::is_human);
-        let mut seated = SeatedGame::new(game, seats, seed, self.tablebases.clone());
-        while someone && seated.play_computer().is_some() {}
+        let tables = self.tablebases.clone();
+        // A computer that moves first may solve its table or search: CPU work of its own.
+        let seated = cpu_bound(move || {
+            let mut seated = SeatedGame::new(game, seats, seed, tables);
+            while someone && seated.play_computer().is_some() {}
+            Ok(seated)
+        })
+        .await?;
         let plies = seated.game().plies().len();
+        let now = self.time.now_ms();
         let clock = clock.map(|control| {
-            let now = self.time.now_ms();
             // A computer's first move counts as made at once.
             let moves = (1..=plies).zip([Color::Red, Color::Blue].into_iter().cycle());
             moves.fold(Clock::new(control, now), |clock, (plies, turn)| {
@@ -117,7 +132,7 @@ impl Games {
             names: [None, None],
             bots: [false, false],
             arena,
-            created: None,
+            created: Some(now.div_euclid(1000)),
             variant,
             category: category.map(str::to_string),
             version: 0,
@@ -128,11 +143,13 @@ impl Games {
         let analyst = self.analyst(seated.game().rules());
         let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
             .map_err(|e| GameError::internal("creating the game", e))?;
-        wait(self.store.insert_game(&row, &moves, &outcome))
+        self.store
+            .insert_game(&row, &moves, &outcome, now)
+            .await
             .map_err(|e| GameError::storage("storing the game", e))?;
         if row.holders.iter().any(Option::is_some) {
             // The holders' names are the database's to tell.
-            self.refresh(&mut live)?;
+            self.refresh(&mut live).await?;
         }
         let state = live.state();
         self.insert(live);
@@ -144,10 +161,13 @@ impl Games {
         })
     }
 
-    /// Loads a stored game, replaying its moves through the rules. (Blocking.)
-    pub fn load(&self, id: &str) -> Result<Option<Live>, GameError> {
-        let loaded =
-            wait(self.store.load(id)).map_err(|e| GameError::storage("reading the game", e))?;
+    /// Loads a stored game, replaying its moves through the rules.
+    pub async fn load(&self, id: &str) -> Result<Option<Live>, GameError> {
+        let loaded = self
+            .store
+            .load(id)
+            .await
+            .map_err(|e| GameError::storage("reading the game", e))?;
         let Some((row, moves)) = loaded else {
             return Ok(None);
         };
@@ -196,13 +216,13 @@ impl Games {
             analyst,
         );
         let mut live = live.map_err(corrupt)?;
-        live.ratings = self.ratings_of(&row.id, row.category.as_deref(), &row.holders)?;
+        live.ratings = (self.ratings_of(&row.id, row.category.as_deref(), &row.holders)).await?;
         Ok(Some(live))
     }
 
     /// A rated game's players' ratings: its stored changes once it is over, else the
-    /// ratings it would start from now. `None` for a casual game. (Blocking.)
-    pub(super) fn ratings_of(
+    /// ratings it would start from now. `None` for a casual game.
+    pub(super) async fn ratings_of(
         &self,
         id: &str,
         category: Option<&str>,
@@ -212,7 +232,7 @@ impl Games {
             return Ok(None);
         };
         let storage = |e| GameError::storage("reading the ratings", e);
-        let changes = wait(self.store.game_ratings(id)).map_err(storage)?;
+        let changes = self.store.game_ratings(id).await.map_err(storage)?;
         let mut seats = [None, None];
         for (seat, side) in seats.iter_mut().zip(lgame::Color::ALL) {
             if let Some(c) = changes.iter().find(|c| c.side == side) {
@@ -225,7 +245,11 @@ impl Games {
         for (seat, holder) in seats.iter_mut().zip(holders) {
             if seat.is_none() {
                 let entry = match account_of(holder.as_deref()) {
-                    Some(user) => wait(self.store.rating_entry(user, category)).map_err(storage)?,
+                    Some(user) => self
+                        .store
+                        .rating_entry(user, category)
+                        .await
+                        .map_err(storage)?,
                     None => None,
                 };
                 let now = self.time.now_ms();

@@ -7,7 +7,7 @@ use lgame::game::Conclusion;
 use lgame::moves::IllegalMove;
 use lgame::Color;
 
-use crate::response::GameState;
+use super::view::GameState;
 use crate::store::{StoreError, Trouble};
 
 /// Why a request about a game or a position is refused: what happened, not how HTTP says

@@ -11,32 +11,25 @@ use super::{parse_seat, Conflict, GameError, Games, Guard, Live, NewGame};
 use super::{side_for, Outcome, Started};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
-use crate::store::wait;
 
 impl Games {
     /// [`super::Command::Rematch`], as [`Games::run`] gives it: on the database's copy of
-    /// the game (another instance may have made the rematch already), on a blocking thread.
+    /// the game (another instance may have made the rematch already).
     pub(super) async fn run_rematch(
         self: &Arc<Self>,
-        live: Guard,
+        mut live: Guard,
         who: &Who,
     ) -> Result<Outcome, GameError> {
-        let (games, who) = (self.clone(), who.clone());
-        let (_, started) = self
-            .on_blocking(live, move |live| {
-                if games.store.shared() {
-                    games.catch_up(live)?;
-                }
-                games.rematch(live, &who)
-            })
-            .await?;
-        Ok(Outcome::Started(started))
+        if self.store.shared() {
+            self.catch_up(&mut live).await?;
+        }
+        Ok(Outcome::Started(self.rematch(&mut live, who).await?))
     }
 
     /// A side asks for a rematch of a finished game: by its token (the new game's token is
     /// its answer), or by its seat (the rematch's seats are held by the same people,
-    /// colours swapped). (Blocking.)
-    fn rematch(&self, live: &mut Live, who: &Who) -> Result<Started, GameError> {
+    /// colours swapped).
+    async fn rematch(self: &Arc<Self>, live: &mut Live, who: &Who) -> Result<Started, GameError> {
         let side = side_for(live, who, &Command::Rematch)?.ok_or(GameError::NotASide)?;
         if !live.game.is_over() {
             return Err(live.conflict(Conflict::NotOver));
@@ -45,8 +38,8 @@ impl Games {
         let by_token = matches!(who, Who::Token(_));
         if let Some(id) = live.rematch.clone() {
             return match by_token {
-                true => self.claim(&id, new_side),
-                false => self.held_rematch(&id),
+                true => self.claim(&id, new_side).await,
+                false => self.held_rematch(&id).await,
             };
         }
         let fresh = live.game.rules_only();
@@ -61,7 +54,9 @@ impl Games {
         let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
         let now = self.time.now_ms();
         let apart = live.category.is_some()
-            && !wait(crate::fairplay::unpairable_at(&self.store, &holders, now))?.is_empty();
+            && !crate::fairplay::unpairable_at(&self.store, &holders, now)
+                .await?
+                .is_empty();
         let category = live
             .category
             .as_deref()
@@ -73,35 +68,38 @@ impl Games {
             category,
             ..NewGame::new(fresh, seats)
         };
-        let started = self.create_with(new, issue)?;
-        let linked = wait(self.store.link_rematch(&live.id, &started.id))
+        let started = self.create_with(new, issue).await?;
+        let linked = self
+            .store
+            .link_rematch(&live.id, &started.id)
+            .await
             .map_err(|e| GameError::storage("linking the rematch", e))?;
         if !linked {
             // Another instance made the rematch first: that one is claimed (the game made
             // here stays unlinked, never shown).
             self.forget(&started.id);
-            self.refresh(live)?;
+            self.refresh(live).await?;
             let id = live.rematch.clone().ok_or_else(|| {
                 GameError::internal("linking the rematch", "the game has no rematch")
             })?;
-            return self.claim(&id, new_side);
+            return self.claim(&id, new_side).await;
         }
         // Both games as stored now (links and versions), their watchers told.
         if let Some(slot) = self.cached(&started.id) {
-            self.refresh(&mut slot.blocking_lock())?;
+            self.refresh(&mut *slot.lock().await).await?;
         }
-        self.refresh(live)?;
+        self.refresh(live).await?;
         let mut started = started;
         started.state.rematch_of = Some(live.id.clone());
         Ok(started)
     }
 
-    /// The rematch `id`, made already, for a person who holds their seat in it. (Blocking.)
-    fn held_rematch(&self, id: &str) -> Result<Started, GameError> {
-        let slot = self.loaded(id)?;
-        let mut rematch = slot.blocking_lock();
+    /// The rematch `id`, made already, for a person who holds their seat in it.
+    async fn held_rematch(&self, id: &str) -> Result<Started, GameError> {
+        let slot = self.loaded(id).await?;
+        let mut rematch = slot.lock().await;
         if self.store.shared() {
-            self.catch_up(&mut rematch)?;
+            self.catch_up(&mut rematch).await?;
         }
         Ok(Started {
             id: id.to_string(),
@@ -111,25 +109,26 @@ impl Games {
         })
     }
 
-    /// The game `id`, from memory or loaded into it. (Blocking.)
-    fn loaded(&self, id: &str) -> Result<Arc<super::Slot>, GameError> {
+    /// The game `id`, from memory or loaded into it.
+    async fn loaded(&self, id: &str) -> Result<Arc<super::Slot>, GameError> {
         Ok(match self.cached(id) {
             Some(slot) => slot,
             None => {
                 let live = self
-                    .load(id)?
+                    .load(id)
+                    .await?
                     .ok_or_else(|| GameError::NoGame(id.to_string()))?;
                 self.insert(live).0
             }
         })
     }
 
-    /// The rematch `id` with a token for `side`, if that side has none yet. (Blocking.)
-    fn claim(&self, id: &str, side: Color) -> Result<Started, GameError> {
-        let slot = self.loaded(id)?;
-        let mut rematch = slot.blocking_lock();
+    /// The rematch `id` with a token for `side`, if that side has none yet.
+    async fn claim(&self, id: &str, side: Color) -> Result<Started, GameError> {
+        let slot = self.loaded(id).await?;
+        let mut rematch = slot.lock().await;
         if self.store.shared() {
-            self.catch_up(&mut rematch)?;
+            self.catch_up(&mut rematch).await?;
         }
         if rematch.tokens[side as usize].is_some() || !rematch.human(side) {
             return Err(rematch.conflict(Conflict::RematchGiven(id.to_string())));
@@ -137,9 +136,12 @@ impl Games {
         let token = random_hex(16)?;
         // In the database and in memory, a side is known by its token's hash only.
         let hash = token_hash(id, &token);
-        let given = wait(self.store.set_token(id, side, &hash))
+        let given = self
+            .store
+            .set_token(id, side, &hash)
+            .await
             .map_err(|e| GameError::storage("storing the token", e))?;
-        self.refresh(&mut rematch)?;
+        self.refresh(&mut rematch).await?;
         if !given {
             // Given through another instance meanwhile.
             return Err(rematch.conflict(Conflict::RematchGiven(id.to_string())));

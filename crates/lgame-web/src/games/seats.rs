@@ -8,11 +8,10 @@ use std::sync::Arc;
 use lgame::Color;
 use subtle::ConstantTimeEq;
 
-use super::{Conflict, GameError, Games, Live, COLORS};
-use crate::response::GameState;
+use super::view::GameState;
+use super::{Conflict, GameError, Games, Guard, Live, COLORS};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
-use crate::store::wait;
 
 /// How a person takes a seat.
 #[derive(Debug, Clone)]
@@ -33,18 +32,21 @@ impl Games {
         by: SeatBy,
     ) -> Result<GameState, GameError> {
         let slot = self.slot(id).await?;
-        let live = slot.lock_owned().await;
-        let games = self.clone();
-        let (_, state) = self
-            .on_blocking(live, move |live| games.seat(live, &holder, &by))
-            .await?;
-        Ok(state)
+        let seat = move |games: Arc<Games>, mut live: Guard| async move {
+            games.seat(&mut live, &holder, &by).await
+        };
+        self.locked(id, slot, seat).await
     }
 
-    /// [`Games::take_seat`] on the game, its lock held. (Blocking.)
-    fn seat(&self, live: &mut Live, holder: &str, by: &SeatBy) -> Result<GameState, GameError> {
+    /// [`Games::take_seat`] on the game, its lock held.
+    async fn seat(
+        &self,
+        live: &mut Live,
+        holder: &str,
+        by: &SeatBy,
+    ) -> Result<GameState, GameError> {
         if self.store.shared() {
-            self.catch_up(live)?;
+            self.catch_up(live).await?;
         }
         let (side, invite) = match by {
             SeatBy::Token(token) => (live.side_of(token).ok_or(GameError::NotASide)?, None),
@@ -65,12 +67,11 @@ impl Games {
             Some(_) => return Err(live.conflict(Conflict::SeatTaken(side))),
             None => {}
         }
-        let taken = wait(
-            self.store
-                .take_seat(&live.id, side, holder, invite.as_deref()),
-        )
-        .map_err(|e| GameError::storage("taking the seat", e))?;
-        self.refresh(live)?;
+        let taken = (self.store)
+            .take_seat(&live.id, side, holder, invite.as_deref())
+            .await
+            .map_err(|e| GameError::storage("taking the seat", e))?;
+        self.refresh(live).await?;
         if !taken {
             // Taken through another instance a moment before.
             return Err(live.conflict(Conflict::SeatTaken(side)));
@@ -86,59 +87,72 @@ impl Games {
         who: super::Who,
     ) -> Result<(Color, String), GameError> {
         let slot = self.slot(id).await?;
-        let live = slot.lock_owned().await;
-        let games = self.clone();
-        let (_, invitation) = self
-            .on_blocking(live, move |live| {
-                if games.store.shared() {
-                    games.catch_up(live)?;
-                }
-                let hosts = live.sides_of(&who);
-                let open = COLORS.into_iter().find(|&c| {
-                    live.human(c) && live.holders[c as usize].is_none() && hosts.contains(&!c)
-                });
-                let side = open.ok_or(GameError::NotASide)?;
-                let code = random_hex(32)?;
-                let invite = token_hash(&live.id, &code);
-                let given = wait(games.store.set_invite(&live.id, side, &invite))
-                    .map_err(|e| GameError::storage("storing the invitation", e))?;
-                games.refresh(live)?;
-                if !given {
-                    return Err(live.conflict(Conflict::SeatTaken(side)));
-                }
-                Ok((side, code))
-            })
-            .await?;
-        Ok(invitation)
+        let invite = move |games: Arc<Games>, mut live: Guard| async move {
+            games.new_invitation(&mut live, &who).await
+        };
+        self.locked(id, slot, invite).await
+    }
+
+    /// [`Games::invite`] on the game, its lock held.
+    async fn new_invitation(
+        &self,
+        live: &mut Live,
+        who: &super::Who,
+    ) -> Result<(Color, String), GameError> {
+        if self.store.shared() {
+            self.catch_up(live).await?;
+        }
+        let hosts = live.sides_of(who);
+        let open = COLORS
+            .into_iter()
+            .find(|&c| live.human(c) && live.holders[c as usize].is_none() && hosts.contains(&!c));
+        let side = open.ok_or(GameError::NotASide)?;
+        let code = random_hex(32)?;
+        let invite = token_hash(&live.id, &code);
+        let given = self
+            .store
+            .set_invite(&live.id, side, &invite)
+            .await
+            .map_err(|e| GameError::storage("storing the invitation", e))?;
+        self.refresh(live).await?;
+        if !given {
+            return Err(live.conflict(Conflict::SeatTaken(side)));
+        }
+        Ok((side, code))
     }
 
     /// Gives every seat `from` holds to `to`, and brings the games in memory up to date.
-    /// (Blocking.)
-    pub fn adopt_seats(&self, from: &str, to: &str) -> Result<usize, GameError> {
-        let changed = wait(self.store.adopt_seats(from, to))
+    pub async fn adopt_seats(&self, from: &str, to: &str) -> Result<usize, GameError> {
+        let changed = self
+            .store
+            .adopt_seats(from, to)
+            .await
             .map_err(|e| GameError::storage("keeping the games", e))?;
-        self.refresh_cached(&changed)?;
+        self.refresh_cached(&changed).await?;
         Ok(changed.len())
     }
 
-    /// The games a holder holds a seat of (every one). (Blocking.)
-    pub fn held_by(&self, holder: &str) -> Result<Vec<String>, GameError> {
+    /// The games a holder holds a seat of (every one).
+    pub async fn held_by(&self, holder: &str) -> Result<Vec<String>, GameError> {
         let query = crate::store::GamesQuery {
             holder: holder.to_string(),
             limit: i64::MAX,
             ..Default::default()
         };
-        let (games, _) = wait(self.store.games_of(&query))
+        let (games, _) = self
+            .store
+            .games_of(&query)
+            .await
             .map_err(|e| GameError::storage("listing the games", e))?;
         Ok(games.into_iter().map(|g| g.id).collect())
     }
 
     /// Brings those of these games held in memory up to the database's copy (their
-    /// watchers told). (Blocking.)
-    pub fn refresh_cached(&self, ids: &[String]) -> Result<(), GameError> {
+    /// watchers told).
+    pub async fn refresh_cached(&self, ids: &[String]) -> Result<(), GameError> {
         for id in ids {
             if let Some(slot) = self.cached(id) {
-                self.refresh(&mut slot.blocking_lock())?;
+                self.refresh(&mut *slot.lock().await).await?;
             }
         }
         Ok(())

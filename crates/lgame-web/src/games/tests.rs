@@ -13,12 +13,16 @@ pub(crate) fn app(name: &str) -> (TempDir, Games) {
 
 /// Whether a new classic game of human against `computer` has quick replies, with the
 /// app's tables (which creating the game filled if the player probes one) and with none.
-fn quick(app: &Games, computer: &str) -> (bool, bool) {
-    let started = app
-        .create(NewGame::new(
+fn quick(app: &Arc<Games>, computer: &str) -> (bool, bool) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let started = runtime
+        .block_on(app.create(NewGame::new(
             Game::new(Rules::classic()),
             [Seat::Human, computer.parse().unwrap()],
-        ))
+        )))
         .unwrap();
     let slot = app.cached(&started.id).unwrap();
     let live = slot.blocking_lock();
@@ -31,6 +35,7 @@ fn quick(app: &Games, computer: &str) -> (bool, bool) {
 #[test]
 fn a_reply_is_quick_only_from_a_level_that_does_not_search_with_its_table_held() {
     let (_dir, app) = app("quick");
+    let app = Arc::new(app);
     assert_eq!(quick(&app, "human"), (true, true));
     assert_eq!(quick(&app, "random"), (true, true), "random needs no table");
     assert_eq!(quick(&app, "perfect"), (true, false), "perfect: its table");
@@ -42,11 +47,11 @@ fn a_reply_is_quick_only_from_a_level_that_does_not_search_with_its_table_held()
     assert_eq!(quick(&app, "intermediate"), (false, false), "it searches");
 }
 
-/// A new game of `red` against `blue`, made off the async threads.
+/// A new game of `red` against `blue`.
 pub(crate) async fn started(games: &Arc<Games>, red: &str, blue: &str) -> Started {
-    let (games, seats) = (games.clone(), [red.parse().unwrap(), blue.parse().unwrap()]);
+    let seats = [red.parse().unwrap(), blue.parse().unwrap()];
     let new = NewGame::new(Game::new(Rules::classic()), seats);
-    blocking(move || games.create(new)).await.ok().unwrap()
+    games.create(new).await.ok().unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -326,11 +326,12 @@ async fn insert_event(
     Ok(())
 }
 
-/// The `gameStart` events of a game's bots, once it is stored.
+/// The `gameStart` events of a game's bots, once it is stored (at `now_ms`).
 pub(super) async fn note_start(
     c: &mut dyn Conn,
     game: &str,
     holders: &[Option<String>; 2],
+    now_ms: i64,
 ) -> StoreResult<()> {
     let mut users: Vec<i64> = holders
         .iter()
@@ -340,24 +341,26 @@ pub(super) async fn note_start(
     // Locked in one order by every instance.
     users.sort_unstable();
     for user in users {
-        insert_event(c, user, GAME_START, game, super::now_ms()).await?;
+        insert_event(c, user, GAME_START, game, now_ms).await?;
     }
     Ok(())
 }
 
-/// The `gameFinish` events of a game's bots, once its result is stored (once each).
+/// The `gameFinish` events of a game's bots, once its result is stored (once each, at
+/// `now_ms`).
 pub(super) async fn note_end(
     c: &mut dyn Conn,
     game: &str,
     outcome: ResultToken,
     ended: bool,
+    now_ms: i64,
 ) -> StoreResult<()> {
     if outcome == ResultToken::Unfinished && !ended {
         return Ok(());
     }
     let bots: Vec<i64> = c.rows(GAME_BOTS, &args![game]).await?;
     for bot in bots {
-        insert_event(c, bot, GAME_FINISH, game, super::now_ms()).await?;
+        insert_event(c, bot, GAME_FINISH, game, now_ms).await?;
     }
     Ok(())
 }

@@ -65,13 +65,14 @@ impl Store {
         Ok(counted.unwrap_or(0))
     }
 
-    /// Stores a new game (at version 0) and its moves, its result token `outcome`; when it
-    /// was stored is the server's clock's.
+    /// Stores a new game (at version 0) and its moves, its result token `outcome`, made at
+    /// `now_ms` (the server's time).
     pub async fn insert_game(
         &self,
         game: &GameRow,
         moves: &[String],
         outcome: &str,
+        now_ms: i64,
     ) -> StoreResult<()> {
         let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
         transaction!(self.write, |c| {
@@ -86,7 +87,7 @@ impl Store {
                          $16, $17, $18, $19, $20, $21)",
                 &args![
                     &game.id,
-                    super::now_ms() / 1000,
+                    now_ms / 1000,
                     &game.header,
                     &game.seats[0],
                     &game.seats[1],
@@ -110,7 +111,7 @@ impl Store {
             )
             .await?;
             insert_moves(c, &game.id, 1, &moves).await?;
-            bots::note_start(c, &game.id, &game.holders).await
+            bots::note_start(c, &game.id, &game.holders, now_ms).await
         })
         .await
     }
@@ -295,9 +296,9 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
         }
         StoredChange::Requests => {}
     }
-    ratings::rate_end(c, id, edit.outcome).await?;
+    ratings::rate_end(c, id, edit.outcome, edit.at_ms).await?;
     let ended = matches!(edit.change, StoredChange::End { .. });
-    bots::note_end(c, id, edit.outcome, ended).await?;
+    bots::note_end(c, id, edit.outcome, ended, edit.at_ms).await?;
     c.changed(id, edit.version + 1);
     Ok(())
 }

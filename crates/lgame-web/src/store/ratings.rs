@@ -268,8 +268,13 @@ impl FromRow for RatedGame {
 }
 
 /// Rates game `id` if its result `outcome` ends a rated game that has not been rated yet:
-/// both entries and both changes written in the caller's transaction.
-pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: ResultToken) -> StoreResult<()> {
+/// both entries and both changes written in the caller's transaction, dated `now_ms`.
+pub(super) async fn rate_end(
+    c: &mut dyn Conn,
+    id: &str,
+    outcome: ResultToken,
+    now_ms: i64,
+) -> StoreResult<()> {
     if outcome == ResultToken::Unfinished {
         return Ok(());
     }
@@ -296,7 +301,7 @@ pub(super) async fn rate_end(c: &mut dyn Conn, id: &str, outcome: ResultToken) -
     for (entry, player) in entries.iter_mut().zip(players) {
         *entry = c.row(&entry_sql(), &args![player, &category]).await?;
     }
-    let (after, changes) = changes(id, players, &category, entries, result, now_ms());
+    let (after, changes) = changes(id, players, &category, entries, result, now_ms);
     for (player, e) in players.into_iter().zip(after) {
         write_entry(c, player, &category, &e).await?;
     }
@@ -490,6 +495,7 @@ mod both_backends {
             requests: Requests::default(),
             outcome: result.parse().unwrap(),
             clock: StoredClock::default(),
+            at_ms: now_ms(),
         }
     }
 
@@ -528,7 +534,8 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*")).unwrap();
+            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*", now_ms()))
+                .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),
