@@ -168,6 +168,18 @@ fn end(
     plies: usize,
 ) {
     play(players, game, plies);
+    finish(players, results, game, winner, plies);
+}
+
+/// Ends `game`, brought to its `plies` already: won by side `winner` (the other resigns), or
+/// drawn by agreement.
+fn finish(
+    players: &BTreeMap<String, Browser>,
+    results: &mut BTreeMap<String, Vec<Result>>,
+    game: &Game,
+    winner: Option<usize>,
+    plies: usize,
+) {
     match winner {
         Some(w) => {
             let ended = act(&players[&game.players[1 - w]], &game.id, "resign");
@@ -308,14 +320,21 @@ fn an_arena_pairs_its_players_scores_their_games_and_ends() {
     let long_game = round1[5].clone();
     play(&players, &long_game, 2);
     // Three wins, a long draw (a point each), a short draw (none).
-    for (game, winner, plies) in [
+    let planned = [
         (&round1[0], Some(0), 2),
         (&round1[1], Some(1), 3),
         (&round1[2], Some(0), 2),
         (&round1[3], None, 22),
         (&round1[4], None, 4),
-    ] {
-        end(&players, &mut results, game, winner, plies);
+    ];
+    // Every game is brought to its last ply first, then all end together: two who end
+    // first wait for new opponents, and on a slow machine could wait REMATCH_AFTER_MS (real
+    // time) while the other games are played, then meet again, as they may when alone.
+    for (game, _, plies) in planned {
+        play(&players, game, plies);
+    }
+    for (game, winner, plies) in planned {
+        finish(&players, &mut results, game, winner, plies);
         note(&mut last_opponent, game);
     }
     check_scores(&arena(maker, &id), &results);
@@ -332,6 +351,7 @@ fn an_arena_pairs_its_players_scores_their_games_and_ends() {
             .filter(|g| g.id != long_game.id)
             .collect();
         assert_eq!(games.len(), 5, "round {round}");
+        let mut planned = Vec::new();
         for game in &games {
             let [red, blue] = &game.players;
             assert_ne!(
@@ -350,11 +370,18 @@ fn an_arena_pairs_its_players_scores_their_games_and_ends() {
                 (streak, scored(&results[p]).0.iter().sum::<u32>())
             };
             if round == 2 && (drew_last(red) || drew_last(blue)) {
-                end(&players, &mut results, game, None, 20);
+                planned.push((game, None, 20));
             } else {
                 let winner = usize::from(strength(blue) > strength(red));
-                end(&players, &mut results, game, Some(winner), 2);
+                planned.push((game, Some(winner), 2));
             }
+        }
+        // As in round 1: every game to its last ply, then all ended together.
+        for &(game, _, plies) in &planned {
+            play(&players, game, plies);
+        }
+        for &(game, winner, plies) in &planned {
+            finish(&players, &mut results, game, winner, plies);
             note(&mut last_opponent, game);
         }
         check_scores(&arena(maker, &id), &results);
