@@ -27,7 +27,10 @@ use crate::secret::random_hex;
 use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
 
 pub(crate) mod api;
+mod making;
 mod routes;
+
+pub use making::{ArenaError, Terms, AHEAD_MS};
 pub use routes::routes;
 
 /// How often an instance pairs the waiting players of each running arena.

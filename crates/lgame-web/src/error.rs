@@ -3,19 +3,21 @@
 //! move, so that a page can say every refusal in its own language.
 //!
 //! A refusal of the games or of a position's questions is a [`GameError`], of the accounts
-//! an [`AccountError`], of the bots a [`BotError`], of fair play a [`FairPlayError`], of the
-//! lobby a [`LobbyError`]; which status and kind answer each is decided here, in one `match`
-//! per type.
+//! an [`AccountError`], of the arenas an [`ArenaError`], of the bots a [`BotError`], of fair
+//! play a [`FairPlayError`], of the lobby a [`LobbyError`], of the ratings a [`RatingsError`];
+//! which status and kind answer each is decided here, in one `match` per type.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::accounts::AccountError;
+use crate::arena::ArenaError;
 use crate::bots::BotError;
 use crate::fairplay::FairPlayError;
 use crate::games::{Conflict, GameError};
 use crate::lobby::LobbyError;
+use crate::ratings::RatingsError;
 use crate::response::ErrorBody;
 use crate::store::Trouble;
 
@@ -224,6 +226,32 @@ impl From<FairPlayError> for ApiError {
 }
 
 // The lobby, arenas and the tables.
+
+impl From<ArenaError> for ApiError {
+    fn from(e: ArenaError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            ArenaError::AccountOnly => (StatusCode::UNAUTHORIZED, "no_session"),
+            ArenaError::NotRated { .. } => (StatusCode::BAD_REQUEST, "not_rated"),
+            ArenaError::NoArena(_) => (StatusCode::NOT_FOUND, "no_arena"),
+            ArenaError::Finished => (StatusCode::CONFLICT, "arena_finished"),
+            ArenaError::Game(e) => return e.into(),
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
+
+impl From<RatingsError> for ApiError {
+    fn from(e: RatingsError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            RatingsError::NoCategory(_) => (StatusCode::NOT_FOUND, "no_category"),
+            RatingsError::RatedGame => (StatusCode::FORBIDDEN, "rated_game"),
+            RatingsError::Game(e) => return e.into(),
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
 
 impl From<LobbyError> for ApiError {
     fn from(e: LobbyError) -> ApiError {

@@ -15,10 +15,12 @@ pub use crate::glicko::{
 };
 
 pub(crate) mod api;
+mod refusal;
 mod routes;
 
+pub use refusal::{refuse_own_rated_game, RatingsError};
 pub(crate) use routes::ratings_of;
-pub use routes::{refuse_own_rated_game, routes};
+pub use routes::routes;
 
 /// The classic game's categories, one a speed (an ultrabullet game is rated as bullet: a
 /// pool of its own would be too thin to pair).

@@ -6,19 +6,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::{storage, summary, view, LISTED, MINUTES};
+use super::making::{self, ArenaError, Terms};
+use super::{storage, summary, view, LISTED};
 use crate::api::Shared;
 use crate::arena::api::{ArenaList, ArenaRequest};
 use crate::arena::ArenaView;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
-use crate::secret::random_hex;
-use crate::store::{ArenaData, ArenaRow};
-
-/// How far ahead an arena may be set to start: 30 days.
-pub const AHEAD_MS: i64 = 30 * 24 * 3600 * 1000;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -28,19 +23,10 @@ pub fn routes() -> Router<Shared> {
         .route("/api/arenas/{id}/leave", post(leave_arena))
 }
 
-fn invalid(what: Input, message: String) -> ApiError {
-    GameError::invalid(what, message).into()
-}
-
-/// The caller's account, or 401.
-fn account(caller: &Caller) -> Result<i64, ApiError> {
-    match &caller.logged_in {
-        Some(logged_in) => Ok(logged_in.user.id),
-        None => {
-            let message = "only an account plays in arenas: log in first";
-            Err(ApiError::new(StatusCode::UNAUTHORIZED, message).kind("no_session"))
-        }
-    }
+/// The caller's account: only an account plays in arenas.
+fn account(caller: &Caller) -> Result<i64, ArenaError> {
+    let logged_in = caller.logged_in.as_ref().ok_or(ArenaError::AccountOnly)?;
+    Ok(logged_in.user.id)
 }
 
 async fn create_arena(
@@ -49,54 +35,17 @@ async fn create_arena(
     Body(req): Body<ArenaRequest>,
 ) -> Result<Response, ApiError> {
     let creator = account(&caller)?;
-    let variant = req.variant.unwrap_or_else(|| "classic".into());
-    let rules = games::parse_rules(&variant)?;
-    let clock = req
-        .clock
-        .check()
-        .map_err(|message| GameError::invalid(Input::Clock, message))?;
-    if !MINUTES.contains(&req.minutes) {
-        let message = format!(
-            "minutes {}: an arena lasts {} to {} minutes",
-            req.minutes,
-            MINUTES.start(),
-            MINUTES.end()
-        );
-        return Err(invalid(Input::Other, message));
-    }
-    let category = crate::ratings::category(&rules, Some(clock));
-    if req.rated && category.is_none() {
-        let message = format!("'{variant}' at this control is not rated: make a casual arena");
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, message).kind("not_rated"));
-    }
-    let now = shared.games.time.now_ms();
-    let starts_at = req.starts_at.unwrap_or(now).max(now);
-    if starts_at > now + AHEAD_MS {
-        let message = "starts_at: an arena starts within 30 days".to_string();
-        return Err(invalid(Input::Other, message));
-    }
-    shared
-        .limiter
-        .check(caller.client(), shared.games.time.now_ms())?;
-    let row = ArenaRow {
-        id: random_hex(8)?,
-        variant,
-        clock: serde_json::to_string(&clock)
-            .map_err(|e| GameError::internal("writing a clock", e))?,
+    let terms = Terms {
+        variant: req.variant,
+        clock: req.clock,
         minutes: req.minutes,
-        category: category.filter(|_| req.rated).map(str::to_string),
-        starts_at,
-        ends_at: starts_at + req.minutes * 60_000,
-        creator: Some(creator),
-        creator_name: None,
-        created_ms: now,
-        players: 0,
-        unfinished: 0,
+        rated: req.rated,
+        starts_at: req.starts_at,
     };
-    let (games, stored) = (shared.games.clone(), row.clone());
-    games.store.insert_arena(&stored).await.map_err(storage)?;
-    let data = read(&shared, &row.id).await?;
-    tracing::info!(arena = %row.id, "arena made");
+    let now = shared.games.time.now_ms();
+    let row = making::plan(terms, creator, now)?;
+    shared.limiter.check(caller.client(), now)?;
+    let data = making::open(&shared.games, &row).await?;
     Ok((StatusCode::CREATED, Json(view(&data, now)?)).into_response())
 }
 
@@ -110,39 +59,12 @@ async fn list_arenas(State(shared): State<Shared>) -> Result<Json<ArenaList>, Ap
     Ok(Json(ArenaList { arenas }))
 }
 
-/// Arena `id` as stored now, or 404.
-async fn read(shared: &Shared, id: &str) -> Result<ArenaData, ApiError> {
-    let (games, key, now) = (
-        shared.games.clone(),
-        id.to_string(),
-        shared.games.time.now_ms(),
-    );
-    games
-        .store
-        .arena(&key, now)
-        .await
-        .map_err(storage)?
-        .ok_or_else(|| {
-            ApiError::new(StatusCode::NOT_FOUND, format!("no arena '{id}'")).kind("no_arena")
-        })
-}
-
 async fn show_arena(
     State(shared): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<ArenaView>, ApiError> {
-    let data = read(&shared, &id).await?;
+    let data = making::read(&shared.games, &id).await?;
     Ok(Json(view(&data, shared.games.time.now_ms())?))
-}
-
-/// Arena `id` for a player to join or leave: 409 once its time is up.
-async fn open_arena(shared: &Shared, id: &str) -> Result<ArenaData, ApiError> {
-    let data = read(shared, id).await?;
-    if shared.games.time.now_ms() >= data.arena.ends_at {
-        let message = "the arena's time is up: nobody joins or leaves it now";
-        return Err(ApiError::new(StatusCode::CONFLICT, message).kind("arena_finished"));
-    }
-    Ok(data)
 }
 
 async fn join_arena(
@@ -170,18 +92,6 @@ async fn take_part(
     joining: bool,
 ) -> Result<Json<ArenaView>, ApiError> {
     let user = account(caller)?;
-    open_arena(shared, id).await?;
-    let (games, key, now) = (
-        shared.games.clone(),
-        id.to_string(),
-        shared.games.time.now_ms(),
-    );
-    let store = &games.store;
-    match joining {
-        true => store.join_arena(&key, user, now).await,
-        false => store.leave_arena(&key, user, now).await.map(drop),
-    }
-    .map_err(storage)?;
-    let data = read(shared, id).await?;
+    let data = making::take_part(&shared.games, user, id, joining).await?;
     Ok(Json(view(&data, shared.games.time.now_ms())?))
 }

@@ -27,7 +27,7 @@ pub(crate) async fn analysis(
         .analysis_limiter
         .check(caller.client(), shared.games.time.now_ms())?;
     let position = explore::read_position(query.variant.as_deref(), &query.position)?;
-    crate::ratings::refuse_own_rated_game(&shared, &caller, &position).await?;
+    crate::ratings::refuse_own_rated_game(&shared.games, caller.holder(), &position).await?;
     let tb = crate::tables::table(&shared.games, &shared.solvers, *position.rules()).await?;
     let analysed = cpu_bound(move || {
         tb.analyze(&position)

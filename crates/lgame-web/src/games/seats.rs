@@ -122,7 +122,7 @@ impl Games {
     }
 
     /// Gives every seat `from` holds to `to`, and brings the games in memory up to date.
-    pub async fn adopt_seats(&self, from: &str, to: &str) -> Result<usize, GameError> {
+    pub async fn adopt_seats(self: &Arc<Self>, from: &str, to: &str) -> Result<usize, GameError> {
         let changed = self
             .store
             .adopt_seats(from, to)
@@ -148,11 +148,14 @@ impl Games {
     }
 
     /// Brings those of these games held in memory up to the database's copy (their
-    /// watchers told).
-    pub async fn refresh_cached(&self, ids: &[String]) -> Result<(), GameError> {
+    /// watchers told), each under its lock as a command is ([`Games::locked`]).
+    pub async fn refresh_cached(self: &Arc<Self>, ids: &[String]) -> Result<(), GameError> {
         for id in ids {
             if let Some(slot) = self.cached(id) {
-                self.refresh(&mut *slot.lock().await).await?;
+                let refresh = |games: Arc<Games>, mut live: Guard| async move {
+                    games.refresh(&mut live).await
+                };
+                self.locked(id, slot, refresh).await?;
             }
         }
         Ok(())

@@ -2,12 +2,11 @@
 //! accuracy, a category's leaderboard, and the fair-play check the analysis routes make.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use lgame::Position;
 
-use super::{categories, PROVISIONAL_DEVIATION};
+use super::refusal::category_named;
+use super::PROVISIONAL_DEVIATION;
 use crate::accounts::user_named;
 use crate::api::Shared;
 use crate::error::ApiError;
@@ -131,14 +130,7 @@ async fn leaderboard(
     State(shared): State<Shared>,
     Path(category): Path<String>,
 ) -> Result<Json<Leaderboard>, ApiError> {
-    let Some(category) = categories().find(|c| *c == category) else {
-        let shown: String = category.chars().take(40).collect();
-        let message = format!(
-            "no rating category '{shown}': {}",
-            categories().collect::<Vec<_>>().join(", ")
-        );
-        return Err(ApiError::new(StatusCode::NOT_FOUND, message).kind("no_category"));
-    };
+    let category = category_named(&category)?;
     let games = shared.games.clone();
     let since = shared.games.time.now_ms() - ACTIVE_MS;
     let list = |established| {
@@ -166,37 +158,4 @@ async fn leaderboard(
         players: lines(leaders),
         provisional: lines(provisional),
     }))
-}
-
-/// Fair play: refuses to analyse `position` for a caller who is playing a rated game that
-/// has reached it (403 `rated_game`). A game the caller plays that cannot be read is
-/// passed over: the check refuses help, it never fails a question of its own.
-pub async fn refuse_own_rated_game(
-    shared: &Shared,
-    caller: &Caller,
-    position: &Position,
-) -> Result<(), ApiError> {
-    let Some(holder) = caller.holder() else {
-        return Ok(());
-    };
-    let games = shared.games.clone();
-    let playing = games
-        .store
-        .rated_games_playing(&holder)
-        .await
-        .map_err(storage)?;
-    let wanted = *position;
-    for id in playing {
-        let read = shared
-            .games
-            .read(&id, &Who::Server, move |live, _| {
-                live.goes_on_through(&wanted)
-            })
-            .await;
-        if let Ok((_, true)) = read {
-            let message = "no analysis of a rated game you are playing: ask again after it ends";
-            return Err(ApiError::new(StatusCode::FORBIDDEN, message).kind("rated_game"));
-        }
-    }
-    Ok(())
 }
