@@ -30,7 +30,7 @@ pub(crate) mod api;
 mod making;
 mod routes;
 
-pub use making::{ArenaError, Terms, AHEAD_MS};
+pub use making::{ArenaError, ArenaTerms, AHEAD_MS};
 pub use routes::routes;
 
 /// How often an instance pairs the waiting players of each running arena.

@@ -14,7 +14,7 @@ use crate::store::{ArenaData, ArenaRow};
 pub const AHEAD_MS: i64 = 30 * 24 * 3600 * 1000;
 
 /// What a creator asks of a new arena.
-pub struct Terms {
+pub struct ArenaTerms {
     /// The variant's catalog name (`None`: classic).
     pub variant: Option<String>,
     pub clock: TimeControl,
@@ -63,7 +63,7 @@ impl From<GameError> for ArenaError {
 }
 
 /// The arena `terms` ask for, made by account `creator` at `now_ms`: checked, not stored.
-pub fn plan(terms: Terms, creator: i64, now_ms: i64) -> Result<ArenaRow, ArenaError> {
+pub fn plan(terms: ArenaTerms, creator: i64, now_ms: i64) -> Result<ArenaRow, ArenaError> {
     let invalid = |what, message| ArenaError::Game(GameError::invalid(what, message));
     let variant = terms.variant.unwrap_or_else(|| "classic".into());
     let rules = games::parse_rules(&variant)?;

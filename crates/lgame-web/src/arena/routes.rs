@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use super::making::{self, ArenaError, Terms};
+use super::making::{self, ArenaError, ArenaTerms};
 use super::{storage, summary, view, LISTED};
 use crate::api::Shared;
 use crate::arena::api::{ArenaList, ArenaRequest};
@@ -35,7 +35,7 @@ async fn create_arena(
     Body(req): Body<ArenaRequest>,
 ) -> Result<Response, ApiError> {
     let creator = account(&caller)?;
-    let terms = Terms {
+    let terms = ArenaTerms {
         variant: req.variant,
         clock: req.clock,
         minutes: req.minutes,
