@@ -108,29 +108,13 @@ pub enum GameStanding {
     Aborted,
 }
 
-impl GameStanding {
-    pub const ALL: [GameStanding; 5] = [
-        GameStanding::Win,
-        GameStanding::Draw,
-        GameStanding::Loss,
-        GameStanding::Ongoing,
-        GameStanding::Aborted,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GameStanding::Win => "win",
-            GameStanding::Draw => "draw",
-            GameStanding::Loss => "loss",
-            GameStanding::Ongoing => "ongoing",
-            GameStanding::Aborted => "aborted",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<GameStanding> {
-        GameStanding::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
+stored_names!(GameStanding {
+    Win = "win",
+    Draw = "draw",
+    Loss = "loss",
+    Ongoing = "ongoing",
+    Aborted = "aborted",
+});
 
 /// Which of a holder's games to list, newest first.
 #[derive(Debug, Clone, Default)]
@@ -326,12 +310,6 @@ fn standings_sql() -> String {
         "SELECT {STANDING} AS standing, count(*) FROM games g
          WHERE g.red_holder = $1 OR g.blue_holder = $1 GROUP BY standing"
     )
-}
-
-/// A standing read back.
-fn standing_named(name: &str) -> StoreResult<GameStanding> {
-    GameStanding::from_name(name)
-        .ok_or_else(|| super::StoreError::Other(anyhow::anyhow!("'{name}' is not a standing")))
 }
 
 /// An account read back, from column `first` on.
@@ -583,9 +561,6 @@ impl Store {
 
     /// How many of a holder's games stand each way.
     pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(GameStanding, u64)>> {
-        let rows: Vec<(String, u64)> = self.select(standings_sql(), args![holder]).await?;
-        rows.into_iter()
-            .map(|(standing, n)| Ok((standing_named(&standing)?, n)))
-            .collect()
+        self.select(standings_sql(), args![holder]).await
     }
 }
