@@ -10,8 +10,7 @@
 //! that their watchers see it at once.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::str::FromStr;
+use std::path::Path;
 
 use anyhow::anyhow;
 use lgame::game::ResultToken;
@@ -105,74 +104,18 @@ pub use accounts::{
     UserChange, SESSION_ID_LEN,
 };
 
-pub use arenas::{ArenaData, ArenaRow, Chooser, Pairing};
 #[cfg(test)]
-pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
+pub use arenas::ArenaPlayer;
+pub use arenas::{ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
 pub use bots::{
     BotRow, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
-pub use ratings::{account_of, now_ms, Leader, RatingChange};
+pub use ratings::{account_of, Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
 pub use types::{ColorChoice, Holder};
-
-/// Where the games are kept.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Database {
-    /// An SQLite file (created with its schema on first start).
-    Sqlite(PathBuf),
-    /// A PostgreSQL database: a libpq-style URL (`postgres://USER@HOST:PORT/DB`) or
-    /// key=value connection string.
-    Postgres(String),
-}
-
-impl FromStr for Database {
-    type Err = String;
-
-    /// `postgres://…` or `postgresql://…` (or `host=… dbname=…`) is PostgreSQL; `sqlite:PATH`
-    /// or any other text is an SQLite file's path.
-    fn from_str(text: &str) -> Result<Database, String> {
-        if text.is_empty() {
-            return Err("an empty database name".into());
-        }
-        if text.starts_with("postgres://")
-            || text.starts_with("postgresql://")
-            || (text.contains("dbname=") && text.contains('='))
-        {
-            return Ok(Database::Postgres(text.to_string()));
-        }
-        let path = text.strip_prefix("sqlite:").unwrap_or(text);
-        let path = path.strip_prefix("//").unwrap_or(path);
-        if path.is_empty() {
-            return Err(format!("'{text}' names no file"));
-        }
-        Ok(Database::Sqlite(PathBuf::from(path)))
-    }
-}
-
-impl From<PathBuf> for Database {
-    fn from(path: PathBuf) -> Database {
-        Database::Sqlite(path)
-    }
-}
-
-impl fmt::Display for Database {
-    /// The file's path, or the URL without its password.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Database::Sqlite(path) => write!(f, "{}", path.display()),
-            Database::Postgres(url) => f.write_str(&postgres::without_password(url)),
-        }
-    }
-}
-
-impl fmt::Debug for Database {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
-    }
-}
 
 /// A stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -482,16 +425,20 @@ pub(crate) trait Driver: Send + Sync {
 pub struct Store(Box<dyn Driver>);
 
 impl Store {
-    /// Opens (creating if need be) the database, brings its schema up to date and gets
-    /// ready to write. `synchronous` is SQLite's; PostgreSQL commits as its server is set
-    /// to (`synchronous_commit`, on by default: a commit is on the database's disk).
-    pub fn open(db: &Database, synchronous: Synchronous) -> anyhow::Result<Store> {
-        Ok(match db {
-            Database::Sqlite(path) => Store(Box::new(sqlite::Store::open(path, synchronous)?)),
-            Database::Postgres(url) => {
-                Store(Box::new(postgres::Store::open(url, instance_name()?)?))
-            }
-        })
+    /// Opens (creating if need be) the SQLite database at `path`, brings its schema up to
+    /// date and starts its writer.
+    pub fn sqlite(path: &Path, synchronous: Synchronous) -> anyhow::Result<Store> {
+        Ok(Store(Box::new(sqlite::Store::open(path, synchronous)?)))
+    }
+
+    /// Connects to the PostgreSQL database at `url` (`shown`: as messages may show it, no
+    /// password), brings its schema up to date and starts listening to the other
+    /// instances, this one named at random.
+    pub fn postgres(url: &str, shown: &str) -> anyhow::Result<Store> {
+        let instance = crate::secret::random_hex(6).map_err(|e| anyhow!("random numbers: {e}"))?;
+        Ok(Store(Box::new(postgres::Store::open(
+            url, shown, instance,
+        )?)))
     }
 
     /// See [`Driver::shared`].
@@ -596,51 +543,11 @@ fn answering<T: Send + 'static>(
     (job, answer)
 }
 
-/// A name for this instance among those on the database: random, a new one each start.
-fn instance_name() -> anyhow::Result<String> {
-    let mut bytes = [0u8; 6];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow!("random numbers: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
 /// The SQL column of a side's token hash.
 fn token_column(side: Color) -> &'static str {
     match side {
         Color::Red => "red_token_hash",
         Color::Blue => "blue_token_hash",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_database_is_postgresql_by_its_url_and_sqlite_otherwise() {
-        let pg = "postgres://lgame@db.example:5432/games";
-        assert_eq!(pg.parse(), Ok(Database::Postgres(pg.into())));
-        let pg = "postgresql://lgame:secret@10.0.0.1/games";
-        assert_eq!(pg.parse(), Ok(Database::Postgres(pg.into())));
-        let kv = "host=/run/postgresql dbname=games user=lgame";
-        assert_eq!(kv.parse(), Ok(Database::Postgres(kv.into())));
-        assert_eq!(
-            "games.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("games.db")))
-        );
-        assert_eq!(
-            "sqlite:/var/lib/lgame/games.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("/var/lib/lgame/games.db")))
-        );
-        assert_eq!(
-            "sqlite:///srv/g.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("/srv/g.db")))
-        );
-        assert!("".parse::<Database>().is_err());
-        assert!("sqlite:".parse::<Database>().is_err());
-        // The password is never shown.
-        let shown = Database::Postgres(pg.into()).to_string();
-        assert!(!shown.contains("secret"), "{shown}");
-        assert!(shown.contains("10.0.0.1/games"), "{shown}");
     }
 }
 
@@ -651,6 +558,8 @@ mod both_backends {
     use lgame_test_support::{on_both_backends, TempDir};
 
     use super::*;
+    use crate::clock::TimeSource;
+    use crate::database::Database;
 
     fn row(id: &str) -> GameRow {
         GameRow {
@@ -687,7 +596,7 @@ mod both_backends {
             requests,
             outcome: ResultToken::Unfinished,
             clock: Default::default(),
-            at_ms: now_ms(),
+            at_ms: TimeSource::wall_ms(),
         }
     }
 
@@ -701,12 +610,12 @@ mod both_backends {
     fn the_interface_keeps_games_edits_links_and_tokens(db: Db) {
         let dir = TempDir::new("store-interface");
         let database: Database = db.database(&dir).parse().unwrap();
-        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let store = database.open(Synchronous::Normal).unwrap();
         assert_eq!(store.shared(), db == Db::Postgres);
         assert!(wait(store.version()).unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", now_ms())).unwrap();
-        wait(store.insert_game(&b, &[], "*", now_ms())).unwrap();
+        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", TimeSource::wall_ms())).unwrap();
+        wait(store.insert_game(&b, &[], "*", TimeSource::wall_ms())).unwrap();
         assert_eq!(wait(store.count_games()).unwrap(), 2);
         let (mut back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         // When it was stored is read back (the database's clock), never written.

@@ -154,33 +154,10 @@ pub fn is_unreachable(cause: &(dyn std::error::Error + 'static)) -> bool {
     }
 }
 
-/// A connection string with its password hidden.
-pub fn without_password(url: &str) -> String {
-    if let Some((scheme, rest)) = url.split_once("://") {
-        // scheme://user:password@host...: the password is between the first ':' and the
-        // last '@' of the part before the path.
-        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        if let Some((userinfo, host)) = authority.rsplit_once('@') {
-            if let Some((user, _)) = userinfo.split_once(':') {
-                return format!("{scheme}://{user}:***@{host}{path}");
-            }
-        }
-        return url.to_string();
-    }
-    url.split_whitespace()
-        .map(|pair| match pair.split_once('=') {
-            Some(("password", _)) => "password=***".to_string(),
-            _ => pair.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 impl Store {
-    /// Connects to the database at `url`, brings its schema up to date and starts
-    /// listening for the other instances' changes.
-    pub fn open(url: &str, instance: String) -> anyhow::Result<Store> {
-        let shown = without_password(url);
+    /// Connects to the database at `url` (`shown` in messages), brings its schema up to
+    /// date and starts listening for the other instances' changes.
+    pub fn open(url: &str, shown: &str, instance: String) -> anyhow::Result<Store> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .with_context(|| format!("reading the PostgreSQL connection string {shown}"))?;
@@ -229,6 +206,45 @@ impl Store {
             .handle()
             .spawn(announcer(store.pool.clone(), committed));
         Ok(store)
+    }
+
+    /// Runs `job` in a transaction on a pooled connection (`read_only`: one that sees one
+    /// instant of the database), committed if the job succeeds; `then` is given the
+    /// outcome, with the notices of the games the job changed, and answers the caller.
+    fn transaction(
+        &self,
+        job: Job,
+        read_only: bool,
+        then: impl FnOnce(StoreResult<Vec<String>>) -> StoreResult<()> + Send + 'static,
+    ) -> Pending {
+        let Some(runtime) = &self.runtime else {
+            return Pending::failed();
+        };
+        let (done, outcome) = oneshot::channel();
+        let pool = self.pool.clone();
+        runtime.spawn(async move {
+            let ran = async {
+                let mut client = pool.get().await?;
+                let mut tx = client.build_transaction();
+                if read_only {
+                    tx = tx
+                        .isolation_level(IsolationLevel::RepeatableRead)
+                        .read_only(true);
+                }
+                let mut conn = Postgres {
+                    tx: tx.start().await?,
+                    changed: Vec::new(),
+                };
+                job(&mut conn).await?;
+                let Postgres { tx, changed } = conn;
+                tx.commit().await?;
+                Ok(changed)
+            }
+            .await;
+            // A caller that has gone no longer waits: nothing to tell.
+            let _ = done.send(then(ran));
+        });
+        Pending::sent(outcome)
     }
 
     fn handle(&self) -> &tokio::runtime::Handle {
@@ -284,67 +300,19 @@ impl Driver for Store {
     /// commits into one flush of its log); the games it changed are announced once it is
     /// committed.
     fn write(&self, job: Job) -> Pending {
-        let Some(runtime) = &self.runtime else {
-            return Pending::failed();
-        };
-        let (done, outcome) = oneshot::channel();
-        let (pool, counts, announce) = (
-            self.pool.clone(),
-            self.counts.clone(),
-            self.announce.clone(),
-        );
-        runtime.spawn(async move {
-            let written = async {
-                let mut client = pool.get().await?;
-                let mut conn = Postgres {
-                    tx: client.transaction().await?,
-                    changed: Vec::new(),
-                };
-                job(&mut conn).await?;
-                let Postgres { tx, changed } = conn;
-                tx.commit().await?;
-                Ok(changed)
-            }
-            .await;
+        let (counts, announce) = (self.counts.clone(), self.announce.clone());
+        self.transaction(job, false, move |written| {
             counts.changes.fetch_add(1, Ordering::Relaxed);
-            // A caller that has gone no longer waits: nothing to tell.
-            let _ = done.send(written.map(|changed: Vec<String>| {
-                for notice in changed {
-                    let _ = announce.send(notice);
-                }
-            }));
-        });
-        Pending::sent(outcome)
+            for notice in written? {
+                let _ = announce.send(notice);
+            }
+            Ok(())
+        })
     }
 
     /// A read-only transaction that sees one instant of the database.
     fn read(&self, job: Job) -> Pending {
-        let Some(runtime) = &self.runtime else {
-            return Pending::failed();
-        };
-        let (done, outcome) = oneshot::channel();
-        let pool = self.pool.clone();
-        runtime.spawn(async move {
-            let read = async {
-                let mut client = pool.get().await?;
-                let tx = client
-                    .build_transaction()
-                    .isolation_level(IsolationLevel::RepeatableRead)
-                    .read_only(true)
-                    .start()
-                    .await?;
-                let mut conn = Postgres {
-                    tx,
-                    changed: Vec::new(),
-                };
-                job(&mut conn).await?;
-                conn.tx.commit().await?;
-                Ok(())
-            }
-            .await;
-            let _ = done.send(read);
-        });
-        Pending::sent(outcome)
+        self.transaction(job, true, |read| read.map(drop))
     }
 
     fn erase_deleted(&self) -> StoreResult<()> {
@@ -671,22 +639,6 @@ fn parse_notice(payload: &str) -> Option<Notice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_password_is_never_shown() {
-        assert_eq!(
-            without_password("postgres://lgame:s3cr3t@db:5432/games"),
-            "postgres://lgame:***@db:5432/games"
-        );
-        assert_eq!(
-            without_password("postgres://lgame@db/games"),
-            "postgres://lgame@db/games"
-        );
-        assert_eq!(
-            without_password("host=db password=s3cr3t dbname=games"),
-            "host=db password=*** dbname=games"
-        );
-    }
 
     #[test]
     fn a_notice_is_a_game_and_its_version() {

@@ -132,15 +132,6 @@ fn changes(
     (after, [change(0, Color::Red), change(1, Color::Blue)])
 }
 
-/// The wall clock in Unix milliseconds (`TimeSource::wall_ms`), for what is not given the
-/// server's time yet: the instant a game's end is rated at and its bots' events are dated
-/// (written with the game's change, `rate_end`, `note_start`, `note_end`), a new game's
-/// date (`games/live.rs`), and `lgame admin`'s, which runs without a server. Every timer
-/// reads the server's time instead (`games.time`).
-pub fn now_ms() -> i64 {
-    crate::clock::TimeSource::wall_ms()
-}
-
 /// A rated game's category, holders and plies (`$1` its id).
 const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
         (SELECT count(*) FROM moves WHERE game = $1) FROM games WHERE id = $1";
@@ -445,6 +436,8 @@ mod both_backends {
     use lgame_test_support::backends::Backend as Db;
     use lgame_test_support::{on_both_backends, TempDir};
 
+    use crate::clock::TimeSource;
+    use crate::database::Database;
     use crate::glicko::PROVISIONAL_DEVIATION;
     use crate::store::*;
 
@@ -495,14 +488,14 @@ mod both_backends {
             requests: Requests::default(),
             outcome: result.parse().unwrap(),
             clock: StoredClock::default(),
-            at_ms: now_ms(),
+            at_ms: TimeSource::wall_ms(),
         }
     }
 
     fn ratings_written_at_each_end_are_the_recomputation_of_the_stored_games(db: Db) {
         let dir = TempDir::new("store-ratings");
         let database: Database = db.database(&dir).parse().unwrap();
-        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let store = database.open(Synchronous::Normal).unwrap();
         let users: Vec<i64> = (0..12)
             .map(|i| {
                 let user = NewUser {
@@ -534,8 +527,13 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*", now_ms()))
-                .unwrap();
+            wait(store.insert_game(
+                &game(&id, [red, blue], category),
+                &moves,
+                "*",
+                TimeSource::wall_ms(),
+            ))
+            .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),

@@ -34,20 +34,6 @@ pub enum Synchronous {
     Normal,
 }
 
-impl std::str::FromStr for Synchronous {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Synchronous, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "full" => Ok(Synchronous::Full),
-            "normal" => Ok(Synchronous::Normal),
-            _ => Err(format!(
-                "'{text}' is not a synchronous setting (full or normal)"
-            )),
-        }
-    }
-}
-
 /// One step of the schema.
 enum Migration {
     Sql(&'static str),
