@@ -491,33 +491,14 @@ impl Store {
     ) -> StoreResult<bool> {
         let mut values = args![id, holder].to_vec();
         values.extend(invite.map(super::sql::Value::from));
-        self.update_seat(id, take_seat_sql(side, invite.is_some()), values)
+        self.update_game(id, take_seat_sql(side, invite.is_some()), values)
             .await
     }
 
     /// A new invitation (its hash) for a seat nobody holds; `false` if it is held.
     pub async fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
-        self.update_seat(id, set_invite_sql(side), args![id, invite_hash].to_vec())
+        self.update_game(id, set_invite_sql(side), args![id, invite_hash].to_vec())
             .await
-    }
-
-    /// Updates a seat of game `id`: `false` if no row changed; else the game's new version
-    /// is told to the other instances.
-    async fn update_seat(
-        &self,
-        id: &str,
-        sql: String,
-        values: Vec<super::sql::Value>,
-    ) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            let Some(row) = c.query_opt(&sql, &values).await? else {
-                return Ok(false);
-            };
-            c.changed(&id, row.get(0)?);
-            Ok(true)
-        })
-        .await
     }
 
     /// Every seat `from` holds is given to `to` (a browser's games kept by the account
