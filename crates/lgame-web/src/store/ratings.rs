@@ -13,7 +13,7 @@ use lgame::Color;
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{Holder, Store, StoreResult};
-use crate::glicko::{Entry, Rating, RATED_FROM_PLY};
+use crate::glicko::{Entry, Rating};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
 pub(super) const SCHEMA: &str =
@@ -85,28 +85,6 @@ pub struct RatedGame {
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
     holder?.parse::<Holder>().ok()?.account()
-}
-
-/// What a game's end rates, if anything: a rated game between two accounts whose result is
-/// stored (an aborted game's is `*`) after both sides have moved (`plies`).
-fn to_rate(
-    category: Option<String>,
-    holders: [Option<Holder>; 2],
-    outcome: ResultToken,
-    plies: i64,
-) -> Option<([i64; 2], String, GameResult)> {
-    let category = category?;
-    if plies < RATED_FROM_PLY {
-        return None;
-    }
-    let players = [
-        holders[0].as_ref()?.account()?,
-        holders[1].as_ref()?.account()?,
-    ];
-    let ResultToken::Finished(result) = outcome else {
-        return None;
-    };
-    (players[0] != players[1]).then_some((players, category, result))
 }
 
 /// The rows a rated game's end writes (`glicko::rate_end`): both players' new entries and
@@ -270,9 +248,12 @@ pub(super) async fn rate_end(
         return Ok(());
     }
     let game = c.query_one(GAME_RATED, &args![id]).await?;
-    let holders = [game.get(1)?, game.get(2)?];
-    let Some((players, category, result)) = to_rate(game.get(0)?, holders, outcome, game.get(3)?)
-    else {
+    let holders: [Option<Holder>; 2] = [game.get(1)?, game.get(2)?];
+    let players = holders.map(|h| h?.account());
+    let (Some(category), Some((players, result))) = (
+        game.get::<Option<String>>(0)?,
+        crate::glicko::rated(players, outcome, game.get(3)?),
+    ) else {
         return Ok(());
     };
     if c.dialect() == Dialect::Postgres {
