@@ -235,44 +235,10 @@ pub enum Trouble {
     ReadOnly,
 }
 
-impl Trouble {
-    /// The trouble a driver's failure is, if it is one (else a failure of the server).
-    pub fn of(error: &anyhow::Error) -> Option<Trouble> {
-        error.chain().find_map(|cause| {
-            if postgres::is_unreachable(cause) {
-                return Some(Trouble::Unreachable);
-            }
-            if let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() {
-                return match e.code().map(|c| c.code()) {
-                    Some("53100") => Some(Trouble::Full),
-                    Some("25006") => Some(Trouble::ReadOnly),
-                    _ => None,
-                };
-            }
-            cause
-                .downcast_ref::<rusqlite::Error>()
-                .and_then(Trouble::of_sqlite)
-        })
-    }
-
-    /// The trouble an SQLite failure is, if it is one.
-    pub fn of_sqlite(error: &rusqlite::Error) -> Option<Trouble> {
-        use rusqlite::ErrorCode::*;
-        match error.sqlite_error_code()? {
-            DiskFull => Some(Trouble::Full),
-            ReadOnly => Some(Trouble::ReadOnly),
-            CannotOpen | SystemIoFailure | DatabaseBusy | DatabaseLocked => {
-                Some(Trouble::Unreachable)
-            }
-            _ => None,
-        }
-    }
-}
-
 impl StoreError {
-    /// `error`, as the trouble it is (if any) or a failure.
-    pub fn classified(error: anyhow::Error) -> StoreError {
-        match Trouble::of(&error) {
+    /// `error`, unavailable for `trouble` if it is one, else a failure.
+    fn of(trouble: Option<Trouble>, error: anyhow::Error) -> StoreError {
+        match trouble {
             Some(trouble) => StoreError::Unavailable(trouble, error),
             None => StoreError::Other(error),
         }
@@ -301,16 +267,17 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl From<anyhow::Error> for StoreError {
-    /// A driver's failure, told apart once here: a trouble of the database's, or anything
-    /// else.
+    /// A driver's failure, told apart once here: a trouble of the database's (as its driver
+    /// tells it), or anything else.
     fn from(error: anyhow::Error) -> StoreError {
-        StoreError::classified(error)
+        let trouble = (error.chain()).find_map(|c| postgres::trouble(c).or(sqlite::trouble(c)));
+        StoreError::of(trouble, error)
     }
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError::classified(error.into())
+        anyhow::Error::from(error).into()
     }
 }
 

@@ -29,7 +29,7 @@ use tokio_postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Notice, Pending, StoreResult};
+use super::{Driver, Notice, Pending, StoreResult, Trouble};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -130,27 +130,26 @@ pub struct Store {
     counts: Arc<Counts>,
 }
 
-/// Whether an error says the database cannot be reached: no connection to be had in time,
-/// a connection lost, or the server refusing work as it shuts down or starts (SQLSTATE
-/// classes 08, connection exception, and 57, operator intervention).
-pub fn is_unreachable(cause: &(dyn std::error::Error + 'static)) -> bool {
+/// The trouble a failure is, if it is one of PostgreSQL's: it cannot be reached (no
+/// connection to be had in time, a connection lost, or the server refusing work as it shuts
+/// down or starts: SQLSTATE classes 08, connection exception, and 57, operator
+/// intervention), its disk is full, it is read-only (a standby).
+pub(super) fn trouble(cause: &(dyn Error + 'static)) -> Option<Trouble> {
     if let Some(e) = cause.downcast_ref::<deadpool_postgres::PoolError>() {
         return match e {
-            deadpool_postgres::PoolError::Backend(e) => is_unreachable(e),
-            deadpool_postgres::PoolError::Timeout(_) => true,
-            _ => false,
+            deadpool_postgres::PoolError::Backend(e) => trouble(e),
+            deadpool_postgres::PoolError::Timeout(_) => Some(Trouble::Unreachable),
+            _ => None,
         };
     }
-    let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() else {
-        return false;
-    };
-    match e.code() {
-        Some(state) => ["08", "57"]
-            .iter()
-            .any(|class| state.code().starts_with(class)),
-        None => {
-            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
-        }
+    let e = cause.downcast_ref::<tokio_postgres::Error>()?;
+    match e.code().map(|state| state.code()) {
+        Some("53100") => Some(Trouble::Full),
+        Some("25006") => Some(Trouble::ReadOnly),
+        Some(state) if !state.starts_with("08") && !state.starts_with("57") => None,
+        Some(_) => Some(Trouble::Unreachable),
+        None => (e.is_closed() || e.source().is_some_and(|s| s.is::<std::io::Error>()))
+            .then_some(Trouble::Unreachable),
     }
 }
 

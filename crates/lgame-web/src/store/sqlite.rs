@@ -19,7 +19,7 @@ use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{params, Connection};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Pending, StoreError, StoreResult};
+use super::{Driver, Pending, StoreError, StoreResult, Trouble};
 use crate::secret::token_hash;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
@@ -471,10 +471,20 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
 /// A batch's failure while `doing`, told to each of its changes: the trouble it is (a full
 /// disk, a read-only file), or a failure.
 fn batch_failed(e: &rusqlite::Error, doing: &str) -> StoreError {
-    let error = anyhow!("{doing}: {e:#}");
-    match crate::store::Trouble::of_sqlite(e) {
-        Some(trouble) => StoreError::Unavailable(trouble, error),
-        None => StoreError::Other(error),
+    StoreError::of(trouble(e), anyhow!("{doing}: {e:#}"))
+}
+
+/// The trouble a failure is, if it is one of SQLite's.
+pub(super) fn trouble(cause: &(dyn std::error::Error + 'static)) -> Option<Trouble> {
+    use rusqlite::ErrorCode::*;
+    match cause
+        .downcast_ref::<rusqlite::Error>()?
+        .sqlite_error_code()?
+    {
+        DiskFull => Some(Trouble::Full),
+        ReadOnly => Some(Trouble::ReadOnly),
+        CannotOpen | SystemIoFailure | DatabaseBusy | DatabaseLocked => Some(Trouble::Unreachable),
+        _ => None,
     }
 }
 
