@@ -11,6 +11,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::anyhow;
 use lgame::game::ResultToken;
@@ -371,8 +372,8 @@ pub(crate) trait Driver: Send + Sync {
     /// Tells the other instances that seek `id` of the lobby changed.
     fn announce_lobby(&self, _id: &str) {}
 
-    /// Changes written and commits made so far: how well the writer batches.
-    fn write_counts(&self) -> (u64, u64);
+    /// Changes written and commits made so far.
+    fn counts(&self) -> &Counts;
 
     /// Runs `job` in a transaction that writes, committed if the job succeeds (else rolled
     /// back), without waiting for it; the games the job said it changed
@@ -385,6 +386,21 @@ pub(crate) trait Driver: Send + Sync {
     /// Rows were erased (a closed account's): their bytes are taken out of the database's
     /// files, not left in free pages.
     fn erase_deleted(&self) -> StoreResult<()>;
+}
+
+/// What a driver has written: changes, and commits (syncs) made.
+#[derive(Default)]
+pub(crate) struct Counts {
+    changes: AtomicU64,
+    commits: AtomicU64,
+}
+
+impl Counts {
+    /// `changes` written in one commit.
+    fn committed(&self, changes: usize) {
+        self.changes.fetch_add(changes as u64, Ordering::Relaxed);
+        self.commits.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// The database, through one driver or the other: every operation of the store is a method
@@ -428,9 +444,11 @@ impl Store {
         self.0.announce_lobby(id)
     }
 
-    /// See [`Driver::write_counts`].
+    /// Changes written and commits made so far: how well the writer batches.
     pub fn write_counts(&self) -> (u64, u64) {
-        self.0.write_counts()
+        let counts = self.0.counts();
+        let read = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        (read(&counts.changes), read(&counts.commits))
     }
 
     /// The schema version of the database.

@@ -17,7 +17,6 @@
 
 use std::error::Error;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -29,7 +28,7 @@ use tokio_postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Notice, Pending, StoreResult, Trouble};
+use super::{Counts, Driver, Notice, Pending, StoreResult, Trouble};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -111,12 +110,6 @@ const MIGRATIONS: &[&str] = &[
     // Version 9: the SQLite schema's version 12 (each session's browser and address).
     super::accounts::SESSIONS_DEVICE,
 ];
-
-/// Changes written and commits made: one each per change here.
-#[derive(Default)]
-struct Counts {
-    changes: AtomicU64,
-}
 
 /// The database.
 pub struct Store {
@@ -290,9 +283,9 @@ impl Driver for Store {
         let _ = self.announce.send(format!("l {id}"));
     }
 
-    fn write_counts(&self) -> (u64, u64) {
-        let changes = self.counts.changes.load(Ordering::Relaxed);
-        (changes, changes)
+    /// One commit per change.
+    fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// A transaction of its own on a pooled connection (PostgreSQL groups concurrent
@@ -301,7 +294,7 @@ impl Driver for Store {
     fn write(&self, job: Job) -> Pending {
         let (counts, announce) = (self.counts.clone(), self.announce.clone());
         self.transaction(job, false, move |written| {
-            counts.changes.fetch_add(1, Ordering::Relaxed);
+            counts.committed(1);
             for notice in written? {
                 let _ = announce.send(notice);
             }

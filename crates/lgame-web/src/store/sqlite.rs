@@ -8,7 +8,6 @@
 //! up, in a transaction of its own. Tokens are stored only as hashes (`secret.rs`).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use std::thread::JoinHandle;
@@ -19,7 +18,7 @@ use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{params, Connection};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Pending, StoreError, StoreResult, Trouble};
+use super::{Counts, Driver, Pending, StoreError, StoreResult, Trouble};
 use crate::secret::token_hash;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
@@ -157,13 +156,6 @@ struct Queued {
 /// The most changes written in one transaction.
 const MAX_BATCH: usize = 1024;
 
-/// What the writer has done: changes written and commits (syncs) made.
-#[derive(Default)]
-struct Counts {
-    changes: AtomicU64,
-    commits: AtomicU64,
-}
-
 /// The database.
 pub struct Store {
     /// The writer's queue (`None` once closing).
@@ -247,11 +239,8 @@ impl Driver for Store {
         false
     }
 
-    fn write_counts(&self) -> (u64, u64) {
-        (
-            self.counts.changes.load(Ordering::Relaxed),
-            self.counts.commits.load(Ordering::Relaxed),
-        )
+    fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// The writer runs the job in its next batch (group commit).
@@ -423,10 +412,7 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
             };
             waiting.iter().map(|_| failed()).collect()
         });
-        counts
-            .changes
-            .fetch_add(outcomes.len() as u64, Ordering::Relaxed);
-        counts.commits.fetch_add(1, Ordering::Relaxed);
+        counts.committed(outcomes.len());
         for (done, outcome) in waiting.into_iter().zip(outcomes) {
             // A caller that has gone no longer waits: nothing to tell.
             let _ = done.send(outcome);
