@@ -1,5 +1,6 @@
 //! Glicko-2 with lichess's parameters, computed by the `skillratings` crate: a rating, a
-//! player's entry in one category, a rated game's effect on both players (docs/ratings.md).
+//! player's entry in one category, which rated game's end changes ratings and its effect on
+//! both players (docs/ratings.md).
 //! Pure maths below the store, which rates a game's end in the transaction that stores it
 //! (`store/ratings.rs`), and the ratings feature (`ratings.rs`) use it alike.
 //!
