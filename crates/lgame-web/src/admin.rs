@@ -145,17 +145,10 @@ impl Admin {
             }
             let (before, after) = ledger.rate(game.players, game.category, game.result, game.at_ms);
             rated += 1;
-            for (i, side) in lgame::Color::ALL.into_iter().enumerate() {
-                if known.open(game.players[i])? {
-                    changes.push(RatingChange {
-                        game: game.id.clone(),
-                        side,
-                        user_id: game.players[i],
-                        category: game.category.to_string(),
-                        at_ms: game.at_ms,
-                        before: before[i],
-                        after: after[i].rating,
-                    });
+            let (id, players, category) = (&game.id, game.players, game.category);
+            for change in RatingChange::of_game(id, players, category, game.at_ms, before, after) {
+                if known.open(change.user_id)? {
+                    changes.push(change);
                 }
             }
         }

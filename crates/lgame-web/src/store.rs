@@ -528,6 +528,15 @@ fn answering<T: Send + 'static>(
     (job, answer)
 }
 
+/// Refuses a database whose schema `version` is newer than this server's `latest`.
+fn known_schema(version: usize, latest: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        version <= latest,
+        "the database has schema version {version}, newer than this server's {latest}"
+    );
+    Ok(())
+}
+
 /// The SQL column of a side's token hash.
 fn token_column(side: Color) -> &'static str {
     match side {

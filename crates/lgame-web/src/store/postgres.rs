@@ -20,7 +20,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, Context};
 use bytes::BytesMut;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::{mpsc, oneshot};
@@ -532,12 +532,7 @@ async fn migrate(pool: &Pool) -> anyhow::Result<()> {
             0
         }
     };
-    if version > MIGRATIONS.len() {
-        bail!(
-            "the database has schema version {version}, newer than this server's {}",
-            MIGRATIONS.len()
-        );
-    }
+    super::known_schema(version, MIGRATIONS.len())?;
     for sql in &MIGRATIONS[version..] {
         tx.batch_execute(sql).await?;
     }

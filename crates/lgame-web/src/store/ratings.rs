@@ -8,7 +8,7 @@
 //! game keeps the result `*` and so changes nothing, and so does a game that ends before
 //! both sides have moved ([`crate::glicko::RATED_FROM_PLY`]).
 
-use lgame::game::{GameResult, ResultToken};
+use lgame::game::ResultToken;
 use lgame::Color;
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
@@ -62,6 +62,30 @@ pub struct RatingChange {
     pub after: Rating,
 }
 
+impl RatingChange {
+    /// Both players' changes in rated game `game` (Red's first) ended at `at_ms`: their
+    /// ratings before it, and their entries after.
+    pub fn of_game(
+        game: &str,
+        players: [i64; 2],
+        category: &str,
+        at_ms: i64,
+        before: [Rating; 2],
+        after: [Entry; 2],
+    ) -> [RatingChange; 2] {
+        let change = |i: usize, side: Color| RatingChange {
+            game: game.to_string(),
+            side,
+            user_id: players[i],
+            category: category.to_string(),
+            at_ms,
+            before: before[i],
+            after: after[i].rating,
+        };
+        [change(0, Color::Red), change(1, Color::Blue)]
+    }
+}
+
 /// A leaderboard's line: an account's name and entry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leader {
@@ -85,29 +109,6 @@ pub struct RatedGame {
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
     holder?.parse::<Holder>().ok()?.account()
-}
-
-/// The rows a rated game's end writes (`glicko::rate_end`): both players' new entries and
-/// changes.
-fn changes(
-    game: &str,
-    players: [i64; 2],
-    category: &str,
-    entries: [Option<Entry>; 2],
-    result: GameResult,
-    now_ms: i64,
-) -> ([Entry; 2], [RatingChange; 2]) {
-    let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
-    let change = |i: usize, side: Color| RatingChange {
-        game: game.to_string(),
-        side,
-        user_id: players[i],
-        category: category.to_string(),
-        at_ms,
-        before: before[i],
-        after: after[i].rating,
-    };
-    (after, [change(0, Color::Red), change(1, Color::Blue)])
 }
 
 /// A rated game's category, holders and plies (`$1` its id).
@@ -273,11 +274,11 @@ pub(super) async fn rate_end(
     for (entry, player) in entries.iter_mut().zip(players) {
         *entry = c.row(&entry_sql(), &args![player, &category]).await?;
     }
-    let (after, changes) = changes(id, players, &category, entries, result, now_ms);
+    let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
     for (player, e) in players.into_iter().zip(after) {
         write_entry(c, player, &category, &e).await?;
     }
-    for change in &changes {
+    for change in &RatingChange::of_game(id, players, &category, at_ms, before, after) {
         write_change(c, change).await?;
     }
     Ok(())

@@ -476,12 +476,7 @@ pub(super) fn trouble(cause: &(dyn std::error::Error + 'static)) -> Option<Troub
 
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
     let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version as usize > MIGRATIONS.len() {
-        bail!(
-            "the database has schema version {version}, newer than this server's {}",
-            MIGRATIONS.len()
-        );
-    }
+    super::known_schema(version as usize, MIGRATIONS.len())?;
     for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
         let tx = conn.transaction()?;
         match step {
