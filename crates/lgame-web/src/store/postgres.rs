@@ -139,8 +139,10 @@ pub(super) fn trouble(cause: &(dyn Error + 'static)) -> Option<Trouble> {
     match e.code().map(|state| state.code()) {
         Some("53100") => Some(Trouble::Full),
         Some("25006") => Some(Trouble::ReadOnly),
-        Some(state) if !state.starts_with("08") && !state.starts_with("57") => None,
-        Some(_) => Some(Trouble::Unreachable),
+        Some(state) if state.starts_with("08") || state.starts_with("57") => {
+            Some(Trouble::Unreachable)
+        }
+        Some(_) => None,
         None => (e.is_closed() || e.source().is_some_and(|s| s.is::<std::io::Error>()))
             .then_some(Trouble::Unreachable),
     }
