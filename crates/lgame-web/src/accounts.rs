@@ -337,7 +337,7 @@ pub fn page_bounds(page: Option<&str>, per_page: Option<&str>) -> Result<(u32, u
 pub fn standing(result: Option<&str>) -> Result<Option<GameStanding>, AccountError> {
     match result {
         None | Some("") => Ok(None),
-        Some(name) => GameStanding::from_name(name).map(Some).ok_or_else(|| {
+        Some(name) => GameStanding::from_name(name).map(Some).map_err(|_| {
             AccountError::Invalid(format!(
                 "'{name}' is not a result to filter by: win, draw, loss, ongoing or aborted"
             ))

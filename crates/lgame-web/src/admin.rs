@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 use lgame::game::ResultToken;
 
 use crate::credentials;
+use crate::database::Database;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
 use crate::store::{
-    wait, Database, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+    wait, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
 };
 
 /// An account as `lgame admin list` shows it.
@@ -36,7 +37,8 @@ impl Admin {
     /// Opens the server's database (migrating it to this version's schema, as the server
     /// would).
     pub fn open(db: &Database) -> anyhow::Result<Admin> {
-        let store = Store::open(db, Synchronous::Full)
+        let store = db
+            .open(Synchronous::Full)
             .with_context(|| format!("opening the database {db}"))?;
         let games = Games::new(store, 16, crate::DEFAULT_MAX_TABLE_STATES);
         Ok(Admin { games })
@@ -143,17 +145,10 @@ impl Admin {
             }
             let (before, after) = ledger.rate(game.players, game.category, game.result, game.at_ms);
             rated += 1;
-            for (i, side) in lgame::Color::ALL.into_iter().enumerate() {
-                if known.open(game.players[i])? {
-                    changes.push(RatingChange {
-                        game: game.id.clone(),
-                        side,
-                        user_id: game.players[i],
-                        category: game.category.to_string(),
-                        at_ms: game.at_ms,
-                        before: before[i],
-                        after: after[i].rating,
-                    });
+            let (id, players, category) = (&game.id, game.players, game.category);
+            for change in RatingChange::of_game(id, players, category, game.at_ms, before, after) {
+                if known.open(change.user_id)? {
+                    changes.push(change);
                 }
             }
         }
@@ -259,7 +254,8 @@ impl Admin {
                 }
             }
         }
-        let since = crate::store::now_ms() - crate::fairplay::SHARED_DAYS * 24 * 3600 * 1000;
+        let since =
+            crate::clock::TimeSource::wall_ms() - crate::fairplay::SHARED_DAYS * 24 * 3600 * 1000;
         let mut shared: BTreeMap<(i64, i64), Vec<String>> = BTreeMap::new();
         for (a, b, address) in wait(store.sharing_pairs(Trace::Address, since))? {
             shared.entry((a, b)).or_default().push(address);

@@ -197,7 +197,7 @@ impl TempStore {
         let dir = std::env::temp_dir().join(format!("lgame-api-doc-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("games.db").into(), Synchronous::Normal).unwrap();
+        let store = Store::sqlite(&dir.join("games.db"), Synchronous::Normal).unwrap();
         (TempStore(dir), store)
     }
 }

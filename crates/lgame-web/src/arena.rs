@@ -24,7 +24,7 @@ use crate::clock::TimeControl;
 use crate::games::{self, GameError, Games, NewGame};
 use crate::schema;
 use crate::secret::random_hex;
-use crate::store::{user_holder, ArenaData, ArenaRow, Chooser, Pairing};
+use crate::store::{user_holder, ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
 
 pub(crate) mod api;
 mod making;
@@ -199,6 +199,21 @@ fn played(outcome: &str, plies: i64, side: usize) -> Option<Played> {
     } else {
         Played::Loss
     })
+}
+
+impl ArenaGame {
+    /// Whether the game is over: a result, or a declared end (an abort has no result).
+    pub fn over(&self) -> bool {
+        self.outcome.as_deref().is_some_and(|o| o != "*") || self.termination.is_some()
+    }
+
+    /// Whether the game is still to be played or made (`now_ms`: see [`MAKING_MS`]).
+    pub fn in_progress(&self, now_ms: i64) -> bool {
+        match self.outcome {
+            None => self.made_ms > now_ms - MAKING_MS,
+            Some(_) => !self.over(),
+        }
+    }
 }
 
 /// Every player's standing, best first: by score, then who reached it first, then by

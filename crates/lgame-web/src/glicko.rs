@@ -1,5 +1,6 @@
 //! Glicko-2 with lichess's parameters, computed by the `skillratings` crate: a rating, a
-//! player's entry in one category, a rated game's effect on both players (docs/ratings.md).
+//! player's entry in one category, which rated game's end changes ratings and its effect on
+//! both players (docs/ratings.md).
 //! Pure maths below the store, which rates a game's end in the transaction that stores it
 //! (`store/ratings.rs`), and the ratings feature (`ratings.rs`) use it alike.
 //!
@@ -7,7 +8,7 @@
 //! game, a player's deviation grows by one Glicko-2 period of inactivity for every
 //! [`DAYS_PER_PERIOD`] days since their last rated game in the category.
 
-use lgame::game::GameResult;
+use lgame::game::{GameResult, ResultToken};
 use serde::Serialize;
 use skillratings::glicko2::{decay_deviation, glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -29,6 +30,21 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// plies. Before, a resignation, an abort or a flag leaves the ratings alone, so that two
 /// accounts cannot farm a rating with games nobody played.
 pub const RATED_FROM_PLY: i64 = 2;
+
+/// Whether a rated game's end changes ratings: between two accounts (`players`, Red's
+/// first), its result stored (an aborted game's is `*`) after both sides moved (`plies`).
+/// Its players and result, if it does.
+pub fn rated(
+    players: [Option<i64>; 2],
+    outcome: ResultToken,
+    plies: i64,
+) -> Option<([i64; 2], GameResult)> {
+    let players = [players[0]?, players[1]?];
+    let ResultToken::Finished(result) = outcome else {
+        return None;
+    };
+    (plies >= RATED_FROM_PLY && players[0] != players[1]).then_some((players, result))
+}
 
 /// lichess's bounds: the deviation stays within 45–500, the volatility at most 0.1.
 const DEVIATION_BOUNDS: (f64, f64) = (45.0, 500.0);

@@ -27,6 +27,7 @@ mod clock;
 mod connections;
 mod cpu;
 pub mod credentials;
+mod database;
 mod error;
 pub use error::ERROR_KINDS;
 mod explore;
@@ -56,11 +57,12 @@ use anyhow::Context;
 use tokio::sync::{watch, Semaphore};
 
 pub use assets::write_static_site;
+pub use database::Database;
 pub use extract::MAX_BODY;
 pub use identity::ClientRules;
 pub use limits::{Action, ActionLimits};
 pub use listener::ConnectionLimits;
-pub use store::{Database, Synchronous};
+pub use store::Synchronous;
 
 /// The largest table the server solves by default, in positions: every variant the page
 /// names fits, the largest being the game to 10 points (1,836,800 indices, solved in about
@@ -166,7 +168,7 @@ impl Server {
     /// # Errors
     /// The database cannot be opened or migrated, or the address cannot be bound.
     pub async fn bind(config: Config) -> anyhow::Result<Server> {
-        let store = store::Store::open(&config.db, config.synchronous)?;
+        let store = config.db.open(config.synchronous)?;
         let time = Arc::new(clock::TimeSource::system());
         bots::ensure_levels(&store).await?;
         flags::wake(&store, &time).await?;

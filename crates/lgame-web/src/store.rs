@@ -10,8 +10,8 @@
 //! that their watchers see it at once.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::str::FromStr;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::anyhow;
 use lgame::game::ResultToken;
@@ -105,74 +105,18 @@ pub use accounts::{
     UserChange, SESSION_ID_LEN,
 };
 
-pub use arenas::{ArenaData, ArenaRow, Chooser, Pairing};
 #[cfg(test)]
-pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
+pub use arenas::ArenaPlayer;
+pub use arenas::{ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
 pub use bots::{
     BotRow, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
 };
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
-pub use ratings::{account_of, now_ms, Leader, RatingChange};
+pub use ratings::{account_of, Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
 pub use types::{ColorChoice, Holder};
-
-/// Where the games are kept.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Database {
-    /// An SQLite file (created with its schema on first start).
-    Sqlite(PathBuf),
-    /// A PostgreSQL database: a libpq-style URL (`postgres://USER@HOST:PORT/DB`) or
-    /// key=value connection string.
-    Postgres(String),
-}
-
-impl FromStr for Database {
-    type Err = String;
-
-    /// `postgres://…` or `postgresql://…` (or `host=… dbname=…`) is PostgreSQL; `sqlite:PATH`
-    /// or any other text is an SQLite file's path.
-    fn from_str(text: &str) -> Result<Database, String> {
-        if text.is_empty() {
-            return Err("an empty database name".into());
-        }
-        if text.starts_with("postgres://")
-            || text.starts_with("postgresql://")
-            || (text.contains("dbname=") && text.contains('='))
-        {
-            return Ok(Database::Postgres(text.to_string()));
-        }
-        let path = text.strip_prefix("sqlite:").unwrap_or(text);
-        let path = path.strip_prefix("//").unwrap_or(path);
-        if path.is_empty() {
-            return Err(format!("'{text}' names no file"));
-        }
-        Ok(Database::Sqlite(PathBuf::from(path)))
-    }
-}
-
-impl From<PathBuf> for Database {
-    fn from(path: PathBuf) -> Database {
-        Database::Sqlite(path)
-    }
-}
-
-impl fmt::Display for Database {
-    /// The file's path, or the URL without its password.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Database::Sqlite(path) => write!(f, "{}", path.display()),
-            Database::Postgres(url) => f.write_str(&postgres::without_password(url)),
-        }
-    }
-}
-
-impl fmt::Debug for Database {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
-    }
-}
 
 /// A stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -292,44 +236,10 @@ pub enum Trouble {
     ReadOnly,
 }
 
-impl Trouble {
-    /// The trouble a driver's failure is, if it is one (else a failure of the server).
-    pub fn of(error: &anyhow::Error) -> Option<Trouble> {
-        error.chain().find_map(|cause| {
-            if postgres::is_unreachable(cause) {
-                return Some(Trouble::Unreachable);
-            }
-            if let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() {
-                return match e.code().map(|c| c.code()) {
-                    Some("53100") => Some(Trouble::Full),
-                    Some("25006") => Some(Trouble::ReadOnly),
-                    _ => None,
-                };
-            }
-            cause
-                .downcast_ref::<rusqlite::Error>()
-                .and_then(Trouble::of_sqlite)
-        })
-    }
-
-    /// The trouble an SQLite failure is, if it is one.
-    pub fn of_sqlite(error: &rusqlite::Error) -> Option<Trouble> {
-        use rusqlite::ErrorCode::*;
-        match error.sqlite_error_code()? {
-            DiskFull => Some(Trouble::Full),
-            ReadOnly => Some(Trouble::ReadOnly),
-            CannotOpen | SystemIoFailure | DatabaseBusy | DatabaseLocked => {
-                Some(Trouble::Unreachable)
-            }
-            _ => None,
-        }
-    }
-}
-
 impl StoreError {
-    /// `error`, as the trouble it is (if any) or a failure.
-    pub fn classified(error: anyhow::Error) -> StoreError {
-        match Trouble::of(&error) {
+    /// `error`, unavailable for `trouble` if it is one, else a failure.
+    fn of(trouble: Option<Trouble>, error: anyhow::Error) -> StoreError {
+        match trouble {
             Some(trouble) => StoreError::Unavailable(trouble, error),
             None => StoreError::Other(error),
         }
@@ -358,16 +268,17 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl From<anyhow::Error> for StoreError {
-    /// A driver's failure, told apart once here: a trouble of the database's, or anything
-    /// else.
+    /// A driver's failure, told apart once here: a trouble of the database's (as its driver
+    /// tells it), or anything else.
     fn from(error: anyhow::Error) -> StoreError {
-        StoreError::classified(error)
+        let trouble = (error.chain()).find_map(|c| postgres::trouble(c).or(sqlite::trouble(c)));
+        StoreError::of(trouble, error)
     }
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError::classified(error.into())
+        anyhow::Error::from(error).into()
     }
 }
 
@@ -461,8 +372,8 @@ pub(crate) trait Driver: Send + Sync {
     /// Tells the other instances that seek `id` of the lobby changed.
     fn announce_lobby(&self, _id: &str) {}
 
-    /// Changes written and commits made so far: how well the writer batches.
-    fn write_counts(&self) -> (u64, u64);
+    /// Changes written and commits made so far.
+    fn counts(&self) -> &Counts;
 
     /// Runs `job` in a transaction that writes, committed if the job succeeds (else rolled
     /// back), without waiting for it; the games the job said it changed
@@ -477,21 +388,40 @@ pub(crate) trait Driver: Send + Sync {
     fn erase_deleted(&self) -> StoreResult<()>;
 }
 
+/// What a driver has written: changes, and commits (syncs) made.
+#[derive(Default)]
+pub(crate) struct Counts {
+    changes: AtomicU64,
+    commits: AtomicU64,
+}
+
+impl Counts {
+    /// `changes` written in one commit.
+    fn committed(&self, changes: usize) {
+        self.changes.fetch_add(changes as u64, Ordering::Relaxed);
+        self.commits.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// The database, through one driver or the other: every operation of the store is a method
 /// of it, written once (`store/games.rs`, `store/accounts.rs`, …).
 pub struct Store(Box<dyn Driver>);
 
 impl Store {
-    /// Opens (creating if need be) the database, brings its schema up to date and gets
-    /// ready to write. `synchronous` is SQLite's; PostgreSQL commits as its server is set
-    /// to (`synchronous_commit`, on by default: a commit is on the database's disk).
-    pub fn open(db: &Database, synchronous: Synchronous) -> anyhow::Result<Store> {
-        Ok(match db {
-            Database::Sqlite(path) => Store(Box::new(sqlite::Store::open(path, synchronous)?)),
-            Database::Postgres(url) => {
-                Store(Box::new(postgres::Store::open(url, instance_name()?)?))
-            }
-        })
+    /// Opens (creating if need be) the SQLite database at `path`, brings its schema up to
+    /// date and starts its writer.
+    pub fn sqlite(path: &Path, synchronous: Synchronous) -> anyhow::Result<Store> {
+        Ok(Store(Box::new(sqlite::Store::open(path, synchronous)?)))
+    }
+
+    /// Connects to the PostgreSQL database at `url` (`shown`: as messages may show it, no
+    /// password), brings its schema up to date and starts listening to the other
+    /// instances, this one named at random.
+    pub fn postgres(url: &str, shown: &str) -> anyhow::Result<Store> {
+        let instance = crate::secret::random_hex(6).map_err(|e| anyhow!("random numbers: {e}"))?;
+        Ok(Store(Box::new(postgres::Store::open(
+            url, shown, instance,
+        )?)))
     }
 
     /// See [`Driver::shared`].
@@ -514,9 +444,11 @@ impl Store {
         self.0.announce_lobby(id)
     }
 
-    /// See [`Driver::write_counts`].
+    /// Changes written and commits made so far: how well the writer batches.
     pub fn write_counts(&self) -> (u64, u64) {
-        self.0.write_counts()
+        let counts = self.0.counts();
+        let read = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        (read(&counts.changes), read(&counts.commits))
     }
 
     /// The schema version of the database.
@@ -596,11 +528,13 @@ fn answering<T: Send + 'static>(
     (job, answer)
 }
 
-/// A name for this instance among those on the database: random, a new one each start.
-fn instance_name() -> anyhow::Result<String> {
-    let mut bytes = [0u8; 6];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow!("random numbers: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+/// Refuses a database whose schema `version` is newer than this server's `latest`.
+fn known_schema(version: usize, latest: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        version <= latest,
+        "the database has schema version {version}, newer than this server's {latest}"
+    );
+    Ok(())
 }
 
 /// The SQL column of a side's token hash.
@@ -611,39 +545,6 @@ fn token_column(side: Color) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_database_is_postgresql_by_its_url_and_sqlite_otherwise() {
-        let pg = "postgres://lgame@db.example:5432/games";
-        assert_eq!(pg.parse(), Ok(Database::Postgres(pg.into())));
-        let pg = "postgresql://lgame:secret@10.0.0.1/games";
-        assert_eq!(pg.parse(), Ok(Database::Postgres(pg.into())));
-        let kv = "host=/run/postgresql dbname=games user=lgame";
-        assert_eq!(kv.parse(), Ok(Database::Postgres(kv.into())));
-        assert_eq!(
-            "games.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("games.db")))
-        );
-        assert_eq!(
-            "sqlite:/var/lib/lgame/games.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("/var/lib/lgame/games.db")))
-        );
-        assert_eq!(
-            "sqlite:///srv/g.db".parse(),
-            Ok(Database::Sqlite(PathBuf::from("/srv/g.db")))
-        );
-        assert!("".parse::<Database>().is_err());
-        assert!("sqlite:".parse::<Database>().is_err());
-        // The password is never shown.
-        let shown = Database::Postgres(pg.into()).to_string();
-        assert!(!shown.contains("secret"), "{shown}");
-        assert!(shown.contains("10.0.0.1/games"), "{shown}");
-    }
-}
-
 /// The [`Backend`] interface, exercised the same way on SQLite and on PostgreSQL.
 #[cfg(test)]
 mod both_backends {
@@ -651,6 +552,8 @@ mod both_backends {
     use lgame_test_support::{on_both_backends, TempDir};
 
     use super::*;
+    use crate::clock::TimeSource;
+    use crate::database::Database;
 
     fn row(id: &str) -> GameRow {
         GameRow {
@@ -687,7 +590,7 @@ mod both_backends {
             requests,
             outcome: ResultToken::Unfinished,
             clock: Default::default(),
-            at_ms: now_ms(),
+            at_ms: TimeSource::wall_ms(),
         }
     }
 
@@ -701,12 +604,12 @@ mod both_backends {
     fn the_interface_keeps_games_edits_links_and_tokens(db: Db) {
         let dir = TempDir::new("store-interface");
         let database: Database = db.database(&dir).parse().unwrap();
-        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let store = database.open(Synchronous::Normal).unwrap();
         assert_eq!(store.shared(), db == Db::Postgres);
         assert!(wait(store.version()).unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", now_ms())).unwrap();
-        wait(store.insert_game(&b, &[], "*", now_ms())).unwrap();
+        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", TimeSource::wall_ms())).unwrap();
+        wait(store.insert_game(&b, &[], "*", TimeSource::wall_ms())).unwrap();
         assert_eq!(wait(store.count_games()).unwrap(), 2);
         let (mut back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         // When it was stored is read back (the database's clock), never written.

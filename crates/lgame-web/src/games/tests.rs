@@ -6,7 +6,7 @@ use crate::store::Synchronous;
 /// The games on an SQLite file in a folder of the test's own, removed afterwards.
 pub(crate) fn app(name: &str) -> (TempDir, Games) {
     let dir = TempDir::new(name);
-    let store = Store::open(&dir.db().into(), Synchronous::Normal).unwrap();
+    let store = Store::sqlite(&dir.db(), Synchronous::Normal).unwrap();
     let games = Games::new(store, 100, crate::DEFAULT_MAX_TABLE_STATES);
     (dir, games)
 }

@@ -108,29 +108,13 @@ pub enum GameStanding {
     Aborted,
 }
 
-impl GameStanding {
-    pub const ALL: [GameStanding; 5] = [
-        GameStanding::Win,
-        GameStanding::Draw,
-        GameStanding::Loss,
-        GameStanding::Ongoing,
-        GameStanding::Aborted,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GameStanding::Win => "win",
-            GameStanding::Draw => "draw",
-            GameStanding::Loss => "loss",
-            GameStanding::Ongoing => "ongoing",
-            GameStanding::Aborted => "aborted",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<GameStanding> {
-        GameStanding::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
+stored_names!(GameStanding {
+    Win = "win",
+    Draw = "draw",
+    Loss = "loss",
+    Ongoing = "ongoing",
+    Aborted = "aborted",
+});
 
 /// Which of a holder's games to list, newest first.
 #[derive(Debug, Clone, Default)]
@@ -328,12 +312,6 @@ fn standings_sql() -> String {
     )
 }
 
-/// A standing read back.
-fn standing_named(name: &str) -> StoreResult<GameStanding> {
-    GameStanding::from_name(name)
-        .ok_or_else(|| super::StoreError::Other(anyhow::anyhow!("'{name}' is not a standing")))
-}
-
 /// An account read back, from column `first` on.
 fn user_row(r: &Row, first: usize) -> StoreResult<User> {
     Ok(User {
@@ -513,33 +491,14 @@ impl Store {
     ) -> StoreResult<bool> {
         let mut values = args![id, holder].to_vec();
         values.extend(invite.map(super::sql::Value::from));
-        self.update_seat(id, take_seat_sql(side, invite.is_some()), values)
+        self.update_game(id, take_seat_sql(side, invite.is_some()), values)
             .await
     }
 
     /// A new invitation (its hash) for a seat nobody holds; `false` if it is held.
     pub async fn set_invite(&self, id: &str, side: Color, invite_hash: &str) -> StoreResult<bool> {
-        self.update_seat(id, set_invite_sql(side), args![id, invite_hash].to_vec())
+        self.update_game(id, set_invite_sql(side), args![id, invite_hash].to_vec())
             .await
-    }
-
-    /// Updates a seat of game `id`: `false` if no row changed; else the game's new version
-    /// is told to the other instances.
-    async fn update_seat(
-        &self,
-        id: &str,
-        sql: String,
-        values: Vec<super::sql::Value>,
-    ) -> StoreResult<bool> {
-        let id = id.to_string();
-        transaction!(self.write, |c| {
-            let Some(row) = c.query_opt(&sql, &values).await? else {
-                return Ok(false);
-            };
-            c.changed(&id, row.get(0)?);
-            Ok(true)
-        })
-        .await
     }
 
     /// Every seat `from` holds is given to `to` (a browser's games kept by the account
@@ -583,9 +542,6 @@ impl Store {
 
     /// How many of a holder's games stand each way.
     pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(GameStanding, u64)>> {
-        let rows: Vec<(String, u64)> = self.select(standings_sql(), args![holder]).await?;
-        rows.into_iter()
-            .map(|(standing, n)| Ok((standing_named(&standing)?, n)))
-            .collect()
+        self.select(standings_sql(), args![holder]).await
     }
 }

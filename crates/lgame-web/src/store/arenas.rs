@@ -182,8 +182,11 @@ const JOIN: &str = "INSERT INTO arena_players (arena, user_id, joined_ms)
 
 const LEAVE: &str = "UPDATE arena_players SET left_ms = $3 WHERE arena = $1 AND user_id = $2";
 
-/// Game `$1` seen over at `$2`.
-const ENDED: &str = "UPDATE arena_games SET ended_ms = $2 WHERE game = $1 AND ended_ms IS NULL";
+/// Arena `$1`'s games seen over for the first time at `$2` (a result, or a declared end: an
+/// abort has no result), marked so.
+const ENDED: &str = "UPDATE arena_games SET ended_ms = $2 WHERE arena = $1 AND ended_ms IS NULL
+       AND game IN (SELECT id FROM games WHERE outcome <> '*' OR termination IS NOT NULL)
+     RETURNING game";
 
 const INSERT_GAME: &str = "INSERT INTO arena_games (game, arena, red, blue, seq,
         made_ms)
@@ -320,11 +323,13 @@ impl Store {
             let Some(mut data) = load(c, &id, now_ms, true).await? else {
                 return Ok(Vec::new());
             };
-            for game in data.games.iter_mut().filter(|g| g.over()) {
-                if game.ended_ms.is_none() {
-                    c.execute(ENDED, &args![&game.game, now_ms]).await?;
-                    game.ended_ms = Some(now_ms);
-                }
+            let seen_over: Vec<String> = c.rows(ENDED, &args![&id, now_ms]).await?;
+            for game in data
+                .games
+                .iter_mut()
+                .filter(|g| seen_over.contains(&g.game))
+            {
+                game.ended_ms = Some(now_ms);
             }
             let pairings = choose(&data);
             let mut seq = data.games.iter().map(|g| g.seq).max().unwrap_or(0);
@@ -336,20 +341,5 @@ impl Store {
             Ok(pairings)
         })
         .await
-    }
-}
-
-impl ArenaGame {
-    /// Whether the game is over: a result, or a declared end (an abort has no result).
-    pub fn over(&self) -> bool {
-        self.outcome.as_deref().is_some_and(|o| o != "*") || self.termination.is_some()
-    }
-
-    /// Whether the game is still to be played or made (`now_ms`: see [`MAKING_MS`]).
-    pub fn in_progress(&self, now_ms: i64) -> bool {
-        match self.outcome {
-            None => self.made_ms > now_ms - MAKING_MS,
-            Some(_) => !self.over(),
-        }
     }
 }

@@ -233,12 +233,13 @@ mod both_backends {
     use lgame_test_support::{on_both_backends, TempDir};
 
     use crate::credentials::{username_fold, username_key};
+    use crate::database::Database;
     use crate::store::*;
 
     fn fair_play_rows_are_kept_and_asked_alike(db: Db) {
         let dir = TempDir::new("store-fairplay");
         let database: Database = db.database(&dir).parse().unwrap();
-        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let store = database.open(Synchronous::Normal).unwrap();
         let names = [
             "Alice_B", "alice-b", "a1ice.b", "Mallory", "rnallory", "b0b8", "bobb", "bo_bb",
             "perfect", "perfekt", "vvill", "will", "I_l1",

@@ -3,7 +3,7 @@
 
 use lgame::Color;
 
-use super::sql::{args, Conn, FromRow, Row};
+use super::sql::{args, Conn, FromRow, Row, Value};
 use super::{
     bots, ratings, token_column, Edit, GameRow, Pending, Requests, Store, StoreError, StoreResult,
     StoredChange, StoredClock,
@@ -183,9 +183,20 @@ impl Store {
             "UPDATE games SET {column} = $2, version = version + 1
              WHERE id = $1 AND {column} IS NULL RETURNING version"
         );
-        let (id, hash) = (id.to_string(), hash.to_string());
+        self.update_game(id, sql, args![id, hash].to_vec()).await
+    }
+
+    /// Runs `sql`, a change of game `id` that returns its new version: `false` if it
+    /// changed no row; else the new version is told to the other instances.
+    pub(super) async fn update_game(
+        &self,
+        id: &str,
+        sql: String,
+        values: Vec<Value>,
+    ) -> StoreResult<bool> {
+        let id = id.to_string();
         transaction!(self.write, |c| {
-            let Some(version) = c.row(&sql, &args![&id, &hash]).await? else {
+            let Some(version) = c.row(&sql, &values).await? else {
                 return Ok(false);
             };
             c.changed(&id, version);

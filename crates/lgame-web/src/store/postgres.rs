@@ -17,11 +17,10 @@
 
 use std::error::Error;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, Context};
 use bytes::BytesMut;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::{mpsc, oneshot};
@@ -29,7 +28,7 @@ use tokio_postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 use tokio_postgres::{AsyncMessage, IsolationLevel, NoTls};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Notice, Pending, StoreResult};
+use super::{Counts, Driver, Notice, Pending, StoreResult, Trouble};
 
 /// The channel of the notices: payload `ID VERSION` (a change committed) or `p ID INSTANCE
 /// RED BLUE` (the pages an instance has open on a game).
@@ -112,12 +111,6 @@ const MIGRATIONS: &[&str] = &[
     super::accounts::SESSIONS_DEVICE,
 ];
 
-/// Changes written and commits made: one each per change here.
-#[derive(Default)]
-struct Counts {
-    changes: AtomicU64,
-}
-
 /// The database.
 pub struct Store {
     runtime: Option<tokio::runtime::Runtime>,
@@ -130,57 +123,35 @@ pub struct Store {
     counts: Arc<Counts>,
 }
 
-/// Whether an error says the database cannot be reached: no connection to be had in time,
-/// a connection lost, or the server refusing work as it shuts down or starts (SQLSTATE
-/// classes 08, connection exception, and 57, operator intervention).
-pub fn is_unreachable(cause: &(dyn std::error::Error + 'static)) -> bool {
+/// The trouble a failure is, if it is one of PostgreSQL's: it cannot be reached (no
+/// connection to be had in time, a connection lost, or the server refusing work as it shuts
+/// down or starts: SQLSTATE classes 08, connection exception, and 57, operator
+/// intervention), its disk is full, it is read-only (a standby).
+pub(super) fn trouble(cause: &(dyn Error + 'static)) -> Option<Trouble> {
     if let Some(e) = cause.downcast_ref::<deadpool_postgres::PoolError>() {
         return match e {
-            deadpool_postgres::PoolError::Backend(e) => is_unreachable(e),
-            deadpool_postgres::PoolError::Timeout(_) => true,
-            _ => false,
+            deadpool_postgres::PoolError::Backend(e) => trouble(e),
+            deadpool_postgres::PoolError::Timeout(_) => Some(Trouble::Unreachable),
+            _ => None,
         };
     }
-    let Some(e) = cause.downcast_ref::<tokio_postgres::Error>() else {
-        return false;
-    };
-    match e.code() {
-        Some(state) => ["08", "57"]
-            .iter()
-            .any(|class| state.code().starts_with(class)),
-        None => {
-            e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+    let e = cause.downcast_ref::<tokio_postgres::Error>()?;
+    match e.code().map(|state| state.code()) {
+        Some("53100") => Some(Trouble::Full),
+        Some("25006") => Some(Trouble::ReadOnly),
+        Some(state) if state.starts_with("08") || state.starts_with("57") => {
+            Some(Trouble::Unreachable)
         }
+        Some(_) => None,
+        None => (e.is_closed() || e.source().is_some_and(|s| s.is::<std::io::Error>()))
+            .then_some(Trouble::Unreachable),
     }
-}
-
-/// A connection string with its password hidden.
-pub fn without_password(url: &str) -> String {
-    if let Some((scheme, rest)) = url.split_once("://") {
-        // scheme://user:password@host...: the password is between the first ':' and the
-        // last '@' of the part before the path.
-        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        if let Some((userinfo, host)) = authority.rsplit_once('@') {
-            if let Some((user, _)) = userinfo.split_once(':') {
-                return format!("{scheme}://{user}:***@{host}{path}");
-            }
-        }
-        return url.to_string();
-    }
-    url.split_whitespace()
-        .map(|pair| match pair.split_once('=') {
-            Some(("password", _)) => "password=***".to_string(),
-            _ => pair.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl Store {
-    /// Connects to the database at `url`, brings its schema up to date and starts
-    /// listening for the other instances' changes.
-    pub fn open(url: &str, instance: String) -> anyhow::Result<Store> {
-        let shown = without_password(url);
+    /// Connects to the database at `url` (`shown` in messages), brings its schema up to
+    /// date and starts listening for the other instances' changes.
+    pub fn open(url: &str, shown: &str, instance: String) -> anyhow::Result<Store> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .with_context(|| format!("reading the PostgreSQL connection string {shown}"))?;
@@ -231,6 +202,45 @@ impl Store {
         Ok(store)
     }
 
+    /// Runs `job` in a transaction on a pooled connection (`read_only`: one that sees one
+    /// instant of the database), committed if the job succeeds; `then` is given the
+    /// outcome, with the notices of the games the job changed, and answers the caller.
+    fn transaction(
+        &self,
+        job: Job,
+        read_only: bool,
+        then: impl FnOnce(StoreResult<Vec<String>>) -> StoreResult<()> + Send + 'static,
+    ) -> Pending {
+        let Some(runtime) = &self.runtime else {
+            return Pending::failed();
+        };
+        let (done, outcome) = oneshot::channel();
+        let pool = self.pool.clone();
+        runtime.spawn(async move {
+            let ran = async {
+                let mut client = pool.get().await?;
+                let mut tx = client.build_transaction();
+                if read_only {
+                    tx = tx
+                        .isolation_level(IsolationLevel::RepeatableRead)
+                        .read_only(true);
+                }
+                let mut conn = Postgres {
+                    tx: tx.start().await?,
+                    changed: Vec::new(),
+                };
+                job(&mut conn).await?;
+                let Postgres { tx, changed } = conn;
+                tx.commit().await?;
+                Ok(changed)
+            }
+            .await;
+            // A caller that has gone no longer waits: nothing to tell.
+            let _ = done.send(then(ran));
+        });
+        Pending::sent(outcome)
+    }
+
     fn handle(&self) -> &tokio::runtime::Handle {
         self.runtime
             .as_ref()
@@ -275,76 +285,28 @@ impl Driver for Store {
         let _ = self.announce.send(format!("l {id}"));
     }
 
-    fn write_counts(&self) -> (u64, u64) {
-        let changes = self.counts.changes.load(Ordering::Relaxed);
-        (changes, changes)
+    /// One commit per change.
+    fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// A transaction of its own on a pooled connection (PostgreSQL groups concurrent
     /// commits into one flush of its log); the games it changed are announced once it is
     /// committed.
     fn write(&self, job: Job) -> Pending {
-        let Some(runtime) = &self.runtime else {
-            return Pending::failed();
-        };
-        let (done, outcome) = oneshot::channel();
-        let (pool, counts, announce) = (
-            self.pool.clone(),
-            self.counts.clone(),
-            self.announce.clone(),
-        );
-        runtime.spawn(async move {
-            let written = async {
-                let mut client = pool.get().await?;
-                let mut conn = Postgres {
-                    tx: client.transaction().await?,
-                    changed: Vec::new(),
-                };
-                job(&mut conn).await?;
-                let Postgres { tx, changed } = conn;
-                tx.commit().await?;
-                Ok(changed)
+        let (counts, announce) = (self.counts.clone(), self.announce.clone());
+        self.transaction(job, false, move |written| {
+            counts.committed(1);
+            for notice in written? {
+                let _ = announce.send(notice);
             }
-            .await;
-            counts.changes.fetch_add(1, Ordering::Relaxed);
-            // A caller that has gone no longer waits: nothing to tell.
-            let _ = done.send(written.map(|changed: Vec<String>| {
-                for notice in changed {
-                    let _ = announce.send(notice);
-                }
-            }));
-        });
-        Pending::sent(outcome)
+            Ok(())
+        })
     }
 
     /// A read-only transaction that sees one instant of the database.
     fn read(&self, job: Job) -> Pending {
-        let Some(runtime) = &self.runtime else {
-            return Pending::failed();
-        };
-        let (done, outcome) = oneshot::channel();
-        let pool = self.pool.clone();
-        runtime.spawn(async move {
-            let read = async {
-                let mut client = pool.get().await?;
-                let tx = client
-                    .build_transaction()
-                    .isolation_level(IsolationLevel::RepeatableRead)
-                    .read_only(true)
-                    .start()
-                    .await?;
-                let mut conn = Postgres {
-                    tx,
-                    changed: Vec::new(),
-                };
-                job(&mut conn).await?;
-                conn.tx.commit().await?;
-                Ok(())
-            }
-            .await;
-            let _ = done.send(read);
-        });
-        Pending::sent(outcome)
+        self.transaction(job, true, |read| read.map(drop))
     }
 
     fn erase_deleted(&self) -> StoreResult<()> {
@@ -572,12 +534,7 @@ async fn migrate(pool: &Pool) -> anyhow::Result<()> {
             0
         }
     };
-    if version > MIGRATIONS.len() {
-        bail!(
-            "the database has schema version {version}, newer than this server's {}",
-            MIGRATIONS.len()
-        );
-    }
+    super::known_schema(version, MIGRATIONS.len())?;
     for sql in &MIGRATIONS[version..] {
         tx.batch_execute(sql).await?;
     }
@@ -671,22 +628,6 @@ fn parse_notice(payload: &str) -> Option<Notice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_password_is_never_shown() {
-        assert_eq!(
-            without_password("postgres://lgame:s3cr3t@db:5432/games"),
-            "postgres://lgame:***@db:5432/games"
-        );
-        assert_eq!(
-            without_password("postgres://lgame@db/games"),
-            "postgres://lgame@db/games"
-        );
-        assert_eq!(
-            without_password("host=db password=s3cr3t dbname=games"),
-            "host=db password=*** dbname=games"
-        );
-    }
 
     #[test]
     fn a_notice_is_a_game_and_its_version() {

@@ -8,12 +8,12 @@
 //! game keeps the result `*` and so changes nothing, and so does a game that ends before
 //! both sides have moved ([`crate::glicko::RATED_FROM_PLY`]).
 
-use lgame::game::{GameResult, ResultToken};
+use lgame::game::ResultToken;
 use lgame::Color;
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{Holder, Store, StoreResult};
-use crate::glicko::{Entry, Rating, RATED_FROM_PLY};
+use crate::glicko::{Entry, Rating};
 
 /// The schema, the same on both backends: SQLite's version 8, PostgreSQL's version 5.
 pub(super) const SCHEMA: &str =
@@ -62,6 +62,30 @@ pub struct RatingChange {
     pub after: Rating,
 }
 
+impl RatingChange {
+    /// Both players' changes in rated game `game` (Red's first) ended at `at_ms`: their
+    /// ratings before it, and their entries after.
+    pub fn of_game(
+        game: &str,
+        players: [i64; 2],
+        category: &str,
+        at_ms: i64,
+        before: [Rating; 2],
+        after: [Entry; 2],
+    ) -> [RatingChange; 2] {
+        let change = |i: usize, side: Color| RatingChange {
+            game: game.to_string(),
+            side,
+            user_id: players[i],
+            category: category.to_string(),
+            at_ms,
+            before: before[i],
+            after: after[i].rating,
+        };
+        [change(0, Color::Red), change(1, Color::Blue)]
+    }
+}
+
 /// A leaderboard's line: an account's name and entry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leader {
@@ -85,60 +109,6 @@ pub struct RatedGame {
 /// An account's number from a seat's holder (`u:ID`); `None` for a browser.
 pub fn account_of(holder: Option<&str>) -> Option<i64> {
     holder?.parse::<Holder>().ok()?.account()
-}
-
-/// What a game's end rates, if anything: a rated game between two accounts whose result is
-/// stored (an aborted game's is `*`) after both sides have moved (`plies`).
-fn to_rate(
-    category: Option<String>,
-    holders: [Option<Holder>; 2],
-    outcome: ResultToken,
-    plies: i64,
-) -> Option<([i64; 2], String, GameResult)> {
-    let category = category?;
-    if plies < RATED_FROM_PLY {
-        return None;
-    }
-    let players = [
-        holders[0].as_ref()?.account()?,
-        holders[1].as_ref()?.account()?,
-    ];
-    let ResultToken::Finished(result) = outcome else {
-        return None;
-    };
-    (players[0] != players[1]).then_some((players, category, result))
-}
-
-/// The rows a rated game's end writes (`glicko::rate_end`): both players' new entries and
-/// changes.
-fn changes(
-    game: &str,
-    players: [i64; 2],
-    category: &str,
-    entries: [Option<Entry>; 2],
-    result: GameResult,
-    now_ms: i64,
-) -> ([Entry; 2], [RatingChange; 2]) {
-    let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
-    let change = |i: usize, side: Color| RatingChange {
-        game: game.to_string(),
-        side,
-        user_id: players[i],
-        category: category.to_string(),
-        at_ms,
-        before: before[i],
-        after: after[i].rating,
-    };
-    (after, [change(0, Color::Red), change(1, Color::Blue)])
-}
-
-/// The wall clock in Unix milliseconds (`TimeSource::wall_ms`), for what is not given the
-/// server's time yet: the instant a game's end is rated at and its bots' events are dated
-/// (written with the game's change, `rate_end`, `note_start`, `note_end`), a new game's
-/// date (`games/live.rs`), and `lgame admin`'s, which runs without a server. Every timer
-/// reads the server's time instead (`games.time`).
-pub fn now_ms() -> i64 {
-    crate::clock::TimeSource::wall_ms()
 }
 
 /// A rated game's category, holders and plies (`$1` its id).
@@ -279,9 +249,12 @@ pub(super) async fn rate_end(
         return Ok(());
     }
     let game = c.query_one(GAME_RATED, &args![id]).await?;
-    let holders = [game.get(1)?, game.get(2)?];
-    let Some((players, category, result)) = to_rate(game.get(0)?, holders, outcome, game.get(3)?)
-    else {
+    let holders: [Option<Holder>; 2] = [game.get(1)?, game.get(2)?];
+    let players = holders.map(|h| h?.account());
+    let (Some(category), Some((players, result))) = (
+        game.get::<Option<String>>(0)?,
+        crate::glicko::rated(players, outcome, game.get(3)?),
+    ) else {
         return Ok(());
     };
     if c.dialect() == Dialect::Postgres {
@@ -301,11 +274,11 @@ pub(super) async fn rate_end(
     for (entry, player) in entries.iter_mut().zip(players) {
         *entry = c.row(&entry_sql(), &args![player, &category]).await?;
     }
-    let (after, changes) = changes(id, players, &category, entries, result, now_ms);
+    let (at_ms, before, after) = crate::glicko::rate_end(entries, result, now_ms);
     for (player, e) in players.into_iter().zip(after) {
         write_entry(c, player, &category, &e).await?;
     }
-    for change in &changes {
+    for change in &RatingChange::of_game(id, players, &category, at_ms, before, after) {
         write_change(c, change).await?;
     }
     Ok(())
@@ -445,6 +418,8 @@ mod both_backends {
     use lgame_test_support::backends::Backend as Db;
     use lgame_test_support::{on_both_backends, TempDir};
 
+    use crate::clock::TimeSource;
+    use crate::database::Database;
     use crate::glicko::PROVISIONAL_DEVIATION;
     use crate::store::*;
 
@@ -495,14 +470,14 @@ mod both_backends {
             requests: Requests::default(),
             outcome: result.parse().unwrap(),
             clock: StoredClock::default(),
-            at_ms: now_ms(),
+            at_ms: TimeSource::wall_ms(),
         }
     }
 
     fn ratings_written_at_each_end_are_the_recomputation_of_the_stored_games(db: Db) {
         let dir = TempDir::new("store-ratings");
         let database: Database = db.database(&dir).parse().unwrap();
-        let store = Store::open(&database, Synchronous::Normal).unwrap();
+        let store = database.open(Synchronous::Normal).unwrap();
         let users: Vec<i64> = (0..12)
             .map(|i| {
                 let user = NewUser {
@@ -534,8 +509,13 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*", now_ms()))
-                .unwrap();
+            wait(store.insert_game(
+                &game(&id, [red, blue], category),
+                &moves,
+                "*",
+                TimeSource::wall_ms(),
+            ))
+            .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),

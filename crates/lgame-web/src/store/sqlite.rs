@@ -8,7 +8,6 @@
 //! up, in a transaction of its own. Tokens are stored only as hashes (`secret.rs`).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use std::thread::JoinHandle;
@@ -19,7 +18,7 @@ use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{params, Connection};
 
 use super::sql::{BoxFuture, Conn, Dialect, Job, Row, Value};
-use super::{Driver, Pending, StoreError, StoreResult};
+use super::{Counts, Driver, Pending, StoreError, StoreResult, Trouble};
 use crate::secret::token_hash;
 
 /// How hard SQLite works to make a commit durable (`PRAGMA synchronous`).
@@ -32,20 +31,6 @@ pub enum Synchronous {
     /// `NORMAL`: the WAL is synced only at checkpoints. A commit survives the process being
     /// killed (SIGKILL, a panic, OOM), not a power loss or kernel crash.
     Normal,
-}
-
-impl std::str::FromStr for Synchronous {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Synchronous, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "full" => Ok(Synchronous::Full),
-            "normal" => Ok(Synchronous::Normal),
-            _ => Err(format!(
-                "'{text}' is not a synchronous setting (full or normal)"
-            )),
-        }
-    }
 }
 
 /// One step of the schema.
@@ -171,13 +156,6 @@ struct Queued {
 /// The most changes written in one transaction.
 const MAX_BATCH: usize = 1024;
 
-/// What the writer has done: changes written and commits (syncs) made.
-#[derive(Default)]
-struct Counts {
-    changes: AtomicU64,
-    commits: AtomicU64,
-}
-
 /// The database.
 pub struct Store {
     /// The writer's queue (`None` once closing).
@@ -261,11 +239,8 @@ impl Driver for Store {
         false
     }
 
-    fn write_counts(&self) -> (u64, u64) {
-        (
-            self.counts.changes.load(Ordering::Relaxed),
-            self.counts.commits.load(Ordering::Relaxed),
-        )
+    fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// The writer runs the job in its next batch (group commit).
@@ -437,10 +412,7 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
             };
             waiting.iter().map(|_| failed()).collect()
         });
-        counts
-            .changes
-            .fetch_add(outcomes.len() as u64, Ordering::Relaxed);
-        counts.commits.fetch_add(1, Ordering::Relaxed);
+        counts.committed(outcomes.len());
         for (done, outcome) in waiting.into_iter().zip(outcomes) {
             // A caller that has gone no longer waits: nothing to tell.
             let _ = done.send(outcome);
@@ -485,21 +457,26 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Vec<StoreResult<()>> {
 /// A batch's failure while `doing`, told to each of its changes: the trouble it is (a full
 /// disk, a read-only file), or a failure.
 fn batch_failed(e: &rusqlite::Error, doing: &str) -> StoreError {
-    let error = anyhow!("{doing}: {e:#}");
-    match crate::store::Trouble::of_sqlite(e) {
-        Some(trouble) => StoreError::Unavailable(trouble, error),
-        None => StoreError::Other(error),
+    StoreError::of(trouble(e), anyhow!("{doing}: {e:#}"))
+}
+
+/// The trouble a failure is, if it is one of SQLite's.
+pub(super) fn trouble(cause: &(dyn std::error::Error + 'static)) -> Option<Trouble> {
+    use rusqlite::ErrorCode::*;
+    match cause
+        .downcast_ref::<rusqlite::Error>()?
+        .sqlite_error_code()?
+    {
+        DiskFull => Some(Trouble::Full),
+        ReadOnly => Some(Trouble::ReadOnly),
+        CannotOpen | SystemIoFailure | DatabaseBusy | DatabaseLocked => Some(Trouble::Unreachable),
+        _ => None,
     }
 }
 
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
     let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version as usize > MIGRATIONS.len() {
-        bail!(
-            "the database has schema version {version}, newer than this server's {}",
-            MIGRATIONS.len()
-        );
-    }
+    super::known_schema(version as usize, MIGRATIONS.len())?;
     for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
         let tx = conn.transaction()?;
         match step {
