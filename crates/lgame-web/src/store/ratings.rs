@@ -82,11 +82,6 @@ pub struct RatedGame {
     pub plies: i64,
 }
 
-/// An account's number from a seat's holder (`u:ID`); `None` for a browser.
-pub fn account_of(holder: Option<&str>) -> Option<i64> {
-    holder?.parse::<Holder>().ok()?.account()
-}
-
 /// What a game's end rates, if anything: a rated game between two accounts whose result is
 /// stored (an aborted game's is `*`) after both sides have moved (`plies`).
 fn to_rate(
@@ -430,7 +425,7 @@ impl Store {
     }
 
     /// The rated games holder `holder` plays that go on (no result yet, not aborted).
-    pub async fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
+    pub async fn rated_games_playing(&self, holder: &Holder) -> StoreResult<Vec<String>> {
         self.select(RATED_PLAYING, args![holder]).await
     }
 }
@@ -471,7 +466,7 @@ mod both_backends {
             requests: Requests::default(),
             rematch: None,
             rematch_of: None,
-            holders: holders.map(|h| Some(user_holder(h))),
+            holders: holders.map(|h| Some(Holder::Account(h))),
             invites: [None, None],
             names: [None, None],
             bots: [false, false],
@@ -489,8 +484,8 @@ mod both_backends {
             id: id.into(),
             version,
             change: StoredChange::End {
-                termination: termination.into(),
-                result: result.into(),
+                termination: lgame::game::Termination::from_name(termination).unwrap(),
+                result: result.parse().unwrap(),
             },
             requests: Requests::default(),
             outcome: result.parse().unwrap(),
@@ -534,8 +529,13 @@ mod both_backends {
             // Most games with both sides' moves; some ended before (then never rated).
             let plies = [0, 1, 2, 2, 3, 4][dice.below(6) as usize];
             let moves: Vec<String> = (0..plies).map(|p| format!("move{p}")).collect();
-            wait(store.insert_game(&game(&id, [red, blue], category), &moves, "*", now_ms()))
-                .unwrap();
+            wait(store.insert_game(
+                &game(&id, [red, blue], category),
+                &moves,
+                ResultToken::Unfinished,
+                now_ms(),
+            ))
+            .unwrap();
             let (termination, result) = match dice.below(10) {
                 0 => ("aborted", "*"),
                 1..=4 => ("resignation", "1-0"),
