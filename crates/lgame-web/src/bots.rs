@@ -403,7 +403,7 @@ async fn start_game(
     row: &ChallengeRow,
     level: Option<&str>,
 ) -> Result<(String, Color), BotError> {
-    let side = side_of(row.color.name())?;
+    let side = side_of(row.color)?;
     let game_id = random_hex(8).map_err(GameError::from)?;
     let claim = Settle {
         state: ChallengeState::Accepted,

@@ -169,27 +169,19 @@ pub fn view(row: &SeekRow, mine: bool) -> SeekView {
 }
 
 /// A side as the rows keep it.
-pub fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::Red => "red",
-        Color::Blue => "blue",
-    }
-}
+pub use crate::store::side_name;
 
 /// The side a row's seeker plays: its colour, or one drawn.
-pub(crate) fn side_of(colour: &str) -> Result<Color, GameError> {
-    match colour {
-        "red" => Ok(Color::Red),
-        "blue" => Ok(Color::Blue),
-        _ => {
-            let coin = random_hex(1)?;
-            Ok(if u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0 {
-                Color::Red
-            } else {
-                Color::Blue
-            })
-        }
+pub(crate) fn side_of(colour: ColorChoice) -> Result<Color, GameError> {
+    if let Some(side) = colour.side() {
+        return Ok(side);
     }
+    let coin = random_hex(1)?;
+    Ok(if u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0 {
+        Color::Red
+    } else {
+        Color::Blue
+    })
 }
 
 impl Lobby {
@@ -498,7 +490,7 @@ impl Lobby {
         if row.category.is_some() {
             crate::fairplay::check_pair(&self.games, &row.holder, taker).await?;
         }
-        let side = side_of(row.colour.name())?;
+        let side = side_of(row.colour)?;
         let claimed = [(row, side)];
         match self.make(&claimed, Some(taker)).await? {
             Some(started) => Ok((started, !side)),
@@ -612,7 +604,7 @@ impl Lobby {
                 })
                 .collect();
             for (a, b) in pairs(&waiting, now, &apart) {
-                let side = side_of("random")?;
+                let side = side_of(ColorChoice::Random)?;
                 let pair = [(pool[a].clone(), side), (pool[b].clone(), !side)];
                 if let Err(e) = self.make(&pair, None).await {
                     tracing::warn!(error = %e, "pairing two players");

@@ -114,7 +114,7 @@ pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
 pub use ratings::{now_ms, Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
-pub use types::{ColorChoice, Holder};
+pub use types::{side_name, ColorChoice, Holder};
 
 /// Where the games are kept.
 #[derive(Clone, PartialEq, Eq)]
