@@ -22,8 +22,8 @@ use crate::games::{self, GameError, Games, Input, NewGame};
 use crate::lobby::{side_name, side_of};
 use crate::secret::random_hex;
 use crate::store::{
-    BotRow, ChallengeRow, ChallengeState, ColorChoice, EventRow, Holder, Settle, Store, TokenRow,
-    User, UserBy,
+    BotRow, ChallengeRow, ChallengeState, ColorChoice, DeclineReason, EventRow, Holder, Settle,
+    Store, TokenRow, User, UserBy,
 };
 
 pub(crate) mod api;
@@ -43,19 +43,6 @@ pub const POLL_EVERY: Duration = Duration::from_millis(200);
 
 /// A pending challenge unanswered this long is withdrawn.
 pub const CHALLENGE_TTL_MS: i64 = 60_000;
-
-/// The reasons a bot may give for declining, as lichess's.
-pub const DECLINE_REASONS: [&str; 9] = [
-    "generic",
-    "later",
-    "too_fast",
-    "too_slow",
-    "time_control",
-    "rated",
-    "casual",
-    "variant",
-    "too_many_games",
-];
 
 /// A refusal of the bots' and challenges' (`error.rs` gives each its status and kind).
 #[derive(Debug)]
@@ -466,8 +453,8 @@ pub async fn accept(
     Ok((game, !side))
 }
 
-/// Bot `bot` declines challenge `row` for `reason` (one of [`DECLINE_REASONS`], default
-/// `generic`): the challenge as it then stands.
+/// Bot `bot` declines challenge `row` for `reason` (one of [`DeclineReason`]'s names,
+/// default `generic`): the challenge as it then stands.
 pub async fn decline(
     games: &Games,
     bot: &User,
@@ -475,14 +462,16 @@ pub async fn decline(
     reason: Option<String>,
 ) -> Result<ChallengeRow, BotError> {
     check_challenged(bot, &row)?;
-    let reason = reason.unwrap_or_else(|| "generic".into());
-    if !DECLINE_REASONS.contains(&reason.as_str()) {
-        let message = format!("reason '{reason}': one of {}", DECLINE_REASONS.join(", "));
-        return Err(GameError::invalid(Input::Other, message).into());
-    }
+    let reason = match reason {
+        None => DeclineReason::Generic,
+        Some(name) => DeclineReason::from_name(&name).map_err(|_| {
+            let names = DeclineReason::ALL.map(DeclineReason::name).join(", ");
+            GameError::invalid(Input::Other, format!("reason '{name}': one of {names}"))
+        })?,
+    };
     let how = Settle {
         state: ChallengeState::Declined,
-        reason: Some(reason.clone()),
+        reason: Some(reason),
         game: None,
         challenger_side: None,
     };

@@ -108,7 +108,9 @@ pub use accounts::{
 pub use arenas::{ArenaData, ArenaRow, Chooser, Pairing};
 #[cfg(test)]
 pub use arenas::{ArenaGame, ArenaPlayer, MAKING_MS};
-pub use bots::{BotRow, ChallengeRow, ChallengeState, EventKind, EventRow, Settle, TokenRow};
+pub use bots::{
+    BotRow, ChallengeRow, ChallengeState, DeclineReason, EventKind, EventRow, Settle, TokenRow,
+};
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
 pub use ratings::{now_ms, Leader, RatingChange};

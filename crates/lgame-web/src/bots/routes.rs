@@ -115,8 +115,8 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> ChallengeView {
         color: row.color.name().into(),
         reason: row
             .reason
-            .clone()
-            .filter(|_| state == ChallengeState::Declined),
+            .filter(|_| state == ChallengeState::Declined)
+            .map(|reason| reason.name().to_string()),
         game: row
             .game
             .clone()

@@ -115,7 +115,7 @@ pub struct ChallengeRow {
     pub color: ColorChoice,
     pub state: ChallengeState,
     /// Why it was declined.
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
     /// Once accepted: the game, and the challenger's side in it.
     pub game: Option<String>,
     pub challenger_side: Option<Color>,
@@ -139,11 +139,52 @@ stored_names!(ChallengeState {
     Canceled = "canceled",
 });
 
+/// The reasons a bot may give for declining, as lichess's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclineReason {
+    Generic,
+    Later,
+    TooFast,
+    TooSlow,
+    TimeControl,
+    Rated,
+    Casual,
+    Variant,
+    TooManyGames,
+}
+
+stored_names!(DeclineReason {
+    Generic = "generic",
+    Later = "later",
+    TooFast = "too_fast",
+    TooSlow = "too_slow",
+    TimeControl = "time_control",
+    Rated = "rated",
+    Casual = "casual",
+    Variant = "variant",
+    TooManyGames = "too_many_games",
+});
+
+impl DeclineReason {
+    /// All of them, in the order a refusal lists them.
+    pub const ALL: [DeclineReason; 9] = [
+        DeclineReason::Generic,
+        DeclineReason::Later,
+        DeclineReason::TooFast,
+        DeclineReason::TooSlow,
+        DeclineReason::TimeControl,
+        DeclineReason::Rated,
+        DeclineReason::Casual,
+        DeclineReason::Variant,
+        DeclineReason::TooManyGames,
+    ];
+}
+
 /// How a pending challenge ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settle {
     pub state: ChallengeState,
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
     pub game: Option<String>,
     pub challenger_side: Option<Color>,
 }
@@ -472,7 +513,7 @@ impl Store {
     ) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
         transaction!(self.write, |c| {
-            let how = args![&id, s.state, &s.reason, &s.game, s.challenger_side];
+            let how = args![&id, s.state, s.reason, &s.game, s.challenger_side];
             let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
                 return Ok(false);
             };
