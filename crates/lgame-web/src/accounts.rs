@@ -13,8 +13,8 @@ use crate::credentials::{self, new_secret, secret_hash};
 use crate::fairplay::{self, Client};
 use crate::games::{to_the_end, GameError, Games};
 use crate::store::{
-    user_holder, Footprint, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session,
-    Store, TokenRow, User, UserBy, UserChange, SESSION_ID_LEN,
+    Footprint, GameStanding, GamesQuery, Holder, Listed, ListedSession, NewUser, Session, Store,
+    TokenRow, User, UserBy, UserChange, SESSION_ID_LEN,
 };
 
 pub(crate) mod api;
@@ -309,7 +309,7 @@ pub async fn end_other_sessions(store: &Store, user: i64, keep: &str) -> Result<
 pub async fn close(games: &Arc<Games>, id: i64) -> Result<(), AccountError> {
     let games = games.clone();
     to_the_end(async move {
-        let held = games.held_by(&user_holder(id)).await?;
+        let held = games.held_by(&Holder::Account(id)).await?;
         let deleted = games.store.delete_user(id).await;
         deleted.map_err(|e| GameError::storage("closing the account", e))?;
         games.refresh_cached(&held).await
@@ -356,7 +356,7 @@ pub async fn games_of(
 /// How many games a holder won, drew, lost, plays and saw aborted.
 pub async fn standings(
     store: &Store,
-    holder: &str,
+    holder: &Holder,
 ) -> Result<Vec<(GameStanding, u64)>, AccountError> {
     Ok(store.standings(holder).await.map_err(storage)?)
 }
@@ -372,12 +372,13 @@ pub async fn user_named(store: &Store, name: &str) -> Result<User, AccountError>
 pub async fn opponent_holder(
     store: &Store,
     name: Option<String>,
-) -> Result<Option<String>, AccountError> {
+) -> Result<Option<Holder>, AccountError> {
     match name.filter(|n| !n.is_empty()) {
         None => Ok(None),
         Some(name) => Ok(Some(match user_named(store, &name).await {
             Ok(user) => user.holder(),
-            Err(AccountError::NoUser(_)) => user_holder(-1),
+            // No account's: matches no game.
+            Err(AccountError::NoUser(_)) => Holder::Account(-1),
             Err(e) => return Err(e),
         })),
     }

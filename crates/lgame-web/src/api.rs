@@ -305,7 +305,7 @@ fn check_held<'a>(
 fn held_seats(
     caller: &mut Caller,
     hold: &[Color],
-) -> Result<([Option<String>; 2], Option<HeaderValue>), ApiError> {
+) -> Result<([Option<crate::store::Holder>; 2], Option<HeaderValue>), ApiError> {
     let mut holders = [None, None];
     if hold.is_empty() {
         return Ok((holders, None));

@@ -349,12 +349,15 @@ fn challenge_answer() -> Value {
     use crate::store::{ChallengeRow, ChallengeState};
     let row = ChallengeRow {
         id: "9c1d2e3f4a5b6c7d".into(),
-        challenger: "u:1".into(),
+        challenger: crate::store::Holder::Account(1),
         challenger_name: Some("ada".into()),
         dest: 2,
         dest_name: "lgame-perfect".into(),
         variant: "classic".into(),
-        clock: Some(r#"{"initial_s":180,"increment_s":2}"#.into()),
+        clock: Some(crate::clock::TimeControl::RealTime {
+            initial_s: 180,
+            increment_s: 2,
+        }),
         category: None,
         color: crate::store::ColorChoice::Random,
         state: ChallengeState::Accepted,
@@ -363,7 +366,7 @@ fn challenge_answer() -> Value {
         challenger_side: Some(lgame::Color::Blue),
         created_ms: 1_796_312_559_498,
     };
-    to_json(crate::bots::routes::view(&row, ChallengeState::Accepted).unwrap())
+    to_json(crate::bots::routes::view(&row, ChallengeState::Accepted))
 }
 
 /// The ratings' answers, of the types that answer them: a rated game's two new players

@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use lgame::game::{GameResult, ResultToken, Termination};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -24,7 +25,7 @@ use crate::clock::TimeControl;
 use crate::games::{self, GameError, Games, NewGame};
 use crate::schema;
 use crate::secret::random_hex;
-use crate::store::{user_holder, ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
+use crate::store::{ArenaData, ArenaGame, ArenaRow, Chooser, Holder, Pairing, MAKING_MS};
 
 pub(crate) mod api;
 mod making;
@@ -182,17 +183,17 @@ pub struct Standing {
 }
 
 /// How one game ended for the side `side` (0 Red, 1 Blue); `None` if it scores no game
-/// (unfinished, aborted, or an unknown result).
-fn played(outcome: &str, plies: i64, side: usize) -> Option<Played> {
+/// (unfinished, or aborted).
+fn played(outcome: ResultToken, plies: i64, side: usize) -> Option<Played> {
     let won = match outcome {
-        "1-0" => 0,
-        "0-1" => 1,
-        "1/2-1/2" => {
+        ResultToken::Finished(GameResult::RedWins) => 0,
+        ResultToken::Finished(GameResult::BlueWins) => 1,
+        ResultToken::Finished(GameResult::Draw) => {
             return Some(Played::Draw {
                 plies: u32::try_from(plies).unwrap_or(u32::MAX),
             })
         }
-        _ => return None,
+        ResultToken::Unfinished => return None,
     };
     Some(if won == side {
         Played::Win
@@ -204,7 +205,8 @@ fn played(outcome: &str, plies: i64, side: usize) -> Option<Played> {
 impl ArenaGame {
     /// Whether the game is over: a result, or a declared end (an abort has no result).
     pub fn over(&self) -> bool {
-        self.outcome.as_deref().is_some_and(|o| o != "*") || self.termination.is_some()
+        let finished = |o: &ResultToken| *o != ResultToken::Unfinished;
+        self.outcome.as_ref().is_some_and(finished) || self.termination.is_some()
     }
 
     /// Whether the game is still to be played or made (`now_ms`: see [`MAKING_MS`]).
@@ -254,8 +256,8 @@ pub fn standings(data: &ArenaData, now_ms: i64) -> Vec<Standing> {
             s.last_opponent = Some(g.players[1 - side]);
             let ended = g.ended_ms.unwrap_or(now_ms);
             s.free_since = s.free_since.max(ended);
-            let outcome = g.outcome.as_deref().unwrap_or("*");
-            if g.termination.as_deref() == Some("aborted") && outcome == "*" {
+            let outcome = g.outcome.unwrap_or(ResultToken::Unfinished);
+            if g.termination == Some(Termination::Aborted) && outcome == ResultToken::Unfinished {
                 // Aborted before both first moves: the side to move never moved (Red
                 // moves first).
                 let absent = usize::from(g.plies % 2 == 1);
@@ -380,12 +382,6 @@ fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the arenas' database", e)
 }
 
-/// An arena's time control, as stored.
-pub fn clock_of(arena: &ArenaRow) -> Result<TimeControl, GameError> {
-    serde_json::from_str(&arena.clock)
-        .map_err(|e| GameError::internal("reading an arena's clock", e))
-}
-
 /// Pairs every running arena each [`TICK`], until `stopping` turns true.
 pub fn start(games: Arc<Games>, mut stopping: tokio::sync::watch::Receiver<bool>) {
     tokio::spawn(async move {
@@ -453,12 +449,11 @@ async fn kept_apart(
     if data.arena.category.is_none() {
         return Ok(BTreeSet::new());
     }
-    let holders: Vec<String> = data
+    let holders: Vec<Holder> = data
         .players
         .iter()
-        .map(|p| user_holder(p.user_id))
+        .map(|p| Holder::Account(p.user_id))
         .collect();
-    let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
     let pairs = crate::fairplay::unpairable_at(store, &holders, now_ms).await?;
     Ok(pairs
         .into_iter()
@@ -477,12 +472,12 @@ async fn make_game(
     pairing: &Pairing,
 ) -> Result<(), GameError> {
     let rules = games::parse_rules(&arena.variant)?;
-    let clock = clock_of(arena)?;
+    let clock = arena.clock;
     let category = arena
         .category
         .as_ref()
         .and_then(|_| crate::ratings::category(&rules, Some(clock)));
-    let holders = pairing.players.map(|p| Some(crate::store::user_holder(p)));
+    let holders = pairing.players.map(|p| Some(Holder::Account(p)));
     let new = NewGame {
         arena: Some(arena.id.clone()),
         ..crate::lobby::paired_game(pairing.game.clone(), rules, clock, holders, category)
@@ -493,9 +488,9 @@ async fn make_game(
 }
 
 /// An arena's summary at `now_ms`.
-pub fn summary(arena: &ArenaRow, now_ms: i64) -> Result<ArenaSummary, GameError> {
-    let clock = clock_of(arena)?;
-    Ok(ArenaSummary {
+pub fn summary(arena: &ArenaRow, now_ms: i64) -> ArenaSummary {
+    let clock = arena.clock;
+    ArenaSummary {
         id: arena.id.clone(),
         variant: arena.variant.clone(),
         clock,
@@ -508,12 +503,12 @@ pub fn summary(arena: &ArenaRow, now_ms: i64) -> Result<ArenaSummary, GameError>
         state: state_of(arena, now_ms).name().to_string(),
         players: arena.players,
         creator: arena.creator_name.clone(),
-    })
+    }
 }
 
 /// An arena's view at `now_ms`: its summary, its standings and, once finished, its podium.
-pub fn view(data: &ArenaData, now_ms: i64) -> Result<ArenaView, GameError> {
-    let s = summary(&data.arena, now_ms)?;
+pub fn view(data: &ArenaData, now_ms: i64) -> ArenaView {
+    let s = summary(&data.arena, now_ms);
     let standings: Vec<ArenaStanding> = standings(data, now_ms)
         .into_iter()
         .enumerate()
@@ -534,7 +529,7 @@ pub fn view(data: &ArenaData, now_ms: i64) -> Result<ArenaView, GameError> {
             .map(|s| s.username.clone())
             .collect()
     });
-    Ok(ArenaView {
+    ArenaView {
         id: s.id,
         variant: s.variant,
         clock: s.clock,
@@ -549,7 +544,7 @@ pub fn view(data: &ArenaData, now_ms: i64) -> Result<ArenaView, GameError> {
         creator: s.creator,
         standings,
         podium,
-    })
+    }
 }
 
 /// A draw in fewer plies than this scores nothing.

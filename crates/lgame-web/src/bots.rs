@@ -22,8 +22,8 @@ use crate::games::{self, GameError, Games, Input, NewGame};
 use crate::lobby::{side_name, side_of};
 use crate::secret::random_hex;
 use crate::store::{
-    user_holder, BotRow, ChallengeRow, ChallengeState, ColorChoice, EventRow, Settle, Store,
-    TokenRow, User, UserBy,
+    BotRow, ChallengeRow, ChallengeState, ColorChoice, DeclineReason, EventRow, Holder, Settle,
+    Store, TokenRow, User, UserBy,
 };
 
 pub(crate) mod api;
@@ -43,19 +43,6 @@ pub const POLL_EVERY: Duration = Duration::from_millis(200);
 
 /// A pending challenge unanswered this long is withdrawn.
 pub const CHALLENGE_TTL_MS: i64 = 60_000;
-
-/// The reasons a bot may give for declining, as lichess's.
-pub const DECLINE_REASONS: [&str; 9] = [
-    "generic",
-    "later",
-    "too_fast",
-    "too_slow",
-    "time_control",
-    "rated",
-    "casual",
-    "variant",
-    "too_many_games",
-];
 
 /// A refusal of the bots' and challenges' (`error.rs` gives each its status and kind).
 #[derive(Debug)]
@@ -240,15 +227,6 @@ pub fn online(bot: &BotRow, now_ms: i64) -> bool {
     bot.level.is_some() || bot.seen_ms.is_some_and(|seen| now_ms - seen < ONLINE_MS)
 }
 
-/// A challenge's clock, as stored.
-pub fn clock_of(row: &ChallengeRow) -> Result<Option<TimeControl>, GameError> {
-    row.clock
-        .as_deref()
-        .map(serde_json::from_str::<TimeControl>)
-        .transpose()
-        .map_err(|e| GameError::internal("a challenge's clock", e))
-}
-
 /// What a challenge asks for, checked.
 pub struct Terms {
     pub variant: String,
@@ -322,16 +300,16 @@ pub async fn challenged(store: &Store, username: &str) -> Result<User, BotError>
 pub async fn challenge(
     games: &Arc<Games>,
     terms: Terms,
-    holder: String,
+    holder: Holder,
     name: Option<String>,
     dest: &User,
 ) -> Result<(ChallengeRow, ChallengeState), BotError> {
-    if holder == user_holder(dest.id) {
+    if holder == dest.holder() {
         let message = "a bot does not challenge itself";
         return Err(GameError::invalid(Input::Player, message.into()).into());
     }
     if terms.category.is_some() {
-        crate::fairplay::check_pair(games, &holder, &user_holder(dest.id)).await?;
+        crate::fairplay::check_pair(games, &holder, &dest.holder()).await?;
     }
     let bot = bots(&games.store)
         .await?
@@ -349,11 +327,7 @@ pub async fn challenge(
         dest: dest.id,
         dest_name: dest.username.clone(),
         variant: terms.variant,
-        clock: terms
-            .clock
-            .map(|c| serde_json::to_string(&c))
-            .transpose()
-            .map_err(|e| GameError::internal("a clock", e))?,
+        clock: terms.clock,
         category: terms.category.map(str::to_string),
         color: terms.color,
         state: ChallengeState::Pending,
@@ -416,7 +390,7 @@ async fn start_game(
     row: &ChallengeRow,
     level: Option<&str>,
 ) -> Result<(String, Color), BotError> {
-    let side = side_of(row.color.name())?;
+    let side = side_of(row.color)?;
     let game_id = random_hex(8).map_err(GameError::from)?;
     let claim = Settle {
         state: ChallengeState::Accepted,
@@ -428,10 +402,10 @@ async fn start_game(
         return Err(BotError::Answered);
     }
     let rules = games::parse_rules(&row.variant)?;
-    let clock = clock_of(row)?;
+    let clock = row.clock;
     let mut holders = [None, None];
     holders[side as usize] = Some(row.challenger.clone());
-    holders[!side as usize] = Some(user_holder(row.dest));
+    holders[!side as usize] = Some(Holder::Account(row.dest));
     let mut seats = [Seat::Human, Seat::Human];
     if let Some(level) = level {
         seats[!side as usize] = games::parse_seat(side_name(!side), level)?;
@@ -479,8 +453,8 @@ pub async fn accept(
     Ok((game, !side))
 }
 
-/// Bot `bot` declines challenge `row` for `reason` (one of [`DECLINE_REASONS`], default
-/// `generic`): the challenge as it then stands.
+/// Bot `bot` declines challenge `row` for `reason` (one of [`DeclineReason`]'s names,
+/// default `generic`): the challenge as it then stands.
 pub async fn decline(
     games: &Games,
     bot: &User,
@@ -488,14 +462,16 @@ pub async fn decline(
     reason: Option<String>,
 ) -> Result<ChallengeRow, BotError> {
     check_challenged(bot, &row)?;
-    let reason = reason.unwrap_or_else(|| "generic".into());
-    if !DECLINE_REASONS.contains(&reason.as_str()) {
-        let message = format!("reason '{reason}': one of {}", DECLINE_REASONS.join(", "));
-        return Err(GameError::invalid(Input::Other, message).into());
-    }
+    let reason = match reason {
+        None => DeclineReason::Generic,
+        Some(name) => DeclineReason::from_name(&name).map_err(|_| {
+            let names = DeclineReason::ALL.map(DeclineReason::name).join(", ");
+            GameError::invalid(Input::Other, format!("reason '{name}': one of {names}"))
+        })?,
+    };
     let how = Settle {
         state: ChallengeState::Declined,
-        reason: Some(reason.clone()),
+        reason: Some(reason),
         game: None,
         challenger_side: None,
     };
@@ -511,10 +487,10 @@ pub async fn decline(
 /// Its challenger (`holder`) withdraws challenge `row` (again: no harm).
 pub async fn cancel(
     games: &Games,
-    holder: Option<&str>,
+    holder: Option<&Holder>,
     row: &ChallengeRow,
 ) -> Result<(), BotError> {
-    if holder != Some(row.challenger.as_str()) {
+    if holder != Some(&row.challenger) {
         return Err(BotError::NotTheChallenger);
     }
     if row.state == ChallengeState::Canceled || settle(games, &row.id, Settle::canceled()).await? {

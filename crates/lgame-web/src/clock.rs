@@ -64,7 +64,7 @@ impl TimeSource {
 /// A game's time control: real time (a base and a Fischer increment) or correspondence
 /// (days a move). The API's `clock`: `{"initial_s": N, "increment_s": M}` or
 /// `{"days": D}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(untagged, deny_unknown_fields)]
 pub enum TimeControl {
     RealTime { initial_s: u32, increment_s: u32 },

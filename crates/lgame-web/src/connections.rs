@@ -23,6 +23,7 @@ use tokio::sync::watch;
 use crate::error::ApiError;
 use crate::games::{GameError, Games};
 use crate::identity::Caller;
+use crate::store::Holder;
 
 /// How often the open connections' sessions and tokens are checked against the database.
 pub const SWEEP_EVERY: Duration = Duration::from_millis(500);
@@ -53,8 +54,8 @@ impl Default for StreamLimits {
 pub struct Client {
     /// The client's address as counted (an IPv6 address's /64).
     pub address: Option<IpAddr>,
-    /// Its account's or browser's holder (`u:ID`, `a:HASH`).
-    pub identity: Option<String>,
+    /// Its account's or browser's holder.
+    pub identity: Option<Holder>,
     /// The hash of the session it was opened with.
     pub session: Option<String>,
     /// The hash of the API token it was opened with.
@@ -312,7 +313,7 @@ mod tests {
     fn client(address: &str, identity: Option<&str>) -> Client {
         Client {
             address: Some(address.parse().unwrap()),
-            identity: identity.map(str::to_string),
+            identity: identity.map(|i| i.parse().unwrap()),
             ..Client::default()
         }
     }

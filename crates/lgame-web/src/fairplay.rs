@@ -10,7 +10,7 @@ use std::fmt;
 use std::net::IpAddr;
 
 use crate::games::{GameError, Games};
-use crate::store::{account_of, Store, Trace};
+use crate::store::{Holder, Store, Trace};
 
 /// How long a browser or an address used by an account counts (and is kept).
 pub const SHARED_DAYS: i64 = 30;
@@ -22,11 +22,11 @@ fn storage(e: crate::store::StoreError) -> GameError {
 }
 
 /// Where an account is used from: the client's address, and its browser's anonymous
-/// holder (`a:HASH`) if it has an identity.
+/// holder if it has an identity.
 #[derive(Debug, Clone)]
 pub struct Client {
     pub address: IpAddr,
-    pub browser: Option<String>,
+    pub browser: Option<Holder>,
 }
 
 /// Fair play's refusal, or a failure to read what it decides by.
@@ -63,7 +63,13 @@ pub async fn note_use(
     now: i64,
 ) -> Result<(), GameError> {
     let mut traces = vec![(Trace::Address, client.address.to_string())];
-    traces.extend(client.browser.clone().map(|anon| (Trace::Browser, anon)));
+    // A browser's footprint is its holder's text, `a:HASH`.
+    traces.extend(
+        client
+            .browser
+            .iter()
+            .map(|anon| (Trace::Browser, anon.to_string())),
+    );
     for (trace, value) in traces {
         store
             .note_footprint(user, trace, &value, now, now - SHARED_MS)
@@ -79,7 +85,7 @@ pub async fn note_use(
 /// The one function every rated pairing asks, at `now_ms`, the server's time.
 pub async fn unpairable_at(
     store: &Store,
-    holders: &[&str],
+    holders: &[Holder],
     now_ms: i64,
 ) -> Result<BTreeSet<(usize, usize)>, GameError> {
     let since = now_ms - SHARED_MS;
@@ -88,7 +94,7 @@ pub async fn unpairable_at(
             .iter()
             .enumerate()
             .fold(BTreeMap::new(), |mut by, (i, holder)| {
-                if let Some(user) = account_of(Some(holder)) {
+                if let Some(user) = holder.account() {
                     by.entry(user).or_insert_with(Vec::new).push(i);
                 }
                 by
@@ -108,9 +114,10 @@ pub async fn unpairable_at(
 }
 
 /// Refuses a rated game between holders `a` and `b` if [`unpairable_at`] says so, now.
-pub async fn check_pair(games: &Games, a: &str, b: &str) -> Result<(), FairPlayError> {
+pub async fn check_pair(games: &Games, a: &Holder, b: &Holder) -> Result<(), FairPlayError> {
     let now = games.time.now_ms();
-    match unpairable_at(&games.store, &[a, b], now).await?.is_empty() {
+    let pair = [a.clone(), b.clone()];
+    match unpairable_at(&games.store, &pair, now).await?.is_empty() {
         true => Ok(()),
         false => Err(FairPlayError::SameBrowser),
     }

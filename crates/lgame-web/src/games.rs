@@ -19,7 +19,7 @@ use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::clock::{TimeControl, TimeSource};
-use crate::store::{Requests, Store, StoreError};
+use crate::store::{Holder, Requests, Store, StoreError};
 
 pub(crate) mod api;
 mod live;
@@ -77,7 +77,7 @@ pub struct NewGame {
     pub game: Game,
     pub seats: [Seat; 2],
     /// Who holds each seat from the start (`store/accounts.rs`): the creator's sides.
-    pub holders: [Option<String>; 2],
+    pub holders: [Option<Holder>; 2],
     /// A side to invite someone to (a friend's seat): a one-time invitation is made.
     pub invite: Option<Color>,
     /// Its time control, if it has one.

@@ -21,7 +21,7 @@ use crate::credentials::{new_secret, secret_hash};
 use crate::error::ApiError;
 use crate::fairplay::Client;
 use crate::games::{GameError, Games, Who};
-use crate::store::User;
+use crate::store::{Holder, User};
 
 /// The log-in session's cookie.
 pub const SESSION_COOKIE: &str = "lgame_session";
@@ -76,7 +76,7 @@ pub struct Caller {
 
 impl Caller {
     /// The holder the caller's seats are held by: the account, else the browser.
-    pub fn holder(&self) -> Option<String> {
+    pub fn holder(&self) -> Option<Holder> {
         match &self.logged_in {
             Some(l) => Some(l.user.holder()),
             None => self.anon_holder(),
@@ -98,31 +98,32 @@ impl Caller {
     }
 
     /// The browser's anonymous holder, if it has an identity.
-    pub fn anon_holder(&self) -> Option<String> {
+    pub fn anon_holder(&self) -> Option<Holder> {
         self.anon.as_deref().map(anon_holder)
     }
 
     /// The caller's holder, a new anonymous identity made if it has none: then its cookie
     /// is to be set on the answer.
-    pub fn holder_or_new(&mut self) -> Result<(String, Option<HeaderValue>), ApiError> {
-        if let Some(holder) = self.holder() {
-            return Ok((holder, None));
+    pub fn holder_or_new(&mut self) -> Result<(Holder, Option<HeaderValue>), ApiError> {
+        match self.holder() {
+            Some(holder) => Ok((holder, None)),
+            // Not logged in: the browser's new identity holds.
+            None => self.anon_or_new(),
         }
-        let (_, cookie) = self.anon_or_new()?;
-        Ok((self.holder().unwrap_or_default(), cookie))
     }
 
     /// The browser's anonymous holder, a new identity made if it has none (then its cookie
     /// is to be set on the answer): the browser an account logs in from is known by it
     /// (`fairplay.rs`).
-    pub fn anon_or_new(&mut self) -> Result<(String, Option<HeaderValue>), ApiError> {
+    pub fn anon_or_new(&mut self) -> Result<(Holder, Option<HeaderValue>), ApiError> {
         if let Some(anon) = self.anon_holder() {
             return Ok((anon, None));
         }
         let secret = new_secret().map_err(|e| GameError::internal("random numbers", e))?;
         let cookie = self.cookie(ANON_COOKIE, &secret, ANON_SECONDS);
+        let anon = anon_holder(&secret);
         self.anon = Some(secret);
-        Ok((self.anon_holder().unwrap_or_default(), Some(cookie)))
+        Ok((anon, Some(cookie)))
     }
 
     /// Who gives a game command: the body's token if it has one, else the caller's seats
@@ -146,8 +147,8 @@ impl Caller {
 }
 
 /// The holder of a browser's anonymous identity (the cookie's value hashed).
-pub fn anon_holder(secret: &str) -> String {
-    format!("a:{}", secret_hash(secret))
+pub fn anon_holder(secret: &str) -> Holder {
+    Holder::Browser(secret_hash(secret))
 }
 
 /// The caller, as [`identify`] left it in the request.

@@ -15,6 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::store::Holder;
 
 /// Requests per key (a client address, or an account and an address): a token bucket for
 /// each, holding at most `capacity` requests and refilled at `capacity` a `period`, so that
@@ -274,7 +275,7 @@ impl ActionLimits {
 
 /// Counts the calls that change something, per action: per account (or browser) and per
 /// address.
-pub struct Actions(HashMap<Action, (RateLimiter<String>, RateLimiter<IpAddr>)>);
+pub struct Actions(HashMap<Action, (RateLimiter<Holder>, RateLimiter<IpAddr>)>);
 
 impl Actions {
     pub fn new(limits: &ActionLimits) -> Actions {
@@ -306,7 +307,7 @@ impl Actions {
     pub fn check(
         &self,
         action: Action,
-        holder: Option<&str>,
+        holder: Option<&Holder>,
         address: IpAddr,
         now_ms: i64,
     ) -> Result<(), ApiError> {
@@ -314,11 +315,11 @@ impl Actions {
             return Ok(());
         };
         if let Some(holder) = holder {
-            per_account.check_left(holder.to_string(), now_ms)?;
+            per_account.check_left(holder.clone(), now_ms)?;
         }
         per_address.check(address, now_ms)?;
         if let Some(holder) = holder {
-            per_account.count(holder.to_string(), now_ms);
+            per_account.count(holder.clone(), now_ms);
         }
         Ok(())
     }
@@ -339,10 +340,7 @@ pub async fn limit_actions(
             crate::connections::address_key(c.client())
         });
         let now = shared.games.time.now_ms();
-        if let Err(refused) = shared
-            .actions
-            .check(action, holder.as_deref(), address, now)
-        {
+        if let Err(refused) = shared.actions.check(action, holder.as_ref(), address, now) {
             return refused.into_response();
         }
     }
@@ -383,12 +381,13 @@ mod tests {
     #[test]
     fn an_account_and_its_address_are_counted_apart() {
         let actions = Actions::new(&ActionLimits::default().with(Action::Tokens, 2));
+        let u = Holder::Account;
         let ip: IpAddr = "10.0.0.1".parse().unwrap();
         for _ in 0..2 {
-            actions.check(Action::Tokens, Some("u:1"), ip, 0).unwrap();
+            actions.check(Action::Tokens, Some(&u(1)), ip, 0).unwrap();
         }
         let refused = actions
-            .check(Action::Tokens, Some("u:1"), ip, 0)
+            .check(Action::Tokens, Some(&u(1)), ip, 0)
             .unwrap_err();
         assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
         assert!(refused.retry_after.is_some());
@@ -398,11 +397,13 @@ mod tests {
             refused.body.error
         );
         // The address's count was not taken by the refusal: 8 in all, 2 taken so far.
-        for holder in ["u:2", "u:2", "u:3", "u:3", "u:4", "u:4"] {
-            actions.check(Action::Tokens, Some(holder), ip, 0).unwrap();
+        for holder in [2, 2, 3, 3, 4, 4] {
+            actions
+                .check(Action::Tokens, Some(&u(holder)), ip, 0)
+                .unwrap();
         }
         let refused = actions
-            .check(Action::Tokens, Some("u:5"), ip, 0)
+            .check(Action::Tokens, Some(&u(5)), ip, 0)
             .unwrap_err();
         assert!(
             refused.body.error.contains("this address"),
@@ -412,7 +413,7 @@ mod tests {
         // None: no limit.
         let free = Actions::new(&ActionLimits::default().with(Action::Tokens, 0));
         for _ in 0..100 {
-            free.check(Action::Tokens, Some("u:1"), ip, 0).unwrap();
+            free.check(Action::Tokens, Some(&u(1)), ip, 0).unwrap();
         }
     }
 

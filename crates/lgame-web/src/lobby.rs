@@ -13,6 +13,7 @@
 //! disappears within seconds. Times are the server's (`clock::TimeSource`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -30,7 +31,7 @@ use crate::ratings::{self, Entry, START};
 use crate::schema;
 use crate::secret::lobby_seat_hash;
 use crate::secret::random_hex;
-use crate::store::{account_of, ColorChoice, Lifetimes, SeekKind, SeekRow, SeekState};
+use crate::store::{ColorChoice, Holder, Lifetimes, SeekKind, SeekRow, SeekState};
 
 pub(crate) mod api;
 mod refusal;
@@ -90,7 +91,7 @@ pub enum News {
     /// Seek `id` is no longer open (taken, withdrawn or unseen).
     Gone(String),
     /// A seeker's game is made: told to the holder's pages only (the message's JSON).
-    Game { holder: String, message: Arc<str> },
+    Game { holder: Holder, message: Arc<str> },
 }
 
 /// An open seek, as the lobby lists it.
@@ -133,31 +134,24 @@ pub struct Lobby {
     open: Mutex<BTreeMap<String, SeekRow>>,
     news: broadcast::Sender<Arc<News>>,
     /// The holders with a lobby page open here, and how many.
-    watching: Mutex<HashMap<String, usize>>,
+    watching: Mutex<HashMap<Holder, usize>>,
     /// Open seeks (and tickets) a holder may have.
     pub limit: i64,
 }
 
-/// A holder's anonymous form (`a:`): a browser without an account.
-fn anonymous(holder: &str) -> bool {
-    holder.starts_with("a:")
+/// A browser without an account.
+fn anonymous(holder: &Holder) -> bool {
+    matches!(holder, Holder::Browser(_))
 }
 
 fn storage(e: crate::store::StoreError) -> GameError {
     GameError::storage("the lobby's database", e)
 }
 
-/// A seek's public view (`mine`: the asker's own); `None` if its stored clock cannot be
-/// read (logged).
-pub fn view(row: &SeekRow, mine: bool) -> Option<SeekView> {
-    let clock: TimeControl = match serde_json::from_str(&row.clock) {
-        Ok(clock) => clock,
-        Err(e) => {
-            tracing::error!(seek = %row.id, error = %e, "a seek's stored clock");
-            return None;
-        }
-    };
-    Some(SeekView {
+/// A seek's public view (`mine`: the asker's own).
+pub fn view(row: &SeekRow, mine: bool) -> SeekView {
+    let clock = row.clock;
+    SeekView {
         id: row.id.clone(),
         variant: row.variant.clone(),
         clock,
@@ -171,31 +165,23 @@ pub fn view(row: &SeekRow, mine: bool) -> Option<SeekView> {
         name: row.name.clone(),
         created_ms: row.created_ms,
         mine,
-    })
+    }
 }
 
 /// A side as the rows keep it.
-pub fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::Red => "red",
-        Color::Blue => "blue",
-    }
-}
+pub use crate::store::side_name;
 
 /// The side a row's seeker plays: its colour, or one drawn.
-pub(crate) fn side_of(colour: &str) -> Result<Color, GameError> {
-    match colour {
-        "red" => Ok(Color::Red),
-        "blue" => Ok(Color::Blue),
-        _ => {
-            let coin = random_hex(1)?;
-            Ok(if u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0 {
-                Color::Red
-            } else {
-                Color::Blue
-            })
-        }
+pub(crate) fn side_of(colour: ColorChoice) -> Result<Color, GameError> {
+    if let Some(side) = colour.side() {
+        return Ok(side);
     }
+    let coin = random_hex(1)?;
+    Ok(if u8::from_str_radix(&coin, 16).unwrap_or(0) % 2 == 0 {
+        Color::Red
+    } else {
+        Color::Blue
+    })
 }
 
 impl Lobby {
@@ -244,9 +230,9 @@ impl Lobby {
     /// Subscribes a page: the open seeks now (the [`LISTED`] newest first) and what it will
     /// hear after.
     /// `holder` (if any) is counted as watching until [`Lobby::leave`].
-    pub fn watch(&self, holder: Option<&str>) -> (Vec<SeekRow>, broadcast::Receiver<Arc<News>>) {
+    pub fn watch(&self, holder: Option<&Holder>) -> (Vec<SeekRow>, broadcast::Receiver<Arc<News>>) {
         if let Some(holder) = holder {
-            *self.lock_watching().entry(holder.to_string()).or_default() += 1;
+            *self.lock_watching().entry(holder.clone()).or_default() += 1;
         }
         let open = self.lock_open();
         let receiver = self.news.subscribe();
@@ -257,7 +243,7 @@ impl Lobby {
     }
 
     /// A page of `holder`'s closed.
-    pub fn leave(&self, holder: Option<&str>) {
+    pub fn leave(&self, holder: Option<&Holder>) {
         if let Some(holder) = holder {
             let mut watching = self.lock_watching();
             if let Some(count) = watching.get_mut(holder) {
@@ -273,7 +259,7 @@ impl Lobby {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn lock_watching(&self) -> std::sync::MutexGuard<'_, HashMap<String, usize>> {
+    fn lock_watching(&self) -> std::sync::MutexGuard<'_, HashMap<Holder, usize>> {
         self.watching.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -351,7 +337,7 @@ impl Lobby {
 
     /// Says which holders have pages open here, then applies the lifetimes.
     async fn sweep(&self) -> Result<(), GameError> {
-        let holders: Vec<String> = self.lock_watching().keys().cloned().collect();
+        let holders: Vec<Holder> = self.lock_watching().keys().cloned().collect();
         let (store, now) = (&self.games.store, self.now());
         if !holders.is_empty() {
             store.touch(&holders, now).await.map_err(storage)?;
@@ -367,10 +353,10 @@ impl Lobby {
     /// provisional: a browser's and a new player's are the start's.
     pub async fn rating_of(
         &self,
-        holder: &str,
+        holder: &Holder,
         category: Option<&'static str>,
     ) -> Result<(i64, bool), GameError> {
-        let (Some(user), Some(category)) = (account_of(Some(holder)), category) else {
+        let (Some(user), Some(category)) = (holder.account(), category) else {
             return Ok((START.rating.round() as i64, true));
         };
         let entry = self
@@ -388,8 +374,8 @@ impl Lobby {
     pub async fn add(
         &self,
         kind: SeekKind,
-        holder: String,
-        ip: String,
+        holder: Holder,
+        ip: IpAddr,
         wanted: Wanted,
     ) -> Result<(SeekRow, String), LobbyError> {
         let Wanted {
@@ -421,8 +407,7 @@ impl Lobby {
             holder,
             ip,
             variant,
-            clock: serde_json::to_string(&clock)
-                .map_err(|e| GameError::internal("writing a clock", e))?,
+            clock,
             colour,
             rating,
             created_ms: now,
@@ -478,7 +463,7 @@ impl Lobby {
     }
 
     /// Takes seek `id` for `taker`: the game made, the taker's side.
-    pub async fn take(&self, id: &str, taker: &str) -> Result<(Started, Color), LobbyError> {
+    pub async fn take(&self, id: &str, taker: &Holder) -> Result<(Started, Color), LobbyError> {
         let row = self
             .read(id)
             .await?
@@ -489,7 +474,7 @@ impl Lobby {
             SeekState::Gone => return Err(LobbyError::SeekGone),
             SeekState::Claimed | SeekState::Made => return Err(LobbyError::TakenFirst),
         }
-        if row.holder == taker {
+        if row.holder == *taker {
             return Err(LobbyError::OwnSeek);
         }
         if row.category.is_some() && anonymous(taker) {
@@ -505,7 +490,7 @@ impl Lobby {
         if row.category.is_some() {
             crate::fairplay::check_pair(&self.games, &row.holder, taker).await?;
         }
-        let side = side_of(row.colour.name())?;
+        let side = side_of(row.colour)?;
         let claimed = [(row, side)];
         match self.make(&claimed, Some(taker)).await? {
             Some(started) => Ok((started, !side)),
@@ -522,7 +507,7 @@ impl Lobby {
     async fn make(
         &self,
         rows: &[(SeekRow, Color)],
-        taker: Option<&str>,
+        taker: Option<&Holder>,
     ) -> Result<Option<Started>, LobbyError> {
         let game_id = random_hex(8)?;
         let claims: Vec<(String, Color)> =
@@ -544,11 +529,11 @@ impl Lobby {
             lobby_tokens[*side as usize] = Some(lobby_seat_hash(&row.token_hash));
         }
         for holder in holders.iter_mut().filter(|h| h.is_none()) {
-            *holder = taker.map(str::to_string);
+            *holder = taker.cloned();
         }
         let first = &rows[0].0;
         let rules = games::parse_rules(&first.variant)?;
-        let clock = clock_of(first)?;
+        let clock = first.clock;
         let category = first
             .category
             .as_ref()
@@ -584,7 +569,7 @@ impl Lobby {
     /// its speed (for the range a casual seek asks of its taker).
     fn category_of(&self, row: &SeekRow) -> Result<Option<&'static str>, GameError> {
         let rules = games::parse_rules(&row.variant)?;
-        Ok(ratings::category(&rules, Some(clock_of(row)?)))
+        Ok(ratings::category(&rules, Some(row.clock)))
     }
 
     /// One wave of quick pairing: the tickets waiting for each control (rated and casual
@@ -597,16 +582,15 @@ impl Lobby {
             .open_seeks(SeekKind::Ticket, MOST)
             .await
             .map_err(storage)?;
-        let mut pools: BTreeMap<(String, Option<String>), Vec<SeekRow>> = BTreeMap::new();
+        let mut pools: BTreeMap<(TimeControl, Option<String>), Vec<SeekRow>> = BTreeMap::new();
         for row in waiting {
-            let key = (row.clock.clone(), row.category.clone());
+            let key = (row.clock, row.category.clone());
             pools.entry(key).or_default().push(row);
         }
         let now = self.now();
         for ((_, category), pool) in pools {
             // Rated: never two accounts of one browser (`fairplay.rs`).
-            let holders: Vec<String> = pool.iter().map(|r| r.holder.clone()).collect();
-            let holders: Vec<&str> = holders.iter().map(String::as_str).collect();
+            let holders: Vec<Holder> = pool.iter().map(|r| r.holder.clone()).collect();
             let apart = match category {
                 Some(_) => crate::fairplay::unpairable_at(&self.games.store, &holders, now).await?,
                 None => Default::default(),
@@ -620,7 +604,7 @@ impl Lobby {
                 })
                 .collect();
             for (a, b) in pairs(&waiting, now, &apart) {
-                let side = side_of("random")?;
+                let side = side_of(ColorChoice::Random)?;
                 let pair = [(pool[a].clone(), side), (pool[b].clone(), !side)];
                 if let Err(e) = self.make(&pair, None).await {
                     tracing::warn!(error = %e, "pairing two players");
@@ -638,7 +622,7 @@ pub fn paired_game(
     id: String,
     rules: lgame::Rules,
     clock: TimeControl,
-    holders: [Option<String>; 2],
+    holders: [Option<Holder>; 2],
     category: Option<&'static str>,
 ) -> NewGame {
     let draw = DrawRules {
@@ -670,10 +654,6 @@ pub struct Wanted {
     pub range: Option<[i64; 2]>,
 }
 
-fn clock_of(row: &SeekRow) -> Result<TimeControl, GameError> {
-    serde_json::from_str(&row.clock).map_err(|e| GameError::internal("reading a seek's clock", e))
-}
-
 /// The rating gap a ticket accepts at once, and how much wider it grows each second it
 /// waits: after 20 s, ±600.
 pub const RANGE_AT_ONCE: i64 = 100;
@@ -681,7 +661,7 @@ pub const RANGE_PER_SECOND: i64 = 25;
 
 /// A ticket as pairing sees it.
 pub struct Waiting<'a> {
-    pub holder: &'a str,
+    pub holder: &'a Holder,
     pub rating: i64,
     /// When it began to wait (the server's time, in milliseconds).
     pub since_ms: i64,

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::anyhow;
-use lgame::game::ResultToken;
+use lgame::game::{ResultToken, Termination};
 use lgame::Color;
 use tokio::sync::{mpsc, oneshot};
 
@@ -101,22 +101,22 @@ mod types;
 use sql::{BoxFuture, Conn, FromRow, Job, Value};
 
 pub use accounts::{
-    user_holder, GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session, User, UserBy,
-    UserChange, SESSION_ID_LEN,
+    GameStanding, GamesQuery, Listed, ListedSession, NewUser, Session, User, UserBy, UserChange,
+    SESSION_ID_LEN,
 };
 
 #[cfg(test)]
 pub use arenas::ArenaPlayer;
 pub use arenas::{ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
 pub use bots::{
-    BotRow, ChallengeRow, ChallengeState, EventRow, Settle, TokenRow, CHALLENGE, CHALLENGE_CANCELED,
+    BotRow, ChallengeRow, ChallengeState, DeclineReason, EventKind, EventRow, Settle, TokenRow,
 };
 pub use fairplay::{Footprint, Trace};
 pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
-pub use ratings::{account_of, Leader, RatingChange};
+pub use ratings::{Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
-pub use types::{ColorChoice, Holder};
+pub use types::{side_name, ColorChoice, Holder};
 
 /// A stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,8 +127,8 @@ pub struct GameRow {
     /// The hash of each human side's token (`secret::token_hash`); never the token.
     pub token_hashes: [Option<String>; 2],
     pub seed: u64,
-    /// A declared end: termination name and result token.
-    pub end: Option<(String, String)>,
+    /// A declared end: how, and the result.
+    pub end: Option<(Termination, ResultToken)>,
     /// What stands between the players.
     pub requests: Requests,
     /// The game's rematch, and the game it is the rematch of.
@@ -136,7 +136,7 @@ pub struct GameRow {
     pub rematch_of: Option<String>,
     /// Who holds each side's seat (`store/accounts.rs`), and the hash of an open
     /// invitation to a seat nobody holds.
-    pub holders: [Option<String>; 2],
+    pub holders: [Option<Holder>; 2],
     pub invites: [Option<String>; 2],
     /// The holders' usernames, as loaded (not stored with the game).
     pub names: [Option<String>; 2],
@@ -200,8 +200,11 @@ pub enum StoredChange {
     Append { first: usize, moves: Vec<String> },
     /// The moves after the first `keep` deleted (undo).
     Truncate { keep: usize },
-    /// An end declared off the board: termination name and result token.
-    End { termination: String, result: String },
+    /// An end declared off the board: how, and the result.
+    End {
+        termination: Termination,
+        result: ResultToken,
+    },
     /// Nothing but the requests.
     Requests,
 }
@@ -608,8 +611,14 @@ mod both_backends {
         assert_eq!(store.shared(), db == Db::Postgres);
         assert!(wait(store.version()).unwrap() >= 1);
         let (a, b) = (row("aaaaaaaaaaaaaaaa"), row("bbbbbbbbbbbbbbbb"));
-        wait(store.insert_game(&a, &["A1,A2,A3,B3".into()], "*", TimeSource::wall_ms())).unwrap();
-        wait(store.insert_game(&b, &[], "*", TimeSource::wall_ms())).unwrap();
+        wait(store.insert_game(
+            &a,
+            &["A1,A2,A3,B3".into()],
+            ResultToken::Unfinished,
+            TimeSource::wall_ms(),
+        ))
+        .unwrap();
+        wait(store.insert_game(&b, &[], ResultToken::Unfinished, TimeSource::wall_ms())).unwrap();
         assert_eq!(wait(store.count_games()).unwrap(), 2);
         let (mut back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
         // When it was stored is read back (the database's clock), never written.
@@ -645,13 +654,13 @@ mod both_backends {
         assert_eq!(wait(store.load(&a.id)).unwrap().unwrap().0.requests, asked);
         let undone = edit(&a.id, 2, StoredChange::Truncate { keep: 1 }, none);
         store.queue(undone).wait().unwrap();
+        let resigned = (Termination::Resignation, "0-1".parse().unwrap());
         let end = StoredChange::End {
-            termination: "resignation".into(),
-            result: "0-1".into(),
+            termination: resigned.0,
+            result: resigned.1,
         };
         store.queue(edit(&a.id, 3, end, none)).wait().unwrap();
         let (back, moves) = wait(store.load(&a.id)).unwrap().unwrap();
-        let resigned = ("resignation".to_string(), "0-1".to_string());
         assert_eq!(
             (back.end, back.requests, moves.len()),
             (Some(resigned), none, 1)

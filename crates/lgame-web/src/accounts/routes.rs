@@ -10,6 +10,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use lgame::game::{ResultToken, Termination};
 use lgame::{ByColor, Color};
 
 use crate::accounts::api::{
@@ -21,13 +22,12 @@ use crate::accounts::api::{
 };
 use crate::accounts::{self, AccountError, Opener, SignUp, MAX_PER_PAGE, SESSION_SECONDS};
 use crate::api::{with_cookie, RateLimiter, Shared};
-use crate::clock::Clock;
 use crate::credentials;
 use crate::error::ApiError;
 use crate::extract::{Body, Params};
 use crate::games::{player_at, Who};
 use crate::identity::{Caller, LoggedIn, SESSION_COOKIE};
-use crate::store::{user_holder, GameStanding, GamesQuery, Listed, User};
+use crate::store::{GameStanding, GamesQuery, Holder, Listed, User};
 
 /// The limits on sign-ups and failed log-ins.
 pub struct AccountLimits {
@@ -110,8 +110,7 @@ fn opener(caller: &Caller) -> Opener {
 fn end_connections(shared: &Shared, user: &User, keep: &str) {
     let holder = user.holder();
     shared.connections.close_where(|c| {
-        c.identity.as_deref() == Some(holder.as_str())
-            && c.session.as_deref().is_some_and(|s| s != keep)
+        c.identity.as_ref() == Some(&holder) && c.session.as_deref().is_some_and(|s| s != keep)
     });
 }
 
@@ -275,18 +274,18 @@ async fn close_account(
     tracing::info!(user = id, "account closed");
     shared
         .connections
-        .close_where(|c| c.identity.as_deref() == Some(user_holder(id).as_str()));
+        .close_where(|c| c.identity == Some(Holder::Account(id)));
     Ok(without_session(&caller))
 }
 
 /// A list of games as the API shows it, for `holder`.
-fn summary(game: Listed, holder: &str) -> GameSummary {
-    let side = |c: Color| game.holders[c as usize].as_deref() == Some(holder);
+fn summary(game: Listed, holder: &Holder) -> GameSummary {
+    let side = |c: Color| game.holders[c as usize].as_ref() == Some(holder);
     let player = |c: Color| {
         let i = c as usize;
         player_at(
             &game.seats[i],
-            game.holders[i].as_deref(),
+            game.holders[i].as_ref(),
             game.names[i].as_deref(),
             game.bots[i],
         )
@@ -295,17 +294,14 @@ fn summary(game: Listed, holder: &str) -> GameSummary {
         url: format!("/#/game/{}", game.id),
         players: ByColor::new_with(player),
         you: [Color::Red, Color::Blue].into_iter().find(|&c| side(c)),
-        over: game.result != "*" || game.termination.is_some(),
-        aborted: game.termination.as_deref() == Some("aborted"),
+        over: game.result != ResultToken::Unfinished || game.termination.is_some(),
+        aborted: game.termination == Some(Termination::Aborted),
         id: game.id,
         variant: game.variant,
-        result: game.result,
+        result: game.result.to_string(),
         plies: game.plies as u64,
         created: game.created,
-        clock: game
-            .clock
-            .and_then(|json| serde_json::from_str::<Clock>(&json).ok())
-            .map(|clock| clock.control),
+        clock: game.clock.map(|clock| clock.control),
     }
 }
 
@@ -317,9 +313,9 @@ fn page_bounds(query: &GamesListQuery) -> Result<(u32, u32), AccountError> {
 /// One page of `holder`'s games.
 async fn games_page(
     shared: &Shared,
-    holder: String,
+    holder: Holder,
     query: GamesListQuery,
-    opponent: Option<String>,
+    opponent: Option<Holder>,
 ) -> Result<GamesPage, ApiError> {
     let (page, per_page) = page_bounds(&query)?;
     let q = GamesQuery {

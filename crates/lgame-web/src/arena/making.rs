@@ -92,8 +92,7 @@ pub fn plan(terms: ArenaTerms, creator: i64, now_ms: i64) -> Result<ArenaRow, Ar
     Ok(ArenaRow {
         id: random_hex(8).map_err(GameError::from)?,
         variant,
-        clock: serde_json::to_string(&clock)
-            .map_err(|e| GameError::internal("writing a clock", e))?,
+        clock,
         minutes: terms.minutes,
         category: category.filter(|_| terms.rated).map(str::to_string),
         starts_at,

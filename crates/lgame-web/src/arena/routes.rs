@@ -46,16 +46,13 @@ async fn create_arena(
     let row = making::plan(terms, creator, now)?;
     shared.limiter.check(caller.client(), now)?;
     let data = making::open(&shared.games, &row).await?;
-    Ok((StatusCode::CREATED, Json(view(&data, now)?)).into_response())
+    Ok((StatusCode::CREATED, Json(view(&data, now))).into_response())
 }
 
 async fn list_arenas(State(shared): State<Shared>) -> Result<Json<ArenaList>, ApiError> {
     let (games, now) = (shared.games.clone(), shared.games.time.now_ms());
     let rows = games.store.arenas(now, LISTED).await.map_err(storage)?;
-    let arenas = rows
-        .iter()
-        .map(|r| summary(r, now))
-        .collect::<Result<_, _>>()?;
+    let arenas = rows.iter().map(|r| summary(r, now)).collect();
     Ok(Json(ArenaList { arenas }))
 }
 
@@ -64,7 +61,7 @@ async fn show_arena(
     Path(id): Path<String>,
 ) -> Result<Json<ArenaView>, ApiError> {
     let data = making::read(&shared.games, &id).await?;
-    Ok(Json(view(&data, shared.games.time.now_ms())?))
+    Ok(Json(view(&data, shared.games.time.now_ms())))
 }
 
 async fn join_arena(
@@ -93,5 +90,5 @@ async fn take_part(
 ) -> Result<Json<ArenaView>, ApiError> {
     let user = account(caller)?;
     let data = making::take_part(&shared.games, user, id, joining).await?;
-    Ok(Json(view(&data, shared.games.time.now_ms())?))
+    Ok(Json(view(&data, shared.games.time.now_ms())))
 }

@@ -5,7 +5,7 @@ fn arena_row() -> ArenaRow {
     ArenaRow {
         id: "a".into(),
         variant: "classic".into(),
-        clock: r#"{"days":1}"#.into(),
+        clock: TimeControl::Correspondence { days: 1 },
         minutes: 10,
         category: None,
         starts_at: 0,
@@ -45,8 +45,8 @@ fn game(
             .filter(|o| *o != "*")
             .or(end)
             .map(|_| seq * 1000 + 500),
-        outcome: outcome.map(str::to_string),
-        termination: end.map(str::to_string),
+        outcome: outcome.map(|o| o.parse().unwrap()),
+        termination: end.map(|e| lgame::game::Termination::from_name(e).unwrap()),
         plies,
     }
 }

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::extract::{Body, Params};
 use crate::games::{self, GameError, Who};
 use crate::identity::Caller;
-use crate::store::{user_holder, ChallengeRow, ChallengeState, EventRow};
+use crate::store::{ChallengeRow, ChallengeState, EventKind, EventRow, Holder};
 
 /// The bot routes.
 pub fn routes() -> Router<Shared> {
@@ -100,9 +100,9 @@ async fn list_bots(State(shared): State<Shared>) -> Result<Json<BotList>, ApiErr
 }
 
 /// A challenge as the API shows it.
-pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<ChallengeView, ApiError> {
-    let clock = bots::clock_of(row)?;
-    Ok(ChallengeView {
+pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> ChallengeView {
+    let clock = row.clock;
+    ChallengeView {
         id: row.id.clone(),
         status: state.name().to_string(),
         challenger: row.challenger_name.clone(),
@@ -115,8 +115,8 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
         color: row.color.name().into(),
         reason: row
             .reason
-            .clone()
-            .filter(|_| state == ChallengeState::Declined),
+            .filter(|_| state == ChallengeState::Declined)
+            .map(|reason| reason.name().to_string()),
         game: row
             .game
             .clone()
@@ -126,7 +126,7 @@ pub(crate) fn view(row: &ChallengeRow, state: ChallengeState) -> Result<Challeng
             .map(|side| crate::lobby::side_name(side).to_string())
             .filter(|_| state == ChallengeState::Accepted),
         created_ms: row.created_ms,
-    })
+    }
 }
 
 async fn challenge(
@@ -144,7 +144,7 @@ async fn challenge(
     let (holder, cookie) = caller.holder_or_new()?;
     let name = caller.logged_in.as_ref().map(|l| l.user.username.clone());
     let (row, state) = bots::challenge(&shared.games, terms, holder, name, &dest).await?;
-    let answer = (StatusCode::CREATED, Json(view(&row, state)?)).into_response();
+    let answer = (StatusCode::CREATED, Json(view(&row, state))).into_response();
     Ok(with_cookie(cookie, answer))
 }
 
@@ -153,7 +153,7 @@ async fn show_challenge(
     Path(id): Path<String>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let row = bots::read_challenge(&shared.games, &id).await?;
-    Ok(Json(view(&row, row.state)?))
+    Ok(Json(view(&row, row.state)))
 }
 
 async fn accept_challenge(
@@ -188,7 +188,7 @@ async fn decline_challenge(
     let row = bots::read_challenge(&shared.games, &id).await?;
     let me = logged_in(&caller)?;
     let row = bots::decline(&shared.games, &me.user, row, req.reason).await?;
-    Ok(Json(view(&row, ChallengeState::Declined)?))
+    Ok(Json(view(&row, ChallengeState::Declined)))
 }
 
 async fn cancel_challenge(
@@ -197,7 +197,7 @@ async fn cancel_challenge(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let row = bots::read_challenge(&shared.games, &id).await?;
-    bots::cancel(&shared.games, caller.holder().as_deref(), &row).await?;
+    bots::cancel(&shared.games, caller.holder().as_ref(), &row).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -208,17 +208,18 @@ async fn event_line(
     bot: i64,
     event: &EventRow,
 ) -> Result<Option<String>, ApiError> {
-    let line = match event.kind.as_str() {
-        crate::store::CHALLENGE | crate::store::CHALLENGE_CANCELED => {
+    let kind = event.kind.name();
+    let line = match event.kind {
+        EventKind::Challenge | EventKind::ChallengeCanceled => {
             let found = bots::challenge_row(&shared.games.store, &event.subject).await?;
             let Some(row) = found else {
                 return Ok(None);
             };
-            json!({ "id": event.id, "type": event.kind, "challenge": view(&row, row.state)? })
+            json!({ "id": event.id, "type": kind, "challenge": view(&row, row.state) })
         }
-        _ => {
+        EventKind::GameStart | EventKind::GameFinish => {
             let who = Who::Holder {
-                holder: user_holder(bot),
+                holder: Holder::Account(bot),
                 side: None,
             };
             let read = shared
@@ -231,7 +232,7 @@ async fn event_line(
                 Err(e) => return Err(e.into()),
             };
             let color = sides.first().map(|s| crate::lobby::side_name(*s));
-            json!({ "id": event.id, "type": event.kind,
+            json!({ "id": event.id, "type": kind,
                     "game": { "id": event.subject, "color": color, "state": state } })
         }
     };

@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use lgame::game::{ResultToken, Termination};
 use lgame::{ByColor, Color, Game, Move, Record};
 use lgame_players::seated::{Seat, SeatedGame};
 use lgame_players::{Level, Tablebases};
@@ -18,7 +19,7 @@ use super::view::{
 use super::{Conflict, GameError, Who, COLORS};
 use crate::clock::{Clock, TimeSource};
 use crate::secret::token_matches;
-use crate::store::{self, Edit, Requests, StoredClock};
+use crate::store::{self, Edit, Holder, Requests, StoredClock};
 
 /// A game with its seats, secrets and standing requests.
 pub struct Live {
@@ -40,7 +41,7 @@ pub struct Live {
     pub(super) rematch_of: Option<String>,
     /// Who holds each seat (`store/accounts.rs`), their usernames, and the hash of a seat's
     /// open invitation.
-    pub(super) holders: [Option<String>; 2],
+    pub(super) holders: [Option<Holder>; 2],
     pub(super) names: [Option<String>; 2],
     pub(super) bots: [bool; 2],
     pub(super) invites: [Option<String>; 2],
@@ -82,13 +83,13 @@ pub(super) struct Draft {
 /// Who sits at a seat (`human` or a computer's spec), by its holder, the holder's username
 /// and whether it is a bot: a bot account (a program's, or one of the server's levels'), a
 /// computer, a seat nobody holds yet, an account, a closed account, a browser.
-pub fn player_at(seat: &str, holder: Option<&str>, name: Option<&str>, bot: bool) -> Player {
+pub fn player_at(seat: &str, holder: Option<&Holder>, name: Option<&str>, bot: bool) -> Player {
     let (kind, name) = match (holder, name) {
         (Some(_), Some(name)) if bot => (PlayerKind::Bot, Some(name.to_string())),
         _ if seat != "human" => (PlayerKind::Computer, Some(seat.to_string())),
         (None, _) => (PlayerKind::Open, None),
         (Some(_), Some(name)) => (PlayerKind::User, Some(name.to_string())),
-        (Some(holder), None) if holder.starts_with("u:") => (PlayerKind::Deleted, None),
+        (Some(Holder::Account(_)), None) => (PlayerKind::Deleted, None),
         (Some(_), None) => (PlayerKind::Anonymous, None),
     };
     Player { kind, name }
@@ -225,7 +226,7 @@ impl Live {
             Who::Token(token) => self.side_of(token).into_iter().collect(),
             Who::Holder { holder, .. } => COLORS
                 .into_iter()
-                .filter(|&c| self.holders[c as usize].as_deref() == Some(holder.as_str()))
+                .filter(|&c| self.holders[c as usize].as_ref() == Some(holder))
                 .collect(),
             Who::Nobody | Who::Server => Vec::new(),
         }
@@ -234,7 +235,7 @@ impl Live {
     /// Who sits at each side, as everyone may see it.
     fn player(&self, side: Color) -> Player {
         let i = side as usize;
-        let held = self.holders[i].as_deref();
+        let held = self.holders[i].as_ref();
         let by_token = held.is_none() && self.tokens[i].is_some() && self.invites[i].is_none();
         match by_token {
             // A side played by its token alone (a program's, an old link's).
@@ -503,13 +504,14 @@ impl Live {
                 moves: move_texts(moves),
             },
             Change::TakenBack { keep, .. } => store::StoredChange::Truncate { keep: *keep },
-            Change::Declared => {
-                let (termination, result) = declared_end(game).unwrap_or_default();
-                store::StoredChange::End {
+            Change::Declared => match declared_end(game) {
+                Some((termination, result)) => store::StoredChange::End {
                     termination,
                     result,
-                }
-            }
+                },
+                // Never: a declaration leaves a declared end.
+                None => store::StoredChange::Requests,
+            },
             Change::Asked(_) => store::StoredChange::Requests,
         };
         Edit {
@@ -579,11 +581,11 @@ pub(super) fn move_texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// An end declared off the board, as stored: its termination name and result token.
-pub(super) fn declared_end(game: &lgame::Game) -> Option<(String, String)> {
+/// An end declared off the board, as stored: how, and the result.
+pub(super) fn declared_end(game: &lgame::Game) -> Option<(Termination, ResultToken)> {
     let end = game.conclusion()?;
     match end.ending {
-        lgame::game::Ending::Declared(t) => Some((t.name().to_string(), end.token().to_string())),
+        lgame::game::Ending::Declared(t) => Some((t, end.token())),
         _ => None,
     }
 }

@@ -16,7 +16,7 @@ use crate::cpu::cpu_bound;
 use crate::ratings::Entry;
 use crate::secret::random_hex;
 use crate::secret::token_hash;
-use crate::store::{account_of, GameRow, Requests};
+use crate::store::{GameRow, Holder, Requests};
 
 impl Games {
     /// Creates a game: seats the players, lets a computer that moves first move, stores it
@@ -138,13 +138,13 @@ impl Games {
             version: 0,
             clock: stored_clock(clock.as_ref(), seated.game()),
         };
-        let outcome = seated.game().result_token().to_string();
+        let outcome = seated.game().result_token();
         let moves = move_texts(&seated.game().moves());
         let analyst = self.analyst(seated.game().rules());
         let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
             .map_err(|e| GameError::internal("creating the game", e))?;
         self.store
-            .insert_game(&row, &moves, &outcome, now)
+            .insert_game(&row, &moves, outcome, now)
             .await
             .map_err(|e| GameError::storage("storing the game", e))?;
         if row.holders.iter().any(Option::is_some) {
@@ -195,15 +195,10 @@ impl Games {
                 .play_human(&mv)
                 .map_err(|e| corrupt(format!("ply {}: {e}", i + 1)))?;
         }
-        if let Some((termination, result)) = &row.end {
-            let t = lgame::game::Termination::from_name(termination)
-                .ok_or_else(|| corrupt(format!("termination {termination}")))?;
-            let r: lgame::game::ResultToken = result
-                .parse()
-                .map_err(|_| corrupt(format!("result {result}")))?;
+        if let Some((termination, result)) = row.end {
             seated
                 .game_mut()
-                .declare(t, r)
+                .declare(termination, result)
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
         let analyst = self.analyst(seated.game().rules());
@@ -226,7 +221,7 @@ impl Games {
         &self,
         id: &str,
         category: Option<&str>,
-        holders: &[Option<String>; 2],
+        holders: &[Option<Holder>; 2],
     ) -> Result<Option<RatingsAnswer>, GameError> {
         let Some(category) = category else {
             return Ok(None);
@@ -244,7 +239,7 @@ impl Games {
         }
         for (seat, holder) in seats.iter_mut().zip(holders) {
             if seat.is_none() {
-                let entry = match account_of(holder.as_deref()) {
+                let entry = match holder.as_ref().and_then(Holder::account) {
                     Some(user) => self
                         .store
                         .rating_entry(user, category)

@@ -92,7 +92,10 @@ pub enum Who {
     Token(String),
     /// A person by the seats they hold (`store/accounts.rs`): their session's account or
     /// their browser's anonymous identity; `side` picks one when they hold both.
-    Holder { holder: String, side: Option<Color> },
+    Holder {
+        holder: crate::store::Holder,
+        side: Option<Color>,
+    },
     /// Someone with no token, no session and no anonymous identity: plays no side.
     Nobody,
     /// The server itself: its computers' games, the other instances' news.

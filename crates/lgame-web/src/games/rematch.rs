@@ -11,6 +11,7 @@ use super::{parse_seat, Conflict, GameError, Games, Guard, Live, NewGame};
 use super::{side_for, Outcome, Started};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
+use crate::store::Holder;
 
 impl Games {
     /// [`super::Command::Rematch`], as [`Games::run`] gives it: on the database's copy of
@@ -51,7 +52,7 @@ impl Games {
         issue[new_side as usize] = by_token;
         // A rated game's rematch is rated too: the same players, rules and clock; casual if
         // the two have since played from one browser (`fairplay.rs`).
-        let holders: Vec<&str> = live.holders.iter().flatten().map(String::as_str).collect();
+        let holders: Vec<Holder> = live.holders.iter().flatten().cloned().collect();
         let now = self.time.now_ms();
         let apart = live.category.is_some()
             && !crate::fairplay::unpairable_at(&self.store, &holders, now)

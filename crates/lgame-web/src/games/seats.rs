@@ -12,6 +12,7 @@ use super::view::GameState;
 use super::{Conflict, GameError, Games, Guard, Live, COLORS};
 use crate::secret::random_hex;
 use crate::secret::token_hash;
+use crate::store::Holder;
 
 /// How a person takes a seat.
 #[derive(Debug, Clone)]
@@ -28,7 +29,7 @@ impl Games {
     pub async fn take_seat(
         self: &Arc<Self>,
         id: &str,
-        holder: String,
+        holder: Holder,
         by: SeatBy,
     ) -> Result<GameState, GameError> {
         let slot = self.slot(id).await?;
@@ -42,7 +43,7 @@ impl Games {
     async fn seat(
         &self,
         live: &mut Live,
-        holder: &str,
+        holder: &Holder,
         by: &SeatBy,
     ) -> Result<GameState, GameError> {
         if self.store.shared() {
@@ -58,11 +59,11 @@ impl Games {
         };
         let seated = |live: &Live| {
             live.state_for(&super::Who::Holder {
-                holder: holder.to_string(),
+                holder: holder.clone(),
                 side: None,
             })
         };
-        match live.holders[side as usize].as_deref() {
+        match &live.holders[side as usize] {
             Some(h) if h == holder => return Ok(seated(live)),
             Some(_) => return Err(live.conflict(Conflict::SeatTaken(side))),
             None => {}
@@ -122,7 +123,11 @@ impl Games {
     }
 
     /// Gives every seat `from` holds to `to`, and brings the games in memory up to date.
-    pub async fn adopt_seats(self: &Arc<Self>, from: &str, to: &str) -> Result<usize, GameError> {
+    pub async fn adopt_seats(
+        self: &Arc<Self>,
+        from: &Holder,
+        to: &Holder,
+    ) -> Result<usize, GameError> {
         let changed = self
             .store
             .adopt_seats(from, to)
@@ -133,11 +138,14 @@ impl Games {
     }
 
     /// The games a holder holds a seat of (every one).
-    pub async fn held_by(&self, holder: &str) -> Result<Vec<String>, GameError> {
+    pub async fn held_by(&self, holder: &Holder) -> Result<Vec<String>, GameError> {
         let query = crate::store::GamesQuery {
-            holder: holder.to_string(),
+            holder: holder.clone(),
+            standing: None,
+            variant: None,
+            opponent: None,
             limit: i64::MAX,
-            ..Default::default()
+            offset: 0,
         };
         let (games, _) = self
             .store

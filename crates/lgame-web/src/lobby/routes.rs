@@ -19,7 +19,7 @@ use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
 use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
 use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus};
-use crate::store::{ColorChoice, SeekKind, SeekRow, SeekState};
+use crate::store::{ColorChoice, Holder, SeekKind, SeekRow, SeekState};
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -61,7 +61,7 @@ async fn create_seek(
         .limiter
         .check(caller.client(), shared.games.time.now_ms())?;
     let (holder, cookie) = caller.holder_or_new()?;
-    let ip = caller.client().to_string();
+    let ip = caller.client();
     let (row, token) = shared
         .lobby
         .add(
@@ -77,7 +77,7 @@ async fn create_seek(
             },
         )
         .await?;
-    let seek = view(&row, true).ok_or_else(|| ApiError::internal("a new seek", "its clock"))?;
+    let seek = view(&row, true);
     let answer = SeekCreated {
         id: row.id,
         token,
@@ -102,7 +102,7 @@ async fn list_seeks(
     let me = caller.holder();
     let seeks = rows
         .iter()
-        .filter_map(|r| view(r, me.as_ref() == Some(&r.holder)))
+        .map(|r| view(r, me.as_ref() == Some(&r.holder)))
         .collect();
     Ok(Json(SeekList { seeks }))
 }
@@ -145,7 +145,7 @@ async fn show_seek(
         SeekState::Gone => "gone",
     };
     Ok(Json(SeekStatus {
-        seek: view(&row, mine).ok_or_else(|| ApiError::internal("a seek", "its clock"))?,
+        seek: view(&row, mine),
         status: status.into(),
         game: row.game.clone().filter(|_| made),
         side: side(&row).filter(|_| made && mine),
@@ -186,10 +186,9 @@ async fn accept_seek(
 }
 
 /// A pool control's name from its time control.
-fn control_name(clock: &str) -> String {
-    let clock: Option<TimeControl> = serde_json::from_str(clock).ok();
+fn control_name(clock: TimeControl) -> String {
     POOL.iter()
-        .find(|name| pool_control(name) == clock)
+        .find(|name| pool_control(name) == Some(clock))
         .map_or_else(String::new, |name| name.to_string())
 }
 
@@ -198,7 +197,7 @@ fn pairing(ticket: String, row: &SeekRow) -> PairingStatus {
     let game = row.game.clone().filter(|_| made);
     PairingStatus {
         ticket,
-        control: control_name(&row.clock),
+        control: control_name(row.clock),
         status: if made { "paired" } else { "waiting" }.into(),
         watch_page: game.as_ref().map(|g| format!("/#/game/{g}")),
         game,
@@ -223,7 +222,7 @@ async fn join_pool(
         .limiter
         .check(caller.client(), shared.games.time.now_ms())?;
     let (holder, cookie) = caller.holder_or_new()?;
-    let ip = caller.client().to_string();
+    let ip = caller.client();
     let (row, ticket) = shared
         .lobby
         .add(
@@ -290,33 +289,33 @@ async fn websocket(
         .max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
             let ends = [shutdown, place.closed.clone()];
-            watch_lobby(socket, &lobby, holder.as_deref(), ends).await;
-            lobby.leave(holder.as_deref());
+            watch_lobby(socket, &lobby, holder.as_ref(), ends).await;
+            lobby.leave(holder.as_ref());
             drop(place);
         }))
 }
 
 /// The open seeks, as a page's first message (or again after falling behind).
-fn snapshot(seeks: &[SeekRow], holder: Option<&str>) -> String {
+fn snapshot(seeks: &[SeekRow], holder: Option<&Holder>) -> String {
     let seeks: Vec<SeekView> = seeks
         .iter()
-        .filter_map(|r| view(r, holder == Some(r.holder.as_str())))
+        .map(|r| view(r, holder == Some(&r.holder)))
         .collect();
     serde_json::json!({ "type": "lobby", "seeks": seeks }).to_string()
 }
 
 /// What a page hears of `news` (`None`: nothing).
-fn message(news: &News, holder: Option<&str>) -> Option<String> {
+fn message(news: &News, holder: Option<&Holder>) -> Option<String> {
     match news {
         News::Added(row) => {
-            let seek = view(row, holder == Some(row.holder.as_str()))?;
+            let seek = view(row, holder == Some(&row.holder));
             Some(serde_json::json!({ "type": "seek", "seek": seek }).to_string())
         }
         News::Gone(id) => Some(serde_json::json!({ "type": "gone", "id": id }).to_string()),
         News::Game {
             holder: seeker,
             message,
-        } => (holder == Some(seeker.as_str())).then(|| message.to_string()),
+        } => (holder == Some(seeker)).then(|| message.to_string()),
     }
 }
 
@@ -326,7 +325,7 @@ fn message(news: &News, holder: Option<&str>) -> Option<String> {
 async fn watch_lobby(
     mut socket: WebSocket,
     lobby: &Lobby,
-    holder: Option<&str>,
+    holder: Option<&Holder>,
     [mut shutdown, mut closed]: [tokio::sync::watch::Receiver<bool>; 2],
 ) {
     let (seeks, mut news) = lobby.watch(holder);

@@ -1,9 +1,14 @@
 use super::*;
 
+/// A holder for a pool that lives as long as the test.
+fn held(text: &str) -> &'static Holder {
+    Box::leak(Box::new(text.parse().unwrap()))
+}
+
 fn waiting(list: &[(&'static str, i64, i64)]) -> Vec<Waiting<'static>> {
     list.iter()
         .map(|&(holder, rating, since_ms)| Waiting {
-            holder,
+            holder: held(holder),
             rating,
             since_ms,
         })
@@ -40,7 +45,7 @@ fn pairing_pairs_the_nearest_ratings_first_and_widens_with_waiting() {
     for n in 2..=ratings.len() {
         let pool: Vec<Waiting<'static>> = (0..n)
             .map(|i| Waiting {
-                holder: ["a:0", "a:1", "a:2", "a:3", "a:4", "a:5", "a:6"][i],
+                holder: held(["a:0", "a:1", "a:2", "a:3", "a:4", "a:5", "a:6"][i]),
                 rating: ratings[i],
                 since_ms: (i as i64) * 1000,
             })

@@ -8,6 +8,7 @@ use lgame::Position;
 
 use super::categories;
 use crate::games::{GameError, Games, Who};
+use crate::store::Holder;
 
 /// Why the ratings refuse a request.
 #[derive(Debug)]
@@ -53,7 +54,7 @@ pub fn category_named(text: &str) -> Result<&'static str, RatingsError> {
 /// help, it never fails a question of its own.
 pub async fn refuse_own_rated_game(
     games: &Arc<Games>,
-    holder: Option<String>,
+    holder: Option<Holder>,
     position: &Position,
 ) -> Result<(), RatingsError> {
     let Some(holder) = holder else {

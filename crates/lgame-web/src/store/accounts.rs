@@ -6,10 +6,12 @@
 //! a closed account's games stay, their player shown as deleted. Only hashes of secrets
 //! (passwords as Argon2id, session ids, invitations) are stored.
 
+use lgame::game::{ResultToken, Termination};
 use lgame::Color;
 
 use super::sql::{args, FromRow, Row};
-use super::{Store, StoreResult};
+use super::{Holder, Store, StoreResult};
+use crate::clock::Clock;
 
 /// A stored account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,14 +31,9 @@ pub struct User {
 
 impl User {
     /// The holder naming this account in games.
-    pub fn holder(&self) -> String {
-        user_holder(self.id)
+    pub fn holder(&self) -> Holder {
+        Holder::Account(self.id)
     }
-}
-
-/// The holder naming account `id`.
-pub fn user_holder(id: i64) -> String {
-    super::Holder::Account(id).to_string()
 }
 
 /// A new account, as signed up.
@@ -117,13 +114,13 @@ stored_names!(GameStanding {
 });
 
 /// Which of a holder's games to list, newest first.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct GamesQuery {
-    pub holder: String,
+    pub holder: Holder,
     pub standing: Option<GameStanding>,
     pub variant: Option<String>,
     /// The other seat's holder.
-    pub opponent: Option<String>,
+    pub opponent: Option<Holder>,
     pub limit: i64,
     pub offset: i64,
 }
@@ -135,19 +132,19 @@ pub struct Listed {
     pub variant: Option<String>,
     /// `human`, or the computer's spec.
     pub seats: [String; 2],
-    pub holders: [Option<String>; 2],
+    pub holders: [Option<Holder>; 2],
     /// The holders' usernames (none for a browser, or an account closed).
     pub names: [Option<String>; 2],
     /// Whether each holder is a bot (read, never written).
     pub bots: [bool; 2],
     /// The result token: `*` while it goes on (and for an aborted game).
-    pub result: String,
-    /// An end declared off the board, by name (`aborted`, `resignation`, …).
-    pub termination: Option<String>,
+    pub result: ResultToken,
+    /// An end declared off the board (aborted, resignation, …).
+    pub termination: Option<Termination>,
     pub plies: i64,
     pub created: i64,
-    /// Its clocks' JSON (`clock.rs`), if it is timed.
-    pub clock: Option<String>,
+    /// Its clocks, if it is timed.
+    pub clock: Option<Clock>,
 }
 
 const USER_BY_ID: &str = "SELECT id, username, password_hash, email, created, disabled, bot
@@ -486,7 +483,7 @@ impl Store {
         &self,
         id: &str,
         side: Color,
-        holder: &str,
+        holder: &Holder,
         invite: Option<&str>,
     ) -> StoreResult<bool> {
         let mut values = args![id, holder].to_vec();
@@ -503,8 +500,8 @@ impl Store {
 
     /// Every seat `from` holds is given to `to` (a browser's games kept by the account
     /// signed up or logged in there); the games changed.
-    pub async fn adopt_seats(&self, from: &str, to: &str) -> StoreResult<Vec<String>> {
-        let (from, to) = (from.to_string(), to.to_string());
+    pub async fn adopt_seats(&self, from: &Holder, to: &Holder) -> StoreResult<Vec<String>> {
+        let (from, to) = (from.clone(), to.clone());
         transaction!(self.write, |c| {
             let mut games = Vec::new();
             for side in [Color::Red, Color::Blue] {
@@ -541,7 +538,7 @@ impl Store {
     }
 
     /// How many of a holder's games stand each way.
-    pub async fn standings(&self, holder: &str) -> StoreResult<Vec<(GameStanding, u64)>> {
+    pub async fn standings(&self, holder: &Holder) -> StoreResult<Vec<(GameStanding, u64)>> {
         self.select(standings_sql(), args![holder]).await
     }
 }

@@ -7,6 +7,8 @@
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{Store, StoreResult};
+use crate::clock::TimeControl;
+use lgame::game::{ResultToken, Termination};
 
 /// A stored arena.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,8 +16,8 @@ pub struct ArenaRow {
     pub id: String,
     /// The variant's catalog name.
     pub variant: String,
-    /// The time control's JSON (`clock::TimeControl`).
-    pub clock: String,
+    /// The time control (JSON in the database).
+    pub clock: TimeControl,
     pub minutes: i64,
     /// A rated arena's category (`ratings::category`); `None`: casual.
     pub category: Option<String>,
@@ -55,9 +57,9 @@ pub struct ArenaGame {
     /// When a pairing first saw it over.
     pub ended_ms: Option<i64>,
     /// Its result token (`None`: the game is not stored, or not yet).
-    pub outcome: Option<String>,
-    /// An end declared off the board, by name (`aborted`, `resignation`, …).
-    pub termination: Option<String>,
+    pub outcome: Option<ResultToken>,
+    /// An end declared off the board (aborted, resignation, …).
+    pub termination: Option<Termination>,
     pub plies: i64,
 }
 

@@ -11,6 +11,7 @@ use lgame::Color;
 
 use super::sql::{args, Conn, Dialect, FromRow, Row};
 use super::{ColorChoice, Holder, Store, StoreResult, User};
+use crate::clock::TimeControl;
 
 /// The bots' tables: `$id` is each backend's column of increasing ids, `$flag` and `$int`
 /// its types of the new columns of `users` (a STRICT table in SQLite, which knows no
@@ -97,8 +98,8 @@ pub struct TokenRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeRow {
     pub id: String,
-    /// Who challenges: a holder (`u:ID`, `a:HASH`).
-    pub challenger: String,
+    /// Who challenges: an account or a browser.
+    pub challenger: Holder,
     /// The challenger's username (read, never written; `None` for a browser).
     pub challenger_name: Option<String>,
     /// The account challenged, and its username (read, never written).
@@ -106,15 +107,15 @@ pub struct ChallengeRow {
     pub dest_name: String,
     /// The variant's catalog name.
     pub variant: String,
-    /// The time control's JSON (`clock::TimeControl`); `None`: untimed.
-    pub clock: Option<String>,
+    /// The time control (JSON in the database); `None`: untimed.
+    pub clock: Option<TimeControl>,
     /// A rated challenge's category; `None`: casual.
     pub category: Option<String>,
     /// The challenger's colour.
     pub color: ColorChoice,
     pub state: ChallengeState,
     /// Why it was declined.
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
     /// Once accepted: the game, and the challenger's side in it.
     pub game: Option<String>,
     pub challenger_side: Option<Color>,
@@ -138,11 +139,52 @@ stored_names!(ChallengeState {
     Canceled = "canceled",
 });
 
+/// The reasons a bot may give for declining, as lichess's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclineReason {
+    Generic,
+    Later,
+    TooFast,
+    TooSlow,
+    TimeControl,
+    Rated,
+    Casual,
+    Variant,
+    TooManyGames,
+}
+
+stored_names!(DeclineReason {
+    Generic = "generic",
+    Later = "later",
+    TooFast = "too_fast",
+    TooSlow = "too_slow",
+    TimeControl = "time_control",
+    Rated = "rated",
+    Casual = "casual",
+    Variant = "variant",
+    TooManyGames = "too_many_games",
+});
+
+impl DeclineReason {
+    /// All of them, in the order a refusal lists them.
+    pub const ALL: [DeclineReason; 9] = [
+        DeclineReason::Generic,
+        DeclineReason::Later,
+        DeclineReason::TooFast,
+        DeclineReason::TooSlow,
+        DeclineReason::TimeControl,
+        DeclineReason::Rated,
+        DeclineReason::Casual,
+        DeclineReason::Variant,
+        DeclineReason::TooManyGames,
+    ];
+}
+
 /// How a pending challenge ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settle {
     pub state: ChallengeState,
-    pub reason: Option<String>,
+    pub reason: Option<DeclineReason>,
     pub game: Option<String>,
     pub challenger_side: Option<Color>,
 }
@@ -163,15 +205,26 @@ impl Settle {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventRow {
     pub id: i64,
-    pub kind: String,
+    pub kind: EventKind,
     pub subject: String,
 }
 
-/// The event kinds.
-pub const CHALLENGE: &str = "challenge";
-pub const CHALLENGE_CANCELED: &str = "challengeCanceled";
-pub const GAME_START: &str = "gameStart";
-pub const GAME_FINISH: &str = "gameFinish";
+/// What a bot's event tells: a challenge made or withdrawn (its subject the challenge), a
+/// game started or finished (its subject the game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    Challenge,
+    ChallengeCanceled,
+    GameStart,
+    GameFinish,
+}
+
+stored_names!(EventKind {
+    Challenge = "challenge",
+    ChallengeCanceled = "challengeCanceled",
+    GameStart = "gameStart",
+    GameFinish = "gameFinish",
+});
 
 const MAKE_BOT: &str = "UPDATE users SET bot = TRUE WHERE id = $1 AND NOT EXISTS
      (SELECT 1 FROM games WHERE red_holder = 'u:' || CAST($1 AS BIGINT)
@@ -310,7 +363,7 @@ impl FromRow for TokenRow {
 async fn insert_event(
     c: &mut dyn Conn,
     user: i64,
-    kind: &str,
+    kind: EventKind,
     subject: &str,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -330,18 +383,18 @@ async fn insert_event(
 pub(super) async fn note_start(
     c: &mut dyn Conn,
     game: &str,
-    holders: &[Option<String>; 2],
+    holders: &[Option<Holder>; 2],
     now_ms: i64,
 ) -> StoreResult<()> {
     let mut users: Vec<i64> = holders
         .iter()
         .flatten()
-        .filter_map(|h| h.parse().ok().and_then(|h: Holder| h.account()))
+        .filter_map(Holder::account)
         .collect();
     // Locked in one order by every instance.
     users.sort_unstable();
     for user in users {
-        insert_event(c, user, GAME_START, game, now_ms).await?;
+        insert_event(c, user, EventKind::GameStart, game, now_ms).await?;
     }
     Ok(())
 }
@@ -360,7 +413,7 @@ pub(super) async fn note_end(
     }
     let bots: Vec<i64> = c.rows(GAME_BOTS, &args![game]).await?;
     for bot in bots {
-        insert_event(c, bot, GAME_FINISH, game, now_ms).await?;
+        insert_event(c, bot, EventKind::GameFinish, game, now_ms).await?;
     }
     Ok(())
 }
@@ -440,7 +493,7 @@ impl Store {
                 ch.created_ms
             ];
             c.execute(INSERT_CHALLENGE, &row).await?;
-            insert_event(c, ch.dest, CHALLENGE, &ch.id, now_ms).await
+            insert_event(c, ch.dest, EventKind::Challenge, &ch.id, now_ms).await
         })
         .await
     }
@@ -460,13 +513,13 @@ impl Store {
     ) -> StoreResult<bool> {
         let (id, s) = (id.to_string(), settle.clone());
         transaction!(self.write, |c| {
-            let how = args![&id, s.state, &s.reason, &s.game, s.challenger_side];
+            let how = args![&id, s.state, s.reason, &s.game, s.challenger_side];
             let Some(settled) = c.query_opt(SETTLE_CHALLENGE, &how).await? else {
                 return Ok(false);
             };
             if s.state == ChallengeState::Canceled {
                 let dest = settled.get(0)?;
-                insert_event(c, dest, CHALLENGE_CANCELED, &id, now_ms).await?;
+                insert_event(c, dest, EventKind::ChallengeCanceled, &id, now_ms).await?;
             }
             Ok(true)
         })

@@ -1,6 +1,7 @@
 //! The games and their moves: stored, changed on their version, loaded — each operation
 //! written once over [`Conn`], the same on both databases.
 
+use lgame::game::{ResultToken, Termination};
 use lgame::Color;
 
 use super::sql::{args, Conn, FromRow, Row, Value};
@@ -22,8 +23,8 @@ const GAME_COLUMNS: &str = "id, header, red, blue, red_token_hash, blue_token_ha
 
 impl FromRow for GameRow {
     fn from_row(r: &Row) -> StoreResult<GameRow> {
-        let termination: Option<String> = r.get(7)?;
-        let result: Option<String> = r.get(8)?;
+        let termination: Option<Termination> = r.get(7)?;
+        let result: Option<ResultToken> = r.get(8)?;
         Ok(GameRow {
             id: r.get(0)?,
             header: r.get(1)?,
@@ -71,12 +72,12 @@ impl Store {
         &self,
         game: &GameRow,
         moves: &[String],
-        outcome: &str,
+        outcome: ResultToken,
         now_ms: i64,
     ) -> StoreResult<()> {
-        let (game, moves, outcome) = (game.clone(), moves.to_vec(), outcome.to_string());
+        let (game, moves) = (game.clone(), moves.to_vec());
         transaction!(self.write, |c| {
-            let (termination, result) = game.end.clone().unzip();
+            let (termination, result) = game.end.unzip();
             c.execute(
                 "INSERT INTO games (id, created, header, red, blue, red_token_hash,
                                     blue_token_hash, seed, termination, result, draw_offer,
@@ -103,7 +104,7 @@ impl Store {
                     &game.invites[0],
                     &game.invites[1],
                     &game.variant,
-                    &outcome,
+                    outcome,
                     &game.clock.json,
                     game.clock.deadline_ms,
                     &game.category,

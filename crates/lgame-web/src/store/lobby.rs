@@ -8,11 +8,14 @@
 //! in milliseconds, so that tests advance them. Only a seek's token's hash is stored; a
 //! ticket's row is keyed by its ticket's hash.
 
+use std::net::IpAddr;
+
 use super::games::stale_is_false;
 use super::sql::{args, FromRow, Row};
 use lgame::Color;
 
 use super::{ColorChoice, Holder, Store, StoreError, StoreResult};
+use crate::clock::TimeControl;
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,13 +54,13 @@ pub struct SeekRow {
     /// The hash of the secret its holder plays with (`credentials::secret_hash`).
     pub token_hash: String,
     /// Who seeks (`store/accounts.rs`): an account or a browser.
-    pub holder: String,
+    pub holder: Holder,
     /// The client's address, for the limit on anonymous seeks per address.
-    pub ip: String,
+    pub ip: IpAddr,
     /// The variant's catalog name.
     pub variant: String,
-    /// The time control's JSON (`clock::TimeControl`).
-    pub clock: String,
+    /// The time control (JSON in the database).
+    pub clock: TimeControl,
     /// The seeker's side, as asked.
     pub colour: ColorChoice,
     pub rating: i64,
@@ -224,7 +227,7 @@ impl Store {
                 c.execute(WITHDRAW_TICKETS, &args![&s.holder, s.created_ms])
                     .await?;
             }
-            let browser = matches!(s.holder.parse(), Ok(Holder::Browser(_)));
+            let browser = matches!(s.holder, Holder::Browser(_));
             let by_address = browser.then_some(&s.ip);
             let counted = args![s.kind.name(), &s.holder, by_address];
             let open: i64 = c.query_one(COUNT_OPEN, &counted).await?.get(0)?;
@@ -238,7 +241,7 @@ impl Store {
                 &s.holder,
                 &s.ip,
                 &s.variant,
-                &s.clock,
+                s.clock,
                 s.colour,
                 s.rating,
                 s.created_ms,
@@ -300,7 +303,7 @@ impl Store {
     }
 
     /// These holders have a lobby page open now: their open rows are seen.
-    pub async fn touch(&self, holders: &[String], now_ms: i64) -> StoreResult<()> {
+    pub async fn touch(&self, holders: &[Holder], now_ms: i64) -> StoreResult<()> {
         let holders = holders.to_vec();
         transaction!(self.write, |c| {
             for holder in &holders {

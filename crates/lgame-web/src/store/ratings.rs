@@ -106,11 +106,6 @@ pub struct RatedGame {
     pub plies: i64,
 }
 
-/// An account's number from a seat's holder (`u:ID`); `None` for a browser.
-pub fn account_of(holder: Option<&str>) -> Option<i64> {
-    holder?.parse::<Holder>().ok()?.account()
-}
-
 /// A rated game's category, holders and plies (`$1` its id).
 const GAME_RATED: &str = "SELECT category, red_holder, blue_holder,
         (SELECT count(*) FROM moves WHERE game = $1) FROM games WHERE id = $1";
@@ -403,7 +398,7 @@ impl Store {
     }
 
     /// The rated games holder `holder` plays that go on (no result yet, not aborted).
-    pub async fn rated_games_playing(&self, holder: &str) -> StoreResult<Vec<String>> {
+    pub async fn rated_games_playing(&self, holder: &Holder) -> StoreResult<Vec<String>> {
         self.select(RATED_PLAYING, args![holder]).await
     }
 }
@@ -446,7 +441,7 @@ mod both_backends {
             requests: Requests::default(),
             rematch: None,
             rematch_of: None,
-            holders: holders.map(|h| Some(user_holder(h))),
+            holders: holders.map(|h| Some(Holder::Account(h))),
             invites: [None, None],
             names: [None, None],
             bots: [false, false],
@@ -464,8 +459,8 @@ mod both_backends {
             id: id.into(),
             version,
             change: StoredChange::End {
-                termination: termination.into(),
-                result: result.into(),
+                termination: lgame::game::Termination::from_name(termination).unwrap(),
+                result: result.parse().unwrap(),
             },
             requests: Requests::default(),
             outcome: result.parse().unwrap(),
@@ -512,7 +507,7 @@ mod both_backends {
             wait(store.insert_game(
                 &game(&id, [red, blue], category),
                 &moves,
-                "*",
+                ResultToken::Unfinished,
                 TimeSource::wall_ms(),
             ))
             .unwrap();

@@ -1,14 +1,16 @@
 //! What the rows keep as text with a meaning, as types: a seat's holder, a side, a colour
-//! chosen, a result. Each is read and written at the seam (`store/sql.rs`) once; the text in
-//! the database is what it always was.
+//! chosen, a result, a time control and a game's clocks (JSON). Each is read and written at
+//! the seam (`store/sql.rs`) once; the text in the database is what it always was.
 
 use std::fmt;
+use std::net::IpAddr;
 use std::str::FromStr;
 
-use lgame::game::ResultToken;
+use lgame::game::{ResultToken, Termination};
 use lgame::Color;
 
 use super::sql::{FromValue, NotString, Value};
+use crate::clock::{Clock, TimeControl};
 
 /// Who holds a seat (or seeks, or challenges): an account, or an anonymous browser by its
 /// identity's hash. Stored as `u:ID` and `a:HASH`.
@@ -112,7 +114,32 @@ macro_rules! stored_text {
     )*};
 }
 
-stored_text!(Holder, ResultToken);
+stored_text!(Holder, ResultToken, IpAddr);
+
+/// Each type read from a text column as its JSON, and written as its JSON (`serde_json`'s
+/// compact form, as it always was).
+macro_rules! stored_json {
+    ($($type:ty),*) => {$(
+        impl FromValue for $type {
+            fn from_value(value: &Value) -> Option<$type> {
+                match value {
+                    Value::Text(text) => serde_json::from_str(text).ok(),
+                    _ => None,
+                }
+            }
+        }
+
+        impl From<$type> for Value {
+            fn from(v: $type) -> Value {
+                Value::Text(serde_json::to_string(&v).expect("numbers and names"))
+            }
+        }
+
+        impl NotString for $type {}
+    )*};
+}
+
+stored_json!(TimeControl, Clock);
 
 impl FromValue for Color {
     fn from_value(value: &Value) -> Option<Color> {
@@ -130,6 +157,24 @@ impl From<Color> for Value {
 }
 
 impl NotString for Color {}
+
+/// An end declared off the board, by its name (`resignation`, `aborted`, …).
+impl FromValue for Termination {
+    fn from_value(value: &Value) -> Option<Termination> {
+        match value {
+            Value::Text(text) => Termination::from_name(text),
+            _ => None,
+        }
+    }
+}
+
+impl From<Termination> for Value {
+    fn from(termination: Termination) -> Value {
+        Value::Text(termination.name().into())
+    }
+}
+
+impl NotString for Termination {}
 
 #[cfg(test)]
 mod tests {
@@ -165,5 +210,51 @@ mod tests {
         }
         assert!("u:x".parse::<Holder>().is_err());
         assert!("x:1".parse::<Holder>().is_err());
+    }
+
+    #[test]
+    fn controls_ends_and_addresses_are_read_and_written_as_the_text_they_always_were() {
+        let texts = [
+            r#"{"initial_s":180,"increment_s":2}"#,
+            r#"{"days":3}"#,
+            "aborted",
+            "10.0.0.1",
+            "2001:db8::1",
+        ];
+        let row = Row(texts.iter().map(|t| Value::from(*t)).collect());
+        let blitz = row.get::<TimeControl>(0).unwrap();
+        assert_eq!(
+            blitz,
+            TimeControl::RealTime {
+                initial_s: 180,
+                increment_s: 2
+            }
+        );
+        assert_eq!(
+            row.get::<TimeControl>(1).unwrap(),
+            TimeControl::Correspondence { days: 3 }
+        );
+        assert_eq!(row.get::<Termination>(2).unwrap(), Termination::Aborted);
+        for (i, text) in texts.iter().enumerate() {
+            let back = match i {
+                0 | 1 => Value::from(row.get::<TimeControl>(i).unwrap()),
+                2 => Value::from(row.get::<Termination>(i).unwrap()),
+                _ => Value::from(row.get::<IpAddr>(i).unwrap()),
+            };
+            assert_eq!(back, Value::from(*text));
+        }
+        assert!(
+            row.get::<TimeControl>(2).is_err(),
+            "a termination is no clock"
+        );
+        assert!(
+            row.get::<Termination>(0).is_err(),
+            "a clock is no termination"
+        );
+        assert!(row.get::<IpAddr>(2).is_err(), "a termination is no address");
+        // A game's clocks as `clock.rs` writes them come back the same.
+        let clock = Clock::new(blitz, 1_000);
+        let stored = Value::from(clock.clone());
+        assert_eq!(Row(vec![stored]).get::<Clock>(0).unwrap(), clock);
     }
 }

@@ -70,7 +70,7 @@ fn a_game_and_its_moves_round_trip_and_a_ply_is_stored_once() {
     wait(store.insert_game(
         &row,
         &["a".into()],
-        "*",
+        lgame::game::ResultToken::Unfinished,
         crate::clock::TimeSource::wall_ms(),
     ))
     .unwrap();
@@ -169,7 +169,7 @@ fn changes_queued_together_are_one_commit_and_a_refused_one_fails_alone() {
         wait(store.insert_game(
             &row(id),
             &["m1".into()],
-            "*",
+            lgame::game::ResultToken::Unfinished,
             crate::clock::TimeSource::wall_ms(),
         ))
         .unwrap();
@@ -212,7 +212,13 @@ fn a_batch_whose_commit_fails_fails_every_change_and_writes_none() {
     let path = fresh("failed-commit");
     let store = open(&path, Synchronous::Full);
     for id in ["g1", "g2"] {
-        wait(store.insert_game(&row(id), &[], "*", crate::clock::TimeSource::wall_ms())).unwrap();
+        wait(store.insert_game(
+            &row(id),
+            &[],
+            lgame::game::ResultToken::Unfinished,
+            crate::clock::TimeSource::wall_ms(),
+        ))
+        .unwrap();
     }
     let (release, held) = hold_writer(&store);
     // A move of a game that does not exist, its foreign key checked only at the commit:
@@ -246,7 +252,13 @@ fn a_change_that_panics_fails_its_batch_and_the_writer_goes_on() {
     let path = fresh("panic");
     let store = open(&path, Synchronous::Normal);
     for id in ["g1", "g2"] {
-        wait(store.insert_game(&row(id), &[], "*", crate::clock::TimeSource::wall_ms())).unwrap();
+        wait(store.insert_game(
+            &row(id),
+            &[],
+            lgame::game::ResultToken::Unfinished,
+            crate::clock::TimeSource::wall_ms(),
+        ))
+        .unwrap();
     }
     let (release, held) = hold_writer(&store);
     let panics: Job =
