@@ -9,7 +9,7 @@
 //!
 //! The pairing ([`start`]): every [`TICK`] each instance pairs each running arena's
 //! waiting players (joined, not withdrawn, in no game of the arena), in one transaction
-//! per arena (`store/arenas.rs`), neighbours by score ([`pairs`]). Nothing of a score is
+//! per arena (`arena/rows.rs`), neighbours by score ([`pairs`]). Nothing of a score is
 //! stored: the standings ([`standings`]) are read from the games the arena made, so every
 //! instance shows the same, and a stopped instance loses no point.
 
@@ -25,14 +25,16 @@ use crate::clock::TimeControl;
 use crate::games::{self, GameError, Games, NewGame};
 use crate::schema;
 use crate::secret::random_hex;
-use crate::store::{ArenaData, ArenaGame, ArenaRow, Chooser, Holder, Pairing, MAKING_MS};
+use crate::store::Holder;
 
 pub(crate) mod api;
 mod making;
 mod routes;
+mod rows;
 
 pub use making::{ArenaError, ArenaTerms, AHEAD_MS};
 pub use routes::routes;
+pub use rows::{ArenaData, ArenaGame, ArenaPlayer, ArenaRow, Chooser, Pairing, MAKING_MS};
 
 /// How often an instance pairs the waiting players of each running arena.
 pub const TICK: Duration = Duration::from_secs(1);

@@ -1,7 +1,7 @@
 //! The lobby (docs/api.md, "The lobby"): seeks that anyone may take, and quick pairing's
 //! pool, which pairs the players waiting for the same control in waves.
 //!
-//! Both live in the database (`store/lobby.rs`), so that several instances on one
+//! Both live in the database (`lobby/rows.rs`), so that several instances on one
 //! PostgreSQL have one lobby and one pool: a seek is taken, or two tickets paired, by a
 //! conditional update that one claimer wins; the game is then made under the id claimed.
 //! Each instance keeps the open seeks it has heard of, for its pages' live streams
@@ -31,13 +31,15 @@ use crate::ratings::{self, Entry, START};
 use crate::schema;
 use crate::secret::lobby_seat_hash;
 use crate::secret::random_hex;
-use crate::store::{ColorChoice, Holder, Lifetimes, SeekKind, SeekRow, SeekState};
+use crate::store::{ColorChoice, Holder};
 
 pub(crate) mod api;
 mod refusal;
 mod routes;
+mod rows;
 pub use refusal::LobbyError;
 pub use routes::routes;
+pub use rows::{Lifetimes, SeekKind, SeekRow, SeekState};
 
 /// How long things last in the lobby.
 pub const LIFETIMES: Lifetimes = Lifetimes {

@@ -86,14 +86,15 @@ macro_rules! stored_names {
     };
 }
 
+pub(crate) use {stored_names, transaction};
+
 mod accounts;
-mod arenas;
 mod bots;
 mod fairplay;
 mod games;
-mod lobby;
 mod postgres;
 mod ratings;
+mod schema;
 pub(crate) mod sql;
 mod sqlite;
 mod types;
@@ -105,14 +106,11 @@ pub use accounts::{
     SESSION_ID_LEN,
 };
 
-#[cfg(test)]
-pub use arenas::ArenaPlayer;
-pub use arenas::{ArenaData, ArenaGame, ArenaRow, Chooser, Pairing, MAKING_MS};
 pub use bots::{
     BotRow, ChallengeRow, ChallengeState, DeclineReason, EventKind, EventRow, Settle, TokenRow,
 };
 pub use fairplay::{Footprint, Trace};
-pub use lobby::{Lifetimes, SeekKind, SeekRow, SeekState};
+pub(crate) use games::stale_is_false;
 pub use ratings::{Leader, RatingChange};
 pub use sql::wait;
 pub use sqlite::Synchronous;
@@ -467,7 +465,7 @@ impl Store {
     }
 
     /// The rows one statement reads, each read as a `T`, in a transaction of its own.
-    async fn select<T: FromRow + Send + 'static>(
+    pub(crate) async fn select<T: FromRow + Send + 'static>(
         &self,
         sql: impl AsRef<str> + Send + 'static,
         args: impl Into<Vec<Value>>,
@@ -477,7 +475,7 @@ impl Store {
     }
 
     /// The one row a statement reads, if any, read as a `T`, in a transaction of its own.
-    async fn select_one<T: FromRow + Send + 'static>(
+    pub(crate) async fn select_one<T: FromRow + Send + 'static>(
         &self,
         sql: impl AsRef<str> + Send + 'static,
         args: impl Into<Vec<Value>>,
@@ -487,7 +485,7 @@ impl Store {
     }
 
     /// Runs one statement in a transaction that writes; the number of rows it changed.
-    async fn run(
+    pub(crate) async fn run(
         &self,
         sql: impl AsRef<str> + Send + 'static,
         args: impl Into<Vec<Value>>,
@@ -497,7 +495,7 @@ impl Store {
     }
 
     /// Runs `op` in a transaction that writes; its answer, once committed.
-    async fn write<T: Send + 'static>(
+    pub(crate) async fn write<T: Send + 'static>(
         &self,
         op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     ) -> StoreResult<T> {
@@ -507,7 +505,7 @@ impl Store {
     }
 
     /// Runs `op` in a transaction that reads; its answer.
-    async fn read<T: Send + 'static>(
+    pub(crate) async fn read<T: Send + 'static>(
         &self,
         op: impl for<'c> FnOnce(&'c mut dyn Conn) -> BoxFuture<'c, StoreResult<T>> + Send + 'static,
     ) -> StoreResult<T> {

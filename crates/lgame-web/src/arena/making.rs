@@ -5,10 +5,10 @@
 use std::fmt;
 
 use super::{storage, MINUTES};
+use super::{ArenaData, ArenaRow};
 use crate::clock::TimeControl;
 use crate::games::{self, GameError, Games, Input};
 use crate::secret::random_hex;
-use crate::store::{ArenaData, ArenaRow};
 
 /// How far ahead an arena may be set to start: 30 days.
 pub const AHEAD_MS: i64 = 30 * 24 * 3600 * 1000;

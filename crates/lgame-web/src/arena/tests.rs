@@ -1,5 +1,5 @@
 use super::*;
-use crate::store::{ArenaGame, ArenaPlayer};
+use super::{ArenaGame, ArenaPlayer};
 
 fn arena_row() -> ArenaRow {
     ArenaRow {
@@ -92,7 +92,7 @@ fn standings_score_the_stored_games_and_an_abort_withdraws_the_absent() {
         .collect();
     assert_eq!(queue, [3]);
     // A pairing never stored frees its players after MAKING_MS.
-    let later = standings(&data, 5_000 + crate::store::MAKING_MS);
+    let later = standings(&data, 5_000 + super::MAKING_MS);
     assert!(later.iter().all(|s| s.game.is_none()));
     // Joined again after the abort: no longer withdrawn. After the end, nobody waits.
     let mut again = data.clone();

@@ -3,9 +3,9 @@
 
 use std::fmt;
 
+use super::SeekKind;
 use crate::fairplay::FairPlayError;
 use crate::games::GameError;
-use crate::store::SeekKind;
 
 /// Why the lobby refuses a seek, a ticket, or taking or withdrawing one.
 #[derive(Debug)]

@@ -10,6 +10,7 @@ use lgame::Color;
 use tokio::sync::broadcast;
 
 use super::{pool_control, view, Lobby, LobbyError, News, SeekView, Wanted, LISTED, POOL};
+use super::{SeekKind, SeekRow, SeekState};
 use crate::api::{created, with_cookie, Shared};
 use crate::clock::TimeControl;
 use crate::credentials::secret_hash;
@@ -19,7 +20,7 @@ use crate::games::{self, GameError, Input};
 use crate::identity::Caller;
 use crate::lobby::api::{PairingRequest, SeekRequest, SeekTokenQuery};
 use crate::lobby::api::{PairingStatus, SeekCreated, SeekList, SeekStatus};
-use crate::store::{ColorChoice, Holder, SeekKind, SeekRow, SeekState};
+use crate::store::{ColorChoice, Holder};
 
 pub fn routes() -> Router<Shared> {
     Router::new()

@@ -252,7 +252,7 @@ impl Store {
 
 /// An operation that answered [`StoreError::Stale`] to have its transaction rolled back,
 /// as `false`.
-pub(super) fn stale_is_false(done: StoreResult<()>) -> StoreResult<bool> {
+pub(crate) fn stale_is_false(done: StoreResult<()>) -> StoreResult<bool> {
     match done {
         Ok(()) => Ok(true),
         Err(StoreError::Stale) => Ok(false),

@@ -98,11 +98,11 @@ const MIGRATIONS: &[&str] = &[
         downtime_ms BIGINT NOT NULL
     );",
     // Version 4: the SQLite schema's version 7 (the lobby).
-    super::lobby::SCHEMA,
+    super::schema::LOBBY,
     // Version 5: the SQLite schema's version 8 (ratings).
     super::ratings::SCHEMA,
     // Version 6: the SQLite schema's version 9 (arena tournaments).
-    super::arenas::SCHEMA,
+    super::schema::ARENAS,
     // Version 7: the SQLite schema's version 10 (bots).
     super::bots::SCHEMA_POSTGRES,
     // Version 8: the SQLite schema's version 11 (fair play).

@@ -112,12 +112,12 @@ const MIGRATIONS: &[Migration] = &[
             downtime_ms INTEGER NOT NULL   -- the time no instance ran, in all
         ) STRICT;",
     ),
-    // Version 7: the lobby's seeks and quick pairing's tickets (`store/lobby.rs`).
-    Migration::Sql(super::lobby::SCHEMA),
+    // Version 7: the lobby's seeks and quick pairing's tickets (`lobby/rows.rs`).
+    Migration::Sql(super::schema::LOBBY),
     // Version 8: ratings, and the rated games and seeks (`store/ratings.rs`).
     Migration::Sql(super::ratings::SCHEMA),
-    // Version 9: arena tournaments, their players and games (`store/arenas.rs`).
-    Migration::Sql(super::arenas::SCHEMA),
+    // Version 9: arena tournaments, their players and games (`arena/rows.rs`).
+    Migration::Sql(super::schema::ARENAS),
     // Version 10: bots, their API tokens, challenges and events (`store/bots.rs`).
     Migration::Sql(super::bots::SCHEMA_SQLITE),
     // Version 11: fair play: the browsers and addresses accounts used, names folded

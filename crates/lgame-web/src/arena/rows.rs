@@ -1,13 +1,13 @@
-//! Arena tournaments' rows (`arena.rs`): the arenas, who joined each, and the games each
-//! paired, and what the store does with them.
+//! Arena tournaments' rows: the arenas, who joined each, and the games each paired, and
+//! the arenas' queries over the store (their tables: `store/schema.rs`).
 //!
 //! Nothing of a score is stored: the results and the ply counts are read from `games` and
 //! `moves`, and scored by `arena::Sheet`, so an instance stopped mid-arena loses no point.
 //! Times are the server's (`clock::TimeSource`), in milliseconds.
 
-use super::sql::{args, Conn, Dialect, FromRow, Row};
-use super::{Store, StoreResult};
 use crate::clock::TimeControl;
+use crate::store::sql::{args, Conn, Dialect, FromRow, Row};
+use crate::store::{transaction, Store, StoreResult};
 use lgame::game::{ResultToken, Termination};
 
 /// A stored arena.
@@ -84,38 +84,6 @@ pub type Chooser = Box<dyn FnOnce(&ArenaData) -> Vec<Pairing> + Send>;
 /// How long a pairing whose game is not stored yet counts as a game in progress: longer,
 /// and its game was never made (its instance stopped), so its players wait again.
 pub const MAKING_MS: i64 = 10_000;
-
-/// The tables, the same on both backends.
-pub(super) const SCHEMA: &str = "CREATE TABLE arenas (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        clock TEXT NOT NULL,              -- JSON: the time control
-        minutes BIGINT NOT NULL,
-        category TEXT,                    -- rated: the games' category
-        starts_at BIGINT NOT NULL,        -- the server's time, in milliseconds
-        ends_at BIGINT NOT NULL,
-        creator BIGINT REFERENCES users(id),  -- null once its account is closed
-        created_ms BIGINT NOT NULL
-    );
-    CREATE INDEX arenas_by_end ON arenas (ends_at);
-    CREATE TABLE arena_players (
-        arena TEXT NOT NULL REFERENCES arenas(id),
-        user_id BIGINT NOT NULL REFERENCES users(id),
-        joined_ms BIGINT NOT NULL,        -- when they last joined
-        left_ms BIGINT,                   -- when they left (null: still in)
-        PRIMARY KEY (arena, user_id)
-    );
-    CREATE TABLE arena_games (
-        game TEXT PRIMARY KEY,            -- made after this row: may not be stored yet
-        arena TEXT NOT NULL REFERENCES arenas(id),
-        red BIGINT NOT NULL,              -- the accounts playing each side
-        blue BIGINT NOT NULL,
-        seq BIGINT NOT NULL,              -- the order made in the arena
-        made_ms BIGINT NOT NULL,
-        ended_ms BIGINT                   -- when a pairing first saw it over
-    );
-    CREATE UNIQUE INDEX arena_games_by_arena ON arena_games (arena, seq);
-    CREATE INDEX arena_games_not_seen_over ON arena_games (arena) WHERE ended_ms IS NULL;";
 
 /// A game not over: stored without a result or a declared end, or not stored yet and
 /// paired less than [`MAKING_MS`] ago (`$1` now).

@@ -1,5 +1,5 @@
-//! The lobby's rows: open seeks and quick pairing's tickets (`lobby.rs`), and what the
-//! store does with them.
+//! The lobby's rows: open seeks and quick pairing's tickets, and the lobby's queries over
+//! the store (their tables: `store/schema.rs`).
 //!
 //! A row's life: `open` → `claimed` (by a taker, or by a pairing wave with another ticket;
 //! its game's id and the seeker's side written) → `made` (the game stored). An open row no
@@ -10,12 +10,13 @@
 
 use std::net::IpAddr;
 
-use super::games::stale_is_false;
-use super::sql::{args, FromRow, Row};
 use lgame::Color;
 
-use super::{ColorChoice, Holder, Store, StoreError, StoreResult};
 use crate::clock::TimeControl;
+use crate::store::sql::{args, FromRow, Row};
+use crate::store::{
+    stale_is_false, stored_names, transaction, ColorChoice, Holder, Store, StoreError, StoreResult,
+};
 
 /// A seek in the lobby, or a ticket in quick pairing's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,32 +94,6 @@ pub struct Lifetimes {
     /// A row gone or made this long ago is deleted.
     pub keep_ms: i64,
 }
-
-/// The table, the same on both backends.
-pub(super) const SCHEMA: &str = "CREATE TABLE seeks (
-        id TEXT PRIMARY KEY,          -- a seek's public id, or a ticket's hash
-        kind TEXT NOT NULL,           -- seek | ticket
-        token_hash TEXT NOT NULL,     -- the hash of the secret the seeker plays with
-        holder TEXT NOT NULL,         -- who seeks: u:ACCOUNT or a:BROWSER
-        ip TEXT NOT NULL,             -- the client's address (anonymous seeks per address)
-        variant TEXT NOT NULL,
-        clock TEXT NOT NULL,          -- JSON: the time control
-        colour TEXT NOT NULL,         -- red | blue | random
-        rating BIGINT NOT NULL,
-        created_ms BIGINT NOT NULL,   -- the server's time, in milliseconds
-        seen_ms BIGINT NOT NULL,
-        state TEXT NOT NULL,          -- open | claimed | made | gone
-        changed_ms BIGINT NOT NULL,
-        game TEXT,                    -- once claimed: its game, and the seeker's side in it
-        side TEXT
-    );
-    CREATE INDEX seeks_by_state ON seeks (state, kind, created_ms);
-    CREATE INDEX seeks_by_seen ON seeks (state, seen_ms);
-    CREATE INDEX seeks_by_holder ON seeks (holder);
-    CREATE TABLE seekers (
-        holder TEXT PRIMARY KEY,      -- a holder with a lobby page open on some instance
-        seen_ms BIGINT NOT NULL       -- when an instance last said so
-    );";
 
 /// A row's columns, in [`SeekRow`]'s order.
 const COLUMNS: &str = "s.id, s.kind, s.token_hash, s.holder, s.ip, s.variant,
