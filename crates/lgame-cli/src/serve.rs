@@ -124,6 +124,8 @@ pub struct Args {
     #[arg(long, default_value_t = 10, value_name = "N")]
     login_failure_limit: u32,
 
+    // A secret to come (the SMTP password, push keys: #40) is a `--…-file PATH` flag naming
+    // the file that holds it, never the secret itself (config.rs, docs/api.md).
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
     /// server's time forward, so that a test need not wait for clocks.
     #[arg(long, hide = true)]
