@@ -83,11 +83,26 @@ enum Command {
     Admin(admin::Args),
 }
 
+/// The command line; `lgame serve`'s settings also from the environment and a file. Help and
+/// version are printed to stdout (exit 0), usage errors to stderr (exit 2).
+#[cfg(feature = "server")]
+fn parse() -> Result<(Cli, serve::config::Sources), output::Failure> {
+    let (matches, sources) = serve::config::parse(<Cli as clap::CommandFactory>::command())?;
+    let cli =
+        <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    Ok((cli, sources))
+}
+
+#[cfg(not(feature = "server"))]
+fn parse() -> Result<(Cli, ()), output::Failure> {
+    Ok((Cli::parse(), ()))
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // Prints help and version to stdout (exit 0), usage errors to stderr (exit 2).
-        Err(e) => e.exit(),
+    #[cfg_attr(not(feature = "server"), allow(unused_variables))]
+    let (cli, sources) = match parse() {
+        Ok(parsed) => parsed,
+        Err(failure) => return failure.report(),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let result = input::rules(&cli.variant)
@@ -105,7 +120,7 @@ fn main() -> ExitCode {
             Command::Match(args) => matches::run(args, &rules, &mut out),
             Command::Play(args) => play::run(args, &rules, &mut out),
             #[cfg(feature = "server")]
-            Command::Serve(args) => serve::run(args, &rules, &mut out),
+            Command::Serve(args) => serve::run(args, &sources, &rules, &mut out),
             #[cfg(feature = "server")]
             Command::Admin(args) => admin::run(args, &mut out),
         })

@@ -1,5 +1,7 @@
 //! `lgame serve`: the game server of `lgame-web` (docs/api.md, docs/server.md).
 
+pub mod config;
+
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,7 +11,10 @@ use anyhow::anyhow;
 use lgame::Rules;
 
 use crate::output::Failure;
+use config::Sources;
 
+/// Every setting may also be given as `LGAME_` and its name (`LGAME_MAX_WEBSOCKETS`) or in the
+/// `--config` file (`max-websockets = 1000`): see [`config`].
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The address to listen on; port 0 picks a free port (the address is printed).
@@ -119,17 +124,42 @@ pub struct Args {
     #[arg(long, default_value_t = 10, value_name = "N")]
     login_failure_limit: u32,
 
+    // A secret to come (the SMTP password, push keys: #40) is a `--…-file PATH` flag naming
+    // the file that holds it, never the secret itself (config.rs, docs/api.md).
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
     /// server's time forward, so that a test need not wait for clocks.
     #[arg(long, hide = true)]
     test_clock: bool,
+
+    /// A TOML file of settings, these flags' names as keys (max-websockets = 10000); each
+    /// may also be given as LGAME_ and its name in capitals (LGAME_MAX_WEBSOCKETS). A flag
+    /// beats the environment, which beats the file.
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "LGAME_CONFIG",
+        hide_env_values = true
+    )]
+    config: Option<PathBuf>,
+
+    /// Print each setting, its value and where it came from, and exit.
+    #[arg(long)]
+    check_config: bool,
 }
 
-pub fn run(args: &Args, rules: &Rules, _out: &mut impl Write) -> Result<(), Failure> {
+pub fn run(
+    args: &Args,
+    sources: &Sources,
+    rules: &Rules,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     if *rules != Rules::classic() {
         return Err(Failure::BadInput(anyhow!(
             "serve takes no --variant: each game names its own"
         )));
+    }
+    if args.check_config {
+        return Ok(sources.write(out)?);
     }
     let mut config = lgame_web::Config::new(args.addr, database(&args.db)?);
     config.synchronous = args.synchronous;
