@@ -13,6 +13,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::clock::Clock;
 use anyhow::anyhow;
 use lgame::game::{ResultToken, Termination};
 use lgame::Color;
@@ -154,12 +155,13 @@ pub struct GameRow {
     pub clock: StoredClock,
 }
 
-/// A game's clocks as stored: their JSON (`clock.rs`) and when the server must act on the
-/// game if nobody does (a flag, an abort), in game time (`clock::TimeSource`): the instant
-/// every instance looks for ([`Backend::overdue`]).
+/// A game's clocks as stored (`clock.rs`; their JSON in the row) and when the server must
+/// act on the game if nobody does (a flag, an abort), in game time (`clock::TimeSource`):
+/// the instant every instance looks for ([`Backend::overdue`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredClock {
-    pub json: Option<String>,
+    /// `None`: an untimed game.
+    pub clocks: Option<Clock>,
     pub deadline_ms: Option<i64>,
 }
 

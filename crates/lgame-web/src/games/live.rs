@@ -134,8 +134,7 @@ impl Change {
 }
 
 impl Live {
-    /// A game in memory, as created or loaded, with no watcher yet, its clocks read from
-    /// `row` (a clock that cannot be read is an error: the game is not loaded).
+    /// A game in memory, as created or loaded, with no watcher yet, its clocks `row`'s.
     pub(super) fn new(
         id: String,
         seated: SeatedGame,
@@ -143,15 +142,10 @@ impl Live {
         version: i64,
         time: Arc<TimeSource>,
         analyst: Option<Arc<Tablebases>>,
-    ) -> Result<Live, String> {
-        let clock = match &row.clock.json {
-            None => None,
-            Some(json) => {
-                Some(serde_json::from_str(json).map_err(|e| format!("clock '{json}': {e}"))?)
-            }
-        };
+    ) -> Live {
+        let clock = row.clock.clocks.clone();
         let now = time.now_ms();
-        Ok(Live {
+        Live {
             game: seated.game().clone(),
             announced: seated.game().plies().len(),
             draft: Draft {
@@ -180,7 +174,7 @@ impl Live {
             accuracy: Mutex::new(None),
             category: row.category.clone(),
             ratings: None,
-        })
+        }
     }
 
     /// Makes the draft a copy of the game and its clocks as they stand, for a command to be
@@ -559,11 +553,11 @@ impl Live {
     }
 }
 
-/// Clocks as stored, in `game`: their JSON and the deadline the server keeps.
+/// Clocks as stored, in `game`: with the deadline the server keeps.
 pub(super) fn stored_clock(clock: Option<&Clock>, game: &Game) -> StoredClock {
     let turn = game.position().turn();
     StoredClock {
-        json: clock.map(|c| serde_json::to_string(c).expect("a clock is numbers and names")),
+        clocks: clock.cloned(),
         deadline_ms: clock.and_then(|c| c.deadline_ms(turn)),
     }
 }

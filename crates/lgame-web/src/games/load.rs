@@ -141,8 +141,7 @@ impl Games {
         let outcome = seated.game().result_token();
         let moves = move_texts(&seated.game().moves());
         let analyst = self.analyst(seated.game().rules());
-        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst)
-            .map_err(|e| GameError::internal("creating the game", e))?;
+        let mut live = Live::new(id.clone(), seated, &row, 0, self.time.clone(), analyst);
         self.store
             .insert_game(&row, &moves, outcome, now)
             .await
@@ -202,7 +201,7 @@ impl Games {
                 .map_err(|e| corrupt(format!("{e}")))?;
         }
         let analyst = self.analyst(seated.game().rules());
-        let live = Live::new(
+        let mut live = Live::new(
             row.id.clone(),
             seated,
             &row,
@@ -210,7 +209,6 @@ impl Games {
             self.time.clone(),
             analyst,
         );
-        let mut live = live.map_err(corrupt)?;
         live.ratings = (self.ratings_of(&row.id, row.category.as_deref(), &row.holders)).await?;
         Ok(Some(live))
     }

@@ -45,7 +45,7 @@ impl FromRow for GameRow {
             variant: r.get(18)?,
             names: [r.get(19)?, r.get(20)?],
             clock: StoredClock {
-                json: r.get(21)?,
+                clocks: r.get(21)?,
                 deadline_ms: r.get(22)?,
             },
             category: r.get(23)?,
@@ -105,7 +105,7 @@ impl Store {
                     &game.invites[1],
                     &game.variant,
                     outcome,
-                    &game.clock.json,
+                    &game.clock.clocks,
                     game.clock.deadline_ms,
                     &game.category,
                 ],
@@ -279,7 +279,7 @@ async fn apply(c: &mut dyn Conn, edit: &Edit) -> StoreResult<()> {
                 draw_offer,
                 undo_request,
                 &edit.outcome,
-                &edit.clock.json,
+                &edit.clock.clocks,
                 edit.clock.deadline_ms,
             ],
         )

@@ -51,7 +51,7 @@ fn seat(red: &str, blue: &str, game: Game) -> Live {
         version: 0,
         clock: Default::default(),
     };
-    Live::new(ID.into(), seated, &row, 0, Default::default(), None).unwrap()
+    Live::new(ID.into(), seated, &row, 0, Default::default(), None)
 }
 
 /// A person's move for `ply`, with no thinking time told.
