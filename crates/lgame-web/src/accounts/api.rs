@@ -261,7 +261,7 @@ pub struct FootprintView {
 impl From<crate::store::Footprint> for FootprintView {
     fn from(f: crate::store::Footprint) -> FootprintView {
         FootprintView {
-            kind: f.kind,
+            kind: f.kind.name().to_string(),
             value: f.value,
             first_ms: f.first_ms,
             seen_ms: f.seen_ms,

@@ -60,8 +60,7 @@ stored_names!(Trace {
 /// A browser or an address an account has used, first and last (Unix milliseconds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Footprint {
-    /// `browser` or `address`.
-    pub kind: String,
+    pub kind: Trace,
     pub value: String,
     pub first_ms: i64,
     pub seen_ms: i64,
@@ -312,8 +311,8 @@ mod both_backends {
         let kept = wait(store.footprints_of(a)).unwrap();
         assert_eq!(kept.len(), 1, "the month-old ones forgotten: {kept:?}");
         assert_eq!(
-            (kept[0].kind.as_str(), kept[0].value.as_str()),
-            ("browser", "a:three")
+            (kept[0].kind, kept[0].value.as_str()),
+            (Trace::Browser, "a:three")
         );
         // Closing an account erases its footprints.
         wait(store.delete_user(b)).unwrap();
