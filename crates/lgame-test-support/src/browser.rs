@@ -448,7 +448,13 @@ impl Session {
 
     /// The page's visible text (its first 3,000 characters), or why it could not be read.
     fn shown_text(&self) -> String {
-        let script = "return (document.querySelector('main') ?? document.body)?.innerText.slice(0, 3000) ?? ''";
+        // The view the page's router last began to show, and whether a service worker
+        // answers its requests: a wait that fails on a page still showing the last view says
+        // whether the router heard the new address.
+        let script = "const view = document.body?.dataset.view ?? '(none)'; \
+            const worker = navigator.serviceWorker?.controller ? 'a service worker' : 'no service worker'; \
+            const text = (document.querySelector('main') ?? document.body)?.innerText.slice(0, 3000) ?? ''; \
+            return `[view '${view}', ${document.readyState}, ${worker}]\\n${text}`";
         let body = json!({ "script": script, "args": [] });
         match self
             .driver
