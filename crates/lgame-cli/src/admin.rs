@@ -1,7 +1,10 @@
 //! `lgame admin`: the accounts of a server's database, from the server's machine
-//! (docs/accounts.md): no mail can be sent, so a forgotten password is reset here.
+//! (docs/accounts.md): no mail can be sent, so a forgotten password is reset here. And a
+//! copy of its SQLite database while it runs (`backup`, docs/deploy.md).
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use clap::Subcommand;
@@ -69,10 +72,24 @@ enum Action {
         #[arg(long, default_value_t = 5)]
         pair_games: usize,
     },
+    /// A consistent copy of the SQLite database while the server runs (SQLite's online
+    /// backup; what the WAL holds included), checked with `PRAGMA integrity_check` before it
+    /// takes FILE's name. A PostgreSQL database is backed up with pg_dump (docs/deploy.md).
+    Backup {
+        /// Where the copy goes.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     let db = crate::serve::database(&args.db)?;
+    if let Action::Backup { out: file, force } = &args.action {
+        return backup(&db, file, *force, out);
+    }
     let admin = Admin::open(&db).map_err(Failure::Illegal)?;
     let refused = Failure::BadInput;
     match &args.action {
@@ -143,6 +160,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
                 "{games} rated games recomputed{left_out}: {entries} ratings stored"
             )?;
         }
+        Action::Backup { .. } => unreachable!("backed up above, without opening the store"),
         Action::Suspects {
             games,
             accuracy,
@@ -175,6 +193,33 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
             }
         }
     }
+    Ok(())
+}
+
+/// `backup`: the copy, its progress on stderr every few seconds (a large file's), and what
+/// was copied.
+fn backup(
+    db: &lgame_web::Database,
+    file: &std::path::Path,
+    force: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut shown = Instant::now();
+    let mut progress = |p: lgame_web::admin::BackupProgress| {
+        if shown.elapsed() >= Duration::from_secs(2) {
+            shown = Instant::now();
+            eprintln!("{} of {} pages copied", p.copied, p.total);
+        }
+    };
+    let copy =
+        lgame_web::admin::backup(db, file, force, &mut progress).map_err(Failure::Illegal)?;
+    writeln!(
+        out,
+        "{db} backed up to {}: {} pages, {} bytes, integrity ok",
+        file.display(),
+        copy.pages,
+        copy.bytes
+    )?;
     Ok(())
 }
 

@@ -1,20 +1,24 @@
 //! What `lgame admin` does on the server's machine, straight on the database (no mail can
 //! be sent, so a forgotten password is reset here): reset a password, disable, re-enable or
 //! rename an account, list the newest. A disabled account's sessions are ended and it can
-//! no longer log in; its games stay.
+//! no longer log in; its games stay. And a copy of a running server's SQLite database
+//! ([`backup`]).
 
 use anyhow::{anyhow, bail, Context};
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use lgame::game::ResultToken;
+
+pub use crate::store::{Backed, BackupProgress};
 
 use crate::credentials;
 use crate::database::Database;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
 use crate::store::{
-    wait, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+    online_backup, wait, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
 };
 
 /// An account as `lgame admin list` shows it.
@@ -316,6 +320,40 @@ impl Admin {
         suspects.sort_by(|a, b| b.accuracy.total_cmp(&a.accuracy));
         Ok(suspects)
     }
+}
+
+/// `lgame admin backup`: a consistent copy of the SQLite database `db`, which a server may be
+/// writing, to `out` (`force`: replacing it). Its schema is left as it is (no migration). A
+/// PostgreSQL database is refused before connecting: `pg_dump` copies it (docs/deploy.md).
+pub fn backup(
+    db: &Database,
+    out: &Path,
+    force: bool,
+    progress: &mut dyn FnMut(BackupProgress),
+) -> anyhow::Result<Backed> {
+    let source = match db {
+        Database::Sqlite(path) => path,
+        Database::Postgres(_) => bail!(
+            "{db} is a PostgreSQL database: back it up with pg_dump (docs/deploy.md, \"Backups\")"
+        ),
+    };
+    if out.exists() {
+        // Renamed over the live database, the copy would leave the server writing to a file
+        // no longer named.
+        if let (Ok(a), Ok(b)) = (out.canonicalize(), source.canonicalize()) {
+            if a == b {
+                bail!("{} is the database itself", out.display());
+            }
+        }
+        if !force {
+            bail!(
+                "{} exists: name a new file, or give --force to replace it",
+                out.display()
+            );
+        }
+    }
+    online_backup(source, out, progress)
+        .with_context(|| format!("backing up {db} to {}", out.display()))
 }
 
 /// A reason to look at accounts, as [`Admin::concerns`] finds it.

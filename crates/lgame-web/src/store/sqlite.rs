@@ -7,6 +7,8 @@
 //! versioned with `PRAGMA user_version`: each entry of [`MIGRATIONS`] moves it one version
 //! up, in a transaction of its own. Tokens are stored only as hashes (`secret.rs`).
 
+pub(super) mod backup;
+
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
 
