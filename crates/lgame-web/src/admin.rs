@@ -7,11 +7,12 @@
 use anyhow::{anyhow, bail, Context};
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use lgame::game::ResultToken;
 
-pub use crate::store::{Backed, BackupProgress};
+pub use crate::store::BackupProgress;
 
 use crate::credentials;
 use crate::database::Database;
@@ -352,8 +353,45 @@ pub fn backup(
             );
         }
     }
-    online_backup(source, out, progress)
+    write_once_whole(out, |partial| online_backup(source, partial, progress))
         .with_context(|| format!("backing up {db} to {}", out.display()))
+}
+
+/// A finished copy: its pages and its size in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backed {
+    pub pages: u64,
+    pub bytes: u64,
+}
+
+/// Has `write` make the file `out` as a hidden file beside it (`.NAME.partial`), renamed
+/// `out` only once `write` succeeded, so that a half copy never carries the name; the
+/// partial file is removed if `write` fails.
+fn write_once_whole(
+    out: &Path,
+    write: impl FnOnce(&Path) -> anyhow::Result<u64>,
+) -> anyhow::Result<Backed> {
+    let partial = partial_path(out)?;
+    // A partial file left by a copy that died is this copy's to replace.
+    let _ = fs::remove_file(&partial);
+    let pages = write(&partial).inspect_err(|_| {
+        let _ = fs::remove_file(&partial);
+    })?;
+    let bytes = fs::metadata(&partial)?.len();
+    fs::rename(&partial, out)
+        .with_context(|| format!("renaming {} to {}", partial.display(), out.display()))?;
+    // The rename itself on disk.
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
+    fs::File::open(folder.unwrap_or(Path::new(".")))?.sync_all()?;
+    Ok(Backed { pages, bytes })
+}
+
+/// `.NAME.partial` beside `out`.
+fn partial_path(out: &Path) -> anyhow::Result<PathBuf> {
+    let name = out
+        .file_name()
+        .ok_or_else(|| anyhow!("{} names no file", out.display()))?;
+    Ok(out.with_file_name(format!(".{}.partial", name.to_string_lossy())))
 }
 
 /// A reason to look at accounts, as [`Admin::concerns`] finds it.

@@ -114,7 +114,7 @@ pub use fairplay::{Footprint, Trace};
 pub(crate) use games::stale_is_false;
 pub use ratings::{Leader, RatingChange};
 pub use sql::wait;
-pub use sqlite::backup::{online_backup, Backed, BackupProgress};
+pub use sqlite::backup::{online_backup, BackupProgress};
 pub use sqlite::Synchronous;
 pub use types::{side_name, ColorChoice, Holder};
 

@@ -1,12 +1,11 @@
 //! A consistent copy of an SQLite database while a server writes to it (`lgame admin
-//! backup`): SQLite's online backup API, a step of pages at a time, written beside the
-//! destination and given its name only once complete and checked.
+//! backup`, which gives the copy its name): SQLite's online backup API, a step of pages at
+//! a time.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{bail, Context};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
@@ -27,52 +26,13 @@ pub struct BackupProgress {
     pub total: u64,
 }
 
-/// A finished copy: its pages and its size in bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Backed {
-    pub pages: u64,
-    pub bytes: u64,
-}
-
-/// Copies the SQLite database `source` (which a server may be writing) to `out`, replacing
-/// it: the database as it was when the copy began, what its WAL held included, as a plain
-/// SQLite file (no WAL beside it). The copy is written to a hidden file beside `out` and
-/// renamed `out` only once complete and `PRAGMA integrity_check` says `ok`, so a half copy
-/// never carries the name. `progress` is told after each step.
+/// Copies the SQLite database `source` (which a server may be writing) to the new file
+/// `dest`: the database as it was when the copy began, what its WAL held included, as a
+/// plain SQLite file (no WAL beside it), checked by `PRAGMA integrity_check`. `progress` is
+/// told after each step. Answers the copy's pages.
 pub fn online_backup(
     source: &Path,
-    out: &Path,
-    progress: &mut dyn FnMut(BackupProgress),
-) -> anyhow::Result<Backed> {
-    let partial = partial_path(out)?;
-    let pages = match copy(source, &partial, progress) {
-        Ok(pages) => pages,
-        Err(e) => {
-            let _ = fs::remove_file(&partial);
-            return Err(e);
-        }
-    };
-    let bytes = fs::metadata(&partial)?.len();
-    fs::rename(&partial, out)
-        .with_context(|| format!("renaming {} to {}", partial.display(), out.display()))?;
-    // The rename itself on disk.
-    let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
-    fs::File::open(folder.unwrap_or(Path::new(".")))?.sync_all()?;
-    Ok(Backed { pages, bytes })
-}
-
-/// `.NAME.partial` beside `out`.
-fn partial_path(out: &Path) -> anyhow::Result<PathBuf> {
-    let name = out
-        .file_name()
-        .ok_or_else(|| anyhow!("{} names no file", out.display()))?;
-    Ok(out.with_file_name(format!(".{}.partial", name.to_string_lossy())))
-}
-
-/// The copy itself, to `partial`, checked: answers its pages.
-fn copy(
-    source: &Path,
-    partial: &Path,
+    dest: &Path,
     progress: &mut dyn FnMut(BackupProgress),
 ) -> anyhow::Result<u64> {
     // Read-only: a missing file is an error, not a new empty database.
@@ -87,10 +47,8 @@ fn copy(
             Ok(conn)
         })
         .with_context(|| format!("opening the database {}", source.display()))?;
-    // A partial file left by a copy that died is this copy's to replace.
-    let _ = fs::remove_file(partial);
-    let mut to = Connection::open(partial)
-        .with_context(|| format!("creating the copy {}", partial.display()))?;
+    let mut to =
+        Connection::open(dest).with_context(|| format!("creating the copy {}", dest.display()))?;
     {
         let backup = Backup::new(&from, &mut to)?;
         let mut busy = Duration::ZERO;
