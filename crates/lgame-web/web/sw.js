@@ -21,15 +21,19 @@ function isPage(url) {
       || url.pathname.startsWith('/api/catalog') || url.pathname.startsWith('/@/'));
 }
 
-/** @param {Request} request */
-async function answer(request) {
+/**
+ * @param {Request} request
+ * @param {any} event the fetch event, which keeps the worker alive while the copy is stored
+ */
+async function answer(request, event) {
   const url = new URL(request.url);
   // A profile's address is the page itself.
   const key = url.pathname.startsWith('/@/') || url.pathname === '/index.html' ? '/' : url.pathname + url.search;
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
+    // Stored after the answer, not before it: the page does not wait for the cache's write.
+    if (response.ok) event.waitUntil(cache.put(key, response.clone()));
     return response;
   } catch (e) {
     const kept = await cache.match(key);
@@ -51,7 +55,7 @@ worker.addEventListener('activate', (/** @type {any} */ event) => {
 worker.addEventListener('fetch', (/** @type {any} */ event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || !isPage(url)) return;
-  event.respondWith(answer(event.request));
+  event.respondWith(answer(event.request, event));
 });
 
 // The page names the files it loaded before this worker controlled it: kept too.

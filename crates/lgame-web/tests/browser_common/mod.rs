@@ -80,8 +80,12 @@ pub fn bench_with(name: &str, configure: impl FnOnce(&mut lgame_web::Config)) ->
 }
 
 impl Bench {
+    /// Opens `address` (`#/play`, `@/NAME`, …) and waits until the page's router has shown it
+    /// whole: a new address only changes what `main` holds once its view's module has loaded,
+    /// so the last view's text alone says nothing of the new one.
     pub fn open(&self, page: &Session, address: &str) {
         page.goto(&self.server.url(&format!("/{address}")));
+        wait_for_shown(page);
         wait_for_view(page);
     }
 
@@ -130,6 +134,12 @@ pub fn sign_up_on(bench: &Bench, page: &Session, name: &str) {
     page.find("#username").send_keys(name);
     page.find("#password").send_keys(PASSWORD);
     page.find(".signup-form button.submit").click();
+    // Signed up, the form sends the page on (to `next`): what the test opens after must come
+    // after that.
+    page.wait_until("the page to leave the sign-up form", || {
+        js(page, "return !location.hash.startsWith('#/signup')") == true
+    });
+    wait_for_shown(page);
     page.wait_until("the account in the header", || {
         js(
             page,
@@ -170,6 +180,17 @@ pub fn choose_seek(page: &Session, control: &str, colour: &str) {
          document.querySelector('.seek-form select[name=colour]').value = arguments[1];",
         vec![json!(control), json!(colour)],
     );
+}
+
+/// Waits until the router has finished showing the page's current address (the page's
+/// `body[data-shown]`, set once a view has rendered for it).
+pub fn wait_for_shown(page: &Session) {
+    page.wait_until("the router to show the address", || {
+        js(
+            page,
+            "return document.body?.dataset.shown === location.href",
+        ) == true
+    });
 }
 
 /// Waits until the view has rendered something into `main`.

@@ -38,5 +38,8 @@ export function href(view, params = {}, rest = []) {
  * @param {string} address
  */
 export function replaceAddress(address) {
+  // A whole view stays whole at its new address (`body[data-shown]`, set by the router).
+  const whole = document.body.dataset.shown === location.href;
   history.replaceState(null, '', address);
+  if (whole) document.body.dataset.shown = location.href;
 }

@@ -201,7 +201,12 @@ async function show() {
     console.error(e);
     main.appendChild(h('p', { class: 'error', role: 'alert', text: messageOf(e) }));
   }
-  if (ticket === rendering) ensureHeading(main, view);
+  if (ticket === rendering) {
+    ensureHeading(main, view);
+    // The address whose view is now whole (a view may have rewritten its parameters while
+    // rendering): until it equals the address, the page still shows or loads another view.
+    document.body.dataset.shown = location.href;
+  }
 }
 
 function initialTheme() {

@@ -70,11 +70,13 @@ export function render(main, params, kind) {
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    const here = location.href;
     const done = signup
       ? await ctrl.signUp(username.value.trim(), password.value, email.value.trim())
       : await ctrl.logIn(username.value.trim(), password.value);
     if (done) {
-      location.hash = next;
+      // Not when the player went elsewhere while the request was out: their choice stands.
+      if (location.href === here) location.hash = next;
       return;
     }
     // Refused: the username stays, the password is typed again, and the field at fault has
