@@ -10,24 +10,6 @@ const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 
 const PASSWORD: &str = "Granite-Meadow-Fox-88";
 
-/// `lgame admin --db DB ARGS…`: whether it succeeded, and what it printed (both streams).
-fn admin(dir: &TempDir, args: &[&str]) -> (bool, String) {
-    let out = LGAME
-        .command()
-        .arg("admin")
-        .arg("--db")
-        .arg(dir.db())
-        .args(args)
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
 fn log_in(server: &ServeProcess, username: &str, password: &str) -> (u16, Value) {
     let reply = server.post(
         "/api/session",
@@ -48,7 +30,7 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
         assert_eq!(made.status, 201, "{}", made.body);
     }
 
-    let (ok, listed) = admin(&dir, &["list"]);
+    let (ok, listed) = LGAME.admin(dir.db(), &["list"]);
     assert!(ok, "{listed}");
     let names: Vec<&str> = listed
         .lines()
@@ -69,7 +51,7 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
     );
 
     // A new password, printed once: the old one no longer opens the account.
-    let (ok, said) = admin(&dir, &["reset-password", "ADA_ADMIN"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["reset-password", "ADA_ADMIN"]);
     assert!(ok, "{said}");
     let new = said
         .split("new password ")
@@ -81,17 +63,21 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
     assert_eq!(log_in(&server, "ada_admin", &new).0, 200);
 
     // Disabled: the right password is refused; enabled again, it opens.
-    let (ok, said) = admin(&dir, &["disable", "bo_admin"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["disable", "bo_admin"]);
     assert!(ok, "{said}");
     let (status, body) = log_in(&server, "bo_admin", PASSWORD);
     assert_eq!((status, body["kind"].as_str()), (403, Some("disabled")));
-    assert!(admin(&dir, &["enable", "bo_admin"]).0);
+    assert!(LGAME.admin(dir.db(), &["enable", "bo_admin"]).0);
     assert_eq!(log_in(&server, "bo_admin", PASSWORD).0, 200);
 
     // A rename to a name taken (whatever its case) is refused; another is the account's.
-    let (ok, said) = admin(&dir, &["rename", "ada_admin", "BO_ADMIN"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["rename", "ada_admin", "BO_ADMIN"]);
     assert!(!ok && said.contains("taken"), "{said}");
-    assert!(admin(&dir, &["rename", "ada_admin", "ada_renamed"]).0);
+    assert!(
+        LGAME
+            .admin(dir.db(), &["rename", "ada_admin", "ada_renamed"])
+            .0
+    );
     let (status, body) = log_in(&server, "ada_renamed", &new);
     assert_eq!(
         (status, body["username"].as_str()),
@@ -100,12 +86,12 @@ fn an_administrator_resets_disables_enables_renames_and_lists_accounts() {
     assert_eq!(server.get("/api/users/ada_admin").status, 404);
 
     // Unknown names and bad new names are refused, saying why.
-    let (ok, said) = admin(&dir, &["disable", "nobody_here"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["disable", "nobody_here"]);
     assert!(
         !ok && said.contains("no account is named 'nobody_here'"),
         "{said}"
     );
-    let (ok, said) = admin(&dir, &["rename", "bo_admin", "bad name"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["rename", "bo_admin", "bad name"]);
     assert!(!ok, "{said}");
 }
 
@@ -119,7 +105,7 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
     let server = ServeProcess::start(LGAME, dir.db(), &[]);
     let [ann, bob] =
         ["ann_rated", "bob_rated"].map(|name| Browser::signed_up(&server.addr, name, PASSWORD));
-    let (ok, said) = admin(&dir, &["check-ratings"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["check-ratings"]);
     assert!(ok, "{said}");
     assert!(
         said.contains("0 rated games recomputed: 0 ratings"),
@@ -155,7 +141,7 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
     let red = &resigned.body["accuracy"]["red"];
     assert_eq!(red["scored"], 1, "{red}");
 
-    let (ok, said) = admin(&dir, &["check-ratings"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["check-ratings"]);
     assert!(ok, "{said}");
     assert!(
         said.contains("1 rated games recomputed: 2 ratings, all equal to the stored ones"),
@@ -163,7 +149,7 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
     );
     // Each moved once: each is listed as accurate as the game's page scores them, and
     // the two share the address they signed up from.
-    let (ok, said) = admin(&dir, &["suspects", "--games", "1", "--accuracy", "0"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["suspects", "--games", "1", "--accuracy", "0"]);
     assert!(ok, "{said}");
     let blue = &resigned.body["accuracy"]["blue"];
     for (name, side) in [("ann_rated", red), ("bob_rated", blue)] {
@@ -179,16 +165,16 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
             .any(|l| l.starts_with("shared_address\tann_rated bob_rated\tused from 127.0.0.1")),
         "{said}"
     );
-    let (ok, said) = admin(&dir, &["suspects", "--games", "2"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["suspects", "--games", "2"]);
     assert!(ok, "{said}");
     assert!(!said.contains("accurate\t"), "{said}");
 
     // Recomputed without a disabled account's games: none left, nothing stored, and the
     // check agrees; recomputed with them again, nothing changes (the game keeps no instant
     // once left out).
-    let (ok, said) = admin(&dir, &["disable", "bob_rated"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["disable", "bob_rated"]);
     assert!(ok, "{said}");
-    let (ok, said) = admin(&dir, &["recompute-ratings", "--without-disabled"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["recompute-ratings", "--without-disabled"]);
     assert!(ok, "{said}");
     assert!(
         said.contains(
@@ -198,7 +184,7 @@ fn an_administrator_checks_the_ratings_and_lists_accurate_accounts() {
     );
     let ratings = ann.get("/api/users/ann_rated/ratings").body;
     assert_eq!(ratings["ratings"], json!([]), "{ratings}");
-    let (ok, said) = admin(&dir, &["check-ratings"]);
+    let (ok, said) = LGAME.admin(dir.db(), &["check-ratings"]);
     assert!(ok, "{said}");
     assert!(
         said.contains("0 rated games recomputed: 0 ratings"),

@@ -19,23 +19,6 @@ const LGAME: Lgame = Lgame::new(env!("CARGO_BIN_EXE_lgame"));
 /// The moves answered 200: each game's id and the move's ply.
 type Answered = Arc<Mutex<Vec<(String, u64)>>>;
 
-/// `lgame admin --db DB backup ARGS…`: whether it succeeded, and what it printed (both
-/// streams).
-fn backup(db: &str, args: &[&str]) -> (bool, String) {
-    let out = LGAME
-        .command()
-        .args(["admin", "--db", db, "backup"])
-        .args(args)
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
 /// Plays games of two people at `addr` until `stop`, a move at a time (games cut at 60
 /// plies, so that many games are written), recording each move answered.
 fn play(addr: String, seed: usize, answered: Answered, stop: Arc<AtomicBool>) {
@@ -92,10 +75,7 @@ fn a_backup_under_load_holds_every_move_answered_before_it_and_serves() {
     wait_for(&answered, 100);
     let before = answered.lock().unwrap().clone();
     let copy = dir.path().join("copy.db");
-    let (ok, said) = backup(
-        dir.db().to_str().unwrap(),
-        &["--out", copy.to_str().unwrap()],
-    );
+    let (ok, said) = LGAME.admin(dir.db(), &["backup", "--out", copy.to_str().unwrap()]);
     // The moves went on during the copy and after it.
     let after = answered.lock().unwrap().len();
     wait_for(&answered, after + 20);
@@ -137,17 +117,17 @@ fn an_existing_file_is_replaced_only_with_force() {
     std::fs::write(&copy, "an older backup").unwrap();
     let out = copy.to_str().unwrap();
 
-    let (ok, said) = backup(&db, &["--out", out]);
+    let (ok, said) = LGAME.admin(&db, &["backup", "--out", out]);
     assert!(!ok, "{said}");
     assert!(said.contains("--force"), "{said}");
     assert_eq!(std::fs::read(&copy).unwrap(), b"an older backup");
 
-    let (ok, said) = backup(&db, &["--out", out, "--force"]);
+    let (ok, said) = LGAME.admin(&db, &["backup", "--out", out, "--force"]);
     assert!(ok, "{said}");
     assert_eq!(integrity(&copy), ["ok"]);
 
     // Never the database itself, even with --force.
-    let (ok, said) = backup(&db, &["--out", &db, "--force"]);
+    let (ok, said) = LGAME.admin(&db, &["backup", "--out", &db, "--force"]);
     assert!(!ok, "{said}");
     assert!(said.contains("the database itself"), "{said}");
 }
@@ -157,9 +137,9 @@ fn a_postgresql_database_is_sent_to_pg_dump() {
     let dir = TempDir::new("backup-postgres");
     let copy = dir.path().join("copy.db");
     // Nothing listens there: the refusal comes before any connection.
-    let (ok, said) = backup(
+    let (ok, said) = LGAME.admin(
         "postgres://lgame:secret@127.0.0.1:1/games",
-        &["--out", copy.to_str().unwrap()],
+        &["backup", "--out", copy.to_str().unwrap()],
     );
     assert!(!ok, "{said}");
     assert!(said.contains("pg_dump"), "{said}");

@@ -229,6 +229,25 @@ impl Lgame {
             .expect("the lgame binary runs")
     }
 
+    /// `lgame admin --db DB ARGS…` (the administrator's command on a server's database):
+    /// whether it succeeded, and what it printed (both streams).
+    pub fn admin(&self, db: impl AsRef<OsStr>, args: &[&str]) -> (bool, String) {
+        let out = self
+            .command()
+            .arg("admin")
+            .arg("--db")
+            .arg(db)
+            .args(args)
+            .output()
+            .expect("the lgame binary runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.success(), text)
+    }
+
     /// Runs `lgame args` with `input` on standard input (`NO_COLOR` unset). The command may
     /// exit before reading all of it (a usage error, say): that is not a failure here.
     pub fn run_with_stdin(&self, args: &[&str], input: &[u8]) -> Output {
