@@ -1,12 +1,12 @@
 //! The database: every game and every accepted move, in SQLite (one file, the default) or in
 //! PostgreSQL (several server instances on one database).
 //!
-//! Both backends keep the same two tables (`games`, `moves`), versioned schemas and the same
+//! Both backends keep the same tables, versioned schemas and the same
 //! guarantee: a change is reported done only once it is committed. Every change to a game
 //! names the game's `version` it was made on and moves it one up, or fails with
 //! [`StoreError::Stale`] when the stored game has moved on (another instance changed it): no
-//! change is ever made on a stale copy. Both are a [`Backend`]; the server holds one as a
-//! [`Store`]. PostgreSQL also tells every instance of each change ([`Notice`]), so
+//! change is ever made on a stale copy. Each is a driver behind the one [`Store`] the server
+//! holds. PostgreSQL also tells every instance of each change ([`Notice`]), so
 //! that their watchers see it at once.
 
 use std::fmt;
@@ -158,7 +158,7 @@ pub struct GameRow {
 
 /// A game's clocks as stored (`clock.rs`; their JSON in the row) and when the server must
 /// act on the game if nobody does (a flag, an abort), in game time (`clock::TimeSource`):
-/// the instant every instance looks for ([`Backend::overdue`]).
+/// the instant every instance looks for ([`Store::overdue`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredClock {
     /// `None`: an untimed game.
@@ -549,7 +549,7 @@ fn token_column(side: Color) -> &'static str {
     }
 }
 
-/// The [`Backend`] interface, exercised the same way on SQLite and on PostgreSQL.
+/// The [`Store`]'s interface, exercised the same way on SQLite and on PostgreSQL.
 #[cfg(test)]
 mod both_backends {
     use lgame_test_support::backends::Backend as Db;
