@@ -2,7 +2,8 @@
 //! `lgame.toml`, behind the real Caddy running the shipped `Caddyfile` on loopback with its
 //! own certificate authority, plays a game over HTTPS and WSS, its streams line by line; its
 //! cookies are `Secure`, and the address it records and limits by is the client's as Caddy
-//! passes it on, whatever the client claims. `lgame.service` passes `systemd-analyze verify`.
+//! passes it on, whatever the client claims. The units (`lgame.service`, the backup's
+//! service and timer) pass `systemd-analyze verify`.
 
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpListener};
@@ -42,9 +43,9 @@ fn needs(program: &str, package: &str) {
 }
 
 #[test]
-fn the_unit_passes_systemd_analyze_verify() {
+fn the_units_pass_systemd_analyze_verify() {
     needs("systemd-analyze", "systemd");
-    let dir = TempDir::new("unit");
+    let dir = TempDir::new("units");
     let unit = std::fs::read_to_string(shipped("lgame.service")).unwrap();
     // verify checks that ExecStart's program exists: the one just built stands in for the
     // installed /usr/local/bin/lgame.
@@ -57,12 +58,19 @@ fn the_unit_passes_systemd_analyze_verify() {
             LGAME.path()
         ),
     );
-    let verify = |text: &str| {
-        let path = dir.join("lgame.service");
-        std::fs::write(&path, text).unwrap();
+    for name in ["lgame-backup.service", "lgame-backup.timer"] {
+        std::fs::copy(shipped(name), dir.join(name)).unwrap();
+    }
+    let verify = |unit: &str| {
+        std::fs::write(dir.join("lgame.service"), unit).unwrap();
         let out = Command::new("systemd-analyze")
             .arg("verify")
-            .arg(&path)
+            .args([
+                "lgame.service",
+                "lgame-backup.service",
+                "lgame-backup.timer",
+            ])
+            .current_dir(dir.path())
             .output()
             .expect("systemd-analyze runs");
         (
