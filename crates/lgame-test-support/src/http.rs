@@ -1,7 +1,7 @@
 //! A blocking client of the game server's HTTP API and WebSockets (`docs/api.md`), for a
 //! server at any address: in the test's process (`server::Server`, feature `server`) or
 //! the server in a child process ([`crate::serve`]); over HTTPS and WSS behind a proxy
-//! with [`Client::https`] (feature `tls`).
+//! with `Client::https` (feature `tls`).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
