@@ -2,7 +2,8 @@
 //! `lgame.toml`, behind the real Caddy running the shipped `Caddyfile` on loopback with its
 //! own certificate authority, plays a game over HTTPS and WSS, its streams line by line; its
 //! cookies are `Secure`, and the address it records and limits by is the client's as Caddy
-//! passes it on, whatever the client claims. The units (`lgame.service`, the backup's
+//! passes it on, whatever the client claims; two instances on one PostgreSQL database behind
+//! it are one site, which goes on when one of them stops. The units (`lgame.service`, the backup's
 //! service and timer) pass `systemd-analyze verify`.
 
 use std::io::{BufRead, BufReader};
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::http::{quiet_moves, Client};
+use lgame_test_support::postgres::cluster;
 use lgame_test_support::serve::ServeProcess;
 use lgame_test_support::tls::Https;
 use lgame_test_support::{Lgame, TempDir};
@@ -326,4 +328,41 @@ fn cookies_are_secure_and_addresses_are_as_caddy_saw_them() {
         .cloned()
         .unwrap();
     assert_eq!(current["address"], "127.0.0.1", "{}", sessions.body);
+}
+
+#[test]
+fn several_instances_behind_caddy_are_one_site_and_outlive_one_of_them() {
+    let dir = TempDir::new("caddy-instances");
+    let db = cluster().database("caddy");
+    let toml = shipped("lgame.toml");
+    let config = ["--config", toml.to_str().unwrap()];
+    let first = ServeProcess::start(LGAME, &db, &config);
+    let second = ServeProcess::start(LGAME, &db, &config);
+    let mut caddy = Caddy::start(&dir, &format!("{} {}", first.addr, second.addr));
+    let client = Client::https(caddy.site("[::1]"));
+    let game = client.create(json!({"red": "human", "blue": "human"}));
+    let mut state = game.body["state"].clone();
+    let mut play = |ply: u64| {
+        let moves = quiet_moves(&state);
+        let mv = &moves[ply as usize % moves.len()];
+        let reply = client.play(&game.id, game.token_for(&state), ply, mv);
+        assert_eq!(reply.status, 200, "ply {ply}: {}\n{}", reply.body, caddy.log());
+        state = reply.body;
+    };
+    for ply in 1..=4 {
+        play(ply);
+    }
+    // Caddy sent the requests to both (each loaded the game).
+    for instance in [&first, &second] {
+        let health = instance.get("/healthz");
+        assert_eq!(health.body["games_in_memory"], 1, "{}", health.body);
+    }
+    // One stops at once: Caddy sends every request to the other (a refused connection is
+    // tried again there, within lb_try_duration), and the game goes on.
+    first.kill();
+    for ply in 5..=8 {
+        play(ply);
+    }
+    let mut watcher = client.watch(&game.id);
+    assert_eq!(watcher.next()["plies"], 8);
 }
