@@ -346,7 +346,13 @@ fn several_instances_behind_caddy_are_one_site_and_outlive_one_of_them() {
         let moves = quiet_moves(&state);
         let mv = &moves[ply as usize % moves.len()];
         let reply = client.play(&game.id, game.token_for(&state), ply, mv);
-        assert_eq!(reply.status, 200, "ply {ply}: {}\n{}", reply.body, caddy.log());
+        assert_eq!(
+            reply.status,
+            200,
+            "ply {ply}: {}\n{}",
+            reply.body,
+            caddy.log()
+        );
         state = reply.body;
     };
     for ply in 1..=4 {
