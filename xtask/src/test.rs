@@ -80,6 +80,20 @@ const TOOLS: &[Tool] = &[
         package: "postgresql",
         needed_by: "the game server's tests against PostgreSQL (a throwaway cluster)",
     },
+    Tool {
+        program: "caddy",
+        python_module: None,
+        versions_in: None,
+        package: "caddy",
+        needed_by: "the shipped deploy/Caddyfile in front of `lgame serve` (lgame-cli's deploy)",
+    },
+    Tool {
+        program: "systemd-analyze",
+        python_module: None,
+        versions_in: None,
+        package: "systemd",
+        needed_by: "`systemd-analyze verify` of the shipped deploy/lgame.service",
+    },
 ];
 
 /// What builds the Python package's wheel, in the build environment (`py-venv`).

@@ -16,6 +16,8 @@ use tungstenite::http::HeaderValue;
 pub struct Browser {
     /// The server's address, `HOST:PORT`.
     pub addr: String,
+    /// `http://ADDR`, or `https://NAME:PORT` behind a TLS-ending proxy.
+    base: String,
     agent: ureq::Agent,
     jar: Mutex<BTreeMap<String, String>>,
     /// The `Origin` sent with every request: the server's own page by default.
@@ -56,11 +58,26 @@ impl Browser {
     pub fn new(addr: &str) -> Browser {
         Browser {
             addr: addr.to_string(),
+            base: format!("http://{addr}"),
             agent: ureq::AgentBuilder::new()
                 .timeout(Duration::from_secs(30))
                 .build(),
             jar: Mutex::new(BTreeMap::new()),
             origin: Mutex::new(Some(format!("http://{addr}"))),
+        }
+    }
+
+    /// A fresh browser on the site over HTTPS, its requests from the site's own page
+    /// (`Origin: https://NAME:PORT`). (Its [`Browser::websocket`] is plain: WSS is
+    /// [`crate::http::Client::https`]'s.)
+    #[cfg(feature = "tls")]
+    pub fn https(site: &crate::tls::Https) -> Browser {
+        Browser {
+            addr: site.addr.to_string(),
+            base: site.origin(),
+            agent: site.agent(),
+            jar: Mutex::new(BTreeMap::new()),
+            origin: Mutex::new(Some(site.origin())),
         }
     }
 
@@ -114,9 +131,7 @@ impl Browser {
         body: Option<&Value>,
         headers: &[(&str, &str)],
     ) -> Page {
-        let mut req = self
-            .agent
-            .request(method, &format!("http://{}{path}", self.addr));
+        let mut req = self.agent.request(method, &format!("{}{path}", self.base));
         if let Some(cookies) = self.cookie_header() {
             req = req.set("Cookie", &cookies);
         }

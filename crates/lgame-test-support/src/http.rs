@@ -1,9 +1,10 @@
 //! A blocking client of the game server's HTTP API and WebSockets (`docs/api.md`), for a
 //! server at any address: in the test's process (`server::Server`, feature `server`) or
-//! the server in a child process ([`crate::serve`]).
+//! the server in a child process ([`crate::serve`]); over HTTPS and WSS behind a proxy
+//! with `Client::https` (feature `tls`).
 
 use std::collections::BTreeMap;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
@@ -15,6 +16,9 @@ pub struct Client {
     /// The server's address, `HOST:PORT`.
     pub addr: String,
     agent: ureq::Agent,
+    /// The site over HTTPS, if the client goes through a TLS-ending proxy.
+    #[cfg(feature = "tls")]
+    site: Option<crate::tls::Https>,
 }
 
 /// An answer: the status and the body (JSON, or the text as a JSON string).
@@ -65,12 +69,49 @@ impl Client {
         let agent = ureq::AgentBuilder::new()
             .timeout(Duration::from_secs(30))
             .build();
-        Client { addr, agent }
+        Client {
+            addr,
+            agent,
+            #[cfg(feature = "tls")]
+            site: None,
+        }
+    }
+
+    /// A client of the site over HTTPS (and its WebSockets over WSS).
+    #[cfg(feature = "tls")]
+    pub fn https(site: crate::tls::Https) -> Client {
+        Client {
+            addr: site.addr.to_string(),
+            agent: site.agent(),
+            site: Some(site),
+        }
     }
 
     /// The URL of `path` on the server.
     pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
+        format!("{}{path}", self.origin())
+    }
+
+    /// `http://ADDR`, or the site's `https://NAME:PORT`.
+    fn origin(&self) -> String {
+        #[cfg(feature = "tls")]
+        if let Some(site) = &self.site {
+            return site.origin();
+        }
+        format!("http://{}", self.addr)
+    }
+
+    /// A connection to the server: plain, or TLS to the site.
+    fn connect(&self) -> Connection {
+        #[cfg(feature = "tls")]
+        if let Some(site) = &self.site {
+            return Connection::Tls(site.connect());
+        }
+        let stream = TcpStream::connect(&self.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        Connection::Plain(stream)
     }
 
     /// Any request; `body` is sent as it is, as JSON.
@@ -164,15 +205,13 @@ impl Client {
     /// A WebSocket to the game as a player (with their token) or a spectator, or the
     /// server's refusal of the handshake.
     pub fn watch_with(&self, id: &str, token: Option<&str>) -> Result<Watcher, tungstenite::Error> {
-        let stream = TcpStream::connect(&self.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap();
-        let mut url = format!("ws://{}/api/games/{id}/ws", self.addr);
+        let mut url = self
+            .url(&format!("/api/games/{id}/ws"))
+            .replacen("http", "ws", 1);
         if let Some(token) = token {
             url += &format!("?token={token}");
         }
-        match tungstenite::client(url, stream) {
+        match tungstenite::client(url, self.connect()) {
             Ok((socket, _)) => Ok(Watcher(socket, Value::Null)),
             Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
             Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
@@ -217,8 +256,45 @@ impl Created {
     }
 }
 
+/// A connection to the server, plain or through TLS.
+pub enum Connection {
+    /// TCP to the server itself.
+    Plain(TcpStream),
+    /// TLS to a proxy in front of it.
+    #[cfg(feature = "tls")]
+    Tls(crate::tls::TlsStream),
+}
+
+impl Read for Connection {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Connection::Plain(s) => s.read(buf),
+            #[cfg(feature = "tls")]
+            Connection::Tls(s) => s.read(buf),
+        }
+    }
+}
+
+impl Write for Connection {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Connection::Plain(s) => s.write(buf),
+            #[cfg(feature = "tls")]
+            Connection::Tls(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Connection::Plain(s) => s.flush(),
+            #[cfg(feature = "tls")]
+            Connection::Tls(s) => s.flush(),
+        }
+    }
+}
+
 /// A game's WebSocket, with the state its messages add up to.
-pub struct Watcher(tungstenite::WebSocket<TcpStream>, Value);
+pub struct Watcher(tungstenite::WebSocket<Connection>, Value);
 
 impl Watcher {
     /// The state after the next message (waiting up to the read timeout; never `None`, so

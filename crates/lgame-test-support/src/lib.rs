@@ -18,7 +18,9 @@
 //! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
 //!   once per test process, with a fresh database for each test that asks; and
-//!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL.
+//!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL;
+//! - `tls::Https` (feature `tls`): the site behind a TLS-ending proxy (Caddy), for
+//!   [`http::Client`] and [`accounts::Browser`] over HTTPS and WSS.
 
 pub mod accounts;
 #[cfg(feature = "postgres")]
@@ -33,6 +35,8 @@ pub mod raw;
 pub mod serve;
 #[cfg(feature = "server")]
 pub mod server;
+#[cfg(feature = "tls")]
+pub mod tls;
 
 use std::ffi::OsStr;
 use std::io::{Read, Write};
