@@ -481,6 +481,7 @@ mod tests {
     const API_RS: &str = concat!(
         include_str!("api.rs"),
         include_str!("accounts/routes.rs"),
+        include_str!("mail/routes.rs"),
         include_str!("lobby/routes.rs"),
         include_str!("ratings/routes.rs"),
         include_str!("arena/routes.rs"),
