@@ -240,7 +240,7 @@ fn mail(args: &Args, sources: &Sources) -> Result<Option<lgame_web::MailConfig>,
             "--smtp needs --site-url: the site's public address, which mailed links point to"
         )));
     };
-    if sources.from_flag("smtp") && lgame_web::without_password(&smtp) != smtp {
+    if sources.given_as_flag("smtp") && lgame_web::without_password(&smtp) != smtp {
         return Err(Failure::BadInput(anyhow!(
             "--smtp holds a password, which ps shows to every user: give the URL in LGAME_SMTP \
              or the --config file, or the password in --smtp-password-file"

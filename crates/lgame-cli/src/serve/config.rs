@@ -318,7 +318,7 @@ impl Sources {
     }
 
     /// Whether setting `key` (its long name) was given as a flag on the command line.
-    pub fn from_flag(&self, key: &str) -> bool {
+    pub fn given_as_flag(&self, key: &str) -> bool {
         self.settings
             .iter()
             .any(|s| s.key == key && matches!(s.origin, Origin::Flag))
