@@ -58,6 +58,14 @@ const TOOLS: &[Tool] = &[
         package: "python3-venv",
         needed_by: "the virtual environment of the Python package's tests",
     },
+    // Debian's own Python (not one of the user's, such as pyenv's), which the package serves.
+    Tool {
+        program: "/usr/bin/python3",
+        python_module: Some("aiosmtpd"),
+        versions_in: None,
+        package: "python3-aiosmtpd",
+        needed_by: "the SMTP server of the game server's mail tests (serve_mail)",
+    },
     Tool {
         program: "node",
         python_module: None,

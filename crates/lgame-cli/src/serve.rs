@@ -124,8 +124,28 @@ pub struct Args {
     #[arg(long, default_value_t = 10, value_name = "N")]
     login_failure_limit: u32,
 
-    // A secret to come (the SMTP password, push keys: #40) is a `--…-file PATH` flag naming
-    // the file that holds it, never the secret itself (config.rs, docs/api.md).
+    /// Mail (password resets, addresses confirmed) through this SMTP relay, in lettre's URL
+    /// form: smtp://HOST:PORT unencrypted (a relay on this machine), smtps://USER@HOST:465 or
+    /// smtp://USER@HOST:587?tls=required with TLS. A password in the URL only from
+    /// LGAME_SMTP or the --config file (the command line shows in ps), or in
+    /// --smtp-password-file. Without it, no mail is sent (docs/deploy.md, "Mail").
+    #[arg(long, value_name = "URL")]
+    smtp: Option<String>,
+
+    /// A file holding the SMTP relay's password (for the user in --smtp's URL).
+    #[arg(long, value_name = "PATH")]
+    smtp_password_file: Option<PathBuf>,
+
+    /// The sender of the server's mail [default: lgame@ the --site-url's host].
+    #[arg(long, value_name = "ADDRESS")]
+    mail_from: Option<String>,
+
+    /// The site's public address, which mailed links point to: https://l.example.org.
+    #[arg(long, value_name = "URL")]
+    site_url: Option<String>,
+
+    // A secret is a `--…-file PATH` flag naming the file that holds it, or comes in the
+    // environment or the file, never as a flag's value (config.rs, docs/api.md).
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
     /// server's time forward, so that a test need not wait for clocks.
     #[arg(long, hide = true)]
@@ -192,6 +212,7 @@ pub fn run(
         https: args.https,
         trusted_proxies: args.trusted_proxy.clone(),
     };
+    config.mail = mail(args, sources)?;
     log_to_stderr();
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }
@@ -207,6 +228,39 @@ fn log_to_stderr() {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+}
+
+/// How mail is sent, if `--smtp` is given: its password never from the command line.
+fn mail(args: &Args, sources: &Sources) -> Result<Option<lgame_web::MailConfig>, Failure> {
+    let Some(smtp) = args.smtp.clone() else {
+        return Ok(None);
+    };
+    let Some(site_url) = args.site_url.clone() else {
+        return Err(Failure::BadInput(anyhow!(
+            "--smtp needs --site-url: the site's public address, which mailed links point to"
+        )));
+    };
+    if sources.given_as_flag("smtp") && lgame_web::without_password(&smtp) != smtp {
+        return Err(Failure::BadInput(anyhow!(
+            "--smtp holds a password, which ps shows to every user: give the URL in LGAME_SMTP \
+             or the --config file, or the password in --smtp-password-file"
+        )));
+    }
+    let password = match &args.smtp_password_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Failure::BadInput(anyhow!("reading the SMTP password {}: {e}", path.display()))
+            })?;
+            Some(text.trim_end_matches(['\n', '\r']).to_string())
+        }
+        None => None,
+    };
+    Ok(Some(lgame_web::MailConfig {
+        smtp,
+        password,
+        from: args.mail_from.clone(),
+        site_url,
+    }))
 }
 
 /// The database named, or the default one.

@@ -163,6 +163,26 @@ fn every_setting_can_be_set_through_its_variable_and_the_file() {
         ("db", db.as_str(), format!("{db:?}")),
         ("trusted-proxy", "10.0.0.1", r#"["10.0.0.1"]"#.to_string()),
         ("action-limit", "seeks=5", r#"["seeks=5"]"#.to_string()),
+        (
+            "smtp",
+            "smtp://127.0.0.1:25",
+            r#""smtp://127.0.0.1:25""#.to_string(),
+        ),
+        (
+            "smtp-password-file",
+            "/etc/lgame/smtp",
+            r#""/etc/lgame/smtp""#.to_string(),
+        ),
+        (
+            "mail-from",
+            "noreply@l.example.org",
+            r#""noreply@l.example.org""#.to_string(),
+        ),
+        (
+            "site-url",
+            "https://l.example.org",
+            r#""https://l.example.org""#.to_string(),
+        ),
     ];
     let defaults = check(&[], &[]);
     let flags = setting_flags();
@@ -268,6 +288,26 @@ fn a_password_in_the_database_url_is_never_shown() {
     assert!(!report.contains("secret"), "{report}");
     let help = lgame_test_support::stdout(&output(&["--help"], &[("LGAME_DB", url)]));
     assert!(!help.contains("secret"), "{help}");
+}
+
+#[test]
+fn an_smtp_password_is_never_shown_nor_taken_from_the_command_line() {
+    let url = "smtps://lgame:secret@mail.example.org:465";
+    let report = check(&[], &[("LGAME_SMTP", url)]);
+    assert_eq!(
+        line(&report, "smtp"),
+        "smtp = smtps://lgame:***@mail.example.org:465  (env LGAME_SMTP)"
+    );
+    assert!(!report.contains("secret"), "{report}");
+
+    let dir = TempDir::new("config-smtp");
+    let db = dir.db().display().to_string();
+    let site = ["--site-url", "https://l.example.org", "--db", &db];
+    let err = refusal(&[&["--smtp", url][..], &site].concat(), &[]);
+    assert!(err.contains("--smtp-password-file"), "{err}");
+    assert!(!err.contains("secret"), "{err}");
+    let err = refusal(&["--smtp", "smtp://127.0.0.1:25", "--db", &db], &[]);
+    assert!(err.contains("--smtp needs --site-url"), "{err}");
 }
 
 #[test]

@@ -122,7 +122,7 @@ pub async fn check_sign_up(store: &Store, asked: SignUp) -> Result<SignUp, Accou
 }
 
 /// An email address, roughly checked: it is only ever shown to its owner.
-fn check_email(email: &str) -> Result<(), String> {
+pub(crate) fn check_email(email: &str) -> Result<(), String> {
     let ok = email.len() <= 254
         && email.split_once('@').is_some_and(|(user, host)| {
             !user.is_empty() && host.contains('.') && !host.starts_with('.')

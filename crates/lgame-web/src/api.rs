@@ -58,6 +58,10 @@ pub struct Shared {
     pub actions: Arc<crate::limits::Actions>,
     /// Seeks and quick pairing (`lobby.rs`).
     pub lobby: Arc<crate::lobby::Lobby>,
+    /// Mail (`mail.rs`), when the server sends it (`--smtp`).
+    pub mailer: Option<Arc<crate::mail::Mailer>>,
+    /// Password resets asked and mailed codes tried (`mail/routes.rs`).
+    pub mail_limits: Arc<crate::mail::routes::MailLimits>,
 }
 
 impl Shared {
@@ -104,6 +108,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/diagram", get(diagram))
         .route("/api/records", post(records))
         .merge(crate::accounts::routes::routes())
+        .merge(crate::mail::routes::routes())
         .merge(crate::lobby::routes())
         .merge(crate::ratings::routes())
         .merge(crate::arena::routes())

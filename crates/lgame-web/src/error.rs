@@ -17,6 +17,7 @@ use crate::bots::BotError;
 use crate::fairplay::FairPlayError;
 use crate::games::{Conflict, GameError};
 use crate::lobby::LobbyError;
+use crate::mail::MailError;
 use crate::ratings::RatingsError;
 use crate::response::ErrorBody;
 use crate::store::Trouble;
@@ -25,7 +26,7 @@ use crate::store::Trouble;
 /// words for each in every language it offers (a browser test checks), and a unit test below
 /// finds every kind written in the server's source in this list.
 #[rustfmt::skip]
-pub const ERROR_KINDS: [&str; 81] = [
+pub const ERROR_KINDS: [&str; 83] = [
     // Texts the library cannot read (`games::Input`), and requests that cannot be.
     "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
     "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
@@ -38,6 +39,8 @@ pub const ERROR_KINDS: [&str; 81] = [
     // Accounts and sessions.
     "no_session", "wrong_credentials", "username_taken", "username_lookalike", "bad_username",
     "bad_password", "bad_email", "no_user", "disabled", "foreign_origin", "no_such_session",
+    // Mail.
+    "no_mail", "bad_code",
     // Fair play, connections and the storage.
     "same_browser", "too_many_connections", "storage_full", "storage_read_only",
     // The lobby and quick pairing.
@@ -183,6 +186,18 @@ impl From<AccountError> for ApiError {
             AccountError::UsernameLookalike { .. } => (StatusCode::CONFLICT, "username_lookalike"),
             AccountError::NoUser(_) => (StatusCode::NOT_FOUND, "no_user"),
             AccountError::NoSuchSession(_) => (StatusCode::NOT_FOUND, "no_such_session"),
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
+
+impl From<MailError> for ApiError {
+    fn from(e: MailError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            MailError::Account(e) => return e.into(),
+            MailError::NotConfigured => (StatusCode::SERVICE_UNAVAILABLE, "no_mail"),
+            MailError::BadCode => (StatusCode::BAD_REQUEST, "bad_code"),
         };
         ApiError::new(status, message).kind(kind)
     }

@@ -40,6 +40,7 @@ mod identity;
 mod limits;
 mod listener;
 mod lobby;
+mod mail;
 mod openapi;
 mod peers;
 pub mod ratings;
@@ -62,6 +63,7 @@ pub use extract::MAX_BODY;
 pub use identity::ClientRules;
 pub use limits::{Action, ActionLimits};
 pub use listener::ConnectionLimits;
+pub use mail::{without_password, MailConfig};
 pub use store::Synchronous;
 
 /// The largest table the server solves by default, in positions: every variant the page
@@ -123,6 +125,9 @@ pub struct Config {
     /// account), per account per minute (an address four times as
     /// many); 0: none.
     pub action_limits: ActionLimits,
+    /// How mail is sent (`--smtp`, `--site-url`); none: no mail, and the mail endpoints
+    /// answer 503.
+    pub mail: Option<MailConfig>,
 }
 
 impl Config {
@@ -149,6 +154,7 @@ impl Config {
             test_clock: false,
             seek_limit: lobby::LIMIT,
             action_limits: ActionLimits::default(),
+            mail: None,
         }
     }
 }
@@ -177,6 +183,10 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("listening on {}", config.addr))?;
+        let mailer = match &config.mail {
+            Some(mail) => Some(Arc::new(mail::Mailer::new(mail)?)),
+            None => None,
+        };
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
         let games = Arc::new(
@@ -210,6 +220,8 @@ impl Server {
                 config.signup_limit,
                 config.login_failure_limit,
             )),
+            mailer,
+            mail_limits: Arc::new(mail::routes::MailLimits::default()),
         };
         if let Some(notices) = notices {
             peers::follow(shared.games.clone(), shared.lobby.clone(), notices);

@@ -217,6 +217,7 @@ impl Action {
             ],
             Action::Account => &[
                 (Method::POST, "/api/account/password"),
+                (Method::POST, "/api/account/email"),
                 (Method::DELETE, "/api/account/sessions"),
                 (Method::DELETE, "/api/account/sessions/{id}"),
                 (Method::POST, "/api/account/bot"),

@@ -44,6 +44,7 @@ use crate::explore::api as explore;
 use crate::games::api as games;
 use crate::games::GameMessage;
 use crate::lobby::api as lobby;
+use crate::mail::api as mail;
 use crate::ratings::api as ratings;
 use crate::response::{ErrorBody, Health};
 
@@ -227,6 +228,7 @@ pub(crate) enum GameRefusals {
         accounts::sign_up, accounts::account, accounts::session, accounts::close_account, accounts::log_in,
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
         accounts::list_sessions, accounts::end_one_session,
+        mail::ask_reset, mail::confirm_reset, mail::change_email, mail::confirm_email,
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,
@@ -479,6 +481,7 @@ mod tests {
     const API_RS: &str = concat!(
         include_str!("api.rs"),
         include_str!("accounts/routes.rs"),
+        include_str!("mail/routes.rs"),
         include_str!("lobby/routes.rs"),
         include_str!("ratings/routes.rs"),
         include_str!("arena/routes.rs"),

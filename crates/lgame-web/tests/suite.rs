@@ -24,6 +24,7 @@ mod serve_games;
 mod serve_hostile;
 mod serve_instances;
 mod serve_lobby;
+mod serve_mail;
 mod serve_positions;
 mod serve_postgres_schema;
 mod serve_presence;

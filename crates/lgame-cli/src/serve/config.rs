@@ -9,11 +9,12 @@
 //! first by the flag's own parser so that an error names the key, the file and the line; clap
 //! then reads the command line and the environment over them as it always does.
 //!
-//! Secrets (the coming SMTP password and push keys) are never a flag's value, which `ps`
+//! Secrets (the SMTP password, push keys) are never a flag's value, which `ps`
 //! shows: each is a `--…-file PATH` flag naming a file that holds it, so that the path, not
 //! the secret, is what the command line, the environment and the file carry. The one secret
 //! among today's flags, a PostgreSQL password in `--db`'s URL, is kept off the command line by
-//! giving `--db` in `LGAME_DB` or the file, and is shown as `***`.
+//! giving `--db` in `LGAME_DB` or the file, and is shown as `***`; so is a password in
+//! `--smtp`'s URL, which `lgame serve` refuses on the command line.
 
 use std::error::Error as _;
 use std::ffi::OsString;
@@ -316,6 +317,13 @@ impl Sources {
         }
     }
 
+    /// Whether setting `key` (its long name) was given as a flag on the command line.
+    pub fn given_as_flag(&self, key: &str) -> bool {
+        self.settings
+            .iter()
+            .any(|s| s.key == key && matches!(s.origin, Origin::Flag))
+    }
+
     /// Each setting with its value and where it came from, then the variables ignored.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         writeln!(
@@ -333,9 +341,10 @@ impl Sources {
     }
 }
 
-/// A value as `--check-config` shows it: a PostgreSQL URL without its password.
+/// A value as `--check-config` shows it: a PostgreSQL or SMTP URL without its password.
 fn shown(id: &str, text: &str) -> String {
     match id {
+        "smtp" => lgame_web::without_password(text),
         "db" => text
             .parse::<lgame_web::Database>()
             .map_or_else(|_| text.to_string(), |db| db.to_string()),

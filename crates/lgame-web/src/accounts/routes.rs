@@ -86,7 +86,7 @@ pub(crate) fn logged_in(caller: &Caller) -> Result<&LoggedIn, ApiError> {
     Ok(caller.logged_in.as_ref().ok_or(AccountError::NoSession)?)
 }
 
-fn account_answer(user: &User) -> Account {
+pub(crate) fn account_answer(user: &User) -> Account {
     Account {
         username: user.username.clone(),
         bot: user.bot,
@@ -96,7 +96,7 @@ fn account_answer(user: &User) -> Account {
 }
 
 /// Where the caller opens a session from.
-fn opener(caller: &Caller) -> Opener {
+pub(crate) fn opener(caller: &Caller) -> Opener {
     Opener {
         client: caller.used_from(),
         device: caller.device.clone(),
@@ -141,6 +141,9 @@ async fn sign_up(
     let (user, secret) = accounts::sign_up(&shared.games, new, &opener(&caller)).await?;
     shared.account_limits.sign_ups.count(ip, time.now_ms());
     tracing::info!(user = user.id, "account made");
+    if let (Some(mailer), Some(email)) = (&shared.mailer, &user.email) {
+        crate::mail::ask_confirmation(&shared.games, mailer, &user, email).await?;
+    }
     let cookie = caller.cookie(SESSION_COOKIE, &secret, SESSION_SECONDS);
     let answer = (StatusCode::CREATED, Json(account_answer(&user))).into_response();
     Ok(with_cookie(anon_cookie, with_cookie(Some(cookie), answer)))

@@ -87,6 +87,8 @@ pub enum UserBy<'a> {
 pub enum UserChange {
     Password(String),
     Disabled(bool),
+    /// A new email address (none: removed), unconfirmed until its link is followed.
+    Email(Option<String>),
     /// A new username (and its key); refused (`false`) if another account has the key.
     Rename {
         username: String,
@@ -179,8 +181,10 @@ const INSERT_USER: &str = concat!(
     ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
 );
 
-const DELETE_USER: [&str; 12] = [
+const DELETE_USER: [&str; 14] = [
     "DELETE FROM sessions WHERE user_id = $1",
+    "DELETE FROM mail_codes WHERE user_id = $1",
+    "DELETE FROM mail_confirmed WHERE user_id = $1",
     "DELETE FROM footprints WHERE user_id = $1",
     super::bots::DELETE_BOT_ROWS[0],
     super::bots::DELETE_BOT_ROWS[1],
@@ -208,6 +212,7 @@ fn change_sql(change: &UserChange) -> &'static str {
     match change {
         UserChange::Password(_) => "UPDATE users SET password_hash = $2 WHERE id = $1",
         UserChange::Disabled(_) => "UPDATE users SET disabled = $2 WHERE id = $1",
+        UserChange::Email(_) => "UPDATE users SET email = $2 WHERE id = $1",
         UserChange::Rename { .. } => {
             concat!(
                 "UPDATE users SET username = $2, username_key = $3, username_fold = ",
@@ -394,6 +399,7 @@ impl Store {
             let changed = match &change {
                 UserChange::Password(hash) => c.execute(sql, &args![id, hash]).await?,
                 UserChange::Disabled(disabled) => c.execute(sql, &args![id, *disabled]).await?,
+                UserChange::Email(email) => c.execute(sql, &args![id, email]).await?,
                 UserChange::Rename { username, key } => {
                     c.execute(sql, &args![id, username, key]).await?
                 }

@@ -58,3 +58,20 @@ pub(super) const ARENAS: &str = "CREATE TABLE arenas (
     );
     CREATE UNIQUE INDEX arena_games_by_arena ON arena_games (arena, seq);
     CREATE INDEX arena_games_not_seen_over ON arena_games (arena) WHERE ended_ms IS NULL;";
+
+/// Mail's tables (`mail/rows.rs`), the same on both backends: the one-time codes a mail's
+/// link carries (only their hashes), and the addresses their owners confirmed.
+pub(super) const MAIL: &str = "CREATE TABLE mail_codes (
+        code_hash TEXT PRIMARY KEY,       -- SHA-256 of the link's code
+        purpose TEXT NOT NULL,            -- reset | confirm
+        user_id BIGINT NOT NULL,
+        email TEXT NOT NULL,              -- the address it was sent to
+        expires_ms BIGINT NOT NULL,       -- the server's time, in milliseconds
+        used_ms BIGINT                    -- once used (null: not yet)
+    );
+    CREATE INDEX mail_codes_by_user ON mail_codes (user_id);
+    CREATE TABLE mail_confirmed (
+        user_id BIGINT PRIMARY KEY,       -- the account whose address this is
+        email TEXT NOT NULL,              -- confirmed while it is still the account's email
+        confirmed_ms BIGINT NOT NULL
+    );";

@@ -242,6 +242,12 @@
  */
 
 /**
+ * `POST /api/account/email/confirm`: the mailed link's code.
+ * @typedef {Object} CodeRequest
+ * @property {string} code
+ */
+
+/**
  * A side.
  * @typedef {'red' | 'blue'} Color
  */
@@ -298,6 +304,12 @@
  * @typedef {Object} DrawRules
  * @property {number | null} repetition Drawn at this repetition of a position (`0` or `1`: no repetition draw).
  * @property {number | null} turn_limit Drawn once this many plies are played (`0`: no turn limit).
+ */
+
+/**
+ * `POST /api/account/email`: the new address (`null` or empty: none).
+ * @typedef {Object} EmailChange
+ * @property {string | null} email
  */
 
 /**
@@ -755,6 +767,26 @@
  * @property {string | null} [record] A record's text (notation.md) to read.
  * @property {string | null} [start] The start: a position, a setup name or `start` (default).
  * @property {string | null} [variant] Or: the rules, the start and the moves of a line to write.
+ */
+
+/**
+ * The answer to `POST /api/password-reset`, the same whoever was named.
+ * @typedef {Object} ResetAsked
+ * @property {string} message
+ */
+
+/**
+ * `POST /api/password-reset/confirm`: the mailed link's code and the new password.
+ * @typedef {Object} ResetConfirm
+ * @property {string} code
+ * @property {string} password
+ */
+
+/**
+ * `POST /api/password-reset`: the account's name, or its confirmed address.
+ * @typedef {Object} ResetRequest
+ * @property {string | null} [email]
+ * @property {string | null} [username]
  */
 
 /**

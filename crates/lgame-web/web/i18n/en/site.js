@@ -71,5 +71,7 @@ export default {
   'error.too_many_connections': 'Too many pages of yours are open on this server: close one and try again.',
   'error.storage_full': 'The server’s disk is full: nothing was changed. Please try again later.',
   'error.storage_read_only': 'The server cannot save anything now: nothing was changed. Please try again later.',
+  'error.no_mail': 'This server sends no mail: ask its administrator.',
+  'error.bad_code': 'This link does not work any more: it was used already, or is older than 30 minutes. Ask for a new one.',
   'error.no_such_session': 'This session is not one of your account’s (it may have ended already).',
 };
