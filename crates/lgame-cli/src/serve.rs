@@ -124,6 +124,16 @@ pub struct Args {
     #[arg(long, default_value_t = 10, value_name = "N")]
     login_failure_limit: u32,
 
+    /// Serve GET /metrics in Prometheus' text format on this address, apart from the public
+    /// one (keep it private: a loopback or internal address). Without it, no metrics.
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<SocketAddr>,
+
+    /// The log's form on stderr: text (a line for people) or json (one JSON object a line,
+    /// for a log collector).
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    log_format: LogFormat,
+
     // A secret to come (the SMTP password, push keys: #40) is a `--…-file PATH` flag naming
     // the file that holds it, never the secret itself (config.rs, docs/api.md).
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
@@ -185,6 +195,7 @@ pub fn run(
     config.seek_limit = args.seek_limit;
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
+    config.metrics_addr = args.metrics_addr;
     for &(action, per_minute) in &args.action_limit {
         config.action_limits = config.action_limits.clone().with(action, per_minute);
     }
@@ -192,21 +203,33 @@ pub fn run(
         https: args.https,
         trusted_proxies: args.trusted_proxy.clone(),
     };
-    log_to_stderr();
+    log_to_stderr(args.log_format);
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }
 
+/// How the log is written (`--log-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
 /// The server's log on stderr: one line per request and per event, `RUST_LOG` filtering
-/// (`info` by default), coloured on a terminal.
-fn log_to_stderr() {
+/// (`info` by default); as text, coloured on a terminal, or as JSON lines (each with its
+/// time, level, target, `fields` and the request it belongs to in `span`).
+fn log_to_stderr(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // Only the first subscriber counts; there is no other.
-    let _ = tracing_subscriber::fmt()
+    let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+        .with_writer(std::io::stderr);
+    // Only the first subscriber counts; there is no other.
+    let _ = match format {
+        LogFormat::Text => log
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init(),
+        LogFormat::Json => log.json().try_init(),
+    };
 }
 
 /// The database named, or the default one.

@@ -48,6 +48,7 @@ mod schema;
 mod secret;
 mod store;
 mod tables;
+mod telemetry;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -123,6 +124,9 @@ pub struct Config {
     /// account), per account per minute (an address four times as
     /// many); 0: none.
     pub action_limits: ActionLimits,
+    /// Where to serve `GET /metrics` in Prometheus' text format, apart from the public
+    /// address; `None`: no metrics, nothing recorded.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Config {
@@ -149,6 +153,7 @@ impl Config {
             test_clock: false,
             seek_limit: lobby::LIMIT,
             action_limits: ActionLimits::default(),
+            metrics_addr: None,
         }
     }
 }
@@ -160,6 +165,11 @@ pub struct Server {
     stop: watch::Sender<bool>,
     limits: ConnectionLimits,
     test_clock: bool,
+    /// The metrics' own listener and what it renders.
+    metrics: Option<(
+        tokio::net::TcpListener,
+        metrics_exporter_prometheus::PrometheusHandle,
+    )>,
 }
 
 impl Server {
@@ -177,6 +187,15 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("listening on {}", config.addr))?;
+        let metrics = match config.metrics_addr {
+            Some(addr) => Some((
+                tokio::net::TcpListener::bind(addr)
+                    .await
+                    .with_context(|| format!("listening for metrics on {addr}"))?,
+                telemetry::install()?,
+            )),
+            None => None,
+        };
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
         let games = Arc::new(
@@ -235,12 +254,19 @@ impl Server {
             stop,
             limits: config.connections,
             test_clock: config.test_clock,
+            metrics,
         })
     }
 
     /// The address it listens on (with the real port when 0 was asked).
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// The metrics' address, if they are served.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        let (listener, _) = self.metrics.as_ref()?;
+        listener.local_addr().ok()
     }
 
     /// Serves until `shutdown` completes, then stops accepting, closes the WebSockets and
@@ -256,6 +282,10 @@ impl Server {
         let mut router = api::router(self.shared.clone());
         if self.test_clock {
             router = flags::routes::test_routes(self.shared.games.clone()).merge(router);
+        }
+        if let Some((listener, handle)) = self.metrics {
+            let router = telemetry::router(self.shared.clone(), handle);
+            tokio::spawn(telemetry::serve(listener, router, self.stop.subscribe()));
         }
         let stop = self.stop;
         let games = self.shared.games.clone();
@@ -294,7 +324,7 @@ pub async fn stop_signal() {
 
 /// Runs the server until Ctrl-C or SIGTERM, printing `listening on http://ADDR` on stdout
 /// once it accepts, then the database on a line `games stored in PATH` (a PostgreSQL URL
-/// without its password).
+/// without its password), and with metrics `metrics on http://ADDR/metrics`.
 ///
 /// It logs through `tracing` (one line per request, the database opened, the server
 /// stopped); where the lines go is the program's choice: `lgame serve` writes them to
@@ -311,6 +341,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         let db = config.db.clone();
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
+        let metrics = server.metrics_addr();
         tracing::info!(%addr, "listening");
         {
             use std::io::Write;
@@ -323,6 +354,9 @@ pub fn run(config: Config) -> anyhow::Result<()> {
                 url => url,
             };
             writeln!(out, "games stored in {db}")?;
+            if let Some(metrics) = metrics {
+                writeln!(out, "metrics on http://{metrics}/metrics")?;
+            }
             out.flush()?;
         }
         server.run(stop_signal()).await?;
