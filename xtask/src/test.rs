@@ -80,6 +80,13 @@ const TOOLS: &[Tool] = &[
         package: "postgresql",
         needed_by: "the game server's tests against PostgreSQL (a throwaway cluster)",
     },
+    Tool {
+        program: "prometheus",
+        python_module: None,
+        versions_in: None,
+        package: "prometheus",
+        needed_by: "the test of `lgame serve --metrics-addr` (Prometheus scrapes the server)",
+    },
 ];
 
 /// What builds the Python package's wheel, in the build environment (`py-venv`).

@@ -209,7 +209,10 @@ impl Lobby {
     /// The open seeks and quick pairing's tickets this instance knows of, counted.
     pub fn open_counts(&self) -> (usize, usize) {
         let open = self.lock_open();
-        let tickets = open.values().filter(|row| row.kind == SeekKind::Ticket).count();
+        let tickets = open
+            .values()
+            .filter(|row| row.kind == SeekKind::Ticket)
+            .count();
         (open.len() - tickets, tickets)
     }
 

@@ -64,11 +64,11 @@ fn describe() {
         "lgame_store_commit_seconds",
         "Time the database's writer took to write and commit one batch"
     );
-    describe_histogram!(
-        "lgame_store_batch_changes",
-        "Changes written in one commit"
+    describe_histogram!("lgame_store_batch_changes", "Changes written in one commit");
+    describe_gauge!(
+        "lgame_games_in_memory",
+        "Games held in memory (being played or watched)"
     );
-    describe_gauge!("lgame_games_in_memory", "Games held in memory (being played or watched)");
     describe_gauge!("lgame_sockets_open", "WebSockets and streams open");
     describe_gauge!("lgame_seeks_open", "Open seeks in the lobby");
     describe_gauge!("lgame_pairing_waits", "Players waiting in quick pairing");
