@@ -163,7 +163,11 @@ fn every_setting_can_be_set_through_its_variable_and_the_file() {
         ("db", db.as_str(), format!("{db:?}")),
         ("trusted-proxy", "10.0.0.1", r#"["10.0.0.1"]"#.to_string()),
         ("action-limit", "seeks=5", r#"["seeks=5"]"#.to_string()),
-        ("metrics-addr", "127.0.0.1:9464", r#""127.0.0.1:9464""#.to_string()),
+        (
+            "metrics-addr",
+            "127.0.0.1:9464",
+            r#""127.0.0.1:9464""#.to_string(),
+        ),
     ];
     let defaults = check(&[], &[]);
     let flags = setting_flags();
