@@ -102,6 +102,13 @@ const TOOLS: &[Tool] = &[
         package: "systemd",
         needed_by: "`systemd-analyze verify` of the shipped deploy/lgame.service",
     },
+    Tool {
+        program: "prometheus",
+        python_module: None,
+        versions_in: None,
+        package: "prometheus",
+        needed_by: "the test of `lgame serve --metrics-addr` (Prometheus scrapes the server)",
+    },
 ];
 
 /// What builds the Python package's wheel, in the build environment (`py-venv`).

@@ -144,8 +144,19 @@ pub struct Args {
     #[arg(long, value_name = "URL")]
     site_url: Option<String>,
 
+    /// Serve GET /metrics in Prometheus' text format on this address, apart from the public
+    /// one (keep it private: a loopback or internal address). Without it, no metrics.
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<SocketAddr>,
+
+    /// The log's form on stderr: text (a line for people) or json (one JSON object a line,
+    /// for a log collector).
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    log_format: LogFormat,
+
     // A secret is a `--…-file PATH` flag naming the file that holds it, or comes in the
     // environment or the file, never as a flag's value (config.rs, docs/api.md).
+
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
     /// server's time forward, so that a test need not wait for clocks.
     #[arg(long, hide = true)]
@@ -205,6 +216,7 @@ pub fn run(
     config.seek_limit = args.seek_limit;
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
+    config.metrics_addr = args.metrics_addr;
     for &(action, per_minute) in &args.action_limit {
         config.action_limits = config.action_limits.clone().with(action, per_minute);
     }
@@ -213,21 +225,33 @@ pub fn run(
         trusted_proxies: args.trusted_proxy.clone(),
     };
     config.mail = mail(args, sources)?;
-    log_to_stderr();
+    log_to_stderr(args.log_format);
     lgame_web::run(config).map_err(|e| Failure::Illegal(e.context("serve")))
 }
 
+/// How the log is written (`--log-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
 /// The server's log on stderr: one line per request and per event, `RUST_LOG` filtering
-/// (`info` by default), coloured on a terminal.
-fn log_to_stderr() {
+/// (`info` by default); as text, coloured on a terminal, or as JSON lines (each with its
+/// time, level, target, `fields` and the request it belongs to in `span`).
+fn log_to_stderr(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // Only the first subscriber counts; there is no other.
-    let _ = tracing_subscriber::fmt()
+    let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+        .with_writer(std::io::stderr);
+    // Only the first subscriber counts; there is no other.
+    let _ = match format {
+        LogFormat::Text => log
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init(),
+        LogFormat::Json => log.json().try_init(),
+    };
 }
 
 /// How mail is sent, if `--smtp` is given: its password never from the command line.

@@ -183,6 +183,11 @@ fn every_setting_can_be_set_through_its_variable_and_the_file() {
             "https://l.example.org",
             r#""https://l.example.org""#.to_string(),
         ),
+        (
+            "metrics-addr",
+            "127.0.0.1:9464",
+            r#""127.0.0.1:9464""#.to_string(),
+        ),
     ];
     let defaults = check(&[], &[]);
     let flags = setting_flags();

@@ -139,23 +139,38 @@ pub fn router(shared: Shared) -> Router {
         .with_state(shared)
 }
 
-/// One line per request: method, the path's route (`/api/users/{name}`: never a username
-/// nor an id, and never the query, which may hold a token), status, time. Bodies, where
-/// tokens travel, are never logged.
+/// One line per request: its id, method, the path's route (`/api/users/{name}`: never a
+/// username nor an id, and never the query, which may hold a token), status, time; and the
+/// same counted in the metrics. Bodies, where tokens travel, are never logged. The id is
+/// the server's own, sent back as `x-request-id` and on every line logged while the request
+/// is handled (a client's or a proxy's `x-request-id` is not taken: a client could make
+/// lines that look like another's).
 async fn log_request(route: Option<MatchedPath>, req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let path = route.map_or("(no route)".to_string(), |r| r.as_str().to_string());
+    let id = crate::telemetry::request_id();
     let started = Instant::now();
-    let response = next.run(req).await;
+    let span = tracing::info_span!("request", id = %id);
+    let mut response = tracing::Instrument::instrument(next.run(req), span).await;
+    let took = started.elapsed();
+    let status = response.status().as_u16();
     tracing::info!(
+        id,
         %method,
         path,
-        status = response.status().as_u16(),
-        micros = started.elapsed().as_micros() as u64,
+        status,
+        micros = took.as_micros() as u64,
         "request"
     );
+    crate::telemetry::request(method.as_str(), &path, status, took);
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
     response
 }
+
+/// The header that carries a request's id back.
+const REQUEST_ID: &str = "x-request-id";
 
 /// The answer to a request whose handler panicked (logged as an internal error).
 fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

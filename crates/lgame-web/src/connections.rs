@@ -122,6 +122,7 @@ impl Drop for Place {
 
 /// Why a connection was refused.
 fn too_many(whose: &str, limit: usize) -> ApiError {
+    crate::telemetry::refused("websockets and streams per client");
     let message = format!(
         "{whose} has {limit} WebSockets and streams open, the most allowed: close one first"
     );
@@ -191,6 +192,7 @@ impl Connections {
             displaced.extend(victim);
         }
         if !seat && open.len() - displaced.len() >= max {
+            crate::telemetry::refused("websockets and streams");
             let message = format!("too many open WebSockets and streams (at most {max})");
             return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(5));
         }

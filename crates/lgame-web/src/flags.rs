@@ -14,7 +14,8 @@ use std::time::Duration;
 
 use crate::clock::TimeSource;
 use crate::games::{Command, Games, Who};
-use crate::store::Store;
+use crate::store::sql::args;
+use crate::store::{Store, StoreResult};
 
 pub(crate) mod routes;
 
@@ -39,6 +40,12 @@ pub async fn wake(store: &Store, time: &TimeSource) -> anyhow::Result<()> {
         .await?;
     time.advance(-down);
     Ok(())
+}
+
+/// Games whose clock is running (a deadline the server will act on), every instance's.
+pub async fn clocks_running(store: &Store) -> StoreResult<i64> {
+    let sql = "SELECT COUNT(*) FROM games WHERE deadline_ms IS NOT NULL";
+    Ok(store.select_one(sql, args![]).await?.unwrap_or(0))
 }
 
 /// Looks for overdue games and says the instance is alive, until `stopping` turns true.

@@ -49,6 +49,7 @@ mod schema;
 mod secret;
 mod store;
 mod tables;
+mod telemetry;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -128,6 +129,9 @@ pub struct Config {
     /// How mail is sent (`--smtp`, `--site-url`); none: no mail, and the mail endpoints
     /// answer 503.
     pub mail: Option<MailConfig>,
+    /// Where to serve `GET /metrics` in Prometheus' text format, apart from the public
+    /// address; `None`: no metrics, nothing recorded.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Config {
@@ -155,6 +159,7 @@ impl Config {
             seek_limit: lobby::LIMIT,
             action_limits: ActionLimits::default(),
             mail: None,
+            metrics_addr: None,
         }
     }
 }
@@ -166,6 +171,11 @@ pub struct Server {
     stop: watch::Sender<bool>,
     limits: ConnectionLimits,
     test_clock: bool,
+    /// The metrics' own listener and what it renders.
+    metrics: Option<(
+        tokio::net::TcpListener,
+        metrics_exporter_prometheus::PrometheusHandle,
+    )>,
 }
 
 impl Server {
@@ -185,6 +195,15 @@ impl Server {
             .with_context(|| format!("listening on {}", config.addr))?;
         let mailer = match &config.mail {
             Some(mail) => Some(Arc::new(mail::Mailer::new(mail)?)),
+            None => None,
+        };
+        let metrics = match config.metrics_addr {
+            Some(addr) => Some((
+                tokio::net::TcpListener::bind(addr)
+                    .await
+                    .with_context(|| format!("listening for metrics on {addr}"))?,
+                telemetry::install()?,
+            )),
             None => None,
         };
         let (stop, shutdown) = watch::channel(false);
@@ -247,12 +266,19 @@ impl Server {
             stop,
             limits: config.connections,
             test_clock: config.test_clock,
+            metrics,
         })
     }
 
     /// The address it listens on (with the real port when 0 was asked).
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// The metrics' address, if they are served.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        let (listener, _) = self.metrics.as_ref()?;
+        listener.local_addr().ok()
     }
 
     /// Serves until `shutdown` completes, then stops accepting, closes the WebSockets and
@@ -268,6 +294,10 @@ impl Server {
         let mut router = api::router(self.shared.clone());
         if self.test_clock {
             router = flags::routes::test_routes(self.shared.games.clone()).merge(router);
+        }
+        if let Some((listener, handle)) = self.metrics {
+            let router = telemetry::router(self.shared.clone(), handle);
+            tokio::spawn(telemetry::serve(listener, router, self.stop.subscribe()));
         }
         let stop = self.stop;
         let games = self.shared.games.clone();
@@ -306,7 +336,7 @@ pub async fn stop_signal() {
 
 /// Runs the server until Ctrl-C or SIGTERM, printing `listening on http://ADDR` on stdout
 /// once it accepts, then the database on a line `games stored in PATH` (a PostgreSQL URL
-/// without its password).
+/// without its password), and with metrics `metrics on http://ADDR/metrics`.
 ///
 /// It logs through `tracing` (one line per request, the database opened, the server
 /// stopped); where the lines go is the program's choice: `lgame serve` writes them to
@@ -323,6 +353,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         let db = config.db.clone();
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
+        let metrics = server.metrics_addr();
         tracing::info!(%addr, "listening");
         {
             use std::io::Write;
@@ -335,6 +366,9 @@ pub fn run(config: Config) -> anyhow::Result<()> {
                 url => url,
             };
             writeln!(out, "games stored in {db}")?;
+            if let Some(metrics) = metrics {
+                writeln!(out, "metrics on http://{metrics}/metrics")?;
+            }
             out.flush()?;
         }
         server.run(stop_signal()).await?;

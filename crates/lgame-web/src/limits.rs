@@ -98,6 +98,7 @@ impl<K: Hash + Eq> RateLimiter<K> {
 
     /// The refusal when the key's bucket is empty: 429 with `Retry-After`.
     fn refusal(&self, wait: Duration) -> ApiError {
+        crate::telemetry::refused(self.what);
         let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
         let period = match self.period.as_secs() {
             60 => "a minute".to_string(),

@@ -206,6 +206,16 @@ impl Lobby {
         self.games.time.now_ms()
     }
 
+    /// The open seeks and quick pairing's tickets this instance knows of, counted.
+    pub fn open_counts(&self) -> (usize, usize) {
+        let open = self.lock_open();
+        let tickets = open
+            .values()
+            .filter(|row| row.kind == SeekKind::Ticket)
+            .count();
+        (open.len() - tickets, tickets)
+    }
+
     /// Reads the open seeks, then sweeps and pairs, until `stopping` turns true.
     pub fn start(self: &Arc<Self>, mut stopping: tokio::sync::watch::Receiver<bool>) {
         let lobby = self.clone();

@@ -400,10 +400,13 @@ pub(crate) struct Counts {
 }
 
 impl Counts {
-    /// `changes` written in one commit.
-    fn committed(&self, changes: usize) {
+    /// `changes` written in one commit, which took `took` (also in the metrics, when the
+    /// server has them: `lgame_store_commit_seconds`, `lgame_store_batch_changes`).
+    fn committed(&self, changes: usize, took: std::time::Duration) {
         self.changes.fetch_add(changes as u64, Ordering::Relaxed);
         self.commits.fetch_add(1, Ordering::Relaxed);
+        metrics::histogram!("lgame_store_commit_seconds").record(took.as_secs_f64());
+        metrics::histogram!("lgame_store_batch_changes").record(changes as f64);
     }
 }
 

@@ -24,6 +24,7 @@ const HTTP: &[&str] = &[
     "assets",
     "limits",
     "connections",
+    "telemetry",
     "lib",
 ];
 const HTTP_FILES: &[&str] = &["routes", "api", "http", "handlers"];

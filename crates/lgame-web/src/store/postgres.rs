@@ -297,8 +297,10 @@ impl Driver for Store {
     /// committed.
     fn write(&self, job: Job) -> Pending {
         let (counts, announce) = (self.counts.clone(), self.announce.clone());
+        // From the pool's connection asked for to the commit.
+        let started = std::time::Instant::now();
         self.transaction(job, false, move |written| {
-            counts.committed(1);
+            counts.committed(1, started.elapsed());
             for notice in written? {
                 let _ = announce.send(notice);
             }

@@ -400,6 +400,7 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
         }
         let (jobs, waiting): (Vec<Job>, Vec<_>) =
             batch.into_iter().map(|q| (q.job, q.done)).unzip();
+        let started = std::time::Instant::now();
         let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             write_batch(&mut conn, jobs)
         }));
@@ -416,7 +417,7 @@ fn write_loop(mut conn: Connection, queue: mpsc::Receiver<Queued>, counts: &Coun
             };
             waiting.iter().map(|_| failed()).collect()
         });
-        counts.committed(outcomes.len());
+        counts.committed(outcomes.len(), started.elapsed());
         for (done, outcome) in waiting.into_iter().zip(outcomes) {
             // A caller that has gone no longer waits: nothing to tell.
             let _ = done.send(outcome);
