@@ -32,6 +32,11 @@ pub struct Args {
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0)]
     checkpoint_minutes: f64,
 
+    /// Stop with a checkpoint once this level is done (--resume goes on from there): a run
+    /// cut into sessions.
+    #[arg(long, value_name = "LEVEL")]
+    stop_after_level: Option<u32>,
+
     /// Solve nothing: print the value of this position from the table in --out (the
     /// table's own rules are used; --variant is ignored).
     #[arg(long, value_name = "POSITION")]
@@ -86,8 +91,12 @@ pub fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(), Failu
     let bar = progress_bar(bytes);
     let report = |p: LargeProgress| show(&bar, p);
     let started = Instant::now();
-    let outcome = large::solve(&space, resume, &options(args, Some(&report))).map_err(|e| bad(&e))?;
+    let outcome =
+        large::solve(&space, resume, &options(args, Some(&report))).map_err(|e| bad(&e))?;
     bar.finish_and_clear();
+    if !outcome.complete {
+        return stopped(args, outcome.next_level, out);
+    }
     let s = LargeStats::of(&space, &outcome.table);
     let start = large::decode_slot(&outcome.table, start_slot(&space, rules));
     let solved = Solved {
@@ -160,7 +169,7 @@ fn options<'a>(
     LargeOptions {
         file: Some(&args.out),
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_minutes.max(0.0) * 60.0),
-        stop_after_level: None,
+        stop_after_level: args.stop_after_level,
         progress,
         ..LargeOptions::default()
     }
@@ -195,6 +204,17 @@ fn start_slot(space: &Space, rules: &Rules) -> u64 {
     space
         .slot_of(&rules.start_position())
         .expect("the rules' own start")
+}
+
+/// Says where a run stopped by --stop-after-level left its checkpoint.
+fn stopped(args: &Args, next_level: u32, out: &mut impl Write) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "Stopped after level {}: checkpoint {} (--resume goes on)",
+        next_level - 1,
+        args.out.display()
+    )?;
+    Ok(())
 }
 
 /// What a solve found, for its summary.

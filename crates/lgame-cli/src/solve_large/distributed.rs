@@ -58,10 +58,29 @@ pub(super) fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<()
     let report = |p: LargeProgress| show(&bar, p);
     let progress: Option<&(dyn Fn(LargeProgress) + Sync)> = first.then_some(&report);
     let started = Instant::now();
-    let outcome =
-        large::solve_distributed(&space, &ranks, checkpoint.as_ref(), &options(args, progress))
-            .map_err(|e| bad(&e))?;
+    let outcome = large::solve_distributed(
+        &space,
+        &ranks,
+        checkpoint.as_ref(),
+        &options(args, progress),
+    )
+    .map_err(|e| bad(&e))?;
     bar.finish_and_clear();
+    if first {
+        let sent: Vec<String> = (outcome.decided.iter().zip(&outcome.sent))
+            .map(|((level, _), n)| format!("{level}:{n}"))
+            .collect();
+        eprintln!(
+            "Updates sent between ranks: {} (level:updates of 8 bytes)",
+            sent.join(" ")
+        );
+    }
+    if !outcome.complete {
+        return match first {
+            true => super::stopped(args, outcome.next_level, out),
+            false => Ok(()),
+        };
+    }
     let stats = outcome.stats(&space, &ranks);
     let start = outcome.value(&ranks, super::start_slot(&space, rules));
     if first {
@@ -178,7 +197,10 @@ impl Ranks for MpiRanks {
         let all = pieces.concat();
         let at = displacements(&counts);
         let mut mine = vec![0u8; len as usize];
-        root.scatter_varcount_into_root(&Partition::new(&all[..], &counts[..], &at[..]), &mut mine[..]);
+        root.scatter_varcount_into_root(
+            &Partition::new(&all[..], &counts[..], &at[..]),
+            &mut mine[..],
+        );
         mine
     }
 }

@@ -36,9 +36,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::solve::{
-    as_atomic, frontier_and_open, level_zero, pulls_losses, Reporter, Step, CHUNK,
-};
+use super::solve::{as_atomic, frontier_and_open, level_zero, pulls_losses, Reporter, Step, CHUNK};
 use super::{decode, file, LargeOptions, LargeSolveError, LargeStats, LargeTable, Space};
 use crate::value::Value;
 
@@ -101,7 +99,11 @@ impl Shares {
 
     /// The largest share: the memory a rank needs for its table, in bytes.
     pub fn largest(&self) -> u64 {
-        self.bounds.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0)
+        self.bounds
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .max()
+            .unwrap_or(0)
     }
 
     /// The rank that holds `slot`.
@@ -123,6 +125,9 @@ pub struct DistributedOutcome {
     pub complete: bool,
     /// The classes decided at each level solved in this run, over all the ranks.
     pub decided: Vec<(u32, u64)>,
+    /// The updates sent between ranks at each level solved in this run (8 bytes each, after
+    /// removing the duplicates of a round), over all the ranks.
+    pub sent: Vec<u64>,
 }
 
 impl DistributedOutcome {
@@ -172,17 +177,18 @@ pub fn solve_distributed(
         level = ranks.sum(resume_from.map_or(0, |t| u64::from(t.next_level()))) as u32;
         scatter_table(ranks, &shares, resume_from, &mut share);
     }
-    let mut decided = Vec::new();
+    let (mut decided, mut sent) = (Vec::new(), Vec::new());
     let mut last_checkpoint = Instant::now();
     let complete = loop {
         let atoms = as_atomic(&mut share);
-        let new = if level == 0 {
+        let (new, updates) = if level == 0 {
             let progress = Reporter::new(options, 0, own.end - own.start);
-            ranks.sum(level_zero(space, atoms, own.start, &progress))
+            (ranks.sum(level_zero(space, atoms, own.start, &progress)), 0)
         } else {
             level_step(space, ranks, &shares, atoms, Step::new(level)?, options)
         };
         decided.push((level, new));
+        sent.push(updates);
         level += 1;
         if new == 0 {
             break true;
@@ -211,11 +217,13 @@ pub fn solve_distributed(
         next_level: level,
         complete,
         decided,
+        sent,
     })
 }
 
 /// Level `step` on the ranks: each scans its work in rounds, exchanging the updates that
-/// fall in other ranks' shares after each round; returns the classes decided over all.
+/// fall in other ranks' shares after each round; returns the classes decided and the
+/// updates sent, over all the ranks.
 fn level_step(
     space: &Space,
     ranks: &dyn Ranks,
@@ -223,7 +231,7 @@ fn level_step(
     share: &[AtomicU8],
     step: Step,
     options: &LargeOptions<'_>,
-) -> u64 {
+) -> (u64, u64) {
     let (me, n) = (ranks.rank(), ranks.size());
     let own = shares.range(me);
     let cell = |s: u64| &share[(s - own.start) as usize];
@@ -251,7 +259,7 @@ fn level_step(
     let progress = Reporter::new(options, step.level, work.total);
     let rounds = ranks.max(work.total.div_ceil(ROUND));
     let no_batches = || vec![Vec::new(); n];
-    let mut new = 0;
+    let (mut new, mut sent) = (0, 0);
     for _ in 0..rounds {
         let (found, mut batches) = work
             .next_round()
@@ -288,10 +296,11 @@ fn level_step(
             b.sort_unstable();
             b.dedup();
         });
+        sent += batches.iter().map(|b| b.len() as u64).sum::<u64>();
         let received = ranks.exchange(&batches);
         new += found + received.par_iter().filter(|&&k| set(k)).count() as u64;
     }
-    ranks.sum(new)
+    (ranks.sum(new), ranks.sum(sent))
 }
 
 /// The slots a rank scans in a level, handed out in rounds of at most [`ROUND`] slots cut
@@ -400,12 +409,7 @@ fn write_gathered(
 }
 
 /// Fills each rank's share from the checkpoint rank 0 holds, piece by piece.
-fn scatter_table(
-    ranks: &dyn Ranks,
-    shares: &Shares,
-    table: Option<&LargeTable>,
-    share: &mut [u8],
-) {
+fn scatter_table(ranks: &dyn Ranks, shares: &Shares, table: Option<&LargeTable>, share: &mut [u8]) {
     for i in 0..shares.largest().div_ceil(PIECE) {
         let pieces: Vec<Vec<u8>> = table.map_or_else(Vec::new, |t| {
             (0..ranks.size())
@@ -420,5 +424,35 @@ fn scatter_table(
         let mine = ranks.scatter(&pieces);
         let part = piece(share.len() as u64, i);
         share[part].copy_from_slice(&mine);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_are_whole_mover_runs_covering_the_table() {
+        for text in ["classic", "board=6x5,neutrals=7", "board=8x8,neutrals=4"] {
+            let space = Space::new(&text.parse().unwrap()).unwrap();
+            let runs = space.mover_runs();
+            for n in 1..=6 {
+                let shares = Shares::new(&space, n);
+                assert_eq!(shares.range(0).start, 0, "{text}");
+                assert_eq!(shares.range(n - 1).end, space.slots(), "{text}");
+                for r in 0..n {
+                    let range = shares.range(r);
+                    assert!(runs.contains(&range.start), "{text}: {n} ranks");
+                    if !range.is_empty() {
+                        assert_eq!(shares.owner(range.start), r, "{text}");
+                        assert_eq!(shares.owner(range.end - 1), r, "{text}");
+                    }
+                }
+            }
+            // Each orbit's successors lie in one run, whose mover is the other L's least image.
+            for orbit in 0..space.orbits() {
+                assert!(runs.contains(&space.successors_run(orbit)), "{text}");
+            }
+        }
     }
 }

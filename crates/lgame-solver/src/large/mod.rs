@@ -139,7 +139,12 @@ impl Space {
             }
         }
         let least_image = (0..p)
-            .map(|i| (0..maps.len()).map(|s| image(s, i) as u16).min().unwrap_or(0))
+            .map(|i| {
+                (0..maps.len())
+                    .map(|s| image(s, i) as u16)
+                    .min()
+                    .unwrap_or(0)
+            })
             .collect();
         let neutrals = rules.neutrals() as usize;
         let combinations = Combinations::new(neutrals);

@@ -139,7 +139,13 @@ pub fn solve(
         let new = if level == 0 {
             level_zero(space, atoms, 0, &progress)
         } else {
-            level_step(space, atoms, Step::new(level)?, options.loss_pass, &progress)
+            level_step(
+                space,
+                atoms,
+                Step::new(level)?,
+                options.loss_pass,
+                &progress,
+            )
         };
         decided.push((level, new));
         level += 1;
@@ -241,7 +247,11 @@ impl Step {
         let rules = space.rules();
         let (_, o, there) = space.arrangement(k);
         there.all_moves(rules, |l, _, from, to| {
-            self.is_earlier_win(read(space.slot_of_parts(o, l, (there.neutrals - from) | to)))
+            self.is_earlier_win(read(space.slot_of_parts(
+                o,
+                l,
+                (there.neutrals - from) | to,
+            )))
         })
     }
 
