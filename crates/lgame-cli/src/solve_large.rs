@@ -118,7 +118,7 @@ fn run_distributed(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<(
 fn run_distributed(_: &Args, _: &Rules, _: &mut impl Write) -> Result<(), Failure> {
     Err(bad(
         &"--distributed needs an lgame built with MPI: cargo build --release -p lgame-cli \
-          --features mpi (Open MPI's libopenmpi-dev and libclang-dev installed), then \
+          --features mpi (with Open MPI's libopenmpi-dev and clang installed), then \
           mpirun -np N lgame solve-large --distributed ...",
     ))
 }

@@ -208,3 +208,30 @@ fn a_rank_killed_mid_level_ends_the_run_naming_it_and_the_checkpoint_resumes() {
     assert!(resumed == whole, "the resumed run's file differs");
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+#[test]
+fn a_share_over_max_memory_is_refused_once_by_rank_0() {
+    let path = temp("refused", "refused.lgbig");
+    let file = path.to_str().unwrap();
+    let args = [
+        "--variant",
+        "board=6x5,neutrals=7",
+        "solve-large",
+        "--distributed",
+        "--max-memory",
+        "100M",
+        "--out",
+        file,
+    ];
+    let out = mpirun(3, &args).output().expect("mpirun runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    // 377.8 MB in 3 shares of whole runs: the largest is over 100 MB.
+    assert_eq!(stderr.matches("error: ").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("a rank for its table") && stderr.contains("--max-memory 100"),
+        "{stderr}"
+    );
+    assert!(!path.exists());
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}

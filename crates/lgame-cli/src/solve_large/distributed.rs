@@ -25,6 +25,22 @@ pub(super) fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<()
     let ranks = MpiRanks {
         world: universe.world(),
     };
+    // Every rank fails alike (the checks are the same everywhere, the file is rank 0's):
+    // rank 0 says why, once.
+    solve(&ranks, args, rules, out).map_err(|failure| match (ranks.rank(), failure) {
+        (0, failure) => failure,
+        (_, Failure::Illegal(_)) => Failure::ReportedElsewhere(1),
+        (_, Failure::Io(_)) => Failure::ReportedElsewhere(1),
+        (_, _) => Failure::ReportedElsewhere(2),
+    })
+}
+
+fn solve(
+    ranks: &MpiRanks,
+    args: &Args,
+    rules: &Rules,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let space = Space::new(rules).map_err(|e| bad(&e))?;
     let shares = Shares::new(&space, ranks.size());
     let share = shares.largest();
@@ -58,13 +74,9 @@ pub(super) fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<()
     let report = |p: LargeProgress| show(&bar, p);
     let progress: Option<&(dyn Fn(LargeProgress) + Sync)> = first.then_some(&report);
     let started = Instant::now();
-    let outcome = large::solve_distributed(
-        &space,
-        &ranks,
-        checkpoint.as_ref(),
-        &options(args, progress),
-    )
-    .map_err(|e| bad(&e))?;
+    let outcome =
+        large::solve_distributed(&space, ranks, checkpoint.as_ref(), &options(args, progress))
+            .map_err(|e| bad(&e))?;
     bar.finish_and_clear();
     if first {
         let sent: Vec<String> = (outcome.decided.iter().zip(&outcome.sent))
@@ -81,8 +93,8 @@ pub(super) fn run(args: &Args, rules: &Rules, out: &mut impl Write) -> Result<()
             false => Ok(()),
         };
     }
-    let stats = outcome.stats(&space, &ranks);
-    let start = outcome.value(&ranks, super::start_slot(&space, rules));
+    let stats = outcome.stats(&space, ranks);
+    let start = outcome.value(ranks, super::start_slot(&space, rules));
     if first {
         let solved = Solved {
             stats,
