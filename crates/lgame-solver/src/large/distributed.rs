@@ -67,7 +67,8 @@ pub trait Ranks {
 }
 
 /// The ranks' shares of a space's slots: contiguous, each of whole mover runs (see the
-/// module's text), as even as the runs allow (a rank beyond the number of runs holds none).
+/// module's text), cut at the run boundary nearest to an even split (a rank beyond the
+/// number of runs holds none).
 #[derive(Debug, Clone)]
 pub struct Shares {
     bounds: Vec<u64>,
