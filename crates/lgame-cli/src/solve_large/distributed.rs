@@ -129,19 +129,6 @@ fn displacements(counts: &[Count]) -> Vec<Count> {
         .collect()
 }
 
-/// Cuts a buffer of parts one after the other into the parts.
-fn split(buffer: &[u8], counts: &[Count]) -> Vec<Vec<u8>> {
-    let mut at = 0;
-    counts
-        .iter()
-        .map(|&c| {
-            let part = buffer[at..at + c as usize].to_vec();
-            at += c as usize;
-            part
-        })
-        .collect()
-}
-
 impl Ranks for MpiRanks {
     fn rank(&self) -> usize {
         self.world.rank() as usize
@@ -178,7 +165,7 @@ impl Ranks for MpiRanks {
         most
     }
 
-    fn gather(&self, piece: &[u8]) -> Vec<Vec<u8>> {
+    fn gather(&self, piece: &[u8]) -> Vec<u8> {
         let root = self.world.process_at_rank(0);
         let len = count(piece.len());
         if self.rank() != 0 {
@@ -192,10 +179,10 @@ impl Ranks for MpiRanks {
         let at = displacements(&counts);
         let mut parts = PartitionMut::new(&mut all[..], &counts[..], &at[..]);
         root.gather_varcount_into_root(piece, &mut parts);
-        split(&all, &counts)
+        all
     }
 
-    fn scatter(&self, pieces: &[Vec<u8>]) -> Vec<u8> {
+    fn scatter(&self, pieces: &[u8], lengths: &[usize]) -> Vec<u8> {
         let root = self.world.process_at_rank(0);
         let mut len: Count = 0;
         if self.rank() != 0 {
@@ -204,15 +191,12 @@ impl Ranks for MpiRanks {
             root.scatter_varcount_into(&mut mine[..]);
             return mine;
         }
-        let counts: Vec<Count> = pieces.iter().map(|p| count(p.len())).collect();
+        let counts: Vec<Count> = lengths.iter().map(|&l| count(l)).collect();
         root.scatter_into_root(&counts[..], &mut len);
-        let all = pieces.concat();
         let at = displacements(&counts);
         let mut mine = vec![0u8; len as usize];
-        root.scatter_varcount_into_root(
-            &Partition::new(&all[..], &counts[..], &at[..]),
-            &mut mine[..],
-        );
+        let parts = Partition::new(pieces, &counts[..], &at[..]);
+        root.scatter_varcount_into_root(&parts, &mut mine[..]);
         mine
     }
 }

@@ -59,11 +59,13 @@ pub trait Ranks {
     fn sum(&self, value: u64) -> u64;
     /// The largest `value` of the ranks, on every rank.
     fn max(&self, value: u64) -> u64;
-    /// Rank 0 gets every rank's piece, in the ranks' order; the others get nothing.
-    fn gather(&self, piece: &[u8]) -> Vec<Vec<u8>>;
-    /// Rank 0 gives each rank its piece (`pieces`, one a rank, is read on rank 0 only);
-    /// each rank gets its own.
-    fn scatter(&self, pieces: &[Vec<u8>]) -> Vec<u8>;
+    /// Rank 0 gets every rank's piece, one after the other in the ranks' order; the others
+    /// get nothing.
+    fn gather(&self, piece: &[u8]) -> Vec<u8>;
+    /// Rank 0 gives each rank its piece: `pieces` holds them one after the other in the
+    /// ranks' order, `lengths` their lengths (both read on rank 0 only); each rank gets its
+    /// own.
+    fn scatter(&self, pieces: &[u8], lengths: &[usize]) -> Vec<u8>;
 }
 
 /// The ranks' shares of a space's slots: contiguous, each of whole mover runs (see the
@@ -385,10 +387,14 @@ fn write_gathered(
             for i in 0..rounds {
                 let pieces = ranks.gather(mine(i));
                 gathered += 1;
-                for (r, p) in pieces.iter().enumerate() {
+                let mut from = 0;
+                for r in 0..ranks.size() {
+                    let range = shares.range(r);
+                    let part = piece(range.end - range.start, i);
+                    let p = &pieces[from..from + part.len()];
+                    from += part.len();
                     if written.is_ok() {
-                        let at = start + shares.range(r).start + i * PIECE;
-                        written = file::write_at(f, at, p);
+                        written = file::write_at(f, start + range.start + part.start as u64, p);
                     }
                 }
             }
@@ -412,17 +418,17 @@ fn write_gathered(
 /// Fills each rank's share from the checkpoint rank 0 holds, piece by piece.
 fn scatter_table(ranks: &dyn Ranks, shares: &Shares, table: Option<&LargeTable>, share: &mut [u8]) {
     for i in 0..shares.largest().div_ceil(PIECE) {
-        let pieces: Vec<Vec<u8>> = table.map_or_else(Vec::new, |t| {
-            (0..ranks.size())
-                .map(|r| {
-                    let range = shares.range(r);
-                    let part = piece(range.end - range.start, i);
-                    let at = range.start as usize;
-                    t.bytes()[at + part.start..at + part.end].to_vec()
-                })
-                .collect()
-        });
-        let mine = ranks.scatter(&pieces);
+        let (mut pieces, mut lengths) = (Vec::new(), Vec::new());
+        if let Some(t) = table {
+            for r in 0..ranks.size() {
+                let range = shares.range(r);
+                let part = piece(range.end - range.start, i);
+                let at = range.start as usize;
+                pieces.extend_from_slice(&t.bytes()[at + part.start..at + part.end]);
+                lengths.push(part.len());
+            }
+        }
+        let mine = ranks.scatter(&pieces, &lengths);
         let part = piece(share.len() as u64, i);
         share[part].copy_from_slice(&mine);
     }
