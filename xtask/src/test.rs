@@ -109,6 +109,29 @@ const TOOLS: &[Tool] = &[
         package: "prometheus",
         needed_by: "the test of `lgame serve --metrics-addr` (Prometheus scrapes the server)",
     },
+    Tool {
+        program: "mpirun",
+        python_module: None,
+        versions_in: None,
+        package: "openmpi-bin",
+        needed_by: "the large-board solve over MPI (solve_large_mpi: mpirun -np 1 to 4)",
+    },
+    // The `mpi` crate's build finds Open MPI through mpicc and binds it with bindgen, which
+    // loads libclang (clang brings it).
+    Tool {
+        program: "mpicc",
+        python_module: None,
+        versions_in: None,
+        package: "libopenmpi-dev",
+        needed_by: "building lgame-cli's `mpi` feature (the mpi crate)",
+    },
+    Tool {
+        program: "clang",
+        python_module: None,
+        versions_in: None,
+        package: "clang",
+        needed_by: "building lgame-cli's `mpi` feature (bindgen needs libclang)",
+    },
 ];
 
 /// What builds the Python package's wheel, in the build environment (`py-venv`).
@@ -185,20 +208,46 @@ pub fn run(cargo_args: Vec<OsString>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // Arguments pick Rust tests (`-p lgame`); the Python suite runs with the whole set.
+    // Arguments pick Rust tests (`-p lgame`); the `mpi` feature's tests and the Python
+    // suite run with the whole set.
     if cargo_args.is_empty() {
+        if let Err(message) = mpi_tests() {
+            eprintln!("error: {message}");
+            code = ExitCode::FAILURE;
+        }
         if let Err(message) = python_suite() {
             eprintln!("error: {message}");
             code = ExitCode::FAILURE;
         }
     } else {
-        eprintln!("== the Python package's tests run only without arguments (cargo xtask test)");
+        eprintln!(
+            "== the MPI tests and the Python package's tests run only without arguments (cargo xtask test)"
+        );
     }
     // The tests write only below target/ (and the system's temporary folder).
     if !before.left_nothing() {
         return ExitCode::FAILURE;
     }
     code
+}
+
+/// lgame-cli's `mpi` feature (not in the workspace's default build): its build, and its
+/// tests under a real mpirun (`solve_large_mpi`).
+fn mpi_tests() -> Result<(), String> {
+    eprintln!("== the large-board solve over MPI: cargo test -p lgame-cli --features mpi");
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    run_step(
+        "cargo test -p lgame-cli --features mpi --test solve_large_mpi",
+        Command::new(cargo).args([
+            "test",
+            "-p",
+            "lgame-cli",
+            "--features",
+            "mpi",
+            "--test",
+            "solve_large_mpi",
+        ]),
+    )
 }
 
 /// Whether cargo test's arguments name packages (`-p NAME`, `-pNAME`, `--package NAME`,

@@ -12,6 +12,10 @@ pub enum Failure {
     Illegal(anyhow::Error),
     /// Output could not be written (exit 1).
     Io(io::Error),
+    /// Said by another process, with this exit code: rank 0 of an MPI run reports for every
+    /// rank, whose failures are the same or follow from its own.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    ReportedElsewhere(u8),
 }
 
 impl From<io::Error> for Failure {
@@ -30,6 +34,7 @@ impl Failure {
             Failure::BadInput(e) => (format!("{e:#}"), 2),
             Failure::Illegal(e) => (format!("{e:#}"), 1),
             Failure::Io(e) => (format!("writing the output: {e}"), 1),
+            Failure::ReportedElsewhere(code) => return ExitCode::from(code),
         };
         // Nothing more can be done if stderr is gone too.
         let _ = writeln!(io::stderr().lock(), "error: {message}");

@@ -1,4 +1,5 @@
-//! `lgame solve-large`: solves into a file, probes it (memory-mapped), resumes, refuses.
+//! `lgame solve-large`: solves into a file, probes it (memory-mapped), resumes, refuses
+//! (`--distributed` too, in a build without the `mpi` feature).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -88,5 +89,12 @@ fn refuses_other_rules_a_space_too_big_and_a_missing_file() {
     let out = lgame(&["solve-large", "--out", file, "--probe", "standard"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).1.contains("refused.lgbig"), "{}", text(&out).1);
+    // Built without MPI, --distributed says how to build it.
+    #[cfg(not(feature = "mpi"))]
+    {
+        let out = lgame(&["solve-large", "--distributed", "--out", file]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out).1.contains("--features mpi"), "{}", text(&out).1);
+    }
     assert!(!path.exists());
 }

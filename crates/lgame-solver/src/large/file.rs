@@ -15,7 +15,7 @@
 //! never half written. Probing maps the file (memmap2) and reads the one byte it needs.
 
 use std::fs::File;
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use lgame::{Position, Rules};
@@ -36,20 +36,41 @@ pub(crate) fn write(
     next_level: u32,
     complete: bool,
 ) -> std::io::Result<()> {
+    write_with(path, space, next_level, complete, |file, start| {
+        write_at(file, start, table)
+    })
+}
+
+/// Writes `bytes` at `offset` of `file`.
+pub(crate) fn write_at(mut file: &File, offset: u64, bytes: &[u8]) -> std::io::Result<()> {
+    file.seek(SeekFrom::Start(offset))?;
+    file.write_all(bytes)
+}
+
+/// Writes a table's header, then lets `slots` write the slots into the file from the
+/// offset it is given (with [`write_at`], in any order); atomically, as [`write`].
+pub(crate) fn write_with(
+    path: &Path,
+    space: &Space,
+    next_level: u32,
+    complete: bool,
+    slots: impl FnOnce(&File, u64) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let rules = space.rules().to_string();
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-    f.write_all(MAGIC)?;
-    f.write_all(&VERSION.to_le_bytes())?;
-    f.write_all(&next_level.to_le_bytes())?;
-    f.write_all(&u32::from(complete).to_le_bytes())?;
-    f.write_all(&(rules.len() as u32).to_le_bytes())?;
-    f.write_all(&(table.len() as u64).to_le_bytes())?;
-    f.write_all(rules.as_bytes())?;
-    f.write_all(table)?;
-    let f = f.into_inner().map_err(|e| e.into_error())?;
+    let mut header = Vec::with_capacity(HEADER + rules.len());
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&next_level.to_le_bytes());
+    header.extend_from_slice(&u32::from(complete).to_le_bytes());
+    header.extend_from_slice(&(rules.len() as u32).to_le_bytes());
+    header.extend_from_slice(&space.slots().to_le_bytes());
+    header.extend_from_slice(rules.as_bytes());
+    let mut f = File::create(&tmp)?;
+    f.write_all(&header)?;
+    slots(&f, header.len() as u64)?;
     f.sync_all()?;
     drop(f);
     std::fs::rename(&tmp, path)

@@ -8,11 +8,15 @@
 //!   neutral set: slot = orbit number × C(F, K) + rank of the neutrals among the F free
 //!   cells. A state maps to the smallest slot among its images.
 //! - [`solve`]: retrograde analysis by levels of distance, each level in parallel (rayon).
+//! - [`solve_distributed`]: the same levels on several processes (MPI ranks), each holding
+//!   a share of the table, through the [`Ranks`] a caller provides.
 //! - [`LargeTable`]: a solved (or checkpointed) table in a file, memory-mapped.
 
+mod distributed;
 mod file;
 mod solve;
 
+pub use distributed::{solve_distributed, DistributedOutcome, Ranks, Shares};
 pub use file::{LargeFileError, LargeTable};
 pub use solve::{solve, LargeOptions, LargeOutcome, LargeProgress, LargeSolveError, LossPass};
 
@@ -51,6 +55,8 @@ pub struct Space {
     to_first: Vec<u8>,
     /// Each orbit's first pair (mover's placement, other placement).
     firsts: Vec<(u16, u16)>,
+    /// For each placement, the least placement among its images.
+    least_image: Vec<u16>,
     /// Where each symmetry sends each cell.
     maps: Vec<[u8; 64]>,
     combinations: Combinations,
@@ -132,6 +138,14 @@ impl Space {
                 }
             }
         }
+        let least_image = (0..p)
+            .map(|i| {
+                (0..maps.len())
+                    .map(|s| image(s, i) as u16)
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect();
         let neutrals = rules.neutrals() as usize;
         let combinations = Combinations::new(neutrals);
         let subsets = combinations.count(board.cell_count() as usize - 8);
@@ -141,6 +155,7 @@ impl Space {
             orbit_of,
             to_first,
             firsts,
+            least_image,
             maps,
             combinations,
             board_mask: board.mask(),
@@ -296,6 +311,33 @@ impl Space {
         self.to_first[a as usize * self.placements.len() + b as usize] != 1
     }
 
+    /// Where each run of orbits whose first pairs share the mover's placement begins (the
+    /// first pairs are in order of the mover's placement), and the slot count at the end.
+    /// A first pair's mover is the least of its placement's images, so a run holds every
+    /// class whose mover's L is in one orbit of placements under the symmetries.
+    pub(crate) fn mover_runs(&self) -> Vec<u64> {
+        let mut starts: Vec<u64> = (0..self.firsts.len())
+            .filter(|&o| o == 0 || self.firsts[o - 1].0 != self.firsts[o].0)
+            .map(|o| o as u64 * self.subsets)
+            .collect();
+        starts.push(self.slots());
+        starts
+    }
+
+    /// The first slot of the run (see [`Space::mover_runs`]) that holds every successor of
+    /// an orbit's classes: after a move the other L moves next, so every successor's mover
+    /// is an image of this orbit's other L.
+    pub(crate) fn successors_run(&self, orbit: usize) -> u64 {
+        let mover = self.least_image[self.firsts[orbit].1 as usize];
+        let first = self.firsts.partition_point(|&(a, _)| a < mover);
+        first as u64 * self.subsets
+    }
+
+    /// Whether a slot is its class's own (not a second copy of a class kept by a symmetry).
+    pub(crate) fn is_used(&self, slot: u64) -> bool {
+        !self.orbit_is_fixed((slot / self.subsets) as usize) || self.class_size(slot) > 0
+    }
+
     /// The placements of the board.
     pub(crate) fn placements(&self) -> &'static [Bitboard] {
         self.placements
@@ -324,15 +366,20 @@ pub struct LargeStats {
 impl LargeStats {
     /// Counts the figures of a solved table (in parallel).
     pub fn of(space: &Space, table: &[u8]) -> LargeStats {
+        LargeStats::of_share(space, table, 0)
+    }
+
+    /// Counts the figures of the slots from `first_slot` on held in `share`.
+    pub fn of_share(space: &Space, share: &[u8], first_slot: u64) -> LargeStats {
         use rayon::prelude::*;
         let chunk = 1 << 16;
-        table
+        share
             .par_chunks(chunk)
             .enumerate()
             .map(|(c, bytes)| {
                 let mut s = LargeStats::default();
                 for (i, &byte) in bytes.iter().enumerate() {
-                    let slot = (c * chunk + i) as u64;
+                    let slot = first_slot + (c * chunk + i) as u64;
                     let orbit = (slot / space.subsets) as usize;
                     let size = if space.orbit_is_fixed(orbit) {
                         space.class_size(slot)
@@ -360,15 +407,20 @@ impl LargeStats {
                 }
                 s
             })
-            .reduce(LargeStats::default, |a, b| LargeStats {
-                positions: a.positions + b.positions,
-                classes: a.classes + b.classes,
-                trapped: a.trapped + b.trapped,
-                won: a.won + b.won,
-                lost: a.lost + b.lost,
-                drawn: a.drawn + b.drawn,
-                longest_win: a.longest_win.max(b.longest_win),
-            })
+            .reduce(LargeStats::default, LargeStats::merge)
+    }
+
+    /// The figures of two parts of a table together.
+    pub fn merge(self, other: LargeStats) -> LargeStats {
+        LargeStats {
+            positions: self.positions + other.positions,
+            classes: self.classes + other.classes,
+            trapped: self.trapped + other.trapped,
+            won: self.won + other.won,
+            lost: self.lost + other.lost,
+            drawn: self.drawn + other.drawn,
+            longest_win: self.longest_win.max(other.longest_win),
+        }
     }
 }
 

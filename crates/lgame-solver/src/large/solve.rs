@@ -90,6 +90,8 @@ pub enum LargeSolveError {
     },
     /// Writing a checkpoint failed.
     Io(std::io::Error),
+    /// A distributed solve's rank 0 failed to write a checkpoint (its own error says why).
+    OnRankZero,
 }
 
 impl std::fmt::Display for LargeSolveError {
@@ -103,6 +105,9 @@ impl std::fmt::Display for LargeSolveError {
                 "the table to resume from has {len} slots, the space {slots}"
             ),
             LargeSolveError::Io(e) => write!(f, "writing the checkpoint: {e}"),
+            LargeSolveError::OnRankZero => {
+                f.write_str("rank 0 could not write the checkpoint (its own error says why)")
+            }
         }
     }
 }
@@ -110,7 +115,7 @@ impl std::fmt::Display for LargeSolveError {
 impl std::error::Error for LargeSolveError {}
 
 /// Slots scanned between two progress reports and the parallel work unit.
-const CHUNK: usize = 1 << 16;
+pub(crate) const CHUNK: usize = 1 << 16;
 
 /// Solves `space`, from the start or from a stopped run's table and next level.
 pub fn solve(
@@ -130,11 +135,17 @@ pub fn solve(
     let mut last_checkpoint = Instant::now();
     let complete = loop {
         let atoms = as_atomic(&mut table);
+        let progress = Reporter::new(options, level, slots);
         let new = if level == 0 {
-            level_zero(space, atoms, options)
+            level_zero(space, atoms, 0, &progress)
         } else {
-            let byte = u8::try_from(level + 1).map_err(|_| LargeSolveError::TooDeep)?;
-            level_step(space, atoms, level, byte, options)
+            level_step(
+                space,
+                atoms,
+                Step::new(level)?,
+                options.loss_pass,
+                &progress,
+            )
         };
         decided.push((level, new));
         level += 1;
@@ -165,31 +176,123 @@ pub fn solve(
     })
 }
 
-fn as_atomic(table: &mut [u8]) -> &[AtomicU8] {
+pub(crate) fn as_atomic(table: &mut [u8]) -> &[AtomicU8] {
     // SAFETY: AtomicU8 has the size and alignment of u8, and the exclusive borrow means no
     // other access for the lifetime of the atomic view.
     unsafe { &*(table as *mut [u8] as *const [AtomicU8]) }
 }
 
-fn report(options: &LargeOptions<'_>, counter: &AtomicU64, level: u32, n: u64, total: u64) {
-    let done = counter.fetch_add(n, Ordering::Relaxed) + n;
-    if let Some(progress) = options.progress {
-        progress(LargeProgress { level, done, total });
+/// Reports a level's progress: slots scanned out of `total`.
+pub(crate) struct Reporter<'a> {
+    progress: Option<&'a (dyn Fn(LargeProgress) + Sync)>,
+    level: u32,
+    total: u64,
+    done: AtomicU64,
+}
+
+impl<'a> Reporter<'a> {
+    pub(crate) fn new(options: &LargeOptions<'a>, level: u32, total: u64) -> Reporter<'a> {
+        Reporter {
+            progress: options.progress,
+            level,
+            total,
+            done: AtomicU64::new(0),
+        }
+    }
+
+    pub(crate) fn add(&self, scanned: u64) {
+        let done = self.done.fetch_add(scanned, Ordering::Relaxed) + scanned;
+        if let Some(progress) = self.progress {
+            progress(LargeProgress {
+                level: self.level,
+                done,
+                total: self.total,
+            });
+        }
     }
 }
 
-/// Marks every trapped class lost in 0; returns how many.
-fn level_zero(space: &Space, table: &[AtomicU8], options: &LargeOptions<'_>) -> u64 {
+/// One level ≥ 1 and the rules that decide a class in it: shared by the one-process solve
+/// and the distributed one, which differ only in where a slot is read and written.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Step {
+    pub(crate) level: u32,
+    /// What the level writes: distance `level`, stored + 1.
+    pub(crate) byte: u8,
+    /// The frontier's byte: distance `level` − 1.
+    pub(crate) frontier: u8,
+    /// From losses come wins (odd levels); from wins, losses.
+    pub(crate) wins: bool,
+}
+
+impl Step {
+    pub(crate) fn new(level: u32) -> Result<Step, LargeSolveError> {
+        Ok(Step {
+            level,
+            byte: u8::try_from(level + 1).map_err(|_| LargeSolveError::TooDeep)?,
+            frontier: level as u8,
+            wins: level % 2 == 1,
+        })
+    }
+
+    /// Whether a stored byte is a win decided before this level.
+    fn is_earlier_win(&self, b: u8) -> bool {
+        b != 0 && b < self.byte && (b - 1) % 2 == 1
+    }
+
+    /// Whether the class at `k` is lost at this level: every successor is a win decided
+    /// before it (its slowest one is then at level − 1, or it would have been lost earlier).
+    /// `read` gives a slot's byte; the check stops at the first successor not won.
+    pub(crate) fn all_won(&self, space: &Space, k: u64, read: &impl Fn(u64) -> u8) -> bool {
+        let rules = space.rules();
+        let (_, o, there) = space.arrangement(k);
+        there.all_moves(rules, |l, _, from, to| {
+            self.is_earlier_win(read(space.slot_of_parts(
+                o,
+                l,
+                (there.neutrals - from) | to,
+            )))
+        })
+    }
+
+    /// Walks back from the frontier class at `slot`: calls `decide` with each predecessor
+    /// this level decides if it is still undecided — on a win level every predecessor, on a
+    /// loss level those whose successors are all won. `open` is asked first (false: known
+    /// to be decided, so no check is spent on it).
+    pub(crate) fn walk_back(
+        &self,
+        space: &Space,
+        slot: u64,
+        open: impl Fn(u64) -> bool,
+        read: &impl Fn(u64) -> u8,
+        mut decide: impl FnMut(u64),
+    ) {
+        let (mover, _, here) = space.arrangement(slot);
+        here.for_each_unmove(space.rules(), |l, _, previous_neutrals| {
+            let k = space.slot_of_parts(l, mover, previous_neutrals);
+            if open(k) && (self.wins || self.all_won(space, k, read)) {
+                decide(k);
+            }
+        });
+    }
+}
+
+/// Marks every trapped class among the slots from `first_slot` on held in `table` lost in
+/// 0; returns how many.
+pub(crate) fn level_zero(
+    space: &Space,
+    table: &[AtomicU8],
+    first_slot: u64,
+    progress: &Reporter<'_>,
+) -> u64 {
     let g = space.rules().board().geometry();
     let placements = space.placements();
     let subsets = space.subsets() as usize;
-    let total = space.slots();
-    let counter = AtomicU64::new(0);
     table
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(c, chunk)| {
-            let start = (c * CHUNK) as u64;
+            let start = first_slot + (c * CHUNK) as u64;
             let mut new = 0;
             let mut i = 0;
             while i < chunk.len() {
@@ -215,60 +318,25 @@ fn level_zero(space: &Space, table: &[AtomicU8], options: &LargeOptions<'_>) -> 
                 }
                 i = end;
             }
-            report(options, &counter, 0, chunk.len() as u64, total);
+            progress.add(chunk.len() as u64);
             new
         })
         .sum()
 }
 
-/// Level `level` ≥ 1: decides at distance `level` (stored as `byte`) from the frontier.
+/// Decides the level `step` from the frontier, on the whole table.
 fn level_step(
     space: &Space,
     table: &[AtomicU8],
-    level: u32,
-    byte: u8,
-    options: &LargeOptions<'_>,
+    step: Step,
+    loss_pass: LossPass,
+    progress: &Reporter<'_>,
 ) -> u64 {
-    let rules = space.rules();
-    let frontier = level as u8; // distance level − 1, stored + 1
-    let wins = level % 2 == 1; // from losses at level − 1 come wins
-    let total = space.slots();
-    let counter = AtomicU64::new(0);
-    let is_win = |b: u8| b != 0 && b < byte && (b - 1) % 2 == 1;
-    // A candidate is lost when every successor is a win decided before this level: its
-    // slowest one is then at level − 1, or it would have been lost earlier.
-    let all_won = |k: u64| {
-        let (_, o, there) = space.arrangement(k);
-        there.all_moves(rules, |l, _, from, to| {
-            let s = space.slot_of_parts(o, l, (there.neutrals - from) | to);
-            is_win(table[s as usize].load(Ordering::Relaxed))
-        })
+    let read = |s: u64| table[s as usize].load(Ordering::Relaxed);
+    let pull = !step.wins && {
+        let (front, open) = frontier_and_open(table, step.frontier);
+        pulls_losses(space, front, open, loss_pass)
     };
-    if !wins && pull_losses(space, table, frontier, options.loss_pass) {
-        return table
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(c, chunk)| {
-                let start = (c * CHUNK) as u64;
-                let mut new = 0;
-                for (i, cell) in chunk.iter().enumerate() {
-                    let k = start + i as u64;
-                    if cell.load(Ordering::Relaxed) != 0
-                        || (space.orbit_is_fixed((k / space.subsets()) as usize)
-                            && space.class_size(k) == 0)
-                    {
-                        continue;
-                    }
-                    if all_won(k) {
-                        cell.store(byte, Ordering::Relaxed);
-                        new += 1;
-                    }
-                }
-                report(options, &counter, level, chunk.len() as u64, total);
-                new
-            })
-            .sum();
-    }
     table
         .par_chunks(CHUNK)
         .enumerate()
@@ -276,41 +344,34 @@ fn level_step(
             let start = (c * CHUNK) as u64;
             let mut new = 0;
             for (i, cell) in chunk.iter().enumerate() {
-                if cell.load(Ordering::Relaxed) != frontier {
-                    continue;
-                }
-                let (mover, _, here) = space.arrangement(start + i as u64);
-                here.for_each_unmove(rules, |l, _, previous_neutrals| {
-                    let k = space.slot_of_parts(l, mover, previous_neutrals) as usize;
-                    if table[k].load(Ordering::Relaxed) != 0 {
-                        return;
-                    }
-                    if !wins && !all_won(k as u64) {
-                        return;
-                    }
-                    if table[k]
-                        .compare_exchange(0, byte, Ordering::Relaxed, Ordering::Relaxed)
-                        .is_ok()
-                    {
+                let k = start + i as u64;
+                let byte = cell.load(Ordering::Relaxed);
+                if pull {
+                    if byte == 0 && space.is_used(k) && step.all_won(space, k, &read) {
+                        cell.store(step.byte, Ordering::Relaxed);
                         new += 1;
                     }
-                });
+                } else if byte == step.frontier {
+                    let open = |k: u64| read(k) == 0;
+                    step.walk_back(space, k, open, &read, |k| {
+                        if table[k as usize]
+                            .compare_exchange(0, step.byte, Ordering::Relaxed, Ordering::Relaxed)
+                            .is_ok()
+                        {
+                            new += 1;
+                        }
+                    });
+                }
             }
-            report(options, &counter, level, chunk.len() as u64, total);
+            progress.add(chunk.len() as u64);
             new
         })
         .sum()
 }
 
-/// Whether a loss level pulls: when the frontier's predecessors (estimated as its classes ×
-/// the placements × the neutral moves) outnumber the undecided classes.
-fn pull_losses(space: &Space, table: &[AtomicU8], frontier: u8, pass: LossPass) -> bool {
-    match pass {
-        LossPass::Push => return false,
-        LossPass::Pull => return true,
-        LossPass::Auto => {}
-    }
-    let (front, open) = table
+/// The classes of the frontier and the undecided ones, counted.
+pub(crate) fn frontier_and_open(table: &[AtomicU8], frontier: u8) -> (u64, u64) {
+    table
         .par_chunks(CHUNK)
         .map(|chunk| {
             chunk.iter().fold((0u64, 0u64), |(f, o), cell| {
@@ -318,7 +379,17 @@ fn pull_losses(space: &Space, table: &[AtomicU8], frontier: u8, pass: LossPass) 
                 (f + u64::from(b == frontier), o + u64::from(b == 0))
             })
         })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// Whether a loss level pulls: when the frontier's predecessors (estimated as its `front`
+/// classes × the placements × the neutral moves) outnumber the `open` (undecided) classes.
+pub(crate) fn pulls_losses(space: &Space, front: u64, open: u64, pass: LossPass) -> bool {
+    match pass {
+        LossPass::Push => return false,
+        LossPass::Pull => return true,
+        LossPass::Auto => {}
+    }
     let k = space.rules().neutrals() as u64;
     let empty = space.rules().board().cell_count() as u64 - 8 - k;
     let predecessors = space.placements().len() as u64 * (1 + k * empty);
