@@ -42,6 +42,7 @@ mod listener;
 mod lobby;
 mod openapi;
 mod peers;
+mod push;
 pub mod ratings;
 mod response;
 mod schema;
@@ -62,6 +63,7 @@ pub use extract::MAX_BODY;
 pub use identity::ClientRules;
 pub use limits::{Action, ActionLimits};
 pub use listener::ConnectionLimits;
+pub use push::DEFAULT_PUSH_CONTACT;
 pub use store::Synchronous;
 
 /// The largest table the server solves by default, in positions: every variant the page
@@ -123,6 +125,12 @@ pub struct Config {
     /// account), per account per minute (an address four times as
     /// many); 0: none.
     pub action_limits: ActionLimits,
+    /// Who runs the server, as the push services are told (the VAPID `sub`): a `mailto:`
+    /// or `https:` URL.
+    pub push_contact: String,
+    /// For tests: push subscriptions to this machine's own addresses, over `http` too, are
+    /// accepted (the tests' local push receiver); never a user's setting.
+    pub test_push_receivers: bool,
 }
 
 impl Config {
@@ -149,6 +157,8 @@ impl Config {
             test_clock: false,
             seek_limit: lobby::LIMIT,
             action_limits: ActionLimits::default(),
+            push_contact: DEFAULT_PUSH_CONTACT.to_string(),
+            test_push_receivers: false,
         }
     }
 }
@@ -179,6 +189,11 @@ impl Server {
             .with_context(|| format!("listening on {}", config.addr))?;
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
+        let reach = match config.test_push_receivers {
+            true => push::Reach::TestsLocal,
+            false => push::Reach::Public,
+        };
+        let push = push::Push::load(&store, config.push_contact.clone(), reach).await?;
         let games = Arc::new(
             games::Games::new(store, config.cache_games, config.max_table_states)
                 .with_max_plies(config.max_plies)
@@ -186,7 +201,8 @@ impl Server {
                 .with_tablebases(tables::cache(
                     (config.table_memory > 0).then_some(config.table_memory),
                 ))
-                .with_time(time),
+                .with_time(time)
+                .with_push(Arc::new(push)),
         );
         let lobby = Arc::new(lobby::Lobby::new(games.clone()).with_limit(config.seek_limit));
         let shared = api::Shared {

@@ -179,8 +179,9 @@ const INSERT_USER: &str = concat!(
     ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
 );
 
-const DELETE_USER: [&str; 12] = [
+const DELETE_USER: [&str; 13] = [
     "DELETE FROM sessions WHERE user_id = $1",
+    "DELETE FROM push_subscriptions WHERE user_id = $1",
     "DELETE FROM footprints WHERE user_id = $1",
     super::bots::DELETE_BOT_ROWS[0],
     super::bots::DELETE_BOT_ROWS[1],

@@ -109,6 +109,8 @@ const MIGRATIONS: &[&str] = &[
     super::fairplay::SCHEMA,
     // Version 9: the SQLite schema's version 12 (each session's browser and address).
     super::accounts::SESSIONS_DEVICE,
+    // Version 10: the SQLite schema's version 13 (Web Push).
+    super::schema::PUSH,
 ];
 
 /// The database.

@@ -128,6 +128,8 @@ const MIGRATIONS: &[Migration] = &[
     // Version 12: each session's browser and address (`store/accounts.rs`), for the
     // account's list of its sessions.
     Migration::Sql(super::accounts::SESSIONS_DEVICE),
+    // Version 13: Web Push's key and subscriptions (`push/rows.rs`).
+    Migration::Sql(super::schema::PUSH),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
