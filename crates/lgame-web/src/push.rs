@@ -15,7 +15,10 @@ use std::fmt;
 use std::time::Duration;
 
 use base64ct::{Base64UrlUnpadded, Encoding};
-use web_push_native::jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair};
+use web_push_native::jwt_simple::algorithms::{
+    ECDSAP256KeyPairLike, ECDSAP256PublicKeyLike, ES256KeyPair,
+};
+use web_push_native::jwt_simple::claims::Claims;
 use web_push_native::{p256, Auth, WebPushBuilder};
 
 use crate::store::{Store, StoreError};
@@ -188,6 +191,23 @@ impl Push {
         }
     }
 
+    /// The VAPID `Authorization` (RFC 8292): a JWT signed with the server's key whose
+    /// audience is the push service's origin, its port included when not the scheme's
+    /// (`web-push-native`'s own leaves the port out), and the public key.
+    fn vapid(&self, endpoint: &http::Uri) -> anyhow::Result<String> {
+        let scheme = endpoint.scheme_str().unwrap_or("https");
+        let host = endpoint.host().unwrap_or_default();
+        let audience = match endpoint.port_u16() {
+            Some(port) => format!("{scheme}://{host}:{port}"),
+            None => format!("{scheme}://{host}"),
+        };
+        let claims = Claims::create(TTL.into())
+            .with_audience(audience)
+            .with_subject(&self.contact);
+        let token = self.key.sign(claims)?;
+        Ok(format!("vapid t={token}, k={}", self.public_key()))
+    }
+
     /// Sends `payload` to one subscription, to the address its endpoint is checked to have
     /// now; deletes the subscription if the push service says it is gone.
     async fn send(
@@ -200,10 +220,14 @@ impl Push {
             .await
             .map_err(anyhow::Error::msg)?;
         let (public, auth) = keys(row).map_err(anyhow::Error::msg)?;
-        let request = WebPushBuilder::new(row.endpoint.parse()?, public, auth)
+        let endpoint: http::Uri = row.endpoint.parse()?;
+        let vapid = self.vapid(&endpoint)?;
+        let mut request = WebPushBuilder::new(endpoint, public, auth)
             .with_valid_duration(TTL)
-            .with_vapid(&self.key, &self.contact)
             .build(payload.as_bytes())?;
+        request
+            .headers_mut()
+            .insert(http::header::AUTHORIZATION, vapid.parse()?);
         let status = tokio::task::spawn_blocking(move || post(&checked, request)).await??;
         if status == 404 || status == 410 {
             tracing::info!(status, "a push subscription gone: deleted");

@@ -27,6 +27,7 @@ mod serve_lobby;
 mod serve_positions;
 mod serve_postgres_schema;
 mod serve_presence;
+mod serve_push;
 mod serve_ratings;
 mod serve_records;
 mod serve_refusals;
