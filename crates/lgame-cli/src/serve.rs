@@ -119,6 +119,11 @@ pub struct Args {
     #[arg(long, value_name = "ACTION=N", value_parser = action_limit)]
     action_limit: Vec<(lgame_web::Action, u32)>,
 
+    /// Who runs this site, as push services are told with each notification (the VAPID
+    /// `sub`): a mailto: or https: URL they can reach you at.
+    #[arg(long, default_value = lgame_web::DEFAULT_PUSH_CONTACT, value_name = "URL")]
+    push_contact: String,
+
     /// Failed log-ins one client address may make per minute, half as many to one account
     /// (0: no limit).
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -217,6 +222,7 @@ pub fn run(
     config.login_failure_limit = args.login_failure_limit;
     config.test_clock = args.test_clock;
     config.metrics_addr = args.metrics_addr;
+    config.push_contact = args.push_contact.clone();
     for &(action, per_minute) in &args.action_limit {
         config.action_limits = config.action_limits.clone().with(action, per_minute);
     }

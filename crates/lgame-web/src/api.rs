@@ -113,6 +113,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(crate::ratings::routes())
         .merge(crate::arena::routes())
         .merge(crate::bots::routes::routes())
+        .merge(crate::push::routes::routes())
         .route("/", get(crate::assets::index))
         .route("/@/{name}", get(crate::assets::profile))
         .route("/assets/{*path}", get(crate::assets::asset))

@@ -20,6 +20,7 @@ use crate::credentials::{new_secret, secret_hash};
 use crate::fairplay::FairPlayError;
 use crate::games::{self, GameError, Games, Input, NewGame};
 use crate::lobby::{side_name, side_of};
+use crate::push::Notice;
 use crate::secret::random_hex;
 use crate::store::{
     BotRow, ChallengeRow, ChallengeState, ColorChoice, DeclineReason, EventRow, Holder, Settle,
@@ -347,6 +348,10 @@ pub async fn challenge(
         // The server's own level accepts at once, whatever the control.
         let (game, side) = start_game(games, &row, Some(level)).await?;
         (row.game, row.challenger_side, state) = (Some(game), Some(side), ChallengeState::Accepted);
+    } else {
+        let from = row.challenger_name.clone();
+        let (id, from) = (row.id.clone(), from.unwrap_or_else(|| "Someone".into()));
+        games.notify(&dest.holder(), Notice::Challenge { id, from });
     }
     Ok((row, state))
 }

@@ -4,7 +4,8 @@
 //!
 //! A refusal of the games or of a position's questions is a [`GameError`], of the accounts
 //! an [`AccountError`], of the arenas an [`ArenaError`], of the bots a [`BotError`], of fair
-//! play a [`FairPlayError`], of the lobby a [`LobbyError`], of the ratings a [`RatingsError`];
+//! play a [`FairPlayError`], of the lobby a [`LobbyError`], of the ratings a [`RatingsError`],
+//! of Web Push a [`PushError`];
 //! which status and kind answer each is decided here, in one `match` per type.
 
 use axum::http::{header, HeaderValue, StatusCode};
@@ -18,6 +19,7 @@ use crate::fairplay::FairPlayError;
 use crate::games::{Conflict, GameError};
 use crate::lobby::LobbyError;
 use crate::mail::MailError;
+use crate::push::PushError;
 use crate::ratings::RatingsError;
 use crate::response::ErrorBody;
 use crate::store::Trouble;
@@ -26,7 +28,7 @@ use crate::store::Trouble;
 /// words for each in every language it offers (a browser test checks), and a unit test below
 /// finds every kind written in the server's source in this list.
 #[rustfmt::skip]
-pub const ERROR_KINDS: [&str; 83] = [
+pub const ERROR_KINDS: [&str; 85] = [
     // Texts the library cannot read (`games::Input`), and requests that cannot be.
     "bad_variant", "bad_setup", "bad_position", "bad_cell", "bad_move", "bad_record",
     "bad_player", "bad_value", "turn_limit_too_long", "game_too_long", "bad_clock", "invalid",
@@ -51,6 +53,8 @@ pub const ERROR_KINDS: [&str; 83] = [
     // Bots, their tokens and challenges.
     "bad_token", "token_scope", "not_a_bot", "has_games", "no_token", "no_challenge",
     "not_your_challenge", "challenge_settled", "bot_offline",
+    // Push subscriptions.
+    "bad_subscription", "no_subscription",
     // The HTTP layer, by status.
     "not_found", "method_not_allowed", "timeout", "body_too_large", "too_many_requests",
     "unavailable", "bad_request", "internal",
@@ -286,6 +290,18 @@ impl From<LobbyError> for ApiError {
             LobbyError::OutOfRange { .. } => (StatusCode::FORBIDDEN, "rating_range"),
             LobbyError::FairPlay(e) => return e.into(),
             LobbyError::Game(e) => return e.into(),
+        };
+        ApiError::new(status, message).kind(kind)
+    }
+}
+
+impl From<PushError> for ApiError {
+    fn from(e: PushError) -> ApiError {
+        let message = e.to_string();
+        let (status, kind) = match e {
+            PushError::BadSubscription(_) => (StatusCode::BAD_REQUEST, "bad_subscription"),
+            PushError::NoSubscription => (StatusCode::NOT_FOUND, "no_subscription"),
+            PushError::Storage(e) => return GameError::storage("the push subscription", e).into(),
         };
         ApiError::new(status, message).kind(kind)
     }

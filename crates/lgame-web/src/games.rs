@@ -19,6 +19,7 @@ use lgame_players::Tablebases;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::clock::{TimeControl, TimeSource};
+use crate::push::{Notice, Push};
 use crate::store::{Holder, Requests, Store, StoreError};
 
 pub(crate) mod api;
@@ -70,6 +71,8 @@ pub struct Games {
     pub stopping: tokio::sync::watch::Receiver<bool>,
     /// The server's time, which every clock reads (`clock.rs`).
     pub time: Arc<TimeSource>,
+    /// Web Push: what a player is told on their browsers while their page is closed.
+    pub push: Arc<Push>,
 }
 
 /// A new game as the client describes it.
@@ -180,7 +183,27 @@ impl Games {
             computer_delay: std::time::Duration::from_secs(1),
             stopping: tokio::sync::watch::channel(false).1,
             time: Arc::new(TimeSource::system()),
+            push: Arc::new(Push::unkept()),
         }
+    }
+
+    /// The same, telling players through `push`.
+    pub fn with_push(self, push: Arc<Push>) -> Games {
+        Games { push, ..self }
+    }
+
+    /// Tells `holder` of `notice` on the browsers its account subscribed to pushes, in the
+    /// background: the one hook of the games, the lobby and the bots for a player away
+    /// from their page (a browser's identity without an account is never told).
+    pub fn notify(self: &Arc<Self>, holder: &Holder, notice: Notice) {
+        let Holder::Account(user_id) = *holder else {
+            return;
+        };
+        let games = self.clone();
+        tokio::spawn(async move {
+            let push = games.push.clone();
+            push.deliver(&games.store, user_id, &notice).await;
+        });
     }
 
     /// The same, its clocks reading `time`.
@@ -563,12 +586,33 @@ impl Games {
                                 }
                             }
                         }
-                        Attempt::trusted(Ok(Outcome::State(live.commit(&change))))
+                        let plies = live.game.plies().len();
+                        let state = live.commit(&change);
+                        if live.game.plies().len() > plies {
+                            self.tell_turn(&live);
+                        }
+                        Attempt::trusted(Ok(Outcome::State(state)))
                     }
                 }
             }
         };
         Ok((live, attempt))
+    }
+
+    /// A move made in a correspondence game: its next player is told it is their move.
+    fn tell_turn(self: &Arc<Self>, live: &Live) {
+        let correspondence = live
+            .clock
+            .as_ref()
+            .is_some_and(|c| matches!(c.control, TimeControl::Correspondence { .. }));
+        if !correspondence || live.game.is_over() {
+            return;
+        }
+        let side = live.game.position().turn();
+        if let Some(holder) = &live.holders[side as usize] {
+            let game = live.id.clone();
+            self.notify(holder, Notice::YourMove { game });
+        }
     }
 
     /// Tells the other instances of the pages open here when a command changed them.

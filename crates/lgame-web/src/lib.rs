@@ -43,6 +43,7 @@ mod lobby;
 mod mail;
 mod openapi;
 mod peers;
+mod push;
 pub mod ratings;
 mod response;
 mod schema;
@@ -65,6 +66,7 @@ pub use identity::ClientRules;
 pub use limits::{Action, ActionLimits};
 pub use listener::ConnectionLimits;
 pub use mail::{without_password, MailConfig};
+pub use push::DEFAULT_PUSH_CONTACT;
 pub use store::Synchronous;
 
 /// The largest table the server solves by default, in positions: every variant the page
@@ -132,6 +134,12 @@ pub struct Config {
     /// Where to serve `GET /metrics` in Prometheus' text format, apart from the public
     /// address; `None`: no metrics, nothing recorded.
     pub metrics_addr: Option<SocketAddr>,
+    /// Who runs the server, as the push services are told (the VAPID `sub`): a `mailto:`
+    /// or `https:` URL.
+    pub push_contact: String,
+    /// For tests: push subscriptions to this machine's own addresses, over `http` too, are
+    /// accepted (the tests' local push receiver); never a user's setting.
+    pub test_push_receivers: bool,
 }
 
 impl Config {
@@ -160,6 +168,8 @@ impl Config {
             action_limits: ActionLimits::default(),
             mail: None,
             metrics_addr: None,
+            push_contact: DEFAULT_PUSH_CONTACT.to_string(),
+            test_push_receivers: false,
         }
     }
 }
@@ -208,6 +218,11 @@ impl Server {
         };
         let (stop, shutdown) = watch::channel(false);
         let notices = store.notices();
+        let reach = match config.test_push_receivers {
+            true => push::Reach::TestsLocal,
+            false => push::Reach::Public,
+        };
+        let push = push::Push::load(&store, config.push_contact.clone(), reach).await?;
         let games = Arc::new(
             games::Games::new(store, config.cache_games, config.max_table_states)
                 .with_max_plies(config.max_plies)
@@ -215,7 +230,8 @@ impl Server {
                 .with_tablebases(tables::cache(
                     (config.table_memory > 0).then_some(config.table_memory),
                 ))
-                .with_time(time),
+                .with_time(time)
+                .with_push(Arc::new(push)),
         );
         let lobby = Arc::new(lobby::Lobby::new(games.clone()).with_limit(config.seek_limit));
         let shared = api::Shared {

@@ -271,6 +271,21 @@ impl Lobby {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Game `game` started: the seekers with no lobby page open here are told by push.
+    fn tell_away(&self, rows: &[(SeekRow, Color)], game: &str) {
+        let watching = self.lock_watching();
+        let away = rows
+            .iter()
+            .filter(|(r, _)| !watching.contains_key(&r.holder));
+        let away: Vec<Holder> = away.map(|(r, _)| r.holder.clone()).collect();
+        drop(watching);
+        for holder in away {
+            let game = game.to_string();
+            self.games
+                .notify(&holder, crate::push::Notice::GameStarted { game });
+        }
+    }
+
     fn lock_watching(&self) -> std::sync::MutexGuard<'_, HashMap<Holder, usize>> {
         self.watching.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -550,7 +565,7 @@ impl Lobby {
             .category
             .as_ref()
             .and_then(|_| ratings::category(&rules, Some(clock)));
-        let new = paired_game(game_id, rules, clock, holders, category);
+        let new = paired_game(game_id.clone(), rules, clock, holders, category);
         let new = NewGame {
             lobby_tokens,
             ..new
@@ -573,6 +588,9 @@ impl Lobby {
         }
         for id in &settled {
             self.changed(id).await;
+        }
+        if state == SeekState::Made {
+            self.tell_away(rows, &game_id);
         }
         Ok(Some(made?))
     }

@@ -45,6 +45,7 @@ use crate::games::api as games;
 use crate::games::GameMessage;
 use crate::lobby::api as lobby;
 use crate::mail::api as mail;
+use crate::push::api as push;
 use crate::ratings::api as ratings;
 use crate::response::{ErrorBody, Health};
 
@@ -237,7 +238,7 @@ pub(crate) enum GameRefusals {
         arenas::leave_arena, bots::make_bot, bots::create_token, bots::list_tokens,
         bots::revoke_token, bots::list_bots, bots::challenge, bots::show_challenge,
         bots::cancel_challenge, bots::accept_challenge, bots::decline_challenge,
-        bots::events, bots::game_stream
+        bots::events, bots::game_stream, push::push_key, push::subscribe, push::unsubscribe
     ),
     components(schemas(GameMessage, lobby::LobbyMessage, ErrorBody, PartialLError, IllegalMove)),
     tags(
@@ -485,7 +486,8 @@ mod tests {
         include_str!("lobby/routes.rs"),
         include_str!("ratings/routes.rs"),
         include_str!("arena/routes.rs"),
-        include_str!("bots/routes.rs")
+        include_str!("bots/routes.rs"),
+        include_str!("push/routes.rs")
     );
 
     /// The routes of `api::router`, read from its source: each `.route("PATH", …)` and the

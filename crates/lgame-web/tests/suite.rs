@@ -28,6 +28,7 @@ mod serve_mail;
 mod serve_positions;
 mod serve_postgres_schema;
 mod serve_presence;
+mod serve_push;
 mod serve_ratings;
 mod serve_records;
 mod serve_refusals;

@@ -69,3 +69,42 @@ worker.addEventListener('message', (/** @type {any} */ event) => {
     }
   }))).then(() => { if (event.source) event.source.postMessage({ kept: wanted.length }); }));
 });
+
+// Web Push (docs/deploy.md, "Push notifications"): the server's notice, decrypted by the
+// browser, is JSON `{title, body, url, tag}`; shown as a notification, one a game (`tag`).
+worker.addEventListener('push', (/** @type {any} */ event) => {
+  /** @type {{title?: string, body?: string, url?: string, tag?: string}} */
+  let notice = {};
+  try {
+    notice = event.data ? event.data.json() : {};
+  } catch (e) {
+    notice = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(worker.registration.showNotification(notice.title || 'L game', {
+    body: notice.body || '',
+    tag: notice.tag,
+    icon: '/assets/icon-192.png',
+    data: { url: notice.url || '/#/' },
+  }));
+});
+
+/**
+ * A click on a notification opens its game: a page of the site already open is shown and
+ * sent there, else a new one opens.
+ * @param {any} notification
+ */
+async function openFrom(notification) {
+  notification.close();
+  const url = new URL((notification.data && notification.data.url) || '/#/', worker.location.origin).href;
+  const pages = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const page = pages.find((/** @type {any} */ p) => new URL(p.url).origin === worker.location.origin);
+  if (page) {
+    await page.focus();
+    return page.navigate(url);
+  }
+  return worker.clients.openWindow(url);
+}
+
+worker.addEventListener('notificationclick', (/** @type {any} */ event) => {
+  event.waitUntil(openFrom(event.notification));
+});

@@ -181,10 +181,11 @@ const INSERT_USER: &str = concat!(
     ") ON CONFLICT (username_key) DO NOTHING RETURNING id"
 );
 
-const DELETE_USER: [&str; 14] = [
+const DELETE_USER: [&str; 15] = [
     "DELETE FROM sessions WHERE user_id = $1",
     "DELETE FROM mail_codes WHERE user_id = $1",
     "DELETE FROM mail_confirmed WHERE user_id = $1",
+    "DELETE FROM push_subscriptions WHERE user_id = $1",
     "DELETE FROM footprints WHERE user_id = $1",
     super::bots::DELETE_BOT_ROWS[0],
     super::bots::DELETE_BOT_ROWS[1],

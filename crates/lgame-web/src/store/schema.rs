@@ -1,5 +1,6 @@
 //! The tables of the features whose rows and queries live with the feature (`lobby/rows.rs`,
-//! `arena/rows.rs`): their schema stays the store's, which each driver's migrations create.
+//! `arena/rows.rs`, `push/rows.rs`): their schema stays the store's, which each driver's
+//! migrations create.
 
 /// The lobby's tables (`lobby/rows.rs`), the same on both backends.
 pub(super) const LOBBY: &str = "CREATE TABLE seeks (
@@ -75,3 +76,17 @@ pub(super) const MAIL: &str = "CREATE TABLE mail_codes (
         email TEXT NOT NULL,              -- confirmed while it is still the account's email
         confirmed_ms BIGINT NOT NULL
     );";
+
+/// Web Push's tables (`push/rows.rs`), the same on both backends.
+pub(super) const PUSH: &str = "CREATE TABLE push_keys (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        private_key TEXT NOT NULL         -- the VAPID key pair's private scalar, base64url
+    );
+    CREATE TABLE push_subscriptions (
+        endpoint TEXT PRIMARY KEY,        -- the push service's URL for one browser
+        user_id BIGINT NOT NULL,          -- the account told (rows deleted with it)
+        p256dh TEXT NOT NULL,             -- the browser's public key, base64url
+        auth TEXT NOT NULL,               -- its authentication secret, base64url
+        created_ms BIGINT NOT NULL
+    );
+    CREATE INDEX push_subscriptions_by_user ON push_subscriptions (user_id);";

@@ -130,6 +130,8 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::accounts::SESSIONS_DEVICE),
     // Version 13: mail's one-time codes and confirmed addresses (`mail/rows.rs`).
     Migration::Sql(super::schema::MAIL),
+    // Version 14: Web Push's key and subscriptions (`push/rows.rs`).
+    Migration::Sql(super::schema::PUSH),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

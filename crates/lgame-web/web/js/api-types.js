@@ -726,6 +726,12 @@
  */
 
 /**
+ * `GET /api/push/key`: the server's VAPID public key.
+ * @typedef {Object} PushKey
+ * @property {string} key The P-256 public key, uncompressed (65 bytes), base64url without padding: the page's `applicationServerKey`.
+ */
+
+/**
  * A Glicko-2 rating as shown: provisional while its deviation is 110 or more.
  * @typedef {Object} RatingView
  * @property {number} deviation
@@ -945,6 +951,21 @@
  */
 
 /**
+ * A browser's push subscription, as `PushSubscription.toJSON()` gives it.
+ * @typedef {Object} Subscription
+ * @property {string} endpoint The push service's URL for this browser: `https` on a public address.
+ * @property {number | null} [expirationTime] When the browser ends it (milliseconds since 1970), if it says: accepted as sent, not kept (a subscription ends when its push service answers 404 or 410).
+ * @property {SubscriptionKeys} keys
+ */
+
+/**
+ * A subscription's keys, base64url.
+ * @typedef {Object} SubscriptionKeys
+ * @property {string} auth Its authentication secret (16 bytes).
+ * @property {string} p256dh The browser's P-256 public key (65 bytes, uncompressed).
+ */
+
+/**
  * The solved tables in memory (`GET /healthz`).
  * @typedef {Object} TablesHealth
  * @property {number | null} budget The memory budget (`--table-memory`); `None`: no bound.
@@ -987,6 +1008,12 @@
  * @typedef {Object} TokenRequest
  * @property {Color | null} [side] Which of the asker's seats asks, when they hold both.
  * @property {string | null} [token] The token of the side asking (without one: the asker's seat).
+ */
+
+/**
+ * `DELETE /api/push/subscriptions`: the subscription to end, by its endpoint.
+ * @typedef {Object} Unsubscription
+ * @property {string} endpoint
  */
 
 /**

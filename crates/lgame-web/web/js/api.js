@@ -308,6 +308,19 @@ export const games = {
 };
 
 /** The account of this browser's session (docs/api.md, "Accounts"). */
+/** Web Push (docs/api.md, "push notifications"). */
+export const push = {
+  /** @returns {Promise<import('./api-types.js').PushKey>} the server's VAPID public key */
+  key: () => request('GET', '/api/push/key'),
+  /**
+   * This browser's subscription, for the account logged in.
+   * @param {unknown} subscription `PushSubscription.toJSON()`
+   */
+  subscribe: (subscription) => request('POST', '/api/push/subscriptions', subscription),
+  /** @param {string} endpoint */
+  unsubscribe: (endpoint) => request('DELETE', '/api/push/subscriptions', { endpoint }),
+};
+
 export const account = {
   /** @returns {Promise<Account | null>} who is logged in: null when nobody */
   me: () => request('GET', '/api/session').then((/** @type {{ account: Account | null }} */ s) => s.account),

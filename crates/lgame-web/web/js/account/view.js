@@ -10,6 +10,7 @@ import { t, language } from '../i18n.js';
 import { href } from '../address.js';
 import { AccountCtrl } from './ctrl.js';
 import { field, formEnd } from './forms.js';
+import { pushSupported, enableNotifications } from './push.js';
 
 /**
  * A date from unix seconds, the language's way.
@@ -79,6 +80,7 @@ export async function render(main) {
     who.email && h('p', { class: 'muted', text: t('account.emailShown', { email: who.email }) }),
     passwordForm,
     h('h2', { text: t('account.sessions') }), h('div', { class: 'row' }, endSessions), sessionsNote,
+    notificationsPart(),
     h('h2', { text: t('account.data') }),
     h('p', {}, h('a', { class: 'download', href: api.account.exportUrl, download: 'lgame-account.json', text: t('account.download') })),
     closeForm);
@@ -129,4 +131,31 @@ function sessionsView(s, end) {
         h('button', { type: 'button', class: 'end-session', disabled: s.busy, text: t(one.current ? 'account.endThis' : 'account.endSession'), onclick: () => end(one) }))))),
     note('sessions-done', s.message),
     h('p', { class: 'error', role: 'alert', text: s.error }));
+}
+
+/**
+ * The choice of notifications: the browser's permission is asked on the click only.
+ * @returns {HTMLElement}
+ */
+function notificationsPart() {
+  const part = h('div', { class: 'notifications' }, h('h2', { text: t('account.notifications') }));
+  if (!pushSupported()) {
+    part.append(h('p', { class: 'muted', text: t('account.notificationsUnsupported') }));
+    return part;
+  }
+  const button = h('button', { type: 'button', class: 'enable-notifications', text: t('account.notificationsOn') });
+  const said = note('notifications-done', '');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const answer = await enableNotifications();
+      said.textContent = t(answer === 'granted' ? 'account.notificationsEnabled' : 'account.notificationsRefused');
+    } catch (e) {
+      said.textContent = api.messageOf(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  part.append(h('p', { class: 'muted', text: t('account.notificationsAbout') }), h('div', { class: 'row' }, button), said);
+  return part;
 }

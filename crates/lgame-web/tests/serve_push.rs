@@ -1,0 +1,254 @@
+//! Web Push (docs/deploy.md, "Push notifications"), against a push service started by the
+//! test (`push_receiver.py`: Python's `cryptography` and `http_ece` from PyPI, in a virtual
+//! environment under the target directory): what the server sends is decrypted as a
+//! browser would (RFC 8291, `aes128gcm`) and its VAPID signature checked (ES256) against
+//! `GET /api/push/key`; a subscription the service says is gone (410) is deleted; and the
+//! endpoints the server must never post to are refused, by address and by name.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use lgame_test_support::accounts::Browser;
+use lgame_test_support::http::a_legal_move;
+use lgame_test_support::server::Server;
+use lgame_test_support::TempDir;
+use serde_json::{json, Value};
+
+/// The versions pip installs for the receiver.
+const PACKAGES: [&str; 2] = ["http_ece==1.2.1", "cryptography==51.0.1"];
+
+/// The receiver's Python: a virtual environment with [`PACKAGES`], made once.
+fn python() -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("push-receiver-venv");
+    let python = venv.join("bin").join("python");
+    let ready = |python: &Path| {
+        Command::new(python)
+            .args(["-c", "import http_ece, cryptography"])
+            .output()
+            .is_ok_and(|out| out.status.success())
+    };
+    if ready(&python) {
+        return python;
+    }
+    let made = Command::new("python3")
+        .args(["-m", "venv", "--clear"])
+        .arg(&venv)
+        .output();
+    assert!(
+        made.as_ref().is_ok_and(|out| out.status.success()),
+        "this test needs python3 with its venv module (Debian: apt-get install python3-venv; \
+         `cargo xtask test` installs it): {made:?}"
+    );
+    let pip = Command::new(&python)
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(PACKAGES)
+        .output()
+        .expect("running pip");
+    assert!(
+        pip.status.success(),
+        "pip could not install {PACKAGES:?} from PyPI: {}",
+        String::from_utf8_lossy(&pip.stderr)
+    );
+    assert!(ready(&python), "{PACKAGES:?} installed");
+    python
+}
+
+/// The push service, and the browser's subscription it made.
+struct Receiver {
+    child: Child,
+    lines: mpsc::Receiver<Value>,
+    origin: String,
+    keys: Value,
+}
+
+impl Receiver {
+    fn start(server_key: &str) -> Receiver {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/push_receiver.py");
+        let mut child = Command::new(python())
+            .arg(script)
+            .arg(server_key)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("starting the push receiver");
+        let stdout: ChildStdout = child.stdout.take().unwrap();
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let _ = send.send(serde_json::from_str(&line).expect("a JSON line"));
+            }
+        });
+        let first = lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the receiver's subscription");
+        Receiver {
+            child,
+            lines,
+            origin: first["origin"].as_str().unwrap().to_string(),
+            keys: first["keys"].clone(),
+        }
+    }
+
+    fn subscription(&self, path: &str) -> Value {
+        let endpoint = format!("{}{path}", self.origin);
+        json!({ "endpoint": endpoint, "expirationTime": null, "keys": self.keys })
+    }
+
+    /// The next push received, decrypted and its signature checked.
+    fn next(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("a push within 20 s");
+        assert!(
+            line.get("error").is_none(),
+            "the push did not check: {line}"
+        );
+        line
+    }
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn push_server(dir: &TempDir) -> Server {
+    Server::with(dir.join("games.db"), |c| c.test_push_receivers = true)
+}
+
+#[test]
+fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
+    let dir = TempDir::new("push-told");
+    let server = push_server(&dir);
+    let addr = server.addr.clone();
+    let key = server.get("/api/push/key").body["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(key.len(), 87, "65 bytes in base64url: {key}");
+    let receiver = Receiver::start(&key);
+
+    let seeker = Browser::signed_up(&addr, "alice", "correct horse battery");
+    let anonymous = Browser::new(&addr);
+    let sub = receiver.subscription("/alice");
+    let refused = anonymous.post("/api/push/subscriptions", &sub);
+    assert_eq!((refused.status, refused.kind()), (401, "no_session"));
+    let kept = seeker.post("/api/push/subscriptions", &sub);
+    assert_eq!(kept.status, 204, "{}", kept.body);
+
+    // Alice's seek is taken while she has no lobby page open: told the game started.
+    let taker = Browser::signed_up(&addr, "bob", "correct horse battery");
+    let seek = json!({ "clock": { "days": 3 }, "colour": "blue" });
+    let page = seeker.post("/api/seeks", &seek);
+    assert_eq!(page.status, 201, "{}", page.body);
+    let id = page.body["id"].as_str().unwrap();
+    let took = taker.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+    assert_eq!(took.status, 201, "{}", took.body);
+    let game = took.body["id"].as_str().unwrap().to_string();
+    let started = receiver.next();
+    assert_eq!(started["path"], "/alice");
+    assert_eq!(started["payload"]["title"], "Your game started");
+    assert_eq!(started["payload"]["url"], format!("/#/game/{game}"));
+
+    // Bob (red) moves: Alice is told it is her move, the page to open named.
+    let state = &took.body["state"];
+    let token = took.body["players"]["red"]["token"].as_str().unwrap();
+    let body = json!({ "token": token, "ply": 1, "move": a_legal_move(state, 0) });
+    let moved = taker.post(&format!("/api/games/{game}/moves"), &body);
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let told = receiver.next();
+    assert_eq!(told["payload"]["title"], "Your move");
+    assert_eq!(told["payload"]["url"], format!("/#/game/{game}"));
+    assert_eq!(told["payload"]["tag"], format!("game-{game}"));
+
+    // Unsubscribed: nothing to end a second time.
+    let endpoint = json!({ "endpoint": sub["endpoint"] });
+    let ended = seeker.delete("/api/push/subscriptions", Some(&endpoint));
+    assert_eq!(ended.status, 204, "{}", ended.body);
+    let again = seeker.delete("/api/push/subscriptions", Some(&endpoint));
+    assert_eq!((again.status, again.kind()), (404, "no_subscription"));
+}
+
+#[test]
+fn a_subscription_its_push_service_says_is_gone_is_deleted() {
+    let dir = TempDir::new("push-gone");
+    let server = push_server(&dir);
+    let addr = server.addr.clone();
+    let key = server.get("/api/push/key").body["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let receiver = Receiver::start(&key);
+    let alice = Browser::signed_up(&addr, "alice", "correct horse battery");
+    let sub = receiver.subscription("/gone/alice");
+    assert_eq!(alice.post("/api/push/subscriptions", &sub).status, 204);
+
+    // Her seek is taken while her page is closed: a push, answered 410 Gone.
+    let page = alice.post("/api/seeks", &json!({ "clock": { "days": 1 } }));
+    assert_eq!(page.status, 201, "{}", page.body);
+    let bob = Browser::signed_up(&addr, "bob", "correct horse battery");
+    let id = page.body["id"].as_str().unwrap();
+    let took = bob.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+    assert_eq!(took.status, 201, "{}", took.body);
+    let told = receiver.next();
+    assert_eq!(told["path"], "/gone/alice");
+    assert_eq!(told["payload"]["title"], "Your game started");
+
+    // Answered 410: the subscription is gone from the database.
+    let endpoint = json!({ "endpoint": sub["endpoint"] });
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let ended = alice.delete("/api/push/subscriptions", Some(&endpoint));
+        if ended.status == 404 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still kept after the 410"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn endpoints_inside_the_network_are_refused_by_address_and_by_name() {
+    let (_dir, server) = Server::in_temp_dir("push-refused");
+    let alice = Browser::signed_up(&server.addr, "alice", "correct horse battery");
+    let keys = json!({
+        "p256dh": "BLn9b-VR0ca83knDNZ32dCHGyjJp-1riX9ZTN40MqV8K_LpQmLqxC_DoHvqvFXO_nGdAB4W9dogZb_sM-uV4JbY",
+        "auth": "_ordMnz7uTCmrpBTeUV4Bw"
+    });
+    for endpoint in [
+        "https://127.0.0.1/push",
+        "https://10.0.0.8/push",
+        "https://192.168.1.1:8443/push",
+        "https://169.254.169.254/latest",
+        "https://[::1]/push",
+        "https://[fe80::1]/push",
+        "https://[::ffff:127.0.0.1]/push",
+        "https://0.0.0.0/push",
+        "https://localhost/push",
+        "http://push.example.net/push",
+    ] {
+        let sub = json!({ "endpoint": endpoint, "expirationTime": null, "keys": keys });
+        let page = alice.post("/api/push/subscriptions", &sub);
+        assert_eq!(
+            (page.status, page.kind()),
+            (400, "bad_subscription"),
+            "{endpoint}: {}",
+            page.body
+        );
+    }
+}
