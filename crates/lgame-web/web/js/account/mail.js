@@ -79,16 +79,14 @@ export function renderReset(main, params) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     mismatch = fresh.value === again.value ? '' : t('account.passwordsDiffer');
-    if (mismatch) {
-      redraw();
-      again.focus();
-      return;
-    }
     const here = location.href;
-    if (await ctrl.reset(params.get('code') || '', fresh.value)) {
+    if (!mismatch && await ctrl.reset(params.get('code') || '', fresh.value)) {
+      // Not when the person went elsewhere while the request was out: their choice stands.
       if (location.href === here) location.hash = '#/games';
       return;
     }
+    // Differing or refused: both typed again, from the first.
+    redraw();
     fresh.value = '';
     again.value = '';
     fresh.focus();
