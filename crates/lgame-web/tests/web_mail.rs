@@ -2,7 +2,7 @@
 //! starts (`lgame_test_support::smtp`): a person on a 390×844 phone confirms their address by
 //! its mailed link, then, having forgotten their password, asks for a link from the log-in
 //! form, opens the mailed link, sets a new password and is logged in; the same link again says
-//! it is used. Every step photographed in `target/browser-artifacts/journeys/mail/`.
+//! it is used; a new address given in the settings is mailed its own link. Every step photographed in `target/browser-artifacts/journeys/mail/`.
 
 use std::net::TcpListener;
 
@@ -102,6 +102,19 @@ fn a_person_who_forgot_their_password_gets_back_in_by_mail_on_a_phone() {
             .status
     };
     assert_eq!((log_in(PASSWORD), log_in(NEW_PASSWORD)), (401, 200));
+
+    // A new address in the settings: mailed its own link, which confirms it.
+    eve.open(&bench, "#/account");
+    eve.page.find("#email").clear();
+    eve.type_into("#email", "eve@new.example.org");
+    eve.press(".email-form button.submit");
+    eve.wait_for_words(".email-done", "confirms eve@new.example.org is on its way");
+    eve.shot("address-changed");
+    follow(
+        &eve,
+        &smtp.link_in("eve@new.example.org", "confirm-email", 1),
+    );
+    eve.wait_for_words(".confirm-email .confirm-done", "confirmed");
 
     // The same link again: used, said so, with the way to a new one.
     follow(&eve, &reset);
