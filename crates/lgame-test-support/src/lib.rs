@@ -19,6 +19,8 @@
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
 //!   once per test process, with a fresh database for each test that asks; and
 //!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL;
+//! - [`smtp::SmtpServer`]: a real SMTP server (aiosmtpd) keeping the mail it receives, and
+//!   the mailed links read back from it;
 //! - `tls::Https` (feature `tls`): the site behind a TLS-ending proxy (Caddy), for
 //!   [`http::Client`] and [`accounts::Browser`] over HTTPS and WSS.
 
@@ -35,6 +37,7 @@ pub mod raw;
 pub mod serve;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod smtp;
 #[cfg(feature = "tls")]
 pub mod tls;
 

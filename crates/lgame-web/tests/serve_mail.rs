@@ -5,130 +5,15 @@
 //! ends every session and is refused used or expired (the server's clock moved); without
 //! `--smtp` the endpoints say the server sends no mail.
 
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::server::Server;
+use lgame_test_support::smtp::{unfolded, SmtpServer};
 use lgame_test_support::TempDir;
-use lgame_web::MailConfig;
 use serde_json::json;
 
 const PASSWORD: &str = "correct horse battery";
 const NEW_PASSWORD: &str = "a brand new passphrase";
 const SITE: &str = "https://l.example.org";
-
-/// An SMTP server on a free loopback port, keeping what it receives in a maildir; killed
-/// when dropped.
-struct SmtpServer {
-    child: Child,
-    port: u16,
-    maildir: PathBuf,
-}
-
-impl SmtpServer {
-    fn start(dir: &Path) -> SmtpServer {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let maildir = dir.join("maildir");
-        // Debian's Python, which has python3-aiosmtpd (not a Python of the user's own).
-        let child = Command::new("/usr/bin/python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("starting /usr/bin/python3 -m aiosmtpd: apt-get install python3-aiosmtpd");
-        let mut smtp = SmtpServer {
-            child,
-            port,
-            maildir,
-        };
-        let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if let Ok(Some(status)) = smtp.child.try_wait() {
-                panic!("aiosmtpd ended ({status}): apt-get install python3-aiosmtpd");
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "aiosmtpd never listened"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        smtp
-    }
-
-    fn config(&self) -> MailConfig {
-        MailConfig {
-            smtp: format!("smtp://127.0.0.1:{}", self.port),
-            password: None,
-            from: None,
-            site_url: SITE.to_string(),
-        }
-    }
-
-    /// Every message received so far, as its text.
-    fn messages(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.maildir.join("new")) else {
-            return Vec::new();
-        };
-        let mut texts: Vec<_> = entries
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
-            .collect();
-        texts.sort();
-        texts
-    }
-
-    /// The messages to `to` whose link opens `view`.
-    fn to(&self, to: &str, view: &str) -> Vec<String> {
-        let link = format!("{SITE}/#/{view}?code=");
-        self.messages()
-            .into_iter()
-            .filter(|m| m.contains(&format!("To: {to}")) && unfolded(m).contains(&link))
-            .collect()
-    }
-
-    /// Waits for the `n`th message to `to` with a link to `view`: the code its link carries.
-    fn code(&self, to: &str, view: &str, n: usize) -> String {
-        let started = Instant::now();
-        loop {
-            if let Some(message) = self.to(to, view).get(n - 1) {
-                let text = unfolded(message);
-                let link = format!("{SITE}/#/{view}?code=");
-                let at = text.find(&link).unwrap() + link.len();
-                return text[at..]
-                    .chars()
-                    .take_while(char::is_ascii_hexdigit)
-                    .collect();
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "no mail {n} to {to} with a link to #/{view}: {:?}",
-                self.messages()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A message's text with quoted-printable's soft line breaks and `=3D` undone.
-fn unfolded(message: &str) -> String {
-    message
-        .replace("=\r\n", "")
-        .replace("=\n", "")
-        .replace("=3D", "=")
-}
 
 fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
     let mail = smtp.config();
@@ -158,7 +43,7 @@ fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) -> Browser 
 #[test]
 fn an_address_is_confirmed_by_its_link_once() {
     let dir = TempDir::new("mail-confirm");
-    let smtp = SmtpServer::start(dir.path());
+    let smtp = SmtpServer::start(dir.path(), SITE);
     let server = mail_server(&dir, &smtp);
     let alice = Browser::new(&server.addr);
     let body = json!({ "username": "alice", "password": PASSWORD, "email": "alice@example.org" });
@@ -205,7 +90,7 @@ fn an_address_is_confirmed_by_its_link_once() {
 #[test]
 fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     let dir = TempDir::new("mail-reset");
-    let smtp = SmtpServer::start(dir.path());
+    let smtp = SmtpServer::start(dir.path(), SITE);
     let server = mail_server(&dir, &smtp);
     let addr = server.addr.clone();
     let session = confirmed(&addr, &smtp, "bob", "bob@example.org");
@@ -277,7 +162,7 @@ fn a_reset_link_sets_the_password_once_and_ends_every_session() {
 #[test]
 fn resets_are_limited_per_name() {
     let dir = TempDir::new("mail-limits");
-    let smtp = SmtpServer::start(dir.path());
+    let smtp = SmtpServer::start(dir.path(), SITE);
     let server = mail_server(&dir, &smtp);
     let asker = Browser::new(&server.addr);
     let ask = json!({ "username": "carol" });

@@ -42,6 +42,7 @@ mod web_bots;
 mod web_clocks;
 mod web_journeys;
 mod web_lobby;
+mod web_mail;
 mod web_offers;
 mod web_offline;
 mod web_page;

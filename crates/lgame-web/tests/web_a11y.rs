@@ -26,7 +26,16 @@ const VIEWS: &[&str] = &[
 ];
 
 /// The account's views (the header's account area leads to them, not the navigation).
-const ACCOUNT_VIEWS: &[&str] = &["#/games", "#/login", "#/signup", "#/account"];
+const ACCOUNT_VIEWS: &[&str] = &[
+    "#/games",
+    "#/login",
+    "#/signup",
+    "#/account",
+    "#/forgot",
+    // A mailed link's views, with a code nobody was mailed (the server sends no mail).
+    "#/reset?code=00",
+    "#/confirm-email?code=00",
+];
 
 /// Every view's address: the fixed ones and a game against the computer.
 fn views(bench: &Bench) -> Vec<String> {

@@ -345,6 +345,33 @@ export const account = {
    * @returns {Promise<Account>}
    */
   changePassword: (password, newPassword) => request('POST', '/api/account/password', { password, new_password: newPassword }),
+  /**
+   * Changes the account's email address (`null`: none); a link mailed to it confirms it.
+   * @param {string | null} email
+   * @returns {Promise<Account>}
+   */
+  changeEmail: (email) => request('POST', '/api/account/email', { email }),
+  /**
+   * Confirms an address with the code of its mailed link.
+   * @param {string} code
+   * @returns {Promise<unknown>}
+   */
+  confirmEmail: (code) => request('POST', '/api/account/email/confirm', { code }),
+  /**
+   * Asks for a link that sets a new password, mailed to the account's confirmed address: the
+   * same answer whether or not the name or address is known.
+   * @param {{ username: string } | { email: string }} who
+   * @returns {Promise<unknown>}
+   */
+  askReset: (who) => request('POST', '/api/password-reset', who),
+  /**
+   * Sets a new password with a mailed link's code; every session ends, and this browser is
+   * logged in with a new one.
+   * @param {string} code
+   * @param {string} password
+   * @returns {Promise<Account>}
+   */
+  reset: (code, password) => request('POST', '/api/password-reset/confirm', { code, password }),
   /** @returns {Promise<{ ended: number }>} every other session ended */
   endOtherSessions: () => request('DELETE', '/api/account/sessions'),
   /** @returns {Promise<import('./api-types.js').Sessions>} */

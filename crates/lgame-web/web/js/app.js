@@ -1,7 +1,7 @@
 // @ts-check
 // The page's shell and router: the navigation, the account area, language and theme, and the
 // views by address (`#/play`, `#/game/ID`, `#/analyse?variant=…&position=…`,
-// `#/leaderboard/CATEGORY`, `#/arena` and `#/arena/ID`, …, and a
+// `#/leaderboard/CATEGORY`, `#/arena` and `#/arena/ID`, a mailed link's `#/reset?code=…`, …, and a
 // player's profile at the path `/@/NAME`). Each view is a
 // controller and a view (`<name>/ctrl.js`, `<name>/view.js`); the view module exports
 // `render(main, params, rest)`, which may return (or resolve to) a function that cleans up.
@@ -41,6 +41,18 @@ const VIEWS = {
   signup: async () => {
     const forms = await import('./account/forms.js');
     return { render: (main, params) => forms.render(main, params, 'signup') };
+  },
+  forgot: async () => {
+    const mail = await import('./account/mail.js');
+    return { render: (main) => mail.renderForgot(main) };
+  },
+  reset: async () => {
+    const mail = await import('./account/mail.js');
+    return { render: (main, params) => mail.renderReset(main, params) };
+  },
+  'confirm-email': async () => {
+    const mail = await import('./account/mail.js');
+    return { render: (main, params) => mail.renderConfirm(main, params) };
   },
   account: () => import('./account/view.js'),
   games: () => import('./games/view.js'),
@@ -126,7 +138,7 @@ function renderAccount(current) {
     area.replaceChildren();
     return;
   }
-  const back = ['login', 'signup'].includes(current) || location.pathname !== '/' ? null : location.hash || null;
+  const back = ['login', 'signup', 'forgot', 'reset'].includes(current) || location.pathname !== '/' ? null : location.hash || null;
   const link = (/** @type {string} */ cls, /** @type {string} */ view, /** @type {string} */ text) =>
     h('a', { class: cls, href: `${root()}${href(view, view === 'login' || view === 'signup' ? { next: back } : {})}`, text });
   if (!who) {

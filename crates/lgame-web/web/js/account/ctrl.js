@@ -1,13 +1,17 @@
 // @ts-check
-// Accounts, the state and the actions: signing up, logging in and out, and the account's
-// settings (the password, the other sessions, closing it). Each action keeps its own
+// Accounts, the state and the actions: signing up, logging in and out, the account's
+// settings (the password, the email address, the other sessions, closing it), and what a
+// mailed link does (a new password, an address confirmed). Each action keeps its own
 // message (what it did) or error (the server's words: why a username or a password is
 // refused, a wrong password, too many attempts). The views (forms.js, view.js) draw it.
 
 import * as api from '../api.js';
 import * as session from '../session.js';
 
-/** @typedef {'login' | 'signup' | 'password' | 'sessions' | 'close'} Action */
+/** @typedef {'login' | 'signup' | 'password' | 'email' | 'sessions' | 'close' | 'forgot' | 'reset' | 'confirm'} Action */
+
+/** Refusals the page words itself: the server's words say nothing more to a person. */
+const PAGE_WORDED = ['bad_code', 'no_mail'];
 
 /**
  * A refusal in words: the server's own (it says why: the username's rules, a password too
@@ -16,6 +20,7 @@ import * as session from '../session.js';
  */
 export function refusalText(e) {
   if (!(e instanceof api.ApiError) || e.status === 0) return api.messageOf(e);
+  if (PAGE_WORDED.includes(e.body?.kind || '')) return api.messageOf(e);
   return e.message || api.messageOf(e);
 }
 
@@ -103,6 +108,55 @@ export class AccountCtrl {
   changePassword(password, newPassword, done) {
     return this.run('password', async () => {
       session.set(await api.account.changePassword(password, newPassword));
+      return done;
+    });
+  }
+
+  /**
+   * Changes the account's address (unconfirmed until its mailed link is followed).
+   * @param {string} email none when empty
+   * @param {string} done the message once changed
+   */
+  changeEmail(email, done) {
+    return this.run('email', async () => {
+      session.set(await api.account.changeEmail(email || null));
+      return done;
+    });
+  }
+
+  /**
+   * Asks for a link that sets a new password, by username or (with an `@`) by address. The
+   * server answers the same whoever it names, and so does the page.
+   * @param {string} who
+   * @param {string} done the message once asked
+   */
+  askReset(who, done) {
+    return this.run('forgot', async () => {
+      await api.account.askReset(who.includes('@') ? { email: who } : { username: who });
+      return done;
+    });
+  }
+
+  /**
+   * Sets a new password with a mailed link's code: logged in afterwards.
+   * @param {string} code
+   * @param {string} password
+   */
+  reset(code, password) {
+    return this.run('reset', async () => {
+      session.set(await api.account.reset(code, password));
+      return '';
+    });
+  }
+
+  /**
+   * Confirms an address with its mailed link's code.
+   * @param {string} code
+   * @param {string} done the message once confirmed
+   */
+  confirmEmail(code, done) {
+    return this.run('confirm', async () => {
+      await api.account.confirmEmail(code);
       return done;
     });
   }

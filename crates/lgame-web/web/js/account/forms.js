@@ -23,6 +23,13 @@ export function field(label, input, hint) {
 }
 
 /**
+ * A message line (a live region): what an action did.
+ * @param {string} cls
+ * @param {string} text
+ */
+export const note = (cls, text) => h('p', { class: `note ${cls}`, role: 'status', text });
+
+/**
  * The form's end: its refusal (a live region), and the button (off while it is sent).
  * @param {{ error: string, busy: boolean, submit: string }} s
  */
@@ -60,6 +67,7 @@ export function render(main, params, kind) {
     signup && field(t('account.email'), email),
     h('p', { class: 'muted', text: t('account.keepsGames') }),
     end,
+    !signup && h('p', {}, h('a', { class: 'to-forgot', href: href('forgot'), text: t('account.forgot') })),
     h('p', {}, t(signup ? 'account.haveAccount' : 'account.noAccount'), ' ',
       h('a', {
         class: signup ? 'to-login' : 'to-signup',

@@ -1,5 +1,6 @@
 // @ts-check
-// The account's settings (`#/account`), drawn: who is logged in, changing the password,
+// The account's settings (`#/account`), drawn: who is logged in, changing the email address
+// (account/mail.js) and the password,
 // logging out of every other session, downloading one's data, closing the account (with the
 // password, confirmed). Without a session: the ways to log in or sign up.
 
@@ -9,7 +10,8 @@ import { h, panel } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { href } from '../address.js';
 import { AccountCtrl } from './ctrl.js';
-import { field, formEnd } from './forms.js';
+import { field, formEnd, note } from './forms.js';
+import { emailSettings } from './mail.js';
 import { pushSupported, enableNotifications } from './push.js';
 
 /**
@@ -28,13 +30,6 @@ export function loggedOutView() {
       h('a', { class: 'to-login', href: href('login', { next: '#/account' }), text: t('account.login') }), ' · ',
       h('a', { class: 'to-signup', href: href('signup', { next: '#/account' }), text: t('account.signup') })));
 }
-
-/**
- * A message line (a live region): what an action did.
- * @param {string} cls
- * @param {string} text
- */
-const note = (cls, text) => h('p', { class: `note ${cls}`, role: 'status', text });
 
 /**
  * @param {HTMLElement} main
@@ -60,6 +55,7 @@ export async function render(main) {
     close: panel(closeEnd, formEnd),
     closed: panel(closedNote, (/** @type {string} */ s) => h('div', { class: 'part' }, note('closed-done', s))),
   };
+  const email = emailSettings(ctrl, who.email);
   const endSessions = h('button', { type: 'button', class: 'end-sessions', text: t('account.endSessions') });
   // The account's name in each password form, for the browser's password manager.
   const user = () => h('input', { type: 'text', name: 'username', autocomplete: 'username', value: who.username, hidden: true, readonly: true });
@@ -77,7 +73,7 @@ export async function render(main) {
     h('p', { class: 'who' }, t('account.loggedInAs', { name: who.username }), ' ',
       h('a', { class: 'to-profile', href: `/@/${encodeURIComponent(who.username)}`, text: t('account.profile') })),
     h('p', { class: 'muted', text: t('account.since', { date: dateOf(who.created) }) }),
-    who.email && h('p', { class: 'muted', text: t('account.emailShown', { email: who.email }) }),
+    email.form,
     passwordForm,
     h('h2', { text: t('account.sessions') }), h('div', { class: 'row' }, endSessions), sessionsNote,
     notificationsPart(),
@@ -102,6 +98,7 @@ export async function render(main) {
 
   function redraw() {
     const busy = ctrl.busy !== null;
+    email.draw();
     draw.password({ error: ctrl.errors.password || '', busy, submit: t('account.changePassword'), message: ctrl.messages.password || '' });
     draw.sessions({ list: ctrl.sessions, busy, message: ctrl.messages.sessions || '', error: ctrl.errors.sessions || '' });
     draw.close({ error: ctrl.errors.close || '', busy, submit: t('account.closeSubmit') });
