@@ -161,7 +161,6 @@ pub struct Args {
 
     // A secret is a `--…-file PATH` flag naming the file that holds it, or comes in the
     // environment or the file, never as a flag's value (config.rs, docs/api.md).
-
     /// For tests, never in service: `POST /api/test/clock {"advance_ms": N}` moves the
     /// server's time forward, so that a test need not wait for clocks.
     #[arg(long, hide = true)]
