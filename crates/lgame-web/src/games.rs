@@ -563,7 +563,11 @@ impl Games {
                                 }
                             }
                         }
-                        Attempt::trusted(Ok(Outcome::State(live.commit(&change))))
+                        let state = live.commit(&change);
+                        if let Some(account) = live.correspondence_turn() {
+                            crate::notify::your_move(self, &live.id, account);
+                        }
+                        Attempt::trusted(Ok(Outcome::State(state)))
                     }
                 }
             }

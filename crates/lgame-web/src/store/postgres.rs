@@ -111,6 +111,8 @@ const MIGRATIONS: &[&str] = &[
     super::accounts::SESSIONS_DEVICE,
     // Version 10: the SQLite schema's version 13 (mail's codes and confirmed addresses).
     super::schema::MAIL,
+    // Version 11: the SQLite schema's version 14 (correspondence's "your move" mail).
+    super::schema::MAIL_MOVES,
 ];
 
 /// The database.

@@ -130,6 +130,8 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::accounts::SESSIONS_DEVICE),
     // Version 13: mail's one-time codes and confirmed addresses (`mail/rows.rs`).
     Migration::Sql(super::schema::MAIL),
+    // Version 14: correspondence's "your move" mail (`mail/rows.rs`).
+    Migration::Sql(super::schema::MAIL_MOVES),
 ];
 
 /// Migration 2: replaces each stored token by its hash.
