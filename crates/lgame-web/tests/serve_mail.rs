@@ -16,20 +16,20 @@ use lgame_test_support::TempDir;
 use lgame_web::MailConfig;
 use serde_json::json;
 
-const PASSWORD: &str = "correct horse battery";
+pub(crate) const PASSWORD: &str = "correct horse battery";
 const NEW_PASSWORD: &str = "a brand new passphrase";
-const SITE: &str = "https://l.example.org";
+pub(crate) const SITE: &str = "https://l.example.org";
 
 /// An SMTP server on a free loopback port, keeping what it receives in a maildir; killed
 /// when dropped.
-struct SmtpServer {
+pub(crate) struct SmtpServer {
     child: Child,
     port: u16,
     maildir: PathBuf,
 }
 
 impl SmtpServer {
-    fn start(dir: &Path) -> SmtpServer {
+    pub(crate) fn start(dir: &Path) -> SmtpServer {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -72,7 +72,7 @@ impl SmtpServer {
     }
 
     /// Every message received so far, as its text.
-    fn messages(&self) -> Vec<String> {
+    pub(crate) fn messages(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(self.maildir.join("new")) else {
             return Vec::new();
         };
@@ -93,7 +93,7 @@ impl SmtpServer {
     }
 
     /// Waits for the `n`th message to `to` with a link to `view`: the code its link carries.
-    fn code(&self, to: &str, view: &str, n: usize) -> String {
+    pub(crate) fn code(&self, to: &str, view: &str, n: usize) -> String {
         let started = Instant::now();
         loop {
             if let Some(message) = self.to(to, view).get(n - 1) {
@@ -123,14 +123,14 @@ impl Drop for SmtpServer {
 }
 
 /// A message's text with quoted-printable's soft line breaks and `=3D` undone.
-fn unfolded(message: &str) -> String {
+pub(crate) fn unfolded(message: &str) -> String {
     message
         .replace("=\r\n", "")
         .replace("=\n", "")
         .replace("=3D", "=")
 }
 
-fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
+pub(crate) fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
     let mail = smtp.config();
     Server::with(dir.db(), move |config| {
         config.test_clock = true;
@@ -138,13 +138,13 @@ fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
     })
 }
 
-fn advance(browser: &Browser, ms: i64) {
+pub(crate) fn advance(browser: &Browser, ms: i64) {
     let page = browser.post("/api/test/clock", &json!({ "advance_ms": ms }));
     assert_eq!(page.status, 200, "{}", page.body);
 }
 
 /// Signs up `name` with `email`, and confirms the address with its mailed link.
-fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) -> Browser {
+pub(crate) fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) -> Browser {
     let browser = Browser::new(addr);
     let body = json!({ "username": name, "password": PASSWORD, "email": email });
     let page = browser.post("/api/account", &body);
