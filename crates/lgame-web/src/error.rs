@@ -202,6 +202,7 @@ impl From<MailError> for ApiError {
             MailError::Account(e) => return e.into(),
             MailError::NotConfigured => (StatusCode::SERVICE_UNAVAILABLE, "no_mail"),
             MailError::BadCode => (StatusCode::BAD_REQUEST, "bad_code"),
+            MailError::UnknownLink => (StatusCode::NOT_FOUND, "not_found"),
         };
         ApiError::new(status, message).kind(kind)
     }

@@ -588,8 +588,9 @@ impl Games {
                         }
                         let plies = live.game.plies().len();
                         let state = live.commit(&change);
-                        if live.game.plies().len() > plies {
-                            self.tell_turn(&live);
+                        if let Some(account) = live.correspondence_turn() {
+                            let moved = live.game.plies().len() > plies;
+                            crate::notify::your_move(self, &live.id, account, moved);
                         }
                         Attempt::trusted(Ok(Outcome::State(state)))
                     }
@@ -597,22 +598,6 @@ impl Games {
             }
         };
         Ok((live, attempt))
-    }
-
-    /// A move made in a correspondence game: its next player is told it is their move.
-    fn tell_turn(self: &Arc<Self>, live: &Live) {
-        let correspondence = live
-            .clock
-            .as_ref()
-            .is_some_and(|c| matches!(c.control, TimeControl::Correspondence { .. }));
-        if !correspondence || live.game.is_over() {
-            return;
-        }
-        let side = live.game.position().turn();
-        if let Some(holder) = &live.holders[side as usize] {
-            let game = live.id.clone();
-            self.notify(holder, Notice::YourMove { game });
-        }
     }
 
     /// Tells the other instances of the pages open here when a command changed them.

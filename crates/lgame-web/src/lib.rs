@@ -41,6 +41,7 @@ mod limits;
 mod listener;
 mod lobby;
 mod mail;
+mod notify;
 mod openapi;
 mod peers;
 mod push;
@@ -269,6 +270,13 @@ impl Server {
         );
         shared.lobby.start(shared.shutdown.clone());
         arena::start(shared.games.clone(), shared.shutdown.clone());
+        if let Some(mailer) = &shared.mailer {
+            mail::moves::start(
+                shared.games.clone(),
+                mailer.clone(),
+                shared.shutdown.clone(),
+            );
+        }
         tracing::info!(
             db = %config.db,
             games = stored_games,

@@ -2,14 +2,15 @@
 //! confirmed by a link before anything else is sent to it. Sent over SMTP by `lettre`, in
 //! the background, so that an answer never waits for (or tells anything by) a mail server.
 //! A link's code is kept only as its hash (`mail/rows.rs`), for [`CODE_MS`], and used once.
-//! The HTTP part is `mail/routes.rs` (who asks, the limits) and `mail/api.rs` (the bodies
+//! Correspondence's "your move" mail is `mail/moves.rs`'s. The HTTP part is `mail/routes.rs` (who asks, the limits) and `mail/api.rs` (the bodies
 //! and paths).
 
 use std::fmt;
 use std::sync::Arc;
 
 use anyhow::Context;
-use lettre::message::{header::ContentType, Mailbox};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
@@ -20,6 +21,7 @@ use crate::games::{GameError, Games};
 use crate::store::{User, UserBy, UserChange};
 
 pub(crate) mod api;
+pub mod moves;
 pub(crate) mod routes;
 mod rows;
 
@@ -27,6 +29,9 @@ pub use rows::Purpose;
 
 /// How long a mailed link works: 30 minutes.
 pub const CODE_MS: i64 = 30 * 60 * 1000;
+
+const LIST_UNSUBSCRIBE: HeaderName = HeaderName::new_from_ascii_str("List-Unsubscribe");
+const LIST_UNSUBSCRIBE_POST: HeaderName = HeaderName::new_from_ascii_str("List-Unsubscribe-Post");
 
 /// How the server sends mail (`lgame serve --smtp`).
 #[derive(Clone)]
@@ -74,6 +79,8 @@ pub enum MailError {
     NotConfigured,
     /// A link's code unknown, used already or expired.
     BadCode,
+    /// An unsubscribe link nobody's.
+    UnknownLink,
     Account(AccountError),
 }
 
@@ -85,6 +92,7 @@ impl fmt::Display for MailError {
                 "this link is not valid: it was used already, has expired (links work for 30 \
                  minutes) or was mistyped",
             ),
+            MailError::UnknownLink => f.write_str("this unsubscribe link is nobody's"),
             MailError::Account(e) => e.fmt(f),
         }
     }
@@ -102,7 +110,7 @@ impl From<GameError> for MailError {
     }
 }
 
-fn storage(e: crate::store::StoreError) -> MailError {
+pub(crate) fn storage(e: crate::store::StoreError) -> MailError {
     GameError::storage("mail's database", e).into()
 }
 
@@ -149,18 +157,47 @@ impl Mailer {
         format!("{}/#/{view}?code={code}", self.site)
     }
 
+    /// A game's page: `SITE/#/game/ID`.
+    fn game_link(&self, game: &str) -> String {
+        format!("{}/#/game/{game}", self.site)
+    }
+
+    /// The one-click unsubscribe link of an account's token (`mail/routes.rs`).
+    fn unsubscribe_link(&self, token: &str) -> String {
+        format!("{}/api/mail/unsubscribe/{token}", self.site)
+    }
+
     /// Sends a mail in the background; a failure is logged (the asker was answered already).
     fn send_in_background(self: &Arc<Self>, to: &str, subject: &str, text: String) {
+        self.send_with_unsubscribe(to, (subject, text), None);
+    }
+
+    /// [`Mailer::send_in_background`], with RFC 8058's one-click unsubscribe headers when
+    /// `unsubscribe` (its URL) is given.
+    fn send_with_unsubscribe(
+        self: &Arc<Self>,
+        to: &str,
+        (subject, text): (&str, String),
+        unsubscribe: Option<String>,
+    ) {
         let built = to
             .parse::<Mailbox>()
             .map_err(anyhow::Error::from)
             .and_then(|to| {
-                Ok(Message::builder()
+                let mut message = Message::builder()
                     .from(self.from.clone())
                     .to(to)
                     .subject(subject)
-                    .header(ContentType::TEXT_PLAIN)
-                    .body(text)?)
+                    .header(ContentType::TEXT_PLAIN);
+                if let Some(url) = unsubscribe {
+                    message = message
+                        .raw_header(HeaderValue::new(LIST_UNSUBSCRIBE, format!("<{url}>")))
+                        .raw_header(HeaderValue::new(
+                            LIST_UNSUBSCRIBE_POST,
+                            "List-Unsubscribe=One-Click".into(),
+                        ));
+                }
+                Ok(message.body(text)?)
             });
         let mailer = self.clone();
         tokio::spawn(async move {

@@ -230,6 +230,7 @@ pub(crate) enum GameRefusals {
         accounts::log_out, accounts::change_password, accounts::end_other_sessions,
         accounts::list_sessions, accounts::end_one_session,
         mail::ask_reset, mail::confirm_reset, mail::change_email, mail::confirm_email,
+        mail::mail_choices, mail::choose_mail, mail::unsubscribe_page, mail::unsubscribe,
         accounts::export, accounts::my_games, accounts::profile, accounts::user_games,
         lobby::create_seek, lobby::list_seeks, lobby::show_seek, lobby::withdraw_seek,
         lobby::accept_seek, lobby::join_pool, lobby::show_ticket, lobby::leave_pool,

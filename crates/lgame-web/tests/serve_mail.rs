@@ -11,11 +11,11 @@ use lgame_test_support::smtp::{unfolded, SmtpServer};
 use lgame_test_support::TempDir;
 use serde_json::json;
 
-const PASSWORD: &str = "correct horse battery";
+pub(crate) const PASSWORD: &str = "correct horse battery";
 const NEW_PASSWORD: &str = "a brand new passphrase";
-const SITE: &str = "https://l.example.org";
+pub(crate) const SITE: &str = "https://l.example.org";
 
-fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
+pub(crate) fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
     let mail = smtp.config();
     Server::with(dir.db(), move |config| {
         config.test_clock = true;
@@ -23,13 +23,13 @@ fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
     })
 }
 
-fn advance(browser: &Browser, ms: i64) {
+pub(crate) fn advance(browser: &Browser, ms: i64) {
     let page = browser.post("/api/test/clock", &json!({ "advance_ms": ms }));
     assert_eq!(page.status, 200, "{}", page.body);
 }
 
 /// Signs up `name` with `email`, and confirms the address with its mailed link.
-fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) -> Browser {
+pub(crate) fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) -> Browser {
     let browser = Browser::new(addr);
     let body = json!({ "username": name, "password": PASSWORD, "email": email });
     let page = browser.post("/api/account", &body);

@@ -31,7 +31,7 @@ fn instances_starting_together_make_the_schema_once() {
             .query(&db, "SELECT version FROM lgame_schema")
             .unwrap()
             .trim(),
-        "11"
+        "12"
     );
     let tables = cluster
         .query(
@@ -42,7 +42,7 @@ fn instances_starting_together_make_the_schema_once() {
         .unwrap();
     assert_eq!(
         tables.trim(),
-        "api_tokens,arena_games,arena_players,arenas,bot_events,challenges,footprints,games,lgame_alive,lgame_schema,mail_codes,mail_confirmed,moves,push_keys,push_subscriptions,rating_changes,ratings,seekers,seeks,sessions,users"
+        "api_tokens,arena_games,arena_players,arenas,bot_events,challenges,footprints,games,lgame_alive,lgame_schema,mail_codes,mail_confirmed,mail_moves,mail_prefs,moves,push_keys,push_subscriptions,rating_changes,ratings,seekers,seeks,sessions,users"
     );
 }
 
@@ -58,7 +58,7 @@ fn a_database_of_a_newer_schema_is_refused() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
-        err.contains("schema version 99, newer than this server's 11"),
+        err.contains("schema version 99, newer than this server's 12"),
         "{err}"
     );
 }

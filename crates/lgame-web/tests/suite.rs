@@ -25,6 +25,7 @@ mod serve_hostile;
 mod serve_instances;
 mod serve_lobby;
 mod serve_mail;
+mod serve_mail_moves;
 mod serve_positions;
 mod serve_postgres_schema;
 mod serve_presence;

@@ -17,7 +17,7 @@ use super::view::{
     AccuracyAnswer, GameChange, GameMessage, GameState, Player, PlayerKind, RatingsAnswer,
 };
 use super::{Conflict, GameError, Who, COLORS};
-use crate::clock::{Clock, TimeSource};
+use crate::clock::{Clock, TimeControl, TimeSource};
 use crate::secret::token_matches;
 use crate::store::{self, Edit, Holder, Requests, StoredClock};
 
@@ -362,6 +362,18 @@ impl Live {
     }
 
     /// Whether a person sits on `side` (with a token, or waiting for it).
+    /// In a correspondence game, the account whose move it is (`Some(None)`: no account's,
+    /// or the game is over); `None` in any other game.
+    pub(super) fn correspondence_turn(&self) -> Option<Option<i64>> {
+        let clock = self.clock.as_ref()?;
+        if !matches!(clock.control, TimeControl::Correspondence { .. }) {
+            return None;
+        }
+        let side = self.game.position().turn() as usize;
+        let holder = self.holders[side].as_ref().filter(|_| !self.game.is_over());
+        Some(holder.and_then(Holder::account))
+    }
+
     pub(super) fn human(&self, side: Color) -> bool {
         self.seats[side as usize] == "human"
     }

@@ -112,3 +112,61 @@ pub fn change_email() {}
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn confirm_email() {}
+
+/// `GET` and `PUT /api/account/mail`: what the account is mailed.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({ "your_move": true }))]
+pub struct MailChoices {
+    /// A mail when it is the account's move in a correspondence game (at most one a day;
+    /// several games waiting, one digest), to its confirmed address. On unless turned off.
+    pub your_move: bool,
+}
+
+/// `GET /api/account/mail`.
+#[utoipa::path(get, path = "/api/account/mail", tag = "accounts",
+    summary = "What the account is mailed",
+    responses(
+        (status = 200, description = "The account's choices", body = MailChoices),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+    ))]
+#[allow(dead_code)] // a description for the document, never called
+pub fn mail_choices() {}
+
+/// `PUT /api/account/mail`.
+#[utoipa::path(put, path = "/api/account/mail", tag = "accounts",
+    summary = "Choose what the account is mailed",
+    request_body = MailChoices,
+    responses(
+        (status = 200, description = "Chosen: the account's choices", body = MailChoices),
+        (status = 400, description = "Unreadable JSON", body = ErrorBody),
+        (status = 401, description = "No session (`no_session`)", body = ErrorBody),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        BodyRefusals,
+    ))]
+#[allow(dead_code)] // a description for the document, never called
+pub fn choose_mail() {}
+
+/// `GET /api/mail/unsubscribe/{token}`.
+#[utoipa::path(get, path = "/api/mail/unsubscribe/{token}", tag = "accounts",
+    summary = "The page of a mail's unsubscribe link: a button that posts to it (nothing changes)",
+    params(("token" = String, Path, description = "The token the mail's `List-Unsubscribe` link carries")),
+    responses(
+        (status = 200, description = "An HTML page whose one button turns the mail off", body = String, content_type = "text/html"),
+    ))]
+#[allow(dead_code)] // a description for the document, never called
+pub fn unsubscribe_page() {}
+
+/// `POST /api/mail/unsubscribe/{token}`.
+#[utoipa::path(post, path = "/api/mail/unsubscribe/{token}", tag = "accounts",
+    summary = "One-click unsubscribe (RFC 8058): turns \"your move\" mail off, no session needed",
+    params(("token" = String, Path, description = "The token the mail's `List-Unsubscribe` link carries")),
+    request_body(content = Option<serde_json::Value>, description = "None read: a mail client sends `List-Unsubscribe=One-Click` as a form (RFC 8058); any body is ignored"),
+    responses(
+        (status = 200, description = "Turned off (again: the same)", body = String, content_type = "text/plain"),
+        (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
+        (status = 404, description = "A token nobody has (`not_found`)", body = ErrorBody),
+    ))]
+#[allow(dead_code)] // a description for the document, never called
+pub fn unsubscribe() {}

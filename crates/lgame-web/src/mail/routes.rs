@@ -5,10 +5,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::Path;
 use axum::extract::State;
+use axum::http::header;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use crate::accounts;
@@ -17,7 +19,9 @@ use crate::api::{with_cookie, RateLimiter, Shared};
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::identity::{Caller, SESSION_COOKIE};
-use crate::mail::api::{CodeRequest, EmailChange, ResetAsked, ResetConfirm, ResetRequest};
+use crate::mail::api::{
+    CodeRequest, EmailChange, MailChoices, ResetAsked, ResetConfirm, ResetRequest,
+};
 use crate::mail::{self, MailError, Mailer, ResetFor};
 
 /// How often a reset may be asked, and codes tried.
@@ -49,6 +53,11 @@ pub fn routes() -> Router<Shared> {
         .route("/api/password-reset/confirm", post(confirm_reset))
         .route("/api/account/email", post(change_email))
         .route("/api/account/email/confirm", post(confirm_email))
+        .route("/api/account/mail", get(mail_choices).put(choose_mail))
+        .route(
+            "/api/mail/unsubscribe/{token}",
+            get(unsubscribe_page).post(unsubscribe),
+        )
 }
 
 /// The server's mailer, or 503 when it sends no mail.
@@ -142,4 +151,52 @@ async fn confirm_email(
         .check(caller.client(), shared.games.time.now_ms())?;
     mail::confirm_email(&shared.games, &req.code).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn mail_choices(
+    State(shared): State<Shared>,
+    caller: Caller,
+) -> Result<Json<MailChoices>, ApiError> {
+    let me = logged_in(&caller)?;
+    let your_move = mail::moves::moves_mailed(&shared.games, me.user.id).await?;
+    Ok(Json(MailChoices { your_move }))
+}
+
+async fn choose_mail(
+    State(shared): State<Shared>,
+    caller: Caller,
+    Body(choices): Body<MailChoices>,
+) -> Result<Json<MailChoices>, ApiError> {
+    let me = logged_in(&caller)?;
+    mail::moves::mail_moves_to(&shared.games, me.user.id, choices.your_move).await?;
+    Ok(Json(choices))
+}
+
+/// What a mail's unsubscribe link shows in a browser: a button, so that nothing a mail
+/// scanner fetches turns the mail off (RFC 8058: only the `POST` does).
+const UNSUBSCRIBE_PAGE: &str = "<!doctype html>
+<html lang=\"en\"><meta charset=\"utf-8\"><title>Unsubscribe: L game</title>
+<meta name=\"viewport\" content=\"width=device-width\">
+<h1>No more \u{201c}your move\u{201d} mail?</h1>
+<p>This link stops the mail the L game sends when it is your move in a correspondence game.
+You can turn it on again in your account\u{2019}s settings.</p>
+<form method=\"post\"><button type=\"submit\">Unsubscribe</button></form>
+</html>
+";
+
+async fn unsubscribe_page() -> Response {
+    let html = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    (html, UNSUBSCRIBE_PAGE).into_response()
+}
+
+/// One click, no session: the token alone says whose mail stops.
+async fn unsubscribe(
+    State(shared): State<Shared>,
+    Path(token): Path<String>,
+) -> Result<Response, ApiError> {
+    mail::moves::unsubscribe(&shared.games, &token).await?;
+    let text = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
+    let done = "Unsubscribed: the L game sends you no more \u{201c}your move\u{201d} mail. \
+                You can turn it on again in your account\u{2019}s settings.\n";
+    Ok((text, done).into_response())
 }

@@ -113,6 +113,8 @@ const MIGRATIONS: &[&str] = &[
     super::schema::MAIL,
     // Version 11: the SQLite schema's version 14 (Web Push).
     super::schema::PUSH,
+    // Version 12: the SQLite schema's version 15 (correspondence's "your move" mail).
+    super::schema::MAIL_MOVES,
 ];
 
 /// The database.

@@ -90,3 +90,20 @@ pub(super) const PUSH: &str = "CREATE TABLE push_keys (
         created_ms BIGINT NOT NULL
     );
     CREATE INDEX push_subscriptions_by_user ON push_subscriptions (user_id);";
+
+/// Correspondence mail's tables (`mail/rows.rs`, "your move"), the same on both backends: the
+/// correspondence game waiting for an account's move (one row a game: whose turn it is), and
+/// what each account chose to be mailed, when it was last mailed and its unsubscribe token.
+pub(super) const MAIL_MOVES: &str = "CREATE TABLE mail_moves (
+        game_id TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL,          -- the account whose move it is
+        since_ms BIGINT NOT NULL,         -- when the turn passed to it
+        mailed_ms BIGINT                  -- when mailed about (null: not yet)
+    );
+    CREATE INDEX mail_moves_by_user ON mail_moves (user_id);
+    CREATE TABLE mail_prefs (
+        user_id BIGINT PRIMARY KEY,
+        unsubscribe TEXT NOT NULL UNIQUE, -- the unsubscribe link's token (it only turns mail off)
+        moves_off_ms BIGINT,              -- when \"your move\" mail was turned off (null: on)
+        last_mailed_ms BIGINT             -- the last \"your move\" mail or digest
+    );";

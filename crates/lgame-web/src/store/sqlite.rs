@@ -132,6 +132,8 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(super::schema::MAIL),
     // Version 14: Web Push's key and subscriptions (`push/rows.rs`).
     Migration::Sql(super::schema::PUSH),
+    // Version 15: correspondence's "your move" mail (`mail/rows.rs`).
+    Migration::Sql(super::schema::MAIL_MOVES),
 ];
 
 /// Migration 2: replaces each stored token by its hash.

@@ -538,6 +538,12 @@
  */
 
 /**
+ * `GET` and `PUT /api/account/mail`: what the account is mailed.
+ * @typedef {Object} MailChoices
+ * @property {boolean} your_move A mail when it is the account's move in a correspondence game (at most one a day; several games waiting, one digest), to its confirmed address. On unless turned off.
+ */
+
+/**
  * The position with the most legal moves, and how they multiply.
  * @typedef {Object} MostMoves
  * @property {number} l_placements The places its L can go.
