@@ -11,7 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Commands the README shows but this test does not run, and where they are tested instead.
-const NOT_RUN_HERE: [(&str, &str); 7] = [
+const NOT_RUN_HERE: [(&str, &str); 8] = [
+    (
+        "mpirun",
+        "an MPI job of lgame built with the mpi feature: tests/solve_large_mpi.rs",
+    ),
     (
         "lgame play",
         "interactive: tests/play_cli.rs, under tmux too",

@@ -148,6 +148,8 @@ fn setting_flags() -> Vec<String> {
     assert!(out.status.success());
     lgame_test_support::stdout(&out)
         .lines()
+        // A flag's own line, not a wrapped description that happens to begin with one.
+        .filter(|line| line.len() - line.trim_start().len() <= 6)
         .filter_map(|line| line.trim_start().strip_prefix("--"))
         .map(|rest| rest.split([' ', ',']).next().unwrap().to_string())
         .filter(|flag| !["help", "variant", "config", "check-config"].contains(&flag.as_str()))

@@ -85,6 +85,7 @@ pub fn subscribe() {}
     request_body = Unsubscription,
     responses(
         (status = 204, description = "Ended"),
+        (status = 400, description = "Unreadable JSON (`bad_request`)", body = ErrorBody),
         (status = 401, description = "Not logged in (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no subscription at this endpoint (`no_subscription`)", body = ErrorBody),
