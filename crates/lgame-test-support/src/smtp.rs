@@ -53,6 +53,11 @@ impl SmtpServer {
         smtp
     }
 
+    /// The loopback port it listens on (`smtp://127.0.0.1:PORT`).
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
     /// The server's configuration of mail: this SMTP server, unencrypted on loopback, and
     /// the site's links.
     #[cfg(feature = "server")]
