@@ -9,21 +9,15 @@ use std::time::{Duration, Instant};
 
 const LGAME: &str = env!("CARGO_BIN_EXE_lgame");
 
-/// The large solver's test set (crates/lgame-solver/tests/large.rs) and 6×4 with 5 neutrals.
-const SPACES: [&str; 12] = [
-    "neutrals=0",
-    "neutrals=1",
-    "classic",
-    "neutrals=3",
-    "neutrals=4",
-    "neutrals=5",
-    "neutrals=6",
-    "neutrals=7",
-    "neutrals=8",
-    "board=5x4,neutrals=4",
-    "board=6x4,neutrals=2",
-    "board=6x4,neutrals=5",
-];
+#[path = "../../lgame-solver/tests/common/spaces.rs"]
+mod spaces;
+
+/// The large solver's test set and 6×4 with 5 neutrals (its figures are docs/large-boards.md's).
+fn spaces() -> impl Iterator<Item = &'static str> {
+    spaces::SMALL_SPACES
+        .into_iter()
+        .chain(["board=6x4,neutrals=5"])
+}
 
 /// `mpirun -np N lgame ARGS`, as root too (Open MPI refuses root without these two) and
 /// with more ranks than the machine has cores.
@@ -92,7 +86,7 @@ fn distributed(n: usize, variant: &str, path: &Path, more: &[&str]) -> (Vec<u8>,
 fn one_to_four_ranks_write_the_one_process_file_byte_for_byte() {
     let reference = temp("ranks", "one.lgbig");
     let path = temp("ranks", "ranks.lgbig");
-    for variant in SPACES {
+    for variant in spaces() {
         let (bytes, text) = one_process(variant, &reference, &[]);
         for n in 1..=4 {
             let (got, got_text) = distributed(n, variant, &path, &[]);

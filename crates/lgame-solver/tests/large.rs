@@ -9,20 +9,8 @@ use lgame::{Position, Rules};
 use lgame_solver::large::{self, LargeOptions, LargeStats, LargeTable, LossPass, Space};
 use lgame_solver::{Tablebase, Value};
 
-/// Every space small enough to hold to the reference in a debug (opt-level 1) test build.
-const SPACES: [&str; 11] = [
-    "neutrals=0",
-    "neutrals=1",
-    "classic",
-    "neutrals=3",
-    "neutrals=4",
-    "neutrals=5",
-    "neutrals=6",
-    "neutrals=7",
-    "neutrals=8",
-    "board=5x4,neutrals=4",
-    "board=6x4,neutrals=2",
-];
+mod common;
+use common::spaces::SMALL_SPACES as SPACES;
 
 fn solve(rules: &Rules) -> (Space, Vec<u8>) {
     let space = Space::new(rules).unwrap();
