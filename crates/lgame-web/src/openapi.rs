@@ -192,6 +192,17 @@ pub(crate) enum BodyRefusals {
     NotJson(ErrorBody),
 }
 
+/// The refusal of whatever writes to the database, when the database cannot take it.
+#[derive(IntoResponses)]
+#[allow(dead_code)] // a description for the document, never made
+pub(crate) enum StorageRefusals {
+    #[response(
+        status = 503,
+        description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)"
+    )]
+    Unavailable(ErrorBody),
+}
+
 /// The refusals every command to a game may answer, whatever the command.
 #[derive(IntoResponses)]
 #[allow(dead_code)] // a description for the document, never made

@@ -11,7 +11,7 @@ use crate::clock::TimeControl;
 use crate::games::api::{SeatRequest, TokenRequest};
 use crate::games::{GameState, Player, PlayersBySide};
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, GameRefusals};
+use crate::openapi::{BodyRefusals, GameRefusals, StorageRefusals};
 use crate::ratings::api::CategoryRating;
 use crate::response::{ErrorBody, Invitation};
 
@@ -280,7 +280,7 @@ impl From<crate::store::Footprint> for FootprintView {
         (status = 409, description = "The username is taken, whatever its case (`username_taken`), or reads as an existing account's (`username_lookalike`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many sign-ups from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called

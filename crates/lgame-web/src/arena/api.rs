@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::arena::{ArenaSummary, ArenaView};
 use crate::clock::TimeControl;
 use crate::openapi as schema;
-use crate::openapi::BodyRefusals;
+use crate::openapi::{BodyRefusals, StorageRefusals};
 use crate::response::ErrorBody;
 
 /// `POST /api/arenas`: an arena tournament.
@@ -50,7 +50,7 @@ pub struct ArenaList {
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -61,7 +61,7 @@ pub fn create_arena() {}
     summary = "The arenas: upcoming and running first, then finished",
     responses(
         (status = 200, description = "At most 50 arenas", body = ArenaList),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn list_arenas() {}
@@ -73,7 +73,7 @@ pub fn list_arenas() {}
     responses(
         (status = 200, description = "The arena, its standings and, once finished, its podium", body = ArenaView),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn show_arena() {}
@@ -90,7 +90,7 @@ pub fn show_arena() {}
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn join_arena() {}
@@ -107,7 +107,7 @@ pub fn join_arena() {}
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn leave_arena() {}

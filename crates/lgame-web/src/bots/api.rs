@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clock::TimeControl;
 use crate::games::api::GameQuery;
 use crate::openapi as schema;
-use crate::openapi::BodyRefusals;
+use crate::openapi::{BodyRefusals, StorageRefusals};
 use crate::response::{Created, ErrorBody};
 
 /// `POST /api/account/tokens`: a new API token.
@@ -167,7 +167,7 @@ pub struct ChallengeView {
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The account has played (`has_games`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn make_bot() {}
@@ -183,7 +183,7 @@ pub fn make_bot() {}
         (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -219,7 +219,7 @@ pub fn revoke_token() {}
     summary = "The bots: the server's computer levels, then the programs' bots",
     responses(
         (status = 200, description = "Every bot, online or not", body = BotList),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn list_bots() {}
@@ -238,7 +238,7 @@ pub fn list_bots() {}
         (status = 409, description = "The bot's program is not connected (`bot_offline`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many games made from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -251,7 +251,7 @@ pub fn challenge() {}
     responses(
         (status = 200, description = "The challenge as it stands", body = ChallengeView),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn show_challenge() {}

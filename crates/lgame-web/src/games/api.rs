@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::GameState;
 use crate::clock::TimeControl;
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, GameRefusals};
+use crate::openapi::{BodyRefusals, GameRefusals, StorageRefusals};
 use crate::response::{Created, ErrorBody};
 
 /// `POST /api/games`: a new game.
@@ -163,7 +163,7 @@ pub struct GameQuery {
         (status = 400, description = "Unreadable JSON, or a variant, setup, player or turn limit refused", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -178,7 +178,7 @@ fn create() {}
         (status = 400, description = "Unreadable JSON, or a record or player refused", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape, or a variant too large to solve", body = ErrorBody),
         (status = 429, description = "Too many games created from this address (`Retry-After`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -366,7 +366,7 @@ fn claim() {}
     responses(
         (status = 200, description = "The record", body = String, content_type = "text/plain"),
         (status = 404, description = "No game has this id", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 fn record() {}

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clock::TimeControl;
 use crate::lobby::SeekView;
 use crate::openapi as schema;
-use crate::openapi::BodyRefusals;
+use crate::openapi::{BodyRefusals, StorageRefusals};
 use crate::response::{Created, ErrorBody};
 
 /// A message of the lobby's live stream (`GET /api/lobby/ws`), by its `type`: `lobby` (the
@@ -140,7 +140,7 @@ pub struct PairingStatus {
         (status = 409, description = "The asker (or, anonymous, its address) has as many open seeks as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -151,7 +151,7 @@ pub fn create_seek() {}
     summary = "The open seeks, newest first",
     responses(
         (status = 200, description = "The open seeks (at most 500)", body = SeekList),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn list_seeks() {}
@@ -163,7 +163,7 @@ pub fn list_seeks() {}
     responses(
         (status = 200, description = "The seek; its seeker's side only to the seeker, whose poll keeps an open seek alive", body = SeekStatus),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn show_seek() {}
@@ -178,7 +178,7 @@ pub fn show_seek() {}
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 409, description = "Taken: its game goes on (`seek_taken`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn withdraw_seek() {}
@@ -196,7 +196,7 @@ pub fn withdraw_seek() {}
         (status = 409, description = "Someone else took it first (`seek_taken`), or it is the asker's own (`own_seek`)", body = ErrorBody),
         (status = 410, description = "Withdrawn, or its page closed (`seek_gone`)", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn accept_seek() {}
@@ -213,7 +213,7 @@ pub fn accept_seek() {}
         (status = 409, description = "The address has as many tickets as allowed (`too_many_seeks`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`Retry-After`); or too many calls of this kind from this account or this address (`too_many_requests`, docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -227,7 +227,7 @@ pub fn join_pool() {}
         (status = 200, description = "Waiting (the poll keeps the ticket alive), or paired", body = PairingStatus),
         (status = 404, description = "No such ticket (`no_ticket`)", body = ErrorBody),
         (status = 410, description = "Withdrawn, or unseen too long (`ticket_gone`)", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn show_ticket() {}
@@ -241,7 +241,7 @@ pub fn show_ticket() {}
         (status = 404, description = "No such ticket (`no_ticket`)", body = ErrorBody),
         (status = 409, description = "Already paired: the game goes on (`paired`)", body = ErrorBody),
         (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn leave_pool() {}

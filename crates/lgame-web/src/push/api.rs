@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::openapi::BodyRefusals;
+use crate::openapi::{BodyRefusals, StorageRefusals};
 use crate::response::ErrorBody;
 
 /// `GET /api/push/key`: the server's VAPID public key.
@@ -73,7 +73,7 @@ pub fn push_key() {}
         (status = 401, description = "Not logged in (`no_session`): notices go to accounts", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -90,7 +90,7 @@ pub fn subscribe() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no subscription at this endpoint (`no_subscription`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 503, description = "The database cannot take it now: out of reach (`unavailable`), its disk full (`storage_full`) or read-only (`storage_read_only`); nothing changed (`Retry-After`)", body = ErrorBody),
+        StorageRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
