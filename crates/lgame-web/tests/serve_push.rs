@@ -2,8 +2,9 @@
 //! test (`push_receiver.py`: Python's `cryptography` and `http_ece` from PyPI, in a virtual
 //! environment under the target directory): what the server sends is decrypted as a
 //! browser would (RFC 8291, `aes128gcm`) and its VAPID signature checked (ES256) against
-//! `GET /api/push/key`; a subscription the service says is gone (410) is deleted; and the
-//! endpoints the server must never post to are refused, by address and by name.
+//! `GET /api/push/key`, for a correspondence game started, a move and a challenge; a
+//! subscription the service says is gone (410) is deleted; and the endpoints the server must
+//! never post to are refused, by address and by name.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use lgame_test_support::accounts::Browser;
+use lgame_test_support::bots::Program;
 use lgame_test_support::http::a_legal_move;
 use lgame_test_support::server::Server;
 use lgame_test_support::TempDir;
@@ -124,21 +126,23 @@ impl Drop for Receiver {
     }
 }
 
-fn push_server(dir: &TempDir) -> Server {
-    Server::with(dir.join("games.db"), |c| c.test_push_receivers = true)
-}
-
-#[test]
-fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
-    let dir = TempDir::new("push-told");
-    let server = push_server(&dir);
-    let addr = server.addr.clone();
+/// A server that may post to the test's receiver, and the receiver, given the server's key.
+fn push_service(name: &str) -> (TempDir, Server, Receiver) {
+    let dir = TempDir::new(name);
+    let server = Server::with(dir.join("games.db"), |c| c.test_push_receivers = true);
     let key = server.get("/api/push/key").body["key"]
         .as_str()
         .unwrap()
         .to_string();
     assert_eq!(key.len(), 87, "65 bytes in base64url: {key}");
     let receiver = Receiver::start(&key);
+    (dir, server, receiver)
+}
+
+#[test]
+fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
+    let (_dir, server, receiver) = push_service("push-told");
+    let addr = server.addr.clone();
 
     let seeker = Browser::signed_up(&addr, "alice", "correct horse battery");
     let anonymous = Browser::new(&addr);
@@ -182,15 +186,31 @@ fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
 }
 
 #[test]
-fn a_subscription_its_push_service_says_is_gone_is_deleted() {
-    let dir = TempDir::new("push-gone");
-    let server = push_server(&dir);
+fn a_bot_accounts_owner_is_told_of_a_challenge() {
+    let (_dir, server, receiver) = push_service("push-challenge");
     let addr = server.addr.clone();
-    let key = server.get("/api/push/key").body["key"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let receiver = Receiver::start(&key);
+    let owner = Browser::signed_up(&addr, "deepl", "correct horse battery");
+    let sub = receiver.subscription("/deepl");
+    let kept = owner.post("/api/push/subscriptions", &sub);
+    assert_eq!(kept.status, 204, "{}", kept.body);
+    let program = Program::new(&addr, &owner.bot_token());
+    let _events = program.stream("/api/bot/events");
+
+    let alice = Browser::signed_up(&addr, "alice", "correct horse battery");
+    let challenge = alice.post("/api/challenges/deepl", &json!({ "clock": { "days": 2 } }));
+    assert_eq!(challenge.status, 201, "{}", challenge.body);
+    let id = challenge.body["id"].as_str().unwrap();
+    let told = receiver.next();
+    assert_eq!(told["path"], "/deepl");
+    assert_eq!(told["payload"]["title"], "A challenge");
+    assert_eq!(told["payload"]["body"], "alice challenges you.");
+    assert_eq!(told["payload"]["tag"], format!("challenge-{id}"));
+}
+
+#[test]
+fn a_subscription_its_push_service_says_is_gone_is_deleted() {
+    let (_dir, server, receiver) = push_service("push-gone");
+    let addr = server.addr.clone();
     let alice = Browser::signed_up(&addr, "alice", "correct horse battery");
     let sub = receiver.subscription("/gone/alice");
     assert_eq!(alice.post("/api/push/subscriptions", &sub).status, 204);
