@@ -3,21 +3,23 @@
 //! confirmed by its mailed link, once; a password reset answers the same `202` for a known
 //! and an unknown name, mails only a confirmed address, and its link sets the password once,
 //! ends every session and is refused used or expired (the server's clock moved); without
-//! `--smtp` the endpoints say the server sends no mail.
+//! `--smtp` the endpoints say the server sends no mail. On SQLite and on PostgreSQL.
 
 use lgame_test_support::accounts::Browser;
+use lgame_test_support::backends::Backend;
 use lgame_test_support::server::Server;
 use lgame_test_support::smtp::{unfolded, SmtpServer};
-use lgame_test_support::TempDir;
+use lgame_test_support::{on_both_backends, TempDir};
 use serde_json::json;
 
 pub(crate) const PASSWORD: &str = "correct horse battery";
 const NEW_PASSWORD: &str = "a brand new passphrase";
 pub(crate) const SITE: &str = "https://l.example.org";
 
-pub(crate) fn mail_server(dir: &TempDir, smtp: &SmtpServer) -> Server {
+/// A server on `backend` that mails through `smtp`, its clock the test's.
+pub(crate) fn mail_server(backend: Backend, dir: &TempDir, smtp: &SmtpServer) -> Server {
     let mail = smtp.config();
-    Server::with(dir.db(), move |config| {
+    Server::with(backend.database(dir), move |config| {
         config.test_clock = true;
         config.mail = Some(mail);
     })
@@ -40,11 +42,10 @@ pub(crate) fn confirmed(addr: &str, smtp: &SmtpServer, name: &str, email: &str) 
     browser
 }
 
-#[test]
-fn an_address_is_confirmed_by_its_link_once() {
+fn an_address_is_confirmed_by_its_link_once(backend: Backend) {
     let dir = TempDir::new("mail-confirm");
     let smtp = SmtpServer::start(dir.path(), SITE);
-    let server = mail_server(&dir, &smtp);
+    let server = mail_server(backend, &dir, &smtp);
     let alice = Browser::new(&server.addr);
     let body = json!({ "username": "alice", "password": PASSWORD, "email": "alice@example.org" });
     assert_eq!(alice.post("/api/account", &body).status, 201);
@@ -87,11 +88,10 @@ fn an_address_is_confirmed_by_its_link_once() {
     assert!(smtp.to("alice@new.example.org", "reset").is_empty());
 }
 
-#[test]
-fn a_reset_link_sets_the_password_once_and_ends_every_session() {
+fn a_reset_link_sets_the_password_once_and_ends_every_session(backend: Backend) {
     let dir = TempDir::new("mail-reset");
     let smtp = SmtpServer::start(dir.path(), SITE);
-    let server = mail_server(&dir, &smtp);
+    let server = mail_server(backend, &dir, &smtp);
     let addr = server.addr.clone();
     let session = confirmed(&addr, &smtp, "bob", "bob@example.org");
     assert_eq!(session.get("/api/account").status, 200);
@@ -159,11 +159,10 @@ fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     );
 }
 
-#[test]
-fn resets_are_limited_per_name() {
+fn resets_are_limited_per_name(backend: Backend) {
     let dir = TempDir::new("mail-limits");
     let smtp = SmtpServer::start(dir.path(), SITE);
-    let server = mail_server(&dir, &smtp);
+    let server = mail_server(backend, &dir, &smtp);
     let asker = Browser::new(&server.addr);
     let ask = json!({ "username": "carol" });
     for _ in 0..3 {
@@ -173,6 +172,12 @@ fn resets_are_limited_per_name() {
     assert_eq!(page.status, 429, "{}", page.body);
     assert!(page.retry_after.is_some());
 }
+
+on_both_backends!(
+    an_address_is_confirmed_by_its_link_once,
+    a_reset_link_sets_the_password_once_and_ends_every_session,
+    resets_are_limited_per_name,
+);
 
 #[test]
 fn without_smtp_the_server_says_it_sends_no_mail() {

@@ -2,13 +2,15 @@
 //! `serve_mail`: an account is mailed when a correspondence game waits for its move, at most
 //! once a day (the server's clock moved), several games then in one digest; every mail
 //! carries RFC 8058's one-click unsubscribe, which works without a session and stops the
-//! mail; the account's settings turn it on again; an unconfirmed address gets nothing.
+//! mail; the account's settings turn it on again; an unconfirmed address gets nothing. On
+//! SQLite and on PostgreSQL.
 
 use std::time::{Duration, Instant};
 
 use lgame_test_support::accounts::Browser;
+use lgame_test_support::backends::Backend;
 use lgame_test_support::http::quiet_moves;
-use lgame_test_support::TempDir;
+use lgame_test_support::{on_both_backends, TempDir};
 use serde_json::json;
 
 use lgame_test_support::smtp::{unfolded, SmtpServer};
@@ -101,11 +103,10 @@ fn unsubscribe_link(mail: &str) -> String {
     format!("/api/mail/unsubscribe/{token}")
 }
 
-#[test]
-fn your_move_is_mailed_once_a_day_and_several_games_in_one_digest() {
+fn your_move_is_mailed_once_a_day_and_several_games_in_one_digest(backend: Backend) {
     let dir = TempDir::new("mail-moves");
     let smtp = SmtpServer::start(dir.path(), SITE);
-    let server = mail_server(&dir, &smtp);
+    let server = mail_server(backend, &dir, &smtp);
     let addr = server.addr.clone();
     let alice = confirmed(&addr, &smtp, "alice", "alice@example.org");
     let bob = confirmed(&addr, &smtp, "bob", "bob@example.org");
@@ -154,11 +155,12 @@ fn your_move_is_mailed_once_a_day_and_several_games_in_one_digest() {
     assert_eq!(your_moves(&smtp, "alice@example.org").len(), 1);
 }
 
-#[test]
-fn unsubscribe_needs_no_session_and_stops_the_mail_and_an_unconfirmed_address_gets_none() {
+fn unsubscribe_needs_no_session_and_stops_the_mail_and_an_unconfirmed_address_gets_none(
+    backend: Backend,
+) {
     let dir = TempDir::new("mail-unsubscribe");
     let smtp = SmtpServer::start(dir.path(), SITE);
-    let server = mail_server(&dir, &smtp);
+    let server = mail_server(backend, &dir, &smtp);
     let addr = server.addr.clone();
     let alice = confirmed(&addr, &smtp, "alice", "alice@example.org");
     let carol = Browser::new(&addr);
@@ -212,3 +214,8 @@ fn unsubscribe_needs_no_session_and_stops_the_mail_and_an_unconfirmed_address_ge
     );
     assert_eq!(Browser::new(&addr).get("/api/account/mail").status, 401);
 }
+
+on_both_backends!(
+    your_move_is_mailed_once_a_day_and_several_games_in_one_digest,
+    unsubscribe_needs_no_session_and_stops_the_mail_and_an_unconfirmed_address_gets_none,
+);
