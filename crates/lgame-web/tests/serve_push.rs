@@ -4,7 +4,7 @@
 //! browser would (RFC 8291, `aes128gcm`) and its VAPID signature checked (ES256) against
 //! `GET /api/push/key`, for a correspondence game started, a move and a challenge; a
 //! subscription the service says is gone (410) is deleted; and the endpoints the server must
-//! never post to are refused, by address and by name.
+//! never post to are refused, by address and by name. On SQLite and on PostgreSQL.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -13,10 +13,11 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use lgame_test_support::accounts::Browser;
+use lgame_test_support::backends::Backend;
 use lgame_test_support::bots::Program;
 use lgame_test_support::http::a_legal_move;
 use lgame_test_support::server::Server;
-use lgame_test_support::TempDir;
+use lgame_test_support::{on_both_backends, TempDir};
 use serde_json::{json, Value};
 
 /// The versions pip installs for the receiver.
@@ -127,9 +128,9 @@ impl Drop for Receiver {
 }
 
 /// A server that may post to the test's receiver, and the receiver, given the server's key.
-fn push_service(name: &str) -> (TempDir, Server, Receiver) {
+fn push_service(backend: Backend, name: &str) -> (TempDir, Server, Receiver) {
     let dir = TempDir::new(name);
-    let server = Server::with(dir.join("games.db"), |c| c.test_push_receivers = true);
+    let server = Server::with(backend.database(&dir), |c| c.test_push_receivers = true);
     let key = server.get("/api/push/key").body["key"]
         .as_str()
         .unwrap()
@@ -139,9 +140,8 @@ fn push_service(name: &str) -> (TempDir, Server, Receiver) {
     (dir, server, receiver)
 }
 
-#[test]
-fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
-    let (_dir, server, receiver) = push_service("push-told");
+fn a_correspondence_player_away_is_told_their_game_started_and_their_move(backend: Backend) {
+    let (_dir, server, receiver) = push_service(backend, "push-told");
     let addr = server.addr.clone();
 
     let seeker = Browser::signed_up(&addr, "alice", "correct horse battery");
@@ -185,9 +185,8 @@ fn a_correspondence_player_away_is_told_their_game_started_and_their_move() {
     assert_eq!((again.status, again.kind()), (404, "no_subscription"));
 }
 
-#[test]
-fn a_bot_accounts_owner_is_told_of_a_challenge() {
-    let (_dir, server, receiver) = push_service("push-challenge");
+fn a_bot_accounts_owner_is_told_of_a_challenge(backend: Backend) {
+    let (_dir, server, receiver) = push_service(backend, "push-challenge");
     let addr = server.addr.clone();
     let owner = Browser::signed_up(&addr, "deepl", "correct horse battery");
     let sub = receiver.subscription("/deepl");
@@ -207,9 +206,8 @@ fn a_bot_accounts_owner_is_told_of_a_challenge() {
     assert_eq!(told["payload"]["tag"], format!("challenge-{id}"));
 }
 
-#[test]
-fn a_subscription_its_push_service_says_is_gone_is_deleted() {
-    let (_dir, server, receiver) = push_service("push-gone");
+fn a_subscription_its_push_service_says_is_gone_is_deleted(backend: Backend) {
+    let (_dir, server, receiver) = push_service(backend, "push-gone");
     let addr = server.addr.clone();
     let alice = Browser::signed_up(&addr, "alice", "correct horse battery");
     let sub = receiver.subscription("/gone/alice");
@@ -241,6 +239,12 @@ fn a_subscription_its_push_service_says_is_gone_is_deleted() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+on_both_backends!(
+    a_correspondence_player_away_is_told_their_game_started_and_their_move,
+    a_bot_accounts_owner_is_told_of_a_challenge,
+    a_subscription_its_push_service_says_is_gone_is_deleted,
+);
 
 #[test]
 fn endpoints_inside_the_network_are_refused_by_address_and_by_name() {
