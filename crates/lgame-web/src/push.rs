@@ -274,3 +274,55 @@ fn post(checked: &endpoint::Checked, request: http::Request<Vec<u8>>) -> anyhow:
         Err(e) => Err(e.into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::net::TcpListener;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// A push goes to the address its endpoint was checked to have, never to its name looked
+    /// up again: here a name no resolver knows (`.invalid`, RFC 2606) reaches the listener
+    /// it was checked to be, named in the request's `Host`.
+    #[test]
+    fn a_push_connects_to_the_checked_address_not_to_its_name_again() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let url = format!("http://push.invalid:{}/browser", addr.port());
+        let checked = endpoint::Checked { url, addr };
+        let request = http::Request::post("http://push.invalid/browser")
+            .body(b"ciphertext".to_vec())
+            .unwrap();
+        let poster = std::thread::spawn(move || post(&checked, request));
+
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut socket = loop {
+            match listener.accept() {
+                Ok((socket, _)) => break socket,
+                Err(_) if poster.is_finished() => panic!("no connection: {:?}", poster.join()),
+                Err(_) => {
+                    assert!(Instant::now() < deadline, "no connection in 20 s");
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        };
+        socket.set_nonblocking(false).unwrap();
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            socket.read_exact(&mut byte).unwrap();
+            head.push(byte[0]);
+        }
+        let head = String::from_utf8(head).unwrap().to_ascii_lowercase();
+        assert!(head.starts_with("post /browser http/1.1\r\n"), "{head}");
+        let host = format!("\r\nhost: push.invalid:{}\r\n", addr.port());
+        assert!(head.contains(&host), "{head}");
+        socket
+            .write_all(b"HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")
+            .unwrap();
+        assert_eq!(poster.join().unwrap().unwrap(), 201);
+    }
+}
