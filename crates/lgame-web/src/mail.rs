@@ -2,8 +2,8 @@
 //! confirmed by a link before anything else is sent to it. Sent over SMTP by `lettre`, in
 //! the background, so that an answer never waits for (or tells anything by) a mail server.
 //! A link's code is kept only as its hash (`mail/rows.rs`), for [`CODE_MS`], and used once.
-//! Correspondence's "your move" mail is `mail/moves.rs`'s. The HTTP part is `mail/routes.rs` (who asks, the limits) and `mail/api.rs` (the bodies
-//! and paths).
+//! Correspondence's "your move" mail is `mail/moves.rs`'s. The HTTP part is `mail/routes.rs`
+//! (who asks, the limits) and `mail/api.rs` (the bodies and paths).
 
 use std::fmt;
 use std::sync::Arc;
