@@ -164,6 +164,7 @@ impl Push {
         Ok(store.subscribe_push(&row, now_ms).await?)
     }
 
+    /// Ends account `user_id`'s subscription at `endpoint`: another account's is not found.
     pub async fn unsubscribe(
         &self,
         store: &Store,
