@@ -223,6 +223,9 @@ impl Action {
                 (Method::DELETE, "/api/account/sessions/{id}"),
                 (Method::POST, "/api/account/bot"),
                 (Method::DELETE, "/api/account"),
+                (Method::PUT, "/api/account/mail"),
+                (Method::POST, "/api/push/subscriptions"),
+                (Method::DELETE, "/api/push/subscriptions"),
             ],
         }
     }

@@ -192,6 +192,18 @@ pub(crate) enum BodyRefusals {
     NotJson(ErrorBody),
 }
 
+/// The refusal of a call that changes something, past its account's or its address's count
+/// (`limits::Action`).
+#[derive(IntoResponses)]
+#[allow(dead_code)] // a description for the document, never made
+pub(crate) enum ActionRefusals {
+    #[response(
+        status = 429,
+        description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")"
+    )]
+    TooMany(ErrorBody),
+}
+
 /// The refusal of whatever writes to the database, when the database cannot take it.
 #[derive(IntoResponses)]
 #[allow(dead_code)] // a description for the document, never made

@@ -29,6 +29,9 @@ use rows::SubscriptionRow;
 const TTL: Duration = Duration::from_secs(24 * 60 * 60);
 /// How long a push service has to answer.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// The browsers an account's notices go to, at most: a new one past them replaces the
+/// oldest.
+pub const MOST_SUBSCRIPTIONS: usize = 10;
 
 /// What a player is told.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,7 +164,9 @@ impl Push {
             auth: auth.to_string(),
         };
         keys(&row).map_err(PushError::BadSubscription)?;
-        Ok(store.subscribe_push(&row, now_ms).await?)
+        Ok(store
+            .subscribe_push(&row, MOST_SUBSCRIPTIONS, now_ms)
+            .await?)
     }
 
     /// Ends account `user_id`'s subscription at `endpoint`: another account's is not found.

@@ -18,6 +18,7 @@ use lgame_test_support::bots::Program;
 use lgame_test_support::http::a_legal_move;
 use lgame_test_support::server::Server;
 use lgame_test_support::{on_both_backends, TempDir};
+use lgame_web::{Action, ActionLimits};
 use serde_json::{json, Value};
 
 /// The versions pip installs for the receiver.
@@ -129,8 +130,20 @@ impl Drop for Receiver {
 
 /// A server that may post to the test's receiver, and the receiver, given the server's key.
 fn push_service(backend: Backend, name: &str) -> (TempDir, Server, Receiver) {
+    push_service_with(backend, name, ActionLimits::default())
+}
+
+/// [`push_service`] with the limits on what changes `limits`.
+fn push_service_with(
+    backend: Backend,
+    name: &str,
+    limits: ActionLimits,
+) -> (TempDir, Server, Receiver) {
     let dir = TempDir::new(name);
-    let server = Server::with(backend.database(&dir), |c| c.test_push_receivers = true);
+    let server = Server::with(backend.database(&dir), |c| {
+        c.test_push_receivers = true;
+        c.action_limits = limits;
+    });
     let key = server.get("/api/push/key").body["key"]
         .as_str()
         .unwrap()
@@ -240,11 +253,68 @@ fn a_subscription_its_push_service_says_is_gone_is_deleted(backend: Backend) {
     }
 }
 
+/// An account's notices go to its 10 newest browsers: an 11th replaces the oldest, so that
+/// no account makes the server post to endless URLs; and subscribing is one of the account's
+/// counted changes.
+fn an_account_keeps_its_ten_newest_subscriptions(backend: Backend) {
+    let unlimited = ActionLimits::default().with(Action::Account, 0);
+    let (_dir, server, receiver) = push_service_with(backend, "push-most", unlimited);
+    let alice = Browser::signed_up(&server.addr, "alice", "correct horse battery");
+    for i in 0..11 {
+        let kept = alice.post(
+            "/api/push/subscriptions",
+            &receiver.subscription(&format!("/{i}")),
+        );
+        assert_eq!(kept.status, 204, "{}", kept.body);
+        // Each at a time of its own (the server's milliseconds), so that "oldest" is one.
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    let end = |i: usize| {
+        let endpoint = receiver.subscription(&format!("/{i}"))["endpoint"].clone();
+        let page = alice.delete(
+            "/api/push/subscriptions",
+            Some(&json!({ "endpoint": endpoint })),
+        );
+        (page.status, page.kind().to_string())
+    };
+    assert_eq!(
+        end(0),
+        (404, "no_subscription".into()),
+        "the oldest replaced"
+    );
+    for i in 1..11 {
+        assert_eq!(end(i).0, 204, "subscription {i} kept");
+    }
+}
+
 on_both_backends!(
+    an_account_keeps_its_ten_newest_subscriptions,
     a_correspondence_player_away_is_told_their_game_started_and_their_move,
     a_bot_accounts_owner_is_told_of_a_challenge,
     a_subscription_its_push_service_says_is_gone_is_deleted,
 );
+
+#[test]
+fn subscribing_counts_as_one_of_the_accounts_changes() {
+    let (_dir, server, receiver) = push_service(Backend::Sqlite, "push-counted");
+    let alice = Browser::signed_up(&server.addr, "alice", "correct horse battery");
+    let per_minute = Action::Account.default_per_minute();
+    for i in 0..per_minute {
+        let kept = alice.post(
+            "/api/push/subscriptions",
+            &receiver.subscription(&format!("/{i}")),
+        );
+        assert_eq!(kept.status, 204, "{}", kept.body);
+    }
+    let past = alice.post("/api/push/subscriptions", &receiver.subscription("/past"));
+    assert_eq!(
+        (past.status, past.kind()),
+        (429, "too_many_requests"),
+        "{}",
+        past.body
+    );
+    assert!(past.retry_after.is_some());
+}
 
 #[test]
 fn endpoints_inside_the_network_are_refused_by_address_and_by_name() {

@@ -11,7 +11,7 @@ use crate::clock::TimeControl;
 use crate::games::api::{SeatRequest, TokenRequest};
 use crate::games::{GameState, Player, PlayersBySide};
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, GameRefusals, StorageRefusals};
+use crate::openapi::{ActionRefusals, BodyRefusals, GameRefusals, StorageRefusals};
 use crate::ratings::api::CategoryRating;
 use crate::response::{ErrorBody, Invitation};
 
@@ -370,7 +370,7 @@ pub fn change_password() {}
         (status = 200, description = "How many sessions ended", body = Ended),
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn end_other_sessions() {}
@@ -394,7 +394,7 @@ pub fn list_sessions() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no such session (`no_such_session`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn end_one_session() {}
@@ -455,7 +455,7 @@ pub fn user_games() {}
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
         GameRefusals,
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn seat() {}
@@ -472,7 +472,7 @@ pub fn seat() {}
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
         GameRefusals,
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn invitation() {}

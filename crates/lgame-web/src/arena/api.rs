@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::arena::{ArenaSummary, ArenaView};
 use crate::clock::TimeControl;
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, StorageRefusals};
+use crate::openapi::{ActionRefusals, BodyRefusals, StorageRefusals};
 use crate::response::ErrorBody;
 
 /// `POST /api/arenas`: an arena tournament.
@@ -89,7 +89,7 @@ pub fn show_arena() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -106,7 +106,7 @@ pub fn join_arena() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No arena has this id (`no_arena`)", body = ErrorBody),
         (status = 409, description = "The arena's time is up (`arena_finished`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called

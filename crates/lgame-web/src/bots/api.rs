@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clock::TimeControl;
 use crate::games::api::GameQuery;
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, StorageRefusals};
+use crate::openapi::{ActionRefusals, BodyRefusals, StorageRefusals};
 use crate::response::{Created, ErrorBody};
 
 /// `POST /api/account/tokens`: a new API token.
@@ -166,7 +166,7 @@ pub struct ChallengeView {
         (status = 401, description = "No session, nor token (`no_session`; `bad_token`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 409, description = "The account has played (`has_games`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -182,7 +182,7 @@ pub fn make_bot() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
         BodyRefusals,
     ))]
@@ -209,7 +209,7 @@ pub fn list_tokens() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A token (`token_scope`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no such token (`no_token`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn revoke_token() {}
@@ -265,7 +265,7 @@ pub fn show_challenge() {}
         (status = 403, description = "Not its challenger (`not_your_challenge`)", body = ErrorBody),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
         (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn cancel_challenge() {}
@@ -281,7 +281,7 @@ pub fn cancel_challenge() {}
         (status = 403, description = "Not the bot challenged (`not_your_challenge`)", body = ErrorBody),
         (status = 404, description = "No challenge has this id (`no_challenge`)", body = ErrorBody),
         (status = 409, description = "Answered already, or withdrawn (`challenge_settled`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn accept_challenge() {}
@@ -300,7 +300,7 @@ pub fn accept_challenge() {}
         (status = 409, description = "Answered already (`challenge_settled`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
         BodyRefusals,
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
 pub fn decline_challenge() {}

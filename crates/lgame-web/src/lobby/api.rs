@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clock::TimeControl;
 use crate::lobby::SeekView;
 use crate::openapi as schema;
-use crate::openapi::{BodyRefusals, StorageRefusals};
+use crate::openapi::{ActionRefusals, BodyRefusals, StorageRefusals};
 use crate::response::{Created, ErrorBody};
 
 /// A message of the lobby's live stream (`GET /api/lobby/ws`), by its `type`: `lobby` (the
@@ -177,7 +177,7 @@ pub fn show_seek() {}
         (status = 403, description = "Not the seeker's (`not_your_seek`), or cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "No seek has this id (`no_seek`)", body = ErrorBody),
         (status = 409, description = "Taken: its game goes on (`seek_taken`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called
@@ -240,7 +240,7 @@ pub fn show_ticket() {}
         (status = 204, description = "Left (or gone already)"),
         (status = 404, description = "No such ticket (`no_ticket`)", body = ErrorBody),
         (status = 409, description = "Already paired: the game goes on (`paired`)", body = ErrorBody),
-        (status = 429, description = "Too many calls of this kind from this account or this address (`too_many_requests`, `Retry-After`; docs/server.md, \"Limits on what changes\")", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called

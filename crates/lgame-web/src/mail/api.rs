@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::accounts::api::Account;
-use crate::openapi::BodyRefusals;
+use crate::openapi::{ActionRefusals, BodyRefusals};
 use crate::response::ErrorBody;
 
 /// `POST /api/password-reset`: the account's name, or its confirmed address.
@@ -143,6 +143,7 @@ pub fn mail_choices() {}
         (status = 401, description = "No session (`no_session`)", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        ActionRefusals,
         BodyRefusals,
     ))]
 #[allow(dead_code)] // a description for the document, never called

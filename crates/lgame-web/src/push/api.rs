@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::openapi::{BodyRefusals, StorageRefusals};
+use crate::openapi::{ActionRefusals, BodyRefusals, StorageRefusals};
 use crate::response::ErrorBody;
 
 /// `GET /api/push/key`: the server's VAPID public key.
@@ -73,6 +73,7 @@ pub fn push_key() {}
         (status = 401, description = "Not logged in (`no_session`): notices go to accounts", body = ErrorBody),
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
         BodyRefusals,
     ))]
@@ -90,6 +91,7 @@ pub fn subscribe() {}
         (status = 403, description = "A request with cookies from another site (`foreign_origin`)", body = ErrorBody),
         (status = 404, description = "The account has no subscription at this endpoint (`no_subscription`)", body = ErrorBody),
         (status = 422, description = "JSON of the wrong shape", body = ErrorBody),
+        ActionRefusals,
         StorageRefusals,
         BodyRefusals,
     ))]

@@ -2,7 +2,7 @@
 //! their queries over the store (their tables: `store/schema.rs`).
 
 use crate::store::sql::{args, FromRow, Row};
-use crate::store::{Store, StoreResult};
+use crate::store::{transaction, Store, StoreResult};
 
 /// A browser's push subscription, held by an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +37,10 @@ const SUBSCRIBE: &str = "INSERT INTO push_subscriptions (endpoint, user_id, p256
         created_ms) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id,
         p256dh = excluded.p256dh, auth = excluded.auth, created_ms = excluded.created_ms";
+/// Deletes account `$1`'s subscriptions but `$3`, just kept, and its `$2` newest others.
+const KEEP_NEWEST: &str = "DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint <> $3
+     AND endpoint NOT IN (SELECT endpoint FROM push_subscriptions
+        WHERE user_id = $1 AND endpoint <> $3 ORDER BY created_ms DESC, endpoint LIMIT $2)";
 const UNSUBSCRIBE: &str = "DELETE FROM push_subscriptions WHERE endpoint = $1 AND user_id = $2";
 /// A subscription the push service says is gone.
 const GONE: &str = "DELETE FROM push_subscriptions WHERE endpoint = $1";
@@ -52,10 +56,24 @@ impl Store {
         Ok(kept.unwrap_or_else(|| made.to_string()))
     }
 
-    pub async fn subscribe_push(&self, row: &SubscriptionRow, now_ms: i64) -> StoreResult<()> {
+    /// Keeps a browser's subscription for its account, which keeps its newest `most` (a
+    /// notice is posted to each: an account cannot make the server post to endless URLs).
+    pub async fn subscribe_push(
+        &self,
+        row: &SubscriptionRow,
+        most: usize,
+        now_ms: i64,
+    ) -> StoreResult<()> {
         let r = row.clone();
-        let values = args![&r.endpoint, r.user_id, &r.p256dh, &r.auth, now_ms];
-        self.run(SUBSCRIBE, values).await.map(drop)
+        transaction!(self.write, |c| {
+            let values = args![&r.endpoint, r.user_id, &r.p256dh, &r.auth, now_ms];
+            c.execute(SUBSCRIBE, &values).await?;
+            let others = most.saturating_sub(1) as i64;
+            c.execute(KEEP_NEWEST, &args![r.user_id, others, &r.endpoint])
+                .await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Account `user_id`'s subscription at `endpoint` ended: `false` if it had none there.
