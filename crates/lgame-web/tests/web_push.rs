@@ -2,14 +2,20 @@
 //! registered is handed, through the DevTools protocol (`ServiceWorker.deliverPushMessage`),
 //! the very "your move" notice the server sent to a push service (`push_service`'s receiver
 //! decrypts it); it shows the notification, and the notification's click path opens the game
-//! on the page, which was on the lobby. Photographed in
-//! `target/browser-artifacts/journeys/push/`.
+//! on the page, which was on the lobby. And a signed-in player's "notify me" in a
+//! correspondence game, on a phone, asks for a subscription, and says why none was made when
+//! the browser reaches no push service. Photographed in
+//! `target/browser-artifacts/journeys/push/` and `push-ask/`.
 
-use crate::browser_common::{api_account, bench_with, no_console_errors, sign_up_on, PASSWORD};
+use crate::browser_common::{
+    api_account, bench_with, no_console_errors, sign_up_on, Bench, PASSWORD,
+};
 use crate::journey::Person;
 use crate::push_service::Receiver;
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::http::a_legal_move;
+use std::time::Duration;
+
 use serde_json::{json, Value};
 
 /// The notifications this page's service worker shows: each one's title, body and data.
@@ -138,4 +144,55 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
         "the clicked notification closed"
     );
     no_console_errors(&ann.page);
+}
+
+/// A correspondence game of `name`'s (Blue, signed up on `person`'s page) against a new
+/// account's (Red, to move): its id.
+fn correspondence_game(bench: &Bench, person: &Person, name: &str) -> String {
+    sign_up_on(bench, &person.page, name);
+    let player = Browser::new(&bench.server.addr);
+    let body = json!({ "username": name, "password": PASSWORD });
+    assert_eq!(player.post("/api/session", &body).status, 200);
+    let opponent = api_account(bench, &format!("{name}-rival"));
+    let seek = player.post(
+        "/api/seeks",
+        &json!({ "clock": { "days": 3 }, "colour": "blue" }),
+    );
+    assert_eq!(seek.status, 201, "{}", seek.body);
+    let id = seek.body["id"].as_str().unwrap();
+    let took = opponent.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+    assert_eq!(took.status, 201, "{}", took.body);
+    took.body["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn notify_me_in_a_correspondence_game_tries_a_subscription_and_says_why_none_was_made() {
+    let bench = bench_with("web-push-ask", |c| c.test_push_receivers = true);
+    let cy = Person::phone(&bench.driver, "push-ask", "cy");
+    let game = correspondence_game(&bench, &cy, "cy");
+    cy.page.cdp(
+        "Browser.grantPermissions",
+        json!({ "permissions": ["notifications"], "origin": bench.server.url("") }),
+    );
+    cy.open(&bench, &format!("#/game/{game}"));
+    // Allowed already, but not subscribed: offered still (a subscription is what tells a
+    // closed page).
+    cy.shown(".notify-me");
+    cy.shot("offered");
+    cy.press(".notify-me");
+    // Headless Chromium reaches no push service: `pushManager.subscribe` never settles, and
+    // after its 10 s (account/push.js) the page says so.
+    let said = "could not subscribe to notifications";
+    cy.page.wait_for(
+        &format!("the page to say {said:?}"),
+        Duration::from_secs(20),
+        || cy.text(".notify-said").contains(said),
+    );
+    cy.shot("said");
+    assert!(!cy.page.find(".notify-me").is_displayed(), "offered once");
+    let subscriptions = cy
+        .page
+        .execute_async("navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => arguments[0](s === null))", vec![]);
+    assert_eq!(subscriptions, true, "no subscription made");
+    no_console_errors(&cy.page);
 }
