@@ -1,21 +1,23 @@
-//! Web Push on the page (issue #40, part 6): in Chromium, the service worker the page
-//! registered is handed, through the DevTools protocol (`ServiceWorker.deliverPushMessage`),
-//! the very "your move" notice the server sent to a push service (`push_service`'s receiver
-//! decrypts it); it shows the notification, and the notification's click path opens the game
-//! on the page, which was on the lobby. And a signed-in player's "notify me" in a
-//! correspondence game, on a phone, asks for a subscription, and says why none was made when
-//! the browser reaches no push service. Photographed in
-//! `target/browser-artifacts/journeys/push/` and `push-ask/`.
+//! Web Push on the page (issue #40, part 6), against a push service the test starts
+//! (`push_service`), as headless Chromium reaches none of its own: the service worker the
+//! page registered is handed, through the DevTools protocol (`ServiceWorker.deliverPushMessage`),
+//! the very "your move" notice the server sent (the push service decrypted it); it shows the
+//! notification, and the notification's click path opens the game on the page, which was on
+//! the lobby. A signed-in player's "notify me" in a correspondence game, on a phone, asks
+//! for a subscription, and says why none was made. The settings say whether this browser is
+//! subscribed and turn notifications on and off. Photographed in
+//! `target/browser-artifacts/journeys/push/`, `push-ask/` and `push-settings/`.
+
+use std::time::Duration;
 
 use crate::browser_common::{
-    api_account, bench_with, no_console_errors, sign_up_on, Bench, PASSWORD,
+    api_account, bench_with, no_console_errors, sign_up_on, wait_for_ply, wait_for_shown, Bench,
+    PASSWORD,
 };
 use crate::journey::Person;
 use crate::push_service::Receiver;
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::http::a_legal_move;
-use std::time::Duration;
-
 use serde_json::{json, Value};
 
 /// The notifications this page's service worker shows: each one's title, body and data.
@@ -23,50 +25,92 @@ const SHOWN: &str = "const done = arguments[0]; navigator.serviceWorker.ready
     .then((r) => r.getNotifications())
     .then((all) => done(all.map((n) => ({ title: n.title, body: n.body, data: n.data }))));";
 
-#[test]
-fn a_push_shows_the_notification_and_its_click_opens_the_game() {
-    let bench = bench_with("web-push", |c| c.test_push_receivers = true);
-    let server = &bench.server;
-    // The site's origin, and its service worker's scope.
-    let (origin, scope) = (server.url(""), server.url("/"));
-    let key = server.get("/api/push/key").body["key"]
+/// A bench whose server may push to the test's push service, and that service.
+fn push_bench(name: &str) -> (Bench, Receiver) {
+    let bench = bench_with(name, |c| c.test_push_receivers = true);
+    let key = bench.server.get("/api/push/key").body["key"]
         .as_str()
         .unwrap()
         .to_string();
     let receiver = Receiver::start(&key);
+    (bench, receiver)
+}
 
-    // Ann, signed up on the page, her account subscribed at the test's push service (headless
-    // Chromium has no push service of its own).
+/// A correspondence game between a person signed up on their page (Blue) and an account of
+/// the API's (Red, to move).
+struct Correspondence {
+    game: String,
+    /// The person's account, on a browser of the API's.
+    player: Browser,
+    opponent: Browser,
+    /// Red's token.
+    token: String,
+    state: Value,
+}
+
+impl Correspondence {
+    /// `name`'s seek, signed up on `person`'s page, taken by a new account.
+    fn start(bench: &Bench, person: &Person, name: &str) -> Correspondence {
+        sign_up_on(bench, &person.page, name);
+        let player = Browser::new(&bench.server.addr);
+        let body = json!({ "username": name, "password": PASSWORD });
+        assert_eq!(player.post("/api/session", &body).status, 200);
+        let opponent = api_account(bench, &format!("{name}-rival"));
+        let seek = json!({ "clock": { "days": 3 }, "colour": "blue" });
+        let sought = player.post("/api/seeks", &seek);
+        assert_eq!(sought.status, 201, "{}", sought.body);
+        let id = sought.body["id"].as_str().unwrap();
+        let took = opponent.post(&format!("/api/seeks/{id}/accept"), &json!({}));
+        assert_eq!(took.status, 201, "{}", took.body);
+        Correspondence {
+            game: took.body["id"].as_str().unwrap().to_string(),
+            player,
+            opponent,
+            token: took.body["players"]["red"]["token"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+            state: took.body["state"].clone(),
+        }
+    }
+
+    /// The opponent's first move.
+    fn opponent_moves(&self) {
+        let body = json!({ "token": self.token, "ply": 1, "move": a_legal_move(&self.state, 0) });
+        let moved = self
+            .opponent
+            .post(&format!("/api/games/{}/moves", self.game), &body);
+        assert_eq!(moved.status, 200, "{}", moved.body);
+    }
+}
+
+/// Notifications allowed for the site, as a person would at the browser's prompt (which a
+/// test cannot answer).
+fn allow_notifications(bench: &Bench, person: &Person) {
+    let origin = bench.server.url("");
+    let allowed = json!({ "permissions": ["notifications"], "origin": origin });
+    person.page.cdp("Browser.grantPermissions", allowed);
+}
+
+#[test]
+fn a_push_shows_the_notification_and_its_click_opens_the_game() {
+    let (bench, receiver) = push_bench("web-push");
+    // The site's origin, and its service worker's scope.
+    let (origin, scope) = (bench.server.url(""), bench.server.url("/"));
+
+    // Ann's correspondence game; her account subscribed at the test's push service (headless
+    // Chromium reaches no push service of its own).
     let ann = Person::desktop(&bench.driver, "push", "ann");
-    sign_up_on(&bench, &ann.page, "ann");
-    let ann_api = Browser::new(&server.addr);
-    let logged_in = ann_api.post(
-        "/api/session",
-        &json!({ "username": "ann", "password": PASSWORD }),
-    );
-    assert_eq!(logged_in.status, 200, "{}", logged_in.body);
-    let kept = ann_api.post("/api/push/subscriptions", &receiver.subscription("/ann"));
+    let play = Correspondence::start(&bench, &ann, "ann");
+    let game = &play.game;
+    let kept = play
+        .player
+        .post("/api/push/subscriptions", &receiver.subscription("/ann"));
     assert_eq!(kept.status, 204, "{}", kept.body);
 
-    // Her correspondence seek, taken by Bob: she plays Blue, Bob moves first.
-    let bob = api_account(&bench, "bob");
-    let seek = ann_api.post(
-        "/api/seeks",
-        &json!({ "clock": { "days": 3 }, "colour": "blue" }),
-    );
-    assert_eq!(seek.status, 201, "{}", seek.body);
-    let id = seek.body["id"].as_str().unwrap();
-    let took = bob.post(&format!("/api/seeks/{id}/accept"), &json!({}));
-    assert_eq!(took.status, 201, "{}", took.body);
-    let game = took.body["id"].as_str().unwrap().to_string();
-    assert_eq!(receiver.next()["payload"]["title"], "Your game started");
-
-    // Her game's page registers the service worker; notifications allowed for the site.
+    // Her game's page registers the service worker; she allows notifications.
     ann.open(&bench, &format!("#/game/{game}"));
-    ann.page.cdp(
-        "Browser.grantPermissions",
-        json!({ "permissions": ["notifications"], "origin": origin }),
-    );
+    allow_notifications(&bench, &ann);
     let ready = ann.page.execute_async(
         "navigator.serviceWorker.ready.then(() => arguments[0](Notification.permission))",
         vec![],
@@ -75,13 +119,10 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     ann.open(&bench, "#/play");
     ann.shot("on-the-lobby");
 
-    // Bob moves: the server pushes "your move", which the push service decrypts.
-    let state = &took.body["state"];
-    let token = took.body["players"]["red"]["token"].as_str().unwrap();
-    let body = json!({ "token": token, "ply": 1, "move": a_legal_move(state, 0) });
-    let moved = bob.post(&format!("/api/games/{game}/moves"), &body);
-    assert_eq!(moved.status, 200, "{}", moved.body);
+    // Her opponent moves: the server pushes "your move", which the push service decrypts.
+    play.opponent_moves();
     let told = receiver.next();
+    assert_eq!(told["path"], "/ann");
     let notice = &told["payload"];
     assert_eq!(notice["title"], "Your move", "{told}");
 
@@ -89,24 +130,20 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     let mut devtools = ann.page.devtools();
     let page_target = devtools.attach("page", &origin);
     devtools.call(Some(&page_target), "ServiceWorker.enable", json!({}));
+    let ours = |r: &Value| r["scopeURL"] == scope && r["isDeleted"] == false;
     let (updated, _) = devtools.event("ServiceWorker.workerRegistrationUpdated", |p| {
-        p["registrations"].as_array().is_some_and(|all| {
-            all.iter()
-                .any(|r| r["scopeURL"] == scope && r["isDeleted"] == false)
-        })
+        p["registrations"]
+            .as_array()
+            .is_some_and(|all| all.iter().any(ours))
     });
-    let registration = updated["registrations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["scopeURL"] == scope)
-        .unwrap()["registrationId"]
-        .clone();
+    let all = updated["registrations"].as_array().unwrap();
+    let registration = &all.iter().find(|r| ours(r)).unwrap()["registrationId"];
+    let message = json!({ "origin": origin, "registrationId": registration,
+                          "data": notice.to_string() });
     devtools.call(
         Some(&page_target),
         "ServiceWorker.deliverPushMessage",
-        json!({ "origin": origin, "registrationId": registration,
-                "data": notice.to_string() }),
+        message,
     );
     let mut shown = Value::Null;
     ann.page.wait_until("the notification to be shown", || {
@@ -115,17 +152,18 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     });
     assert_eq!(
         shown,
-        json!([{ "title": "Your move", "body": notice["body"],
+        json!([{ "title": "Your move", "body": "It is your move in a correspondence game.",
                  "data": { "url": format!("/#/game/{game}") } }])
     );
-    assert_eq!(notice["body"], "It is your move in a correspondence game.");
+    // Headless Chromium draws no notification: the page is still the lobby.
     ann.shot("notified-on-the-lobby");
 
     // Its click. A person's click on a notification cannot be made in headless Chromium: the
-    // DevTools protocol has no command that clicks one (ServiceWorker's only dispatch
-    // `push`, `sync` and `periodicsync`) and headless shows none to click. So the worker's
-    // own click path (`openFrom`, what its `notificationclick` handler runs) is run in the
-    // worker, with the notification it showed.
+    // DevTools protocol has no command that clicks one (ServiceWorker's dispatch only `push`,
+    // `sync` and `periodicsync`) and headless draws none to click. So the worker's own click
+    // path (`openFrom`, all its `notificationclick` handler runs) is run in the worker, with
+    // the notification it showed; it has no click's user activation, so the page cannot be
+    // brought forward (`focus` refused), and is sent to the game all the same.
     let worker = devtools.attach("service_worker", &origin);
     let opened = devtools.evaluate(
         &worker,
@@ -133,48 +171,23 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     );
     assert_eq!(opened, true);
     ann.page.wait_until("the game to open on the page", || {
-        crate::browser_common::game_of(&ann.page).as_deref() == Some(game.as_str())
+        crate::browser_common::game_of(&ann.page).as_ref() == Some(game)
     });
-    crate::browser_common::wait_for_shown(&ann.page);
-    crate::browser_common::wait_for_ply(&ann.page, 1);
+    wait_for_shown(&ann.page);
+    wait_for_ply(&ann.page, 1);
     ann.shot("the-game-opened");
-    assert_eq!(
-        ann.page.execute_async(SHOWN, vec![]),
-        json!([]),
-        "the clicked notification closed"
-    );
+    let left = ann.page.execute_async(SHOWN, vec![]);
+    assert_eq!(left, json!([]), "the clicked notification closed");
     no_console_errors(&ann.page);
-}
-
-/// A correspondence game of `name`'s (Blue, signed up on `person`'s page) against a new
-/// account's (Red, to move): its id.
-fn correspondence_game(bench: &Bench, person: &Person, name: &str) -> String {
-    sign_up_on(bench, &person.page, name);
-    let player = Browser::new(&bench.server.addr);
-    let body = json!({ "username": name, "password": PASSWORD });
-    assert_eq!(player.post("/api/session", &body).status, 200);
-    let opponent = api_account(bench, &format!("{name}-rival"));
-    let seek = player.post(
-        "/api/seeks",
-        &json!({ "clock": { "days": 3 }, "colour": "blue" }),
-    );
-    assert_eq!(seek.status, 201, "{}", seek.body);
-    let id = seek.body["id"].as_str().unwrap();
-    let took = opponent.post(&format!("/api/seeks/{id}/accept"), &json!({}));
-    assert_eq!(took.status, 201, "{}", took.body);
-    took.body["id"].as_str().unwrap().to_string()
 }
 
 #[test]
 fn notify_me_in_a_correspondence_game_tries_a_subscription_and_says_why_none_was_made() {
-    let bench = bench_with("web-push-ask", |c| c.test_push_receivers = true);
+    let (bench, _receiver) = push_bench("web-push-ask");
     let cy = Person::phone(&bench.driver, "push-ask", "cy");
-    let game = correspondence_game(&bench, &cy, "cy");
-    cy.page.cdp(
-        "Browser.grantPermissions",
-        json!({ "permissions": ["notifications"], "origin": bench.server.url("") }),
-    );
-    cy.open(&bench, &format!("#/game/{game}"));
+    let play = Correspondence::start(&bench, &cy, "cy");
+    allow_notifications(&bench, &cy);
+    cy.open(&bench, &format!("#/game/{}", play.game));
     // Allowed already, but not subscribed: offered still (a subscription is what tells a
     // closed page).
     cy.shown(".notify-me");
@@ -190,9 +203,75 @@ fn notify_me_in_a_correspondence_game_tries_a_subscription_and_says_why_none_was
     );
     cy.shot("said");
     assert!(!cy.page.find(".notify-me").is_displayed(), "offered once");
-    let subscriptions = cy
-        .page
-        .execute_async("navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => arguments[0](s === null))", vec![]);
-    assert_eq!(subscriptions, true, "no subscription made");
+    let none = cy.page.execute_async(
+        "navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription())
+           .then((s) => arguments[0](s === null))",
+        vec![],
+    );
+    assert_eq!(none, true, "no subscription made");
     no_console_errors(&cy.page);
+}
+
+#[test]
+fn the_settings_say_whether_this_browser_is_subscribed_and_turn_notifications_on_and_off() {
+    let (bench, receiver) = push_bench("web-push-settings");
+    let dee = Person::desktop(&bench.driver, "push-settings", "dee");
+    let play = Correspondence::start(&bench, &dee, "dee");
+    allow_notifications(&bench, &dee);
+    dee.open(&bench, "#/account");
+    dee.wait_for_words(".notifications-state", "This device is not subscribed.");
+
+    // The browser's push service stood in (headless Chromium reaches none): its subscription
+    // is the test's push service's, so what the server then sends is received and decrypted.
+    let subscription = receiver.subscription("/dee");
+    let stand_in = format!(
+        "(() => {{
+           const json = {subscription};
+           let held = null;
+           const made = {{ endpoint: json.endpoint, toJSON: () => json,
+                           unsubscribe: async () => {{ held = null; return true; }} }};
+           PushManager.prototype.getSubscription = async function () {{ return held; }};
+           PushManager.prototype.subscribe = async function () {{ held = made; return held; }};
+         }})();"
+    );
+    dee.page.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": stand_in }),
+    );
+    dee.page.refresh();
+    wait_for_shown(&dee.page);
+    dee.press(".enable-notifications");
+    dee.wait_for_words(
+        ".notifications-done",
+        "Notifications are on for this device.",
+    );
+    dee.wait_for_words(".notifications-state", "This device is subscribed");
+    let shot = |what: &str| {
+        let part = "document.querySelector('.notifications').scrollIntoView({ block: 'end' })";
+        dee.page.execute(part, vec![]);
+        dee.shot(what);
+    };
+    shot("subscribed");
+    play.opponent_moves();
+    let told = receiver.next();
+    assert_eq!(
+        (&told["path"], &told["payload"]["title"]),
+        (&json!("/dee"), &json!("Your move"))
+    );
+
+    // Off: the server forgets the subscription too.
+    dee.press(".disable-notifications");
+    dee.wait_for_words(
+        ".notifications-done",
+        "Notifications are off for this device.",
+    );
+    dee.wait_for_words(".notifications-state", "This device is not subscribed.");
+    dee.shown(".enable-notifications");
+    shot("unsubscribed");
+    let endpoint = json!({ "endpoint": subscription["endpoint"] });
+    let gone = play
+        .player
+        .delete("/api/push/subscriptions", Some(&endpoint));
+    assert_eq!((gone.status, gone.kind()), (404, "no_subscription"));
+    no_console_errors(&dee.page);
 }
