@@ -36,12 +36,18 @@ fn push_bench(name: &str) -> (Bench, Receiver) {
     (bench, receiver)
 }
 
-/// A correspondence game between a person signed up on their page (Blue) and an account of
-/// the API's (Red, to move).
+/// `name`, signed up on `person`'s page: their account on a browser of the API's too.
+fn signed_up(bench: &Bench, person: &Person, name: &str) -> Browser {
+    sign_up_on(bench, &person.page, name);
+    let player = Browser::new(&bench.server.addr);
+    let body = json!({ "username": name, "password": PASSWORD });
+    assert_eq!(player.post("/api/session", &body).status, 200);
+    player
+}
+
+/// A correspondence game between a player (Blue) and a new account (Red, to move).
 struct Correspondence {
     game: String,
-    /// The person's account, on a browser of the API's.
-    player: Browser,
     opponent: Browser,
     /// Red's token.
     token: String,
@@ -49,12 +55,8 @@ struct Correspondence {
 }
 
 impl Correspondence {
-    /// `name`'s seek, signed up on `person`'s page, taken by a new account.
-    fn start(bench: &Bench, person: &Person, name: &str) -> Correspondence {
-        sign_up_on(bench, &person.page, name);
-        let player = Browser::new(&bench.server.addr);
-        let body = json!({ "username": name, "password": PASSWORD });
-        assert_eq!(player.post("/api/session", &body).status, 200);
+    /// `player`'s (`name`'s) seek, taken by a new account: a push tells them it started.
+    fn start(bench: &Bench, player: &Browser, name: &str) -> Correspondence {
         let opponent = api_account(bench, &format!("{name}-rival"));
         let seek = json!({ "clock": { "days": 3 }, "colour": "blue" });
         let sought = player.post("/api/seeks", &seek);
@@ -64,7 +66,6 @@ impl Correspondence {
         assert_eq!(took.status, 201, "{}", took.body);
         Correspondence {
             game: took.body["id"].as_str().unwrap().to_string(),
-            player,
             opponent,
             token: took.body["players"]["red"]["token"]
                 .as_str()
@@ -98,15 +99,15 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     // The site's origin, and its service worker's scope.
     let (origin, scope) = (bench.server.url(""), bench.server.url("/"));
 
-    // Ann's correspondence game; her account subscribed at the test's push service (headless
-    // Chromium reaches no push service of its own).
+    // Ann's account subscribed at the test's push service (headless Chromium reaches no push
+    // service of its own), then her correspondence game.
     let ann = Person::desktop(&bench.driver, "push", "ann");
-    let play = Correspondence::start(&bench, &ann, "ann");
-    let game = &play.game;
-    let kept = play
-        .player
-        .post("/api/push/subscriptions", &receiver.subscription("/ann"));
+    let player = signed_up(&bench, &ann, "ann");
+    let kept = player.post("/api/push/subscriptions", &receiver.subscription("/ann"));
     assert_eq!(kept.status, 204, "{}", kept.body);
+    let play = Correspondence::start(&bench, &player, "ann");
+    let game = &play.game;
+    assert_eq!(receiver.next()["payload"]["title"], "Your game started");
 
     // Her game's page registers the service worker; she allows notifications.
     ann.open(&bench, &format!("#/game/{game}"));
@@ -138,6 +139,10 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     });
     let all = updated["registrations"].as_array().unwrap();
     let registration = &all.iter().find(|r| ours(r)).unwrap()["registrationId"];
+    // The worker attached to before the push: without it, a run beside web_a11y showed no
+    // notification (likely its idle worker stopping as the push came; DevTools keeps a worker
+    // it is attached to running).
+    let worker = devtools.attach("service_worker", &origin);
     let message = json!({ "origin": origin, "registrationId": registration,
                           "data": notice.to_string() });
     devtools.call(
@@ -164,7 +169,6 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     // path (`openFrom`, all its `notificationclick` handler runs) is run in the worker, with
     // the notification it showed; it has no click's user activation, so the page cannot be
     // brought forward (`focus` refused), and is sent to the game all the same.
-    let worker = devtools.attach("service_worker", &origin);
     let opened = devtools.evaluate(
         &worker,
         "registration.getNotifications().then(([shown]) => openFrom(shown)).then(() => true)",
@@ -185,7 +189,8 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
 fn notify_me_in_a_correspondence_game_tries_a_subscription_and_says_why_none_was_made() {
     let (bench, _receiver) = push_bench("web-push-ask");
     let cy = Person::phone(&bench.driver, "push-ask", "cy");
-    let play = Correspondence::start(&bench, &cy, "cy");
+    let player = signed_up(&bench, &cy, "cy");
+    let play = Correspondence::start(&bench, &player, "cy");
     allow_notifications(&bench, &cy);
     cy.open(&bench, &format!("#/game/{}", play.game));
     // Allowed already, but not subscribed: offered still (a subscription is what tells a
@@ -216,7 +221,7 @@ fn notify_me_in_a_correspondence_game_tries_a_subscription_and_says_why_none_was
 fn the_settings_say_whether_this_browser_is_subscribed_and_turn_notifications_on_and_off() {
     let (bench, receiver) = push_bench("web-push-settings");
     let dee = Person::desktop(&bench.driver, "push-settings", "dee");
-    let play = Correspondence::start(&bench, &dee, "dee");
+    let player = signed_up(&bench, &dee, "dee");
     allow_notifications(&bench, &dee);
     dee.open(&bench, "#/account");
     dee.wait_for_words(".notifications-state", "This device is not subscribed.");
@@ -252,12 +257,11 @@ fn the_settings_say_whether_this_browser_is_subscribed_and_turn_notifications_on
         dee.shot(what);
     };
     shot("subscribed");
-    play.opponent_moves();
+    // The server has the subscription: her game's start is pushed to it.
+    Correspondence::start(&bench, &player, "dee");
     let told = receiver.next();
-    assert_eq!(
-        (&told["path"], &told["payload"]["title"]),
-        (&json!("/dee"), &json!("Your move"))
-    );
+    let heard = (&told["path"], &told["payload"]["title"]);
+    assert_eq!(heard, (&json!("/dee"), &json!("Your game started")));
 
     // Off: the server forgets the subscription too.
     dee.press(".disable-notifications");
@@ -269,9 +273,7 @@ fn the_settings_say_whether_this_browser_is_subscribed_and_turn_notifications_on
     dee.shown(".enable-notifications");
     shot("unsubscribed");
     let endpoint = json!({ "endpoint": subscription["endpoint"] });
-    let gone = play
-        .player
-        .delete("/api/push/subscriptions", Some(&endpoint));
+    let gone = player.delete("/api/push/subscriptions", Some(&endpoint));
     assert_eq!((gone.status, gone.kind()), (404, "no_subscription"));
     no_console_errors(&dee.page);
 }
