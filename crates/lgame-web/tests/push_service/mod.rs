@@ -8,7 +8,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -16,8 +16,11 @@ use serde_json::{json, Value};
 /// The versions pip installs for the receiver.
 const PACKAGES: [&str; 2] = ["http_ece==1.2.1", "cryptography==51.0.1"];
 
-/// The receiver's Python: a virtual environment with [`PACKAGES`], made once.
+/// The receiver's Python: a virtual environment with [`PACKAGES`], made once (by one test
+/// at a time: two making it at once would clear each other's).
 pub fn python() -> PathBuf {
+    static MADE: Mutex<()> = Mutex::new(());
+    let _alone = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("push-receiver-venv");
     let python = venv.join("bin").join("python");
     let ready = |python: &Path| {
