@@ -8,7 +8,7 @@
 //! subscribed and turn notifications on and off. Photographed in
 //! `target/browser-artifacts/journeys/push/`, `push-ask/` and `push-settings/`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::browser_common::{
     api_account, bench_with, no_console_errors, sign_up_on, wait_for_ply, wait_for_shown, Bench,
@@ -139,22 +139,30 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     });
     let all = updated["registrations"].as_array().unwrap();
     let registration = &all.iter().find(|r| ours(r)).unwrap()["registrationId"];
-    // The worker attached to before the push: without it, a run beside web_a11y showed no
-    // notification (likely its idle worker stopping as the push came; DevTools keeps a worker
-    // it is attached to running).
-    let worker = devtools.attach("service_worker", &origin);
     let message = json!({ "origin": origin, "registrationId": registration,
                           "data": notice.to_string() });
-    devtools.call(
-        Some(&page_target),
-        "ServiceWorker.deliverPushMessage",
-        message,
-    );
+    // Delivered again when none is listed after 5 s: beside other browser tests, headless
+    // Chromium at times lists none although the handler's `showNotification` resolved (seen
+    // in 5 of 8 runs beside web_mail, web_accounts and web_a11y; never alone).
     let mut shown = Value::Null;
-    ann.page.wait_until("the notification to be shown", || {
-        shown = ann.page.execute_async(SHOWN, vec![]);
-        shown.as_array().is_some_and(|all| !all.is_empty())
-    });
+    for _ in 0..3 {
+        devtools.call(
+            Some(&page_target),
+            "ServiceWorker.deliverPushMessage",
+            message.clone(),
+        );
+        let mut listed = || {
+            shown = ann.page.execute_async(SHOWN, vec![]);
+            shown.as_array().is_some_and(|all| !all.is_empty())
+        };
+        let start = Instant::now();
+        while !listed() && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        if shown != json!([]) {
+            break;
+        }
+    }
     assert_eq!(
         shown,
         json!([{ "title": "Your move", "body": "It is your move in a correspondence game.",
@@ -169,6 +177,7 @@ fn a_push_shows_the_notification_and_its_click_opens_the_game() {
     // path (`openFrom`, all its `notificationclick` handler runs) is run in the worker, with
     // the notification it showed; it has no click's user activation, so the page cannot be
     // brought forward (`focus` refused), and is sent to the game all the same.
+    let worker = devtools.attach("service_worker", &origin);
     let opened = devtools.evaluate(
         &worker,
         "registration.getNotifications().then(([shown]) => openFrom(shown)).then(() => true)",
