@@ -324,6 +324,9 @@ impl Driver {
         Session {
             path: format!("/session/{id}"),
             browser_pid: value["capabilities"]["goog:processID"].as_u64(),
+            debugger_address: value["capabilities"]["goog:chromeOptions"]["debuggerAddress"]
+                .as_str()
+                .map(str::to_string),
             profile,
             driver: Arc::clone(&self.0),
         }
@@ -334,6 +337,8 @@ impl Driver {
 pub struct Session {
     path: String,
     browser_pid: Option<u64>,
+    /// Where the browser's DevTools listen (`host:port`).
+    debugger_address: Option<String>,
     profile: PathBuf,
     driver: Arc<Chromedriver>,
 }
@@ -352,6 +357,13 @@ impl Session {
             "/goog/cdp/execute",
             Some(json!({ "cmd": command, "params": params })),
         )
+    }
+
+    /// A DevTools protocol connection of the test's own to this browser, for events and for
+    /// targets besides the page (a service worker).
+    pub fn devtools(&self) -> crate::cdp::Cdp {
+        let address = self.debugger_address.as_deref();
+        crate::cdp::Cdp::connect(address.expect("chromedriver gave no debuggerAddress"))
     }
 
     /// Navigates to `url` and waits for the page to load.

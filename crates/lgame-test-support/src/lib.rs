@@ -15,7 +15,9 @@
 //!   as a browser does, for the tests of accounts, sessions and seats;
 //! - [`library`]: the rules library's answers computed a second time (positions after
 //!   moves, a refusal said in words), to check the server's against;
-//! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver;
+//! - [`browser`]: a small WebDriver client for headless Chromium through chromedriver, and
+//!   [`cdp`]: a DevTools protocol client of the test's own for that browser (events, and
+//!   targets besides the page: a service worker);
 //! - `postgres::cluster()` (feature `postgres`): a throwaway PostgreSQL cluster, started
 //!   once per test process, with a fresh database for each test that asks; and
 //!   `backends::Backend` with `on_both_backends!`, a test run on SQLite and on PostgreSQL;
@@ -29,6 +31,7 @@ pub mod accounts;
 pub mod backends;
 pub mod bots;
 pub mod browser;
+pub mod cdp;
 pub mod http;
 pub mod library;
 #[cfg(feature = "postgres")]

@@ -1,5 +1,6 @@
 //! The page as everyone meets it (docs/web.md, "Phones, languages, caching and
-//! accessibility"): axe-core finds no violation on any view in either theme; no view scrolls
+//! accessibility"): axe-core finds no violation on any view in either theme (the account's
+//! settings signed in too); no view scrolls
 //! sideways on a 390 px phone in either language, and its controls are big enough for a
 //! finger; the boards keep their place while the page loads (layout shift); a refusal of
 //! the server is said in Russian on the Russian page.
@@ -125,6 +126,34 @@ fn axe_finds_no_violation_on_any_view_in_either_theme() {
                     .map(|v| format!("{address} ({theme}): {v}")),
             );
         }
+    }
+    assert!(violations.is_empty(), "axe-core: {violations:#?}");
+}
+
+#[test]
+fn axe_finds_no_violation_in_the_account_settings_signed_in() {
+    let bench = bench("a11y-settings");
+    let page = bench.driver.session();
+    browser_common::sign_up_on(&bench, &page, "ida");
+    bench.open(&page, "#/account");
+    // Drawn whole: the mail choice read, this browser's notifications asked.
+    page.wait_until("the settings to draw", || {
+        js(
+            &page,
+            "return document.querySelector('#mail-your-move')?.disabled === false
+               && !!document.querySelector('.notifications-state')?.textContent",
+        ) == true
+    });
+    page.execute(&axe_source(), vec![]);
+    let mut violations = Vec::new();
+    for theme in ["light", "dark"] {
+        if js(&page, "return document.documentElement.dataset.theme") != theme {
+            page.find("#theme").click();
+        }
+        let shown = js(&page, "return document.documentElement.dataset.theme");
+        assert_eq!(shown, theme);
+        let found = axe_violations(&page).into_iter();
+        violations.extend(found.map(|v| format!("#/account ({theme}): {v}")));
     }
     assert!(violations.is_empty(), "axe-core: {violations:#?}");
 }

@@ -2,11 +2,13 @@
 //! starts (`lgame_test_support::smtp`): a person on a 390×844 phone confirms their address by
 //! its mailed link, then, having forgotten their password, asks for a link from the log-in
 //! form, opens the mailed link, sets a new password and is logged in; the same link again says
-//! it is used; a new address given in the settings is mailed its own link. Every step photographed in `target/browser-artifacts/journeys/mail/`.
+//! it is used; a new address given in the settings is mailed its own link. And at a desktop,
+//! the settings' choice of "your move" mail, turned off, is kept. Every step photographed in
+//! `target/browser-artifacts/journeys/mail/` and `mail-choice/`.
 
 use std::net::TcpListener;
 
-use crate::browser_common::{self, bench_with, no_console_errors, Bench, PASSWORD};
+use crate::browser_common::{self, bench_with, no_console_errors, sign_up_on, Bench, PASSWORD};
 use crate::journey::Person;
 use lgame_test_support::accounts::Browser;
 use lgame_test_support::smtp::SmtpServer;
@@ -124,4 +126,40 @@ fn a_person_who_forgot_their_password_gets_back_in_by_mail_on_a_phone() {
     eve.wait_for_words(".reset-form .error", "used already or expired");
     eve.shown(".reset-form .to-forgot");
     eve.shot("link-used");
+}
+
+#[test]
+fn the_settings_choose_whether_a_move_is_mailed_and_the_choice_is_kept() {
+    let bench = bench_with("journey-mail-choice", |_| {});
+    let fay = Person::desktop(&bench.driver, "mail-choice", "fay");
+    sign_up_on(&bench, &fay.page, "fay");
+    let api = Browser::new(&bench.server.addr);
+    let body = json!({ "username": "fay", "password": PASSWORD });
+    assert_eq!(api.post("/api/session", &body).status, 200);
+    let choices = || api.get("/api/account/mail").body;
+
+    // On unless turned off: ticked, as the server says.
+    fay.open(&bench, "#/account");
+    let ticked = || fay.page.find("#mail-your-move").prop("checked");
+    fay.page.wait_until("the choice to be read", || {
+        fay.page.find("#mail-your-move").prop("disabled") == false
+    });
+    assert_eq!(
+        (ticked(), choices()),
+        (json!(true), json!({ "your_move": true }))
+    );
+    fay.shot("mailed");
+
+    // Turned off: saved at once, said so, and kept by the server and after a reload.
+    fay.press("#mail-your-move");
+    fay.wait_for_words(".mail-done", "Saved: no mail when it is your move.");
+    fay.shot("not-mailed");
+    assert_eq!(choices(), json!({ "your_move": false }));
+    fay.page.refresh();
+    crate::browser_common::wait_for_shown(&fay.page);
+    fay.page.wait_until("the choice to be read again", || {
+        fay.page.find("#mail-your-move").prop("disabled") == false
+    });
+    assert_eq!(ticked(), false, "still off after a reload");
+    no_console_errors(&fay.page);
 }

@@ -90,7 +90,8 @@ worker.addEventListener('push', (/** @type {any} */ event) => {
 
 /**
  * A click on a notification opens its game: a page of the site already open is shown and
- * sent there, else a new one opens.
+ * sent there, else a new one opens. The page is sent there even where the browser refuses
+ * to bring it forward (`focus` needs the click's user activation).
  * @param {any} notification
  */
 async function openFrom(notification) {
@@ -99,7 +100,7 @@ async function openFrom(notification) {
   const pages = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const page = pages.find((/** @type {any} */ p) => new URL(p.url).origin === worker.location.origin);
   if (page) {
-    await page.focus();
+    await page.focus().catch(() => {});
     return page.navigate(url);
   }
   return worker.clients.openWindow(url);

@@ -372,6 +372,14 @@ export const account = {
    * @returns {Promise<Account>}
    */
   reset: (code, password) => request('POST', '/api/password-reset/confirm', { code, password }),
+  /** @returns {Promise<import('./api-types.js').MailChoices>} what the account is mailed */
+  mail: () => request('GET', '/api/account/mail'),
+  /**
+   * Chooses what the account is mailed.
+   * @param {import('./api-types.js').MailChoices} choices
+   * @returns {Promise<import('./api-types.js').MailChoices>}
+   */
+  chooseMail: (choices) => request('PUT', '/api/account/mail', choices),
   /** @returns {Promise<{ ended: number }>} every other session ended */
   endOtherSessions: () => request('DELETE', '/api/account/sessions'),
   /** @returns {Promise<import('./api-types.js').Sessions>} */

@@ -10,6 +10,8 @@ export default {
   "clock.claimWin": "Claim the win",
   "clock.claimDraw": "Call it a draw",
   "clock.notifyMe": "Notify me when it is my turn",
+  "clock.notifyPushed": "You will be told on this device when it is your move, even with the page closed.",
+  "clock.notifyNoPush": "This browser could not subscribe to notifications (it reaches no push service): while this page is open, it will tell you itself.",
   "clock.yourTurn": "Your turn in the L game",
   "clock.opponentMoved": "Your opponent has moved.",
   "clock.none": "No clock",

@@ -1,6 +1,7 @@
 // @ts-check
 // Accounts, the state and the actions: signing up, logging in and out, the account's
-// settings (the password, the email address, the other sessions, closing it), and what a
+// settings (the password, the email address and what is mailed to it, the other sessions,
+// closing it), and what a
 // mailed link does (a new password, an address confirmed). Each action keeps its own
 // message (what it did) or error (the server's words: why a username or a password is
 // refused, a wrong password, too many attempts). The views (forms.js, view.js) draw it.
@@ -8,7 +9,7 @@
 import * as api from '../api.js';
 import * as session from '../session.js';
 
-/** @typedef {'login' | 'signup' | 'password' | 'email' | 'sessions' | 'close' | 'forgot' | 'reset' | 'confirm'} Action */
+/** @typedef {'login' | 'signup' | 'password' | 'email' | 'mail' | 'sessions' | 'close' | 'forgot' | 'reset' | 'confirm'} Action */
 
 /** Refusals the page words itself: the server's words say nothing more to a person. */
 const PAGE_WORDED = ['bad_code', 'no_mail'];
@@ -49,6 +50,8 @@ export class AccountCtrl {
     this.fault = '';
     /** The account's sessions, once asked. @type {import('../api-types.js').SessionInfo[]} */
     this.sessions = [];
+    /** What the account is mailed, once asked. @type {import('../api-types.js').MailChoices | null} */
+    this.mail = null;
   }
 
   /**
@@ -157,6 +160,28 @@ export class AccountCtrl {
   confirmEmail(code, done) {
     return this.run('confirm', async () => {
       await api.account.confirmEmail(code);
+      return done;
+    });
+  }
+
+  /** What the account is mailed, asked. */
+  async loadMail() {
+    try {
+      this.mail = await api.account.mail();
+    } catch (e) {
+      this.errors.mail = refusalText(e);
+    }
+    this.redraw();
+  }
+
+  /**
+   * Chooses whether the account is mailed when it is its move in correspondence.
+   * @param {boolean} yourMove
+   * @param {string} done the message once saved
+   */
+  chooseMail(yourMove, done) {
+    return this.run('mail', async () => {
+      this.mail = await api.account.chooseMail({ your_move: yourMove });
       return done;
     });
   }

@@ -2,7 +2,7 @@
 // What mail does for an account, drawn: asking for a link that sets a new password
 // (`#/forgot`, from the log-in form), the link's form (`#/reset?code=…`: the new password
 // twice, then logged in), the link that confirms an address (`#/confirm-email?code=…`:
-// confirmed on open), and the settings' email field. A used or expired link, and a server
+// confirmed on open), and the settings' email field and choice of mail. A used or expired link, and a server
 // that sends no mail, are said in the page's words (account/ctrl.js).
 
 import { h, panel } from '../dom.js';
@@ -141,4 +141,29 @@ export function emailSettings(ctrl, current) {
     message: ctrl.messages.email || '', done: 'email-done',
   });
   return { form, draw };
+}
+
+/**
+ * The settings' choice of mail: a mail when it is one's move in correspondence, saved as soon
+ * as it is ticked or not. `draw` redraws it from the account's controller.
+ * @param {AccountCtrl} ctrl
+ */
+export function mailChoices(ctrl) {
+  const box = h('input', { type: 'checkbox', id: 'mail-your-move', name: 'your_move' });
+  const said = h('div', { class: 'part' });
+  const drawSaid = panel(said, (/** @type {{ message: string, error: string }} */ s) =>
+    h('div', { class: 'part' }, note('mail-done', s.message), h('p', { class: 'error', role: 'alert', text: s.error })));
+  const part = h('div', { class: 'mail-choices' },
+    h('h2', { text: t('account.mailTitle') }),
+    h('label', { class: 'mail-your-move' }, box, ' ', h('span', { text: t('account.mailYourMove') })),
+    h('p', { class: 'muted', text: t('account.mailHint') }),
+    said);
+  box.addEventListener('change', () =>
+    ctrl.chooseMail(box.checked, t(box.checked ? 'account.mailOn' : 'account.mailOff')));
+  const draw = () => {
+    box.disabled = ctrl.mail === null || ctrl.busy !== null;
+    if (ctrl.mail) box.checked = ctrl.mail.your_move;
+    drawSaid({ message: ctrl.messages.mail || '', error: ctrl.errors.mail || '' });
+  };
+  return { part, draw };
 }

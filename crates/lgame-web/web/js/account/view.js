@@ -1,6 +1,7 @@
 // @ts-check
 // The account's settings (`#/account`), drawn: who is logged in, changing the email address
-// (account/mail.js) and the password,
+// and choosing what is mailed to it (account/mail.js), the password, this browser's
+// notifications (account/push.js),
 // logging out of every other session, downloading one's data, closing the account (with the
 // password, confirmed). Without a session: the ways to log in or sign up.
 
@@ -11,8 +12,8 @@ import { t, language } from '../i18n.js';
 import { href } from '../address.js';
 import { AccountCtrl } from './ctrl.js';
 import { field, formEnd, note } from './forms.js';
-import { emailSettings } from './mail.js';
-import { pushSupported, enableNotifications } from './push.js';
+import { emailSettings, mailChoices } from './mail.js';
+import { pushSupported, enableNotifications, disableNotifications, notificationsSubscribed, NoPushService } from './push.js';
 
 /**
  * A date from unix seconds, the language's way.
@@ -56,6 +57,7 @@ export async function render(main) {
     closed: panel(closedNote, (/** @type {string} */ s) => h('div', { class: 'part' }, note('closed-done', s))),
   };
   const email = emailSettings(ctrl, who.email);
+  const mail = mailChoices(ctrl);
   const endSessions = h('button', { type: 'button', class: 'end-sessions', text: t('account.endSessions') });
   // The account's name in each password form, for the browser's password manager.
   const user = () => h('input', { type: 'text', name: 'username', autocomplete: 'username', value: who.username, hidden: true, readonly: true });
@@ -74,6 +76,7 @@ export async function render(main) {
       h('a', { class: 'to-profile', href: `/@/${encodeURIComponent(who.username)}`, text: t('account.profile') })),
     h('p', { class: 'muted', text: t('account.since', { date: dateOf(who.created) }) }),
     email.form,
+    mail.part,
     passwordForm,
     h('h2', { text: t('account.sessions') }), h('div', { class: 'row' }, endSessions), sessionsNote,
     notificationsPart(),
@@ -99,6 +102,7 @@ export async function render(main) {
   function redraw() {
     const busy = ctrl.busy !== null;
     email.draw();
+    mail.draw();
     draw.password({ error: ctrl.errors.password || '', busy, submit: t('account.changePassword'), message: ctrl.messages.password || '' });
     draw.sessions({ list: ctrl.sessions, busy, message: ctrl.messages.sessions || '', error: ctrl.errors.sessions || '' });
     draw.close({ error: ctrl.errors.close || '', busy, submit: t('account.closeSubmit') });
@@ -106,6 +110,7 @@ export async function render(main) {
   }
   redraw();
   ctrl.loadSessions();
+  ctrl.loadMail();
 }
 
 /**
@@ -131,7 +136,8 @@ function sessionsView(s, end) {
 }
 
 /**
- * The choice of notifications: the browser's permission is asked on the click only.
+ * The choice of notifications: whether this browser is subscribed, and the button that turns
+ * them on (the browser's permission is asked on the click only) or off.
  * @returns {HTMLElement}
  */
 function notificationsPart() {
@@ -140,19 +146,37 @@ function notificationsPart() {
     part.append(h('p', { class: 'muted', text: t('account.notificationsUnsupported') }));
     return part;
   }
-  const button = h('button', { type: 'button', class: 'enable-notifications', text: t('account.notificationsOn') });
+  const state = h('p', { class: 'notifications-state' });
+  const on = h('button', { type: 'button', class: 'enable-notifications', text: t('account.notificationsOn') });
+  const off = h('button', { type: 'button', class: 'disable-notifications', text: t('account.notificationsOff'), hidden: true });
   const said = note('notifications-done', '');
-  button.addEventListener('click', async () => {
+  const show = (/** @type {boolean} */ subscribed) => {
+    state.textContent = t(subscribed ? 'account.notificationsSubscribed' : 'account.notificationsNotSubscribed');
+    on.hidden = subscribed;
+    off.hidden = !subscribed;
+  };
+  /** @param {HTMLButtonElement} button @param {() => Promise<string>} act resolves to what it did */
+  const pressed = (button, act) => button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const answer = await enableNotifications();
-      said.textContent = t(answer === 'granted' ? 'account.notificationsEnabled' : 'account.notificationsRefused');
+      said.textContent = await act();
     } catch (e) {
-      said.textContent = api.messageOf(e);
+      said.textContent = e instanceof NoPushService ? t('account.notificationsNoPush') : api.messageOf(e);
     } finally {
       button.disabled = false;
     }
   });
-  part.append(h('p', { class: 'muted', text: t('account.notificationsAbout') }), h('div', { class: 'row' }, button), said);
+  pressed(on, async () => {
+    const answer = await enableNotifications();
+    show(answer === 'granted');
+    return t(answer === 'granted' ? 'account.notificationsEnabled' : 'account.notificationsRefused');
+  });
+  pressed(off, async () => {
+    await disableNotifications();
+    show(false);
+    return t('account.notificationsDisabled');
+  });
+  notificationsSubscribed().then(show, () => {});
+  part.append(h('p', { class: 'muted', text: t('account.notificationsAbout') }), state, h('div', { class: 'row' }, on, off), said);
   return part;
 }

@@ -5,13 +5,18 @@
 // is highlighted; below 10 s it turns red, and this page's own side hears it once. Before
 // both first moves, the time left to make one. A player may give the other 15 s, and claim
 // a real-time game whose opponent has had no page open for 15 s on their turn (the server
-// checks the same). By correspondence, the page offers to notify the player (the browser's
-// Notification API, asked only when they press the button) when the opponent has moved and
+// checks the same). By correspondence, the page offers to notify the player, asking the
+// browser only when they press the button: a signed-in player's browser is subscribed to Web
+// Push (account/push.js: told even with the page closed); else, or when the browser cannot
+// subscribe, the page itself notifies (the Notification API) when the opponent has moved and
 // the tab is in the background.
 
 import { h } from '../dom.js';
 import { t, side } from '../i18n.js';
 import { moveSound } from './sound.js';
+import * as api from '../api.js';
+import * as session from '../session.js';
+import { pushSupported, enableNotifications, notificationsSubscribed, NoPushService } from '../account/push.js';
 
 /** @typedef {import('../api.js').Color} Color */
 /** @typedef {NonNullable<import('../api.js').GameState['clock']>} ClockState */
@@ -87,8 +92,15 @@ export class Clocks {
         h('button', { type: 'button', class: 'claim-win primary', text: t('clock.claimWin'), onclick: () => act.claim('win') }), ' ',
         h('button', { type: 'button', class: 'claim-draw', text: t('clock.claimDraw'), onclick: () => act.claim('draw') })));
     this.notify = h('button', { type: 'button', class: 'notify-me', text: t('clock.notifyMe'), onclick: () => this.askToNotify() });
-    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue, this.give), this.firstMove, this.claims, this.notify);
+    /** What pressing it did. */
+    this.notified = h('p', { class: 'notify-said muted', role: 'status' });
+    root.append(h('div', { class: 'clock-row' }, this.faces.red, this.control, this.faces.blue, this.give), this.firstMove, this.claims, this.notify, this.notified);
     this.notify.hidden = true;
+    /** Whether this browser is subscribed to Web Push (`null` until known). @type {boolean | null} */
+    this.subscribed = null;
+    /** Whether the button was pressed here: the offer goes, what it did is said. */
+    this.asked = false;
+    if (pushSupported()) notificationsSubscribed().then((yes) => { this.subscribed = yes; this.draw(); }, () => {});
     /** The plies of the last state seen: a new ply on this page's turn may be notified. */
     this.plies = -1;
     root.hidden = true;
@@ -153,7 +165,9 @@ export class Clocks {
       }
     }
     this.drawActions(clock);
-    this.notify.hidden = !(this.notifiable() && Notification.permission === 'default');
+    this.notify.hidden = !(this.notifiable() && !this.asked && (this.byPush()
+      ? this.subscribed === false && Notification.permission !== 'denied'
+      : Notification.permission === 'default'));
     const first = clock.first_move_ms;
     const waiting = first !== null && first !== undefined;
     this.firstMove.hidden = !waiting;
@@ -193,11 +207,30 @@ export class Clocks {
       'Notification' in window);
   }
 
-  /** Asks the browser for notifications, once the person pressed the button. */
+  /** Whether notifications come by Web Push here: a signed-in player, a browser with it. */
+  byPush() {
+    return Boolean(session.account()) && pushSupported();
+  }
+
+  /**
+   * Asks the browser for notifications, once the person pressed the button: a subscription
+   * by push, else (or when the browser cannot subscribe) the page's own notifications.
+   */
   async askToNotify() {
+    this.notify.disabled = true;
     try {
-      await Notification.requestPermission();
+      if (!this.byPush()) {
+        await Notification.requestPermission();
+        return;
+      }
+      const answer = await enableNotifications();
+      this.subscribed = answer === 'granted';
+      this.notified.textContent = t(answer === 'granted' ? 'clock.notifyPushed' : 'account.notificationsRefused');
+    } catch (e) {
+      this.notified.textContent = e instanceof NoPushService ? t('clock.notifyNoPush') : api.messageOf(e);
     } finally {
+      this.asked = this.byPush();
+      this.notify.disabled = false;
       this.update(this.state, this.mine);
     }
   }
@@ -211,7 +244,8 @@ export class Clocks {
   moved(state, mine) {
     const first = this.plies < 0;
     this.plies = state.plies;
-    if (first || !mine.includes(state.turn) || !document.hidden || !this.notifiable()) return;
+    // Subscribed, the browser is told by push: not twice.
+    if (first || !mine.includes(state.turn) || !document.hidden || !this.notifiable() || this.subscribed) return;
     if (Notification.permission !== 'granted') return;
     try {
       new Notification(t('clock.yourTurn'), { body: t('clock.opponentMoved'), tag: `lgame-${state.id}` });
