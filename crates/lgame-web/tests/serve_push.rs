@@ -1,15 +1,11 @@
 //! Web Push (docs/deploy.md, "Push notifications"), against a push service started by the
-//! test (`push_receiver.py`: Python's `cryptography` and `http_ece` from PyPI, in a virtual
-//! environment under the target directory): what the server sends is decrypted as a
-//! browser would (RFC 8291, `aes128gcm`) and its VAPID signature checked (ES256) against
-//! `GET /api/push/key`, for a correspondence game started, a move and a challenge; a
-//! subscription the service says is gone (410) is deleted; and the endpoints the server must
-//! never post to are refused, by address and by name. On SQLite and on PostgreSQL.
+//! test (`push_service`): what the server sends is decrypted as a browser would (RFC 8291,
+//! `aes128gcm`) and its VAPID signature checked (ES256) against `GET /api/push/key`, for a
+//! correspondence game started, a move and a challenge; an account keeps its 10 newest
+//! subscriptions; a subscription the service says is gone (410) is deleted; and the
+//! endpoints the server must never post to are refused, by address and by name. On SQLite
+//! and on PostgreSQL.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use lgame_test_support::accounts::Browser;
@@ -19,114 +15,9 @@ use lgame_test_support::http::a_legal_move;
 use lgame_test_support::server::Server;
 use lgame_test_support::{on_both_backends, TempDir};
 use lgame_web::{Action, ActionLimits};
-use serde_json::{json, Value};
+use serde_json::json;
 
-/// The versions pip installs for the receiver.
-const PACKAGES: [&str; 2] = ["http_ece==1.2.1", "cryptography==51.0.1"];
-
-/// The receiver's Python: a virtual environment with [`PACKAGES`], made once.
-fn python() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("push-receiver-venv");
-    let python = venv.join("bin").join("python");
-    let ready = |python: &Path| {
-        Command::new(python)
-            .args(["-c", "import http_ece, cryptography"])
-            .output()
-            .is_ok_and(|out| out.status.success())
-    };
-    if ready(&python) {
-        return python;
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv", "--clear"])
-        .arg(&venv)
-        .output();
-    assert!(
-        made.as_ref().is_ok_and(|out| out.status.success()),
-        "this test needs python3 with its venv module (Debian: apt-get install python3-venv; \
-         `cargo xtask test` installs it): {made:?}"
-    );
-    let pip = Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-        ])
-        .args(PACKAGES)
-        .output()
-        .expect("running pip");
-    assert!(
-        pip.status.success(),
-        "pip could not install {PACKAGES:?} from PyPI: {}",
-        String::from_utf8_lossy(&pip.stderr)
-    );
-    assert!(ready(&python), "{PACKAGES:?} installed");
-    python
-}
-
-/// The push service, and the browser's subscription it made.
-struct Receiver {
-    child: Child,
-    lines: mpsc::Receiver<Value>,
-    origin: String,
-    keys: Value,
-}
-
-impl Receiver {
-    fn start(server_key: &str) -> Receiver {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/push_receiver.py");
-        let mut child = Command::new(python())
-            .arg(script)
-            .arg(server_key)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("starting the push receiver");
-        let stdout: ChildStdout = child.stdout.take().unwrap();
-        let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let _ = send.send(serde_json::from_str(&line).expect("a JSON line"));
-            }
-        });
-        let first = lines
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the receiver's subscription");
-        Receiver {
-            child,
-            lines,
-            origin: first["origin"].as_str().unwrap().to_string(),
-            keys: first["keys"].clone(),
-        }
-    }
-
-    fn subscription(&self, path: &str) -> Value {
-        let endpoint = format!("{}{path}", self.origin);
-        json!({ "endpoint": endpoint, "expirationTime": null, "keys": self.keys })
-    }
-
-    /// The next push received, decrypted and its signature checked.
-    fn next(&self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("a push within 20 s");
-        assert!(
-            line.get("error").is_none(),
-            "the push did not check: {line}"
-        );
-        line
-    }
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::push_service::Receiver;
 
 /// A server that may post to the test's receiver, and the receiver, given the server's key.
 fn push_service(backend: Backend, name: &str) -> (TempDir, Server, Receiver) {
@@ -144,12 +35,7 @@ fn push_service_with(
         c.test_push_receivers = true;
         c.action_limits = limits;
     });
-    let key = server.get("/api/push/key").body["key"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    assert_eq!(key.len(), 87, "65 bytes in base64url: {key}");
-    let receiver = Receiver::start(&key);
+    let receiver = Receiver::for_server(&server);
     (dir, server, receiver)
 }
 

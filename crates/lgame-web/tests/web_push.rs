@@ -28,11 +28,7 @@ const SHOWN: &str = "const done = arguments[0]; navigator.serviceWorker.ready
 /// A bench whose server may push to the test's push service, and that service.
 fn push_bench(name: &str) -> (Bench, Receiver) {
     let bench = bench_with(name, |c| c.test_push_receivers = true);
-    let key = bench.server.get("/api/push/key").body["key"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let receiver = Receiver::start(&key);
+    let receiver = Receiver::for_server(&bench.server);
     (bench, receiver)
 }
 

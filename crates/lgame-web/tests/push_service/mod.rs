@@ -3,7 +3,6 @@
 //! subscription, and decrypts every push the server posts to it as a browser would (RFC 8291,
 //! `aes128gcm`), its VAPID signature checked against `GET /api/push/key`. `web_push.rs` hands
 //! what it decrypted to Chromium's service worker.
-#![allow(dead_code)] // each test file uses a part
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -11,6 +10,7 @@ use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
+use lgame_test_support::server::Server;
 use serde_json::{json, Value};
 
 /// The versions pip installs for the receiver.
@@ -18,7 +18,7 @@ const PACKAGES: [&str; 2] = ["http_ece==1.2.1", "cryptography==51.0.1"];
 
 /// The receiver's Python: a virtual environment with [`PACKAGES`], made once (by one test
 /// at a time: two making it at once would clear each other's).
-pub fn python() -> PathBuf {
+fn python() -> PathBuf {
     static MADE: Mutex<()> = Mutex::new(());
     let _alone = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("push-receiver-venv");
@@ -70,7 +70,17 @@ pub struct Receiver {
 }
 
 impl Receiver {
-    pub fn start(server_key: &str) -> Receiver {
+    /// A push service for `server`'s pushes, checking them against its key.
+    pub fn for_server(server: &Server) -> Receiver {
+        let key = server.get("/api/push/key").body["key"]
+            .as_str()
+            .expect("the server's push key")
+            .to_string();
+        assert_eq!(key.len(), 87, "65 bytes in base64url: {key}");
+        Receiver::start(&key)
+    }
+
+    fn start(server_key: &str) -> Receiver {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/push_receiver.py");
         let mut child = Command::new(python())
             .arg(script)
