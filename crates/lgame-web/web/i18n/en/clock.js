@@ -5,6 +5,7 @@ export default {
   "clock.days": "{days} d {hours} h",
   "clock.perMove": "{days} d a move",
   "clock.firstMove": "A first move within {seconds} s, or the game is aborted",
+  "clock.firstMoveWithin": "A first move within {time}, or the game is aborted",
   "clock.give": "Give 15 s",
   "clock.gone": "{side} has left the game.",
   "clock.claimWin": "Claim the win",

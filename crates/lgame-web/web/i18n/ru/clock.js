@@ -5,6 +5,7 @@ export default {
   "clock.days": "{days} д {hours} ч",
   "clock.perMove": "{days} д на ход",
   "clock.firstMove": "Первый ход — в течение {seconds} с, иначе партия отменяется",
+  "clock.firstMoveWithin": "Первый ход — в течение {time}, иначе партия отменяется",
   "clock.give": "Дать 15 с",
   "clock.gone": "{side} покинул партию.",
   "clock.claimWin": "Забрать победу",

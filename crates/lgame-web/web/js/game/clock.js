@@ -172,8 +172,12 @@ export class Clocks {
     const waiting = first !== null && first !== undefined;
     this.firstMove.hidden = !waiting;
     if (waiting) {
-      const s = Math.ceil(Math.max(0, first - (performance.now() - this.at)) / 1000);
-      this.firstMove.textContent = t('clock.firstMove', { seconds: s });
+      const ms = Math.max(0, first - (performance.now() - this.at));
+      const s = Math.ceil(ms / 1000);
+      // Seconds in real time; a correspondence game's day as the clocks show time.
+      this.firstMove.textContent = s < 60
+        ? t('clock.firstMove', { seconds: s })
+        : t('clock.firstMoveWithin', { time: clockText(ms) });
     }
   }
 
