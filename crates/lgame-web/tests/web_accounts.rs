@@ -365,19 +365,17 @@ fn the_account_settings_change_the_password_end_other_sessions_and_close_the_acc
         "return fetch('/api/account/export').then(r => r.json())",
     );
     assert_eq!(export["account"]["username"], "carol", "{export}");
-    // The settings list both sessions, each with its browser's own words; this one marked.
+    // The settings list both sessions, each with its browser named as a person names it
+    // (its own words on hover); this one marked.
     page.wait_until("both sessions listed", || {
         page.find_all(".session-list .session").len() == 2
     });
     let agent = js(&page, "return navigator.userAgent");
-    let device = page
-        .find(".session[data-current=true] .session-device")
-        .text();
-    assert_eq!(
-        device,
-        agent.as_str().unwrap(),
-        "the browser in its own words"
-    );
+    let device = page.find(".session[data-current=true] .session-device");
+    assert_eq!(device.text(), "Chrome on Linux", "{agent}");
+    assert_eq!(device.attr("title").as_deref(), agent.as_str());
+    let elsewhere = page.find(".session[data-current=false] .session-device");
+    assert_eq!(elsewhere.text(), "Chrome on Linux");
     assert!(page
         .find(".session[data-current=true] .session-where")
         .text()

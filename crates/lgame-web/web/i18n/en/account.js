@@ -56,6 +56,7 @@ export default {
   'account.sessions': 'Sessions',
   'account.endSessions': 'Log out of every other session',
   'account.unknownDevice': 'A browser that did not say what it is',
+  'account.browserOn': '{browser} on {system}',
   'account.sessionWhere': 'From {address} · last used {used}',
   'account.thisBrowser': 'This browser',
   'account.endSession': 'End this session',

@@ -56,6 +56,7 @@ export default {
   'account.sessions': 'Сеансы',
   'account.endSessions': 'Выйти из всех других сеансов',
   'account.unknownDevice': 'Браузер, не назвавший себя',
+  'account.browserOn': '{browser} на {system}',
   'account.sessionWhere': 'С адреса {address} · последний раз {used}',
   'account.thisBrowser': 'Этот браузер',
   'account.endSession': 'Завершить этот сеанс',

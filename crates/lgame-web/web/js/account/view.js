@@ -23,6 +23,23 @@ export function dateOf(seconds) {
   return new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(seconds * 1000));
 }
 
+/** Browsers and systems by the mark their `User-Agent` carries, the more particular first. */
+const BROWSERS = [['Edg/', 'Edge'], ['OPR/', 'Opera'], ['Firefox/', 'Firefox'], ['Chrome/', 'Chrome'], ['Safari/', 'Safari']];
+const SYSTEMS = [['Android', 'Android'], ['iPhone', 'iPhone'], ['iPad', 'iPad'], ['Windows', 'Windows'], ['Mac OS X', 'macOS'], ['CrOS', 'ChromeOS'], ['Linux', 'Linux']];
+
+/**
+ * A session's browser as a person names it ("Chrome on Android"), from its own words (the
+ * `User-Agent`, shown whole on hover); those words when they name no browser known here.
+ * @param {string} agent
+ */
+export function deviceName(agent) {
+  const found = (/** @type {string[][]} */ marks) => marks.find(([mark]) => agent.includes(mark))?.[1];
+  const browser = found(BROWSERS);
+  if (!browser) return agent;
+  const system = found(SYSTEMS);
+  return system ? t('account.browserOn', { browser, system }) : browser;
+}
+
 /** The ways in, for a page nobody is logged in to. */
 export function loggedOutView() {
   return h('section', { class: 'panel prose logged-out' },
@@ -126,7 +143,7 @@ export async function render(main) {
 function sessionsView(s, end) {
   return h('div', { class: 'part' },
     h('ul', { class: 'session-list' }, s.list.map((one) => h('li', { class: 'session', 'data-key': one.id, 'data-id': one.id, 'data-current': String(one.current) },
-      h('p', { class: 'session-device', text: one.device || t('account.unknownDevice') }),
+      h('p', { class: 'session-device', title: one.device || '', text: one.device ? deviceName(one.device) : t('account.unknownDevice') }),
       h('p', { class: 'muted session-where', text: t('account.sessionWhere', { address: one.address || '?', used: dateOf(one.used) }) }),
       h('div', { class: 'row' },
         one.current && h('strong', { class: 'session-current', text: t('account.thisBrowser') }),
