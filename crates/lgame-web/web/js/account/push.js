@@ -1,8 +1,8 @@
 // @ts-check
 // Notifications by Web Push: asked only when the player chooses them (the account's
-// settings, or a correspondence game's "notify me"), never on a page's load. The browser asks its permission, subscribes with the
-// server's key, and the server keeps the subscription for the account; the service worker
-// (web/sw.js) shows each notice and opens its game on a click.
+// settings, or a correspondence game's "notify me"), never on a page's load. The browser asks
+// its permission, subscribes with the server's key, and the server keeps the subscription for
+// the account; the service worker (web/sw.js) shows each notice and opens its game on a click.
 
 import * as api from '../api.js';
 
