@@ -213,12 +213,17 @@ async function show() {
     console.error(e);
     main.appendChild(h('p', { class: 'error', role: 'alert', text: messageOf(e) }));
   }
-  if (ticket === rendering) {
-    ensureHeading(main, view);
-    // The address whose view is now whole (a view may have rewritten its parameters while
-    // rendering): until it equals the address, the page still shows or loads another view.
-    document.body.dataset.shown = location.href;
+  if (ticket !== rendering) return;
+  // The address moved on to another view while this one rendered, its `hashchange` not
+  // heard yet: that view is shown, and this one is not marked whole at its address.
+  if (route().view !== view) {
+    show();
+    return;
   }
+  ensureHeading(main, view);
+  // The address whose view is now whole (a view may have rewritten its parameters while
+  // rendering): until it equals the address, the page still shows or loads another view.
+  document.body.dataset.shown = location.href;
 }
 
 function initialTheme() {
