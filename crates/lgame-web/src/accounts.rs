@@ -10,11 +10,12 @@ use std::sync::Arc;
 
 use crate::cpu::cpu_bound;
 use crate::credentials::{self, new_secret, secret_hash};
+use crate::fairplay::Footprint;
 use crate::fairplay::{self, Client};
 use crate::games::{to_the_end, GameError, Games};
 use crate::store::{
-    Footprint, GameStanding, GamesQuery, Holder, Listed, ListedSession, NewUser, Session, Store,
-    TokenRow, User, UserBy, UserChange, SESSION_ID_LEN,
+    GameStanding, GamesQuery, Holder, Listed, ListedSession, NewUser, Session, Store, TokenRow,
+    User, UserBy, UserChange, SESSION_ID_LEN,
 };
 
 pub(crate) mod api;

@@ -16,10 +16,11 @@ pub use crate::store::BackupProgress;
 
 use crate::credentials;
 use crate::database::Database;
+use crate::fairplay::Trace;
 use crate::games::Games;
 use crate::ratings::{categories, Ledger};
 use crate::store::{
-    online_backup, wait, Holder, RatingChange, Store, Synchronous, Trace, User, UserBy, UserChange,
+    online_backup, wait, Holder, RatingChange, Store, Synchronous, User, UserBy, UserChange,
 };
 
 /// An account as `lgame admin list` shows it.

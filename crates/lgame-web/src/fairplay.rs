@@ -10,7 +10,11 @@ use std::fmt;
 use std::net::IpAddr;
 
 use crate::games::{GameError, Games};
-use crate::store::{Holder, Store, Trace};
+use crate::store::{Holder, Store};
+
+pub mod rows;
+
+pub use rows::{Footprint, Trace};
 
 /// How long a browser or an address used by an account counts (and is kept).
 pub const SHARED_DAYS: i64 = 30;

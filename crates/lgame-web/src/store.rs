@@ -110,7 +110,6 @@ pub use accounts::{
 pub use bots::{
     BotRow, ChallengeRow, ChallengeState, DeclineReason, EventKind, EventRow, Settle, TokenRow,
 };
-pub use fairplay::{Footprint, Trace};
 pub(crate) use games::stale_is_false;
 pub use ratings::{Leader, RatingChange};
 pub use sql::wait;

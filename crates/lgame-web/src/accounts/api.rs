@@ -258,8 +258,8 @@ pub struct FootprintView {
     pub seen_ms: i64,
 }
 
-impl From<crate::store::Footprint> for FootprintView {
-    fn from(f: crate::store::Footprint) -> FootprintView {
+impl From<crate::fairplay::Footprint> for FootprintView {
+    fn from(f: crate::fairplay::Footprint) -> FootprintView {
         FootprintView {
             kind: f.kind.name().to_string(),
             value: f.value,
