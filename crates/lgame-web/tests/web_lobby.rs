@@ -77,6 +77,8 @@ fn two_strangers_pair_by_quick_pairing_and_one_loses_on_time_while_the_other_wat
     bob.wait_until("Bob's game", || {
         game_of(&bob).as_deref() == Some(id.as_str())
     });
+    // The address first, the game's view and its clocks a moment later.
+    bob.wait_until("Bob's clocks", || bob.try_find(".clock-control").is_some());
     let control = js(
         &bob,
         "return document.querySelector('.clock-control').textContent",
