@@ -24,7 +24,7 @@ export default {
   'account.notificationsNoPush': 'This browser could not subscribe: it reaches no push service.',
   'account.mailTitle': 'Mail',
   'account.mailYourMove': 'Email me when it is my move in correspondence',
-  'account.mailHint': 'To your confirmed address: at most one mail a game a day, and one digest when several games wait.',
+  'account.mailHint': 'Only to a confirmed address: at most one mail a day, naming every game that waits for your move.',
   'account.mailOn': 'Saved: you are mailed when it is your move.',
   'account.mailOff': 'Saved: no mail when it is your move.',
   'account.login': 'Log in',

@@ -2,8 +2,8 @@
 // What mail does for an account, drawn: asking for a link that sets a new password
 // (`#/forgot`, from the log-in form), the link's form (`#/reset?code=…`: the new password
 // twice, then logged in), the link that confirms an address (`#/confirm-email?code=…`:
-// confirmed on open), and the settings' email field and choice of mail. A used or expired link, and a server
-// that sends no mail, are said in the page's words (account/ctrl.js).
+// confirmed on open), and the settings' email field and choice of mail. A used or expired
+// link, and a server that sends no mail, are said in the page's words (account/ctrl.js).
 
 import { h, panel } from '../dom.js';
 import { t } from '../i18n.js';
